@@ -1,0 +1,62 @@
+# aidokit developer entry points. `make test` and `make demo` work on a new
+# machine with only Python 3.11+, Node/npm, git and make.
+.DEFAULT_GOAL := help
+SHELL := /bin/bash
+
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+HARNESS_DIR ?= .cache/harnesses
+# Pinned harness CLIs for the contract tests (reference/harness-formats.md §25).
+HARNESS_PKGS := @openai/codex@0.171.0 @google/gemini-cli@0.61.0 opencode-ai@1.18.33 \
+                @anthropic-ai/claude-code@2.1.197 @github/copilot@1.0.102
+PACKAGES := aidokit catalog adapters reconcile
+# Strict editable installs link files that exist at install time, so the
+# install is redone whenever the set of package files (or pyproject) changes.
+PKG_MANIFEST := $(VENV)/.aido-manifest
+
+.PHONY: help dev test lint demo bench harnesses clean check-manifest
+
+help:
+	@echo "make demo   run aido plan / apply / plan on the bundled example project"
+	@echo "make test   set everything up, lint, type check and run the whole test suite"
+	@echo "make lint   ruff + mypy --strict"
+	@echo "make bench  measure aido against baselines, writes docs/benchmarks.md"
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+check-manifest: $(BIN)/python
+	@{ find $(PACKAGES) -name '*.py' -o -name '*.json' -o -name py.typed | sort; md5sum pyproject.toml; } > $(PKG_MANIFEST).new
+	@if ! cmp -s $(PKG_MANIFEST).new $(PKG_MANIFEST); then \
+	  echo "installing aidokit (editable, strict) with dev extras"; \
+	  $(BIN)/python -m pip install -q -e '.[dev]' --config-settings editable_mode=strict \
+	    && mv $(PKG_MANIFEST).new $(PKG_MANIFEST); \
+	else rm -f $(PKG_MANIFEST).new; fi
+
+dev: check-manifest
+
+harnesses: $(HARNESS_DIR)/.pinned
+
+$(HARNESS_DIR)/.pinned: Makefile
+	mkdir -p $(HARNESS_DIR)
+	npm install --prefix $(HARNESS_DIR) --no-audit --no-fund --loglevel=error $(HARNESS_PKGS)
+	echo "$(HARNESS_PKGS)" > $@
+
+lint: dev
+	$(BIN)/ruff check $(PACKAGES) tests bench
+	$(BIN)/ruff format --check $(PACKAGES) tests bench
+	$(BIN)/mypy -p aidokit
+
+test: dev harnesses lint
+	AIDO_HARNESS_BIN=$(abspath $(HARNESS_DIR))/node_modules/.bin $(BIN)/pytest -q
+
+demo: dev
+	@$(BIN)/python fixtures/run_demo.py
+
+bench: dev
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,92 @@
+"""The adapter Protocol: what every harness module provides (SPEC §5)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import Any, Protocol
+
+from aidokit.catalog.facts import OSName
+from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
+from aidokit.reconcile.documents import Format
+
+
+class Scope(StrEnum):
+    """Which config files an adapter manages."""
+
+    PROJECT = "project"  # files in the repository
+    USER = "user"  # files under the home directory
+    LOCAL = "local"  # per-project entries kept in a user file (Claude Code)
+
+
+@dataclass(frozen=True)
+class Host:
+    """Where aido runs: the facts adapters need to locate config files."""
+
+    project: Path
+    home: Path
+    os: OSName
+    environ: Mapping[str, str]
+
+    @classmethod
+    def current(cls, project: Path) -> Host:
+        """Describe this machine, honouring HOME and friends so tests can sandbox."""
+        os_name: OSName = (
+            "darwin"
+            if sys.platform == "darwin"
+            else "win32"
+            if sys.platform.startswith("win")
+            else "linux"
+        )
+        environ = dict(os.environ)
+        home = Path(environ.get("HOME") or environ.get("USERPROFILE") or Path.home())
+        return cls(project=project.resolve(), home=home, os=os_name, environ=environ)
+
+    def xdg_config_home(self) -> Path:
+        """`$XDG_CONFIG_HOME`, defaulting to `~/.config`."""
+        value = self.environ.get("XDG_CONFIG_HOME")
+        return Path(value) if value else self.home / ".config"
+
+
+@dataclass(frozen=True)
+class Location:
+    """One config file an adapter manages and where its server map lives."""
+
+    adapter: str
+    scope: Scope
+    path: Path
+    fmt: Format
+    map_path: tuple[str, ...]
+
+
+class Adapter(Protocol):
+    """A harness: where its MCP config lives and how an entry looks there."""
+
+    name: str
+    title: str
+    scopes: tuple[Scope, ...]
+
+    def location(self, scope: Scope, host: Host) -> Location | None:
+        """The file and server-map path for `scope`, or None if unsupported."""
+        ...
+
+    def render(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> dict[str, Any]:
+        """The harness-native entry for `spec`, secrets as references."""
+        ...
+
+    def identity(self, entry: Mapping[str, Any]) -> str | None:
+        """The command or URL an existing entry runs, for ownership checks."""
+        ...
+
+    def detect(self, host: Host) -> str | None:
+        """Why this harness counts as in use here (None if it does not)."""
+        ...
+
+
+def substitute(text: str, reference: Callable[[str], str]) -> str:
+    """Replace each catalog `${NAME}` placeholder with the harness's reference form."""
+    return PLACEHOLDER_RE.sub(lambda match: reference(match.group(1)), text)

@@ -1,0 +1,136 @@
+"""The CLI boundary: parse arguments, run one command, map errors to exit codes.
+
+argparse (stdlib) was picked over click/typer/cyclopts because start-up time
+is a product feature: it costs nothing to import, and each command module
+imports its heavy dependencies only inside `run`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+
+from aidokit import __version__
+from aidokit.errors import AidoError
+from aidokit.reconcile import log
+from aidokit.reconcile.commands import COMMANDS
+
+EXIT_OK = 0
+EXIT_ERROR = 1
+EXIT_BUG = 3
+EXIT_INTERRUPTED = 130
+
+
+def _common_options(parser: argparse.ArgumentParser, *, suppress: bool) -> None:
+    """Options every command takes, before or after the subcommand name."""
+
+    def default(value: object) -> object:
+        return argparse.SUPPRESS if suppress else value
+
+    group = parser.add_argument_group("common options")
+    group.add_argument(
+        "--project",
+        metavar="DIR",
+        default=default(None),
+        help="project root (default: current directory)",
+    )
+    group.add_argument(
+        "--adapter",
+        metavar="NAME",
+        action="append",
+        dest="adapters",
+        default=default(None),
+        help="only this harness adapter (repeatable)",
+    )
+    group.add_argument(
+        "--scope",
+        choices=("project", "user", "local"),
+        default=default("project"),
+        help="which config files to manage (default: project)",
+    )
+    group.add_argument(
+        "--no-color", action="store_true", default=default(False), help="never colour output"
+    )
+    group.add_argument(
+        "--log-format",
+        choices=("console", "json"),
+        default=default("console"),
+        help="log format on stderr",
+    )
+    group.add_argument(
+        "-v", "--verbose", action="count", default=default(0), help="more log output"
+    )
+    group.add_argument("-q", "--quiet", action="count", default=default(0), help="less log output")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Build the full `aido` argument parser."""
+    parser = argparse.ArgumentParser(
+        prog="aido",
+        description="Declarative, format-preserving MCP server configuration for AI coding "
+        "harnesses.",
+    )
+    parser.add_argument("--version", action="version", version=f"aido {__version__}")
+    _common_options(parser, suppress=False)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for command in COMMANDS:
+        child = sub.add_parser(command.NAME, help=command.HELP, description=command.HELP)
+        _common_options(child, suppress=True)
+        command.add_arguments(child)
+        child.set_defaults(run=command.run)
+    return parser
+
+
+def _write_crash_report() -> Path:
+    """Save the current traceback where the user can find it; return its path."""
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    folder = Path(base) / "aido"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        folder = Path(tempfile.gettempdir())
+    fd, name = tempfile.mkstemp(prefix="aido-crash-", suffix=".log", dir=folder)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(f"aido {__version__}\nargv: {sys.argv!r}\n\n")
+        traceback.print_exc(file=out)
+    return Path(name)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run `aido` and return its exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    log.configure(verbosity=args.verbose - args.quiet, log_format=args.log_format)
+    if getattr(args, "run", None) is None:
+        parser.print_help()
+        return EXIT_ERROR
+    try:
+        code: int = args.run(args)
+    except AidoError as exc:
+        print(f"aido: error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("aido: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader (e.g. `| head`) went away: not our failure.
+        sys.stderr.close()
+        return EXIT_OK
+    except Exception:
+        report = _write_crash_report()
+        print(
+            f"aido: this is a bug in aido; the traceback was written to {report}. "
+            "Please attach it to an issue.",
+            file=sys.stderr,
+        )
+        return EXIT_BUG
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,78 @@
+"""Logging: structlog on stderr, configured once, imported only when a line is logged.
+
+structlog costs ~40 ms to import, which would double `aido`'s start-up, so
+`get_logger()` hands out a proxy that configures structlog on first use.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from typing import Any
+
+_settings: dict[str, Any] = {"level": logging.INFO, "format": "console"}
+_configured = False
+
+
+def configure(*, verbosity: int = 0, log_format: str = "console") -> None:
+    """Record the CLI's logging choices; structlog is set up lazily from them."""
+    global _configured
+    level = logging.INFO - 10 * verbosity
+    _settings["level"] = max(logging.DEBUG, min(logging.ERROR, level))
+    _settings["format"] = log_format
+    _configured = False
+
+
+def _setup() -> Any:
+    global _configured
+    import structlog
+
+    if not _configured:
+        renderer: Any
+        if _settings["format"] == "json":
+            renderer = structlog.processors.JSONRenderer(sort_keys=True)
+        else:
+            renderer = structlog.dev.ConsoleRenderer(colors=False)
+        structlog.configure(
+            processors=[
+                structlog.processors.add_log_level,
+                structlog.processors.TimeStamper(fmt="iso", utc=True),
+                renderer,
+            ],
+            wrapper_class=structlog.make_filtering_bound_logger(_settings["level"]),
+            logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
+            cache_logger_on_first_use=False,
+        )
+        _configured = True
+    return structlog
+
+
+class _LazyLogger:
+    """Stand-in for a structlog logger that imports structlog on first call."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def _emit(self, method: str, event: str, **kw: Any) -> None:
+        level = getattr(logging, method.upper(), logging.INFO)
+        if level < _settings["level"]:
+            return
+        structlog = _setup()
+        getattr(structlog.get_logger(self._name), method)(event, **kw)
+
+    def debug(self, event: str, **kw: Any) -> None:
+        self._emit("debug", event, **kw)
+
+    def info(self, event: str, **kw: Any) -> None:
+        self._emit("info", event, **kw)
+
+    def warning(self, event: str, **kw: Any) -> None:
+        self._emit("warning", event, **kw)
+
+    def error(self, event: str, **kw: Any) -> None:
+        self._emit("error", event, **kw)
+
+
+def get_logger(name: str) -> _LazyLogger:
+    """Return a logger for module `name`."""
+    return _LazyLogger(name)
