@@ -47,7 +47,8 @@ $(HARNESS_DIR)/.pinned: Makefile
 lint: dev
 	$(BIN)/ruff check $(PACKAGES) tests bench
 	$(BIN)/ruff format --check $(PACKAGES) tests bench
-	$(BIN)/mypy -p aidokit
+	@# mypy must see the aidokit.* layout, which only exists in the strict editable tree.
+	cd build/__editable__.aidokit-*/ && $(abspath $(BIN))/mypy -p aidokit --config-file $(CURDIR)/pyproject.toml
 
 test: dev harnesses lint
 	AIDO_HARNESS_BIN=$(abspath $(HARNESS_DIR))/node_modules/.bin $(BIN)/pytest -q
