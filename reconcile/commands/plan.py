@@ -1,17 +1,44 @@
-"""`aido plan`."""
+"""`aido plan`: show what apply would change, terraform-style."""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
+
+from aidokit.reconcile.commands.common import compute_plan, want_colour
 
 NAME = "plan"
-HELP = "plan"
+HELP = "show what `aido apply` would change in every harness config file"
+
+EXIT_CHANGES = 2
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add `plan`'s own options."""
+    parser.add_argument("--json", action="store_true", help="print the plan as JSON")
+    parser.add_argument("--out", metavar="FILE", help="save the plan for `aido apply FILE`")
+    parser.add_argument(
+        "--detailed-exitcode",
+        action="store_true",
+        help="exit 2 when there are changes, 0 when there are none, 1 on errors",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     """Run `aido plan`."""
-    raise NotImplementedError
+    from aidokit.reconcile.render_json import render_plan_json
+    from aidokit.reconcile.render_text import render_plan
+
+    _, plan = compute_plan(args)
+    if args.json:
+        print(render_plan_json(plan), end="")
+    else:
+        print(render_plan(plan, colour=want_colour(args)), end="")
+    if args.out:
+        Path(args.out).write_text(plan.model_dump_json(indent=2) + "\n", encoding="utf-8")
+    summary = plan.summary
+    if summary.error:
+        return 1
+    if args.detailed_exitcode and summary.has_changes:
+        return EXIT_CHANGES
+    return 0

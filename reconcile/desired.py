@@ -1,0 +1,101 @@
+"""Desired state (SPEC §1 step 2): suggestions + `add` - `skip`, resolved per adapter.
+
+Pure functions of the catalog, the facts and `aido.toml`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from aidokit.adapters.base import Adapter
+from aidokit.catalog.facts import Facts
+from aidokit.catalog.models import MCPDef
+from aidokit.catalog.select import select
+from aidokit.errors import ConfigError
+from aidokit.reconcile.config import ProjectConfig
+
+
+@dataclass(frozen=True)
+class Wanted:
+    """A server the project should have, and why."""
+
+    server: MCPDef
+    reason: str
+    explicit: bool  # named in `[mcp] add` (or a custom entry)
+    roles: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DesiredEntry:
+    """A server rendered for one adapter: what its file should hold."""
+
+    name: str
+    id: str
+    entry: dict[str, Any]
+    reason: str
+    roles: tuple[str, ...]
+    sensitive: bool
+
+
+def wanted_servers(
+    catalog: Iterable[MCPDef], facts: Facts, config: ProjectConfig
+) -> tuple[list[Wanted], list[str]]:
+    """The servers the project should have, sorted by id, plus notes for the user."""
+    by_id = {entry.id: entry for entry in catalog}
+    choices = config.mcp
+    for where, ids in (("add", choices.add), ("skip", choices.skip), ("roles", choices.roles)):
+        for entry_id in ids:
+            if entry_id not in by_id:
+                raise ConfigError(
+                    f"aido.toml [mcp] {where} names unknown catalog id '{entry_id}'; "
+                    "run `aido catalog list` to see the ids"
+                )
+    notes: list[str] = []
+    chosen: dict[str, Wanted] = {}
+    for match in select(by_id.values(), facts):
+        chosen[match.entry.id] = _wanted(match.entry, f"{match.trigger}: {match.reason}", config)
+    for entry_id in choices.add:
+        entry = by_id[entry_id]
+        if entry.deprecated:
+            replacement = f"; use '{entry.replaced_by}' instead" if entry.replaced_by else ""
+            notes.append(f"'{entry_id}' is deprecated{replacement}")
+        chosen[entry_id] = _wanted(entry, "added in aido.toml", config, explicit=True)
+    for entry_id in choices.skip:
+        chosen.pop(entry_id, None)
+    return [chosen[k] for k in sorted(chosen)], notes
+
+
+def _wanted(
+    entry: MCPDef, reason: str, config: ProjectConfig, *, explicit: bool = False
+) -> Wanted:
+    roles = config.mcp.roles.get(entry.id, entry.suggested_for)
+    return Wanted(entry, reason, explicit, tuple(roles))
+
+
+def resolve_for(adapter: Adapter, wanted: list[Wanted]) -> tuple[list[DesiredEntry], list[str]]:
+    """Render every wanted server for `adapter`; notes say what was skipped and why."""
+    entries: list[DesiredEntry] = []
+    notes: list[str] = []
+    for item in wanted:
+        spec = item.server.install.get(adapter.name)
+        if spec is None:
+            if item.explicit:
+                raise ConfigError(
+                    f"'{item.server.id}' has no install spec for {adapter.name}; remove it from "
+                    "aido.toml [mcp] add or drop that adapter, and open an issue to add one"
+                )
+            notes.append(f"{item.server.id}: no install spec for {adapter.name}, skipped there")
+            continue
+        entries.append(
+            DesiredEntry(
+                name=item.server.id,
+                id=item.server.id,
+                entry=adapter.render(item.server, spec),
+                reason=item.reason,
+                roles=item.roles,
+                sensitive=item.server.security_sensitive,
+            )
+        )
+    return entries, notes

@@ -1,0 +1,137 @@
+"""Gather facts and files, then build the plan (SPEC §1): the only reads before apply."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from aidokit.adapters.base import Adapter, Host, Location, Scope
+from aidokit.adapters.registry import ADAPTERS
+from aidokit.catalog.entries import MCP_CATALOG
+from aidokit.errors import AidoError, ConfigError
+from aidokit.reconcile.config import LoadedConfig, load_config
+from aidokit.reconcile.context import detect_facts
+from aidokit.reconcile.desired import DesiredEntry, resolve_for, wanted_servers
+from aidokit.reconcile.documents import read_document
+from aidokit.reconcile.plan import FileChange, Plan
+from aidokit.reconcile.planner import plan_entries
+from aidokit.reconcile.state import (
+    State,
+    load_state,
+    project_state_path,
+    user_state_dir,
+)
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """What a plan is computed from."""
+
+    host: Host
+    loaded: LoadedConfig
+    scope: Scope
+    adapters: tuple[Adapter, ...]
+    notes: tuple[str, ...]
+
+
+def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
+    """Read `aido.toml`, pick adapters, and describe the host."""
+    host = Host.current(project)
+    loaded = load_config(host.project)
+    notes: list[str] = []
+    names = list(loaded.config.adapters or ())
+    for name in [*names, *(only or ())]:
+        if name not in ADAPTERS:
+            raise ConfigError(
+                f"unknown adapter '{name}'; known adapters: {', '.join(sorted(ADAPTERS))}"
+            )
+    if only:
+        names = list(only)
+    elif not loaded.present or loaded.config.adapters is None:
+        names = []
+        for name, adapter in ADAPTERS.items():
+            why = adapter.detect(host)
+            if why:
+                names.append(name)
+                notes.append(f"detected {name}: {why}")
+        source = "no aido.toml" if not loaded.present else "aido.toml sets no adapters"
+        notes.insert(0, f"{source}: using detected harnesses and detected stack")
+    return Inputs(host, loaded, Scope(scope), tuple(ADAPTERS[n] for n in names), tuple(notes))
+
+
+def build_plan(inputs: Inputs) -> Plan:
+    """Compute the plan for every targeted file."""
+    config = inputs.loaded.config
+    facts = detect_facts(
+        inputs.host.project, conformance=config.conformance, stack_packs=config.stack_packs
+    )
+    wanted, notes = wanted_servers(MCP_CATALOG, facts, config)
+    states: dict[Path, State] = {}
+    files: list[FileChange] = []
+    for adapter in inputs.adapters:
+        location = adapter.location(inputs.scope, inputs.host)
+        if location is None:
+            notes.append(f"{adapter.name} has no {inputs.scope} scope; nothing to do there")
+            continue
+        desired, skipped = resolve_for(adapter, wanted)
+        notes.extend(skipped)
+        files.append(_plan_file(adapter, location, desired, inputs.host, states))
+    files.sort(key=lambda f: (f.path, f.adapter))
+    return Plan(
+        project=str(inputs.host.project),
+        scope=inputs.scope.value,
+        files=tuple(files),
+        notes=(*inputs.notes, *notes),
+    )
+
+
+def state_location(location: Location, host: Host) -> tuple[Path, str]:
+    """The state file recording `location`'s entries and the file's key inside it."""
+    if location.scope is Scope.PROJECT:
+        rel = location.path.relative_to(host.project).as_posix()
+        return project_state_path(host.project), rel
+    return user_state_dir(host.environ) / "state.json", str(location.path)
+
+
+def _plan_file(
+    adapter: Adapter,
+    location: Location,
+    desired: list[DesiredEntry],
+    host: Host,
+    states: dict[Path, State],
+) -> FileChange:
+    state_path, record_path = state_location(location, host)
+    if state_path not in states:
+        states[state_path] = load_state(state_path)
+    shown = record_path if location.scope is Scope.PROJECT else _tilde(location.path, host)
+    common = {
+        "adapter": adapter.name,
+        "scope": location.scope.value,
+        "path": shown,
+        "abs_path": str(location.path),
+        "fmt": location.fmt.value,
+        "map_path": location.map_path,
+        "state_path": str(state_path),
+        "record_path": record_path,
+    }
+    try:
+        document = read_document(location.path, location.fmt)
+        current = document.get_map(location.map_path) or {}
+    except AidoError as exc:
+        return FileChange(digest="", error=str(exc), **common)
+    changes = plan_entries(
+        adapter=adapter.name,
+        current=current,
+        desired=desired,
+        records=states[state_path].for_file(adapter.name, record_path),
+        identity=adapter.identity,
+    )
+    return FileChange(digest=document.digest, changes=changes, **common)
+
+
+def _tilde(path: Path, host: Host) -> str:
+    try:
+        return "~/" + path.relative_to(host.home).as_posix()
+    except ValueError:
+        return str(path)

@@ -1,0 +1,144 @@
+"""The plan as data (SPEC §1 step 3): per-file changes, each with an Action.
+
+Computing a plan never prints (STYLE.md); renderers live in `render_text.py`
+and `render_json.py`. A plan is also what `aido plan --out` saves, so it holds
+everything apply needs: file digests, map paths and the entries to write.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+PLAN_FORMAT_VERSION = 1
+
+
+class Action(Enum):
+    """What happens to one entry; the value is its symbol in the text plan."""
+
+    NOOP = " "
+    CREATE = "+"
+    UPDATE = "~"  # the desired spec changed
+    HEAL = "^"  # the file drifted from what aido wrote; restore it
+    DELETE = "-"  # an owned entry is no longer desired
+    CONFLICT = "!"  # a same-named entry aido does not own; left alone
+
+    @property
+    def word(self) -> str:
+        """The action's name as users read it."""
+        return self.name.lower().replace("noop", "no-op")
+
+
+class FieldDiff(BaseModel):
+    """One field-level difference, e.g. `args[1]: "a" -> "b"`."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    path: str
+    before: Any = None
+    after: Any = None
+    kind: str  # "changed" | "added" | "removed"
+
+
+class Change(BaseModel):
+    """One entry's action inside one file."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    action: Action
+    name: str  # entry name in the server map
+    id: str | None  # catalog id (None for entries aido does not know)
+    reason: str = ""  # why it is desired, or why it conflicts
+    before: Any = None  # current value in the file
+    after: Any = None  # value aido will write
+    diff: tuple[FieldDiff, ...] = ()
+    hint: str | None = None
+    roles: tuple[str, ...] = ()
+    sensitive: bool = False  # needs a typed confirmation before it is written (SPEC §7)
+
+
+class FileChange(BaseModel):
+    """Everything that happens to one config file."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    adapter: str
+    scope: str
+    path: str  # as shown to users (project-relative when inside the project)
+    abs_path: str
+    fmt: str
+    map_path: tuple[str, ...]
+    state_path: str  # the state file recording this file's entries
+    record_path: str  # the file's normalised path inside that state
+    digest: str  # hash of the file when planned; apply refuses if it differs
+    changes: tuple[Change, ...] = ()
+    error: str | None = None
+    notes: tuple[str, ...] = ()
+
+    @property
+    def actionable(self) -> tuple[Change, ...]:
+        """Changes that write to the file."""
+        return tuple(c for c in self.changes if c.action in WRITES)
+
+
+WRITES = frozenset({Action.CREATE, Action.UPDATE, Action.HEAL, Action.DELETE})
+
+
+class Summary(BaseModel):
+    """Counts for the closing line and the JSON summary."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    add: int = 0
+    change: int = 0
+    remove: int = 0
+    conflict: int = 0
+    error: int = 0
+
+    @property
+    def has_changes(self) -> bool:
+        """Whether applying would write anything."""
+        return bool(self.add or self.change or self.remove)
+
+    def line(self) -> str:
+        """The one closing sentence, as terraform prints it."""
+        conflicts = "conflict" if self.conflict == 1 else "conflicts"
+        text = (
+            f"Plan: {self.add} to add, {self.change} to change, {self.remove} to remove. "
+            f"{self.conflict} {conflicts}."
+        )
+        if self.error:
+            text += f" {self.error} {'file' if self.error == 1 else 'files'} with errors."
+        return text
+
+
+class Plan(BaseModel):
+    """The whole plan: deterministic for the same inputs."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    format_version: int = PLAN_FORMAT_VERSION
+    project: str
+    scope: str
+    files: tuple[FileChange, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def summary(self) -> Summary:
+        """Counts of every action over all files."""
+        counts = dict.fromkeys(("add", "change", "remove", "conflict"), 0)
+        bucket = {
+            Action.CREATE: "add",
+            Action.UPDATE: "change",
+            Action.HEAL: "change",
+            Action.DELETE: "remove",
+            Action.CONFLICT: "conflict",
+        }
+        for file in self.files:
+            for change in file.changes:
+                if change.action in bucket:
+                    counts[bucket[change.action]] += 1
+        errors = sum(1 for f in self.files if f.error)
+        return Summary(error=errors, **counts)

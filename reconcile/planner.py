@@ -1,0 +1,129 @@
+"""The pure diff (SPEC §6): desired entries vs one file's server map and ownership."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from aidokit.reconcile.desired import DesiredEntry
+from aidokit.reconcile.plan import Action, Change, FieldDiff
+from aidokit.reconcile.state import Record, entry_digest
+
+Identity = Callable[[Mapping[str, Any]], str | None]
+
+
+def plan_entries(
+    *,
+    adapter: str,
+    current: Mapping[str, Any],
+    desired: list[DesiredEntry],
+    records: list[Record],
+    identity: Identity,
+) -> tuple[Change, ...]:
+    """Every change for one file's server map, sorted by entry name."""
+    recorded = {r.name: r for r in records}
+    changes = [
+        _plan_desired(item, current, recorded.get(item.name), identity, adapter)
+        for item in desired
+    ]
+    wanted = {item.name for item in desired}
+    for name, record in recorded.items():
+        if name in wanted or name not in current:
+            continue
+        value = current[name]
+        if _owned(record, value, identity):
+            changes.append(Change(action=Action.DELETE, name=name, id=record.id, before=value,
+                                  reason="no longer desired"))
+    return tuple(sorted(changes, key=lambda c: c.name))
+
+
+def _owned(record: Record | None, value: Any, identity: Identity) -> bool:
+    """SPEC §6: recorded, an object, and still running what aido wrote."""
+    return (
+        record is not None and isinstance(value, dict) and identity(value) == record.identity
+    )
+
+
+def _plan_desired(
+    item: DesiredEntry,
+    current: Mapping[str, Any],
+    record: Record | None,
+    identity: Identity,
+    adapter: str,
+) -> Change:
+    base: dict[str, Any] = {
+        "name": item.name,
+        "id": item.id,
+        "reason": item.reason,
+        "after": item.entry,
+        "roles": item.roles,
+        "sensitive": item.sensitive,
+    }
+    if item.name not in current:
+        action = Action.HEAL if record is not None else Action.CREATE
+        if action is Action.HEAL:
+            base["reason"] = "removed from the file since aido wrote it"
+        return Change(action=action, **base)
+    value = current[item.name]
+    if not isinstance(value, dict):
+        return Change(
+            action=Action.CONFLICT,
+            **{**base, "reason": "existing entry is not an object"},
+            before=value,
+            hint="fix or remove it by hand",
+        )
+    if not _owned(record, value, identity):
+        hint = f"aido adopt {item.name} --adapter {adapter}"
+        reason = "an entry of that name exists that aido does not own"
+        if record is not None:
+            reason = "its command or URL was replaced since aido wrote it"
+        return Change(action=Action.CONFLICT, **{**base, "reason": reason}, before=value, hint=hint)
+    if value == item.entry:
+        return Change(action=Action.NOOP, before=value, **base)
+    assert record is not None  # _owned() checked it
+    drifted = record.digest == entry_digest(item.entry)
+    action = Action.HEAL if drifted else Action.UPDATE
+    if drifted:
+        base["reason"] = "the file drifted from what aido wrote"
+    return Change(action=action, before=value, diff=field_diff(value, item.entry), **base)
+
+
+def field_diff(before: Any, after: Any) -> tuple[FieldDiff, ...]:
+    """Field-level differences as readable paths, computed with deepdiff."""
+    from deepdiff import DeepDiff  # ~80 ms to import: only when something changed
+
+    diff = DeepDiff(before, after, verbose_level=2)
+    rows: list[FieldDiff] = []
+    for kind, key in (
+        ("changed", "values_changed"),
+        ("changed", "type_changes"),
+        ("added", "dictionary_item_added"),
+        ("removed", "dictionary_item_removed"),
+        ("added", "iterable_item_added"),
+        ("removed", "iterable_item_removed"),
+    ):
+        for path, detail in diff.get(key, {}).items():
+            old, new = _values(kind, detail)
+            rows.append(FieldDiff(path=_readable(path), before=old, after=new, kind=kind))
+    return tuple(sorted(rows, key=lambda r: r.path))
+
+
+def _values(kind: str, detail: Any) -> tuple[Any, Any]:
+    if kind == "changed":
+        return detail.get("old_value"), detail.get("new_value")
+    if kind == "added":
+        return None, detail
+    return detail, None
+
+
+def _readable(path: str) -> str:
+    """`root['args'][1]` -> `args[1]`; `root['env']['A']` -> `env.A`."""
+    text = path.removeprefix("root")
+    out: list[str] = []
+    for part in text.replace("][", "]\0[").split("\0"):
+        inner = part[1:-1]
+        if inner.startswith(("'", '"')):
+            out.append(("." if out else "") + inner[1:-1])
+        else:
+            out.append(f"[{inner}]")
+    return "".join(out)

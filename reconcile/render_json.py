@@ -1,0 +1,48 @@
+"""Render a Plan as stable JSON (`aido plan --json`, documented in docs/cli.md)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from aidokit.reconcile.plan import Action, Change, FileChange, Plan
+
+
+def render_plan_json(plan: Plan) -> str:
+    """The plan as JSON: format_version, files (no-op changes left out), summary."""
+    summary = plan.summary
+    doc = {
+        "format_version": plan.format_version,
+        "project": plan.project,
+        "scope": plan.scope,
+        "notes": list(plan.notes),
+        "files": [_file(f) for f in plan.files],
+        "summary": summary.model_dump(),
+    }
+    return json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def _file(file: FileChange) -> dict[str, Any]:
+    return {
+        "adapter": file.adapter,
+        "scope": file.scope,
+        "path": file.path,
+        "changes": [_change(c) for c in file.changes if c.action is not Action.NOOP],
+        "error": file.error,
+        "notes": list(file.notes),
+    }
+
+
+def _change(change: Change) -> dict[str, Any]:
+    return {
+        "action": change.action.word,
+        "name": change.name,
+        "id": change.id,
+        "reason": change.reason,
+        "before": change.before,
+        "after": change.after,
+        "diff": [row.model_dump() for row in change.diff],
+        "hint": change.hint,
+        "roles": list(change.roles),
+        "sensitive": change.sensitive,
+    }

@@ -1,0 +1,81 @@
+"""Render a Plan as terraform-like text (colour only when asked)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from aidokit.reconcile.plan import Action, Change, FileChange, Plan
+
+_COLOURS = {
+    Action.CREATE: "32",
+    Action.UPDATE: "33",
+    Action.HEAL: "33",
+    Action.DELETE: "31",
+    Action.CONFLICT: "35",
+}
+
+
+def render_plan(plan: Plan, *, colour: bool = False, title: str = "") -> str:
+    """The whole plan as text, ending with the summary line."""
+    paint = _painter(colour)
+    out: list[str] = [title] if title else []
+    out += [f"note: {note}" for note in plan.notes]
+    for file in plan.files:
+        out += _file(file, paint)
+    if not plan.files:
+        out.append("No harness config files are targeted; set `adapters` in aido.toml.")
+    out.append("")
+    summary = plan.summary
+    if summary.has_changes or summary.conflict or summary.error:
+        out.append(summary.line())
+    else:
+        out.append("No changes. Every targeted file matches the desired state.")
+    return "\n".join(out) + "\n"
+
+
+def _file(file: FileChange, paint: Any) -> list[str]:
+    visible = [c for c in file.changes if c.action is not Action.NOOP]
+    if not visible and not file.error and not file.notes:
+        return []
+    lines = ["", paint("1", f"# {file.path} ({file.adapter}, {file.scope})")]
+    if file.error:
+        lines.append(paint("31", f"  error: {file.error}"))
+    lines += [f"  note: {note}" for note in file.notes]
+    for change in visible:
+        lines += _change(change, paint)
+    return lines
+
+
+def _change(change: Change, paint: Any) -> list[str]:
+    symbol = change.action.value
+    head = f"  {symbol} {change.name}"
+    detail = change.reason
+    if change.action is not Action.CREATE:
+        detail = f"{change.action.word}: {change.reason}"
+    lines = [paint(_COLOURS.get(change.action, "0"), head) + (f"  ({detail})" if detail else "")]
+    if change.action is Action.CREATE:
+        lines += [f"      {key} = {_show(value)}" for key, value in change.after.items()]
+    for row in change.diff:
+        if row.kind == "changed":
+            lines.append(f"      ~ {row.path}: {_show(row.before)} -> {_show(row.after)}")
+        elif row.kind == "added":
+            lines.append(f"      + {row.path}: {_show(row.after)}")
+        else:
+            lines.append(f"      - {row.path}: {_show(row.before)}")
+    if change.roles and change.action in (Action.CREATE, Action.UPDATE):
+        lines.append(f"      roles: {', '.join(change.roles)}")
+    if change.hint:
+        lines.append(f"      hint: {change.hint}")
+    return lines
+
+
+def _show(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def _painter(colour: bool) -> Any:
+    def paint(code: str, text: str) -> str:
+        return f"\033[{code}m{text}\033[0m" if colour else text
+
+    return paint

@@ -1,0 +1,129 @@
+"""Ownership state (SPEC §6): what aido wrote, per adapter, file and entry name.
+
+Project-scope records live in `<project>/.aido/state.json` (may be committed,
+so paths are project-relative); user-scope records live in the user state
+dir, `$XDG_STATE_HOME/aido/state.json`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from aidokit.errors import StateError
+
+STATE_VERSION = 1
+
+
+class Record(BaseModel):
+    """One entry aido wrote."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    adapter: str
+    path: str  # normalised: project-relative POSIX path, or absolute for user files
+    name: str  # entry name inside the server map
+    id: str  # catalog (or custom) id
+    digest: str  # sha256 of the entry as aido wrote it
+    identity: str | None  # command or URL, so a replaced entry is not claimed
+    roles: tuple[str, ...] = ()
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        """What identifies the record: adapter, file, entry name."""
+        return (self.adapter, self.path, self.name)
+
+
+class State(BaseModel):
+    """Every record of one state file."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    version: int = STATE_VERSION
+    records: tuple[Record, ...] = ()
+
+    def find(self, adapter: str, path: str, name: str) -> Record | None:
+        """The record for that entry, if any."""
+        for record in self.records:
+            if record.key == (adapter, path, name):
+                return record
+        return None
+
+    def for_file(self, adapter: str, path: str) -> list[Record]:
+        """Records of one adapter's file."""
+        return [r for r in self.records if r.adapter == adapter and r.path == path]
+
+    def replace(self, adapter: str, path: str, records: list[Record]) -> State:
+        """A new state with that file's records swapped for `records`."""
+        kept = [r for r in self.records if not (r.adapter == adapter and r.path == path)]
+        return State(records=tuple(sorted([*kept, *records], key=lambda r: r.key)))
+
+
+def entry_digest(entry: Any) -> str:
+    """Stable digest of an entry's value (key order does not matter)."""
+    canonical = json.dumps(entry, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def user_state_dir(environ: Mapping[str, str]) -> Path:
+    """aido's per-user state folder, honouring XDG_STATE_HOME and HOME."""
+    base = environ.get("XDG_STATE_HOME")
+    if base:
+        return Path(base) / "aido"
+    return Path(environ.get("HOME") or Path.home()) / ".local" / "state" / "aido"
+
+
+def project_state_path(project: Path) -> Path:
+    """Where project-scope ownership is recorded."""
+    return project / ".aido" / "state.json"
+
+
+def load_state(path: Path) -> State:
+    """Read a state file; a missing one is empty, a corrupt one is an error."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return State()
+    except OSError as exc:
+        raise StateError(f"cannot read aido state {path}: {exc.strerror}") from exc
+    hint = (
+        f"aido state {path} is corrupt; restore it from version control, or move it "
+        "away to start over (aido will then treat its entries as not owned)"
+    )
+    try:
+        data = json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise StateError(hint) from None
+    if isinstance(data, dict) and isinstance(data.get("version"), int):
+        if data["version"] > STATE_VERSION:
+            raise StateError(
+                f"aido state {path} was written by a newer aido (format {data['version']}); "
+                "upgrade aido to use this project"
+            )
+    try:
+        return State.model_validate(data)
+    except ValidationError:
+        raise StateError(hint) from None
+
+
+def save_state(path: Path, state: State) -> None:
+    """Write the state atomically (temp file, fsync, rename)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(state.model_dump(mode="json"), indent=2, sort_keys=True) + "\n"
+    fd, tmp = tempfile.mkstemp(prefix=".state-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
