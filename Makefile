@@ -32,7 +32,8 @@ check-manifest: $(BIN)/python
 	@if ! cmp -s $(PKG_MANIFEST).new $(PKG_MANIFEST); then \
 	  echo "installing aidokit (editable, strict) with dev extras"; \
 	  $(BIN)/python -m pip install -q -e '.[dev]' --config-settings editable_mode=strict \
-	    && mv $(PKG_MANIFEST).new $(PKG_MANIFEST); \
+	    > $(VENV)/install.log 2>&1 || { cat $(VENV)/install.log; exit 1; }; \
+	  mv $(PKG_MANIFEST).new $(PKG_MANIFEST); \
 	else rm -f $(PKG_MANIFEST).new; fi
 
 dev: check-manifest

@@ -15,14 +15,18 @@ class ClaudeCode:
 
     name = "claude-code"
     title = "Claude Code"
-    scopes = (Scope.PROJECT, Scope.USER, Scope.LOCAL)
+    scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER, Scope.LOCAL)
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """Where Claude Code keeps servers for `scope`."""
         if scope is Scope.PROJECT:
-            return Location(self.name, scope, host.project / ".mcp.json", Format.JSON, ("mcpServers",))
+            return Location(
+                self.name, scope, host.project / ".mcp.json", Format.JSON, ("mcpServers",)
+            )
         if scope is Scope.USER:
-            return Location(self.name, scope, host.home / ".claude.json", Format.JSON, ("mcpServers",))
+            return Location(
+                self.name, scope, host.home / ".claude.json", Format.JSON, ("mcpServers",)
+            )
         return Location(
             self.name,
             scope,

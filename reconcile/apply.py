@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters.registry import ADAPTERS
-from aidokit.errors import SecurityError, StaleError
 from aidokit.reconcile.documents import Format, lock_file, read_document, write_document
 from aidokit.reconcile.plan import Action, Change, FileChange, Plan
 from aidokit.reconcile.state import Record, entry_digest, load_state, save_state
+
+from aidokit.errors import SecurityError, StaleError
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,8 @@ def check_gates(plan: Plan, confirmed: Callable[[FileChange, Change], bool]) -> 
             change.name
             for file in plan.files
             for change in file.actionable
-            if change.sensitive and change.action is not Action.DELETE
+            if change.sensitive
+            and change.action is not Action.DELETE
             and not confirmed(file, change)
         }
     )

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
+from aidokit.catalog.models import ENV_NAME_PATTERN, ID_PATTERN, Role
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from aidokit.catalog.models import ENV_NAME_PATTERN, ID_PATTERN, Role
 from aidokit.errors import ConfigError
 
 CONFIG_NAME = "aido.toml"

@@ -13,8 +13,9 @@ from aidokit.adapters.base import Adapter
 from aidokit.catalog.facts import Facts
 from aidokit.catalog.models import MCPDef
 from aidokit.catalog.select import select
-from aidokit.errors import ConfigError
 from aidokit.reconcile.config import ProjectConfig
+
+from aidokit.errors import ConfigError
 
 
 @dataclass(frozen=True)
@@ -67,9 +68,7 @@ def wanted_servers(
     return [chosen[k] for k in sorted(chosen)], notes
 
 
-def _wanted(
-    entry: MCPDef, reason: str, config: ProjectConfig, *, explicit: bool = False
-) -> Wanted:
+def _wanted(entry: MCPDef, reason: str, config: ProjectConfig, *, explicit: bool = False) -> Wanted:
     roles = config.mcp.roles.get(entry.id, entry.suggested_for)
     return Wanted(entry, reason, explicit, tuple(roles))
 

@@ -9,7 +9,6 @@ from pathlib import Path
 from aidokit.adapters.base import Adapter, Host, Location, Scope
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.catalog.entries import MCP_CATALOG
-from aidokit.errors import AidoError, ConfigError
 from aidokit.reconcile.config import LoadedConfig, load_config
 from aidokit.reconcile.context import detect_facts
 from aidokit.reconcile.desired import DesiredEntry, resolve_for, wanted_servers
@@ -22,6 +21,8 @@ from aidokit.reconcile.state import (
     project_state_path,
     user_state_dir,
 )
+
+from aidokit.errors import AidoError, ConfigError
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,7 @@ def plan_entries(
     """Every change for one file's server map, sorted by entry name."""
     recorded = {r.name: r for r in records}
     changes = [
-        _plan_desired(item, current, recorded.get(item.name), identity, adapter)
-        for item in desired
+        _plan_desired(item, current, recorded.get(item.name), identity, adapter) for item in desired
     ]
     wanted = {item.name for item in desired}
     for name, record in recorded.items():
@@ -32,16 +31,21 @@ def plan_entries(
             continue
         value = current[name]
         if _owned(record, value, identity):
-            changes.append(Change(action=Action.DELETE, name=name, id=record.id, before=value,
-                                  reason="no longer desired"))
+            changes.append(
+                Change(
+                    action=Action.DELETE,
+                    name=name,
+                    id=record.id,
+                    before=value,
+                    reason="no longer desired",
+                )
+            )
     return tuple(sorted(changes, key=lambda c: c.name))
 
 
 def _owned(record: Record | None, value: Any, identity: Identity) -> bool:
     """SPEC §6: recorded, an object, and still running what aido wrote."""
-    return (
-        record is not None and isinstance(value, dict) and identity(value) == record.identity
-    )
+    return record is not None and isinstance(value, dict) and identity(value) == record.identity
 
 
 def _plan_desired(

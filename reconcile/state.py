@@ -101,12 +101,12 @@ def load_state(path: Path) -> State:
         data = json.loads(raw)
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise StateError(hint) from None
-    if isinstance(data, dict) and isinstance(data.get("version"), int):
-        if data["version"] > STATE_VERSION:
-            raise StateError(
-                f"aido state {path} was written by a newer aido (format {data['version']}); "
-                "upgrade aido to use this project"
-            )
+    version = data.get("version") if isinstance(data, dict) else None
+    if isinstance(version, int) and version > STATE_VERSION:
+        raise StateError(
+            f"aido state {path} was written by a newer aido (format {data['version']}); "
+            "upgrade aido to use this project"
+        )
     try:
         return State.model_validate(data)
     except ValidationError:

@@ -5,9 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from aidokit.reconcile.commands.common import compute_plan, want_colour
 
 from aidokit.errors import AidoError, ConfigError
-from aidokit.reconcile.commands.common import compute_plan, want_colour
+
+if TYPE_CHECKING:
+    from aidokit.reconcile.plan import Plan
 
 NAME = "apply"
 HELP = "write the planned changes (or exactly those of a saved plan file)"
@@ -26,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     from aidokit.reconcile.apply import apply_plan
     from aidokit.reconcile.render_text import render_plan
 
-    plan = _load_saved(Path(args.planfile)) if args.planfile else compute_plan(args)[1]
+    plan: Plan = _load_saved(Path(args.planfile)) if args.planfile else compute_plan(args)[1]
     print(render_plan(plan, colour=want_colour(args)), end="")
     summary = plan.summary
     if summary.error:
@@ -51,13 +56,13 @@ def _confirm() -> bool:
     return answer.strip() == "yes"
 
 
-def _load_saved(path: Path) -> object:
+def _load_saved(path: Path) -> Plan:
     from pydantic import ValidationError
 
-    from aidokit.reconcile.plan import Plan
+    from aidokit.reconcile.plan import Plan as SavedPlan
 
     try:
-        return Plan.model_validate_json(path.read_bytes())
+        return SavedPlan.model_validate_json(path.read_bytes())
     except FileNotFoundError:
         raise ConfigError(f"saved plan {path} does not exist; run aido plan --out {path}") from None
     except ValidationError:
