@@ -10,7 +10,7 @@ HARNESS_DIR ?= .cache/harnesses
 # Pinned harness CLIs for the contract tests (reference/harness-formats.md §25).
 HARNESS_PKGS := @openai/codex@0.171.0 @google/gemini-cli@0.61.0 opencode-ai@1.18.33 \
                 @anthropic-ai/claude-code@2.1.197 @github/copilot@1.0.102
-PACKAGES := aidokit catalog adapters reconcile
+PACKAGES := catalog adapters reconcile
 # Strict editable installs link files that exist at install time, so the
 # install is redone whenever the set of package files (or pyproject) changes.
 PKG_MANIFEST := $(VENV)/.aido-manifest
@@ -29,7 +29,7 @@ $(BIN)/python:
 
 check-manifest: $(BIN)/python
 	@{ find $(PACKAGES) -name '*.py' -o -name '*.json' -o -name py.typed | sort; md5sum pyproject.toml; } > $(PKG_MANIFEST).new
-	@if ! cmp -s $(PKG_MANIFEST).new $(PKG_MANIFEST); then \
+	@if ! cmp -s $(PKG_MANIFEST).new $(PKG_MANIFEST) || ! ls -d build/__editable__.aidokit-* >/dev/null 2>&1; then \
 	  echo "installing aidokit (editable, strict) with dev extras"; \
 	  $(BIN)/python -m pip install -q -e '.[dev]' --config-settings editable_mode=strict \
 	    > $(VENV)/install.log 2>&1 || { cat $(VENV)/install.log; exit 1; }; \
@@ -46,8 +46,8 @@ $(HARNESS_DIR)/.pinned: Makefile
 	echo "$(HARNESS_PKGS)" > $@
 
 lint: dev
-	$(BIN)/ruff check $(PACKAGES) tests bench
-	$(BIN)/ruff format --check $(PACKAGES) tests bench
+	$(BIN)/ruff check $(PACKAGES) tests bench fixtures/*.py
+	$(BIN)/ruff format --check $(PACKAGES) tests bench fixtures/*.py
 	@# mypy must see the aidokit.* layout, which only exists in the strict editable tree.
 	cd build/__editable__.aidokit-*/ && $(abspath $(BIN))/mypy -p aidokit --config-file $(CURDIR)/pyproject.toml
 

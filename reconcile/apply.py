@@ -9,10 +9,9 @@ from typing import Any
 
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.reconcile.documents import Format, lock_file, read_document, write_document
+from aidokit.reconcile.errors import SecurityError, StaleError
 from aidokit.reconcile.plan import Action, Change, FileChange, Plan
 from aidokit.reconcile.state import Record, entry_digest, load_state, save_state
-
-from aidokit.errors import SecurityError, StaleError
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,8 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from aidokit.catalog.models import ENV_NAME_PATTERN, ID_PATTERN, Role
+from aidokit.reconcile.errors import ConfigError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
-from aidokit.errors import ConfigError
 
 CONFIG_NAME = "aido.toml"
 CatalogId = Annotated[str, Field(pattern=ID_PATTERN)]

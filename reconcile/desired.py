@@ -14,8 +14,7 @@ from aidokit.catalog.facts import Facts
 from aidokit.catalog.models import MCPDef
 from aidokit.catalog.select import select
 from aidokit.reconcile.config import ProjectConfig
-
-from aidokit.errors import ConfigError
+from aidokit.reconcile.errors import ConfigError
 
 
 @dataclass(frozen=True)

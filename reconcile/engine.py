@@ -13,6 +13,7 @@ from aidokit.reconcile.config import LoadedConfig, load_config
 from aidokit.reconcile.context import detect_facts
 from aidokit.reconcile.desired import DesiredEntry, resolve_for, wanted_servers
 from aidokit.reconcile.documents import read_document
+from aidokit.reconcile.errors import AidoError, ConfigError
 from aidokit.reconcile.plan import FileChange, Plan
 from aidokit.reconcile.planner import plan_entries
 from aidokit.reconcile.state import (
@@ -21,8 +22,6 @@ from aidokit.reconcile.state import (
     project_state_path,
     user_state_dir,
 )
-
-from aidokit.errors import AidoError, ConfigError
 
 
 @dataclass(frozen=True)

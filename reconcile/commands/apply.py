@@ -8,8 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from aidokit.reconcile.commands.common import compute_plan, want_colour
-
-from aidokit.errors import AidoError, ConfigError
+from aidokit.reconcile.errors import AidoError, ConfigError
 
 if TYPE_CHECKING:
     from aidokit.reconcile.plan import Plan
@@ -57,9 +56,8 @@ def _confirm() -> bool:
 
 
 def _load_saved(path: Path) -> Plan:
-    from pydantic import ValidationError
-
     from aidokit.reconcile.plan import Plan as SavedPlan
+    from pydantic import ValidationError
 
     try:
         return SavedPlan.model_validate_json(path.read_bytes())

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from aidokit.errors import ConfigError
+from aidokit.reconcile.errors import ConfigError
 
 if TYPE_CHECKING:
     from aidokit.reconcile.engine import Inputs

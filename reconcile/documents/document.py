@@ -16,7 +16,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from aidokit.errors import DocumentError, StaleError
+from aidokit.reconcile.errors import DocumentError, StaleError
 
 ABSENT = "absent"  # digest of a file that does not exist
 

@@ -1,0 +1,109 @@
+"""The CLI boundary: version, help, and errors mapped to exit codes."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from aidokit.reconcile import __version__, cli
+from aidokit.reconcile.errors import ConfigError
+from aidokit.reconcile.log import configure, get_logger
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    """`aido --version` prints the package version and exits 0."""
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["--version"])
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out.strip() == f"aido {__version__}"
+
+
+def test_help_lists_subcommands(capsys: pytest.CaptureFixture[str]) -> None:
+    """`aido --help` names the plan and apply commands."""
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    out = capsys.readouterr().out
+    assert "plan" in out and "apply" in out
+
+
+_REAL_BUILD = cli.build_parser
+
+
+def _parser_with(run: object) -> argparse.ArgumentParser:
+    parser = _REAL_BUILD()
+    parser.set_defaults(run=run)
+    return parser
+
+
+def test_known_error_exits_1_with_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An AidoError becomes exit 1 and one sentence on stderr, no traceback."""
+
+    def fail(args: argparse.Namespace) -> int:
+        raise ConfigError("aido.toml:3 is broken; fix it")
+
+    monkeypatch.setattr(cli, "build_parser", lambda: _parser_with(fail))
+    assert cli.main([]) == 1
+    err = capsys.readouterr().err
+    assert err == "aido: error: aido.toml:3 is broken; fix it\n"
+
+
+def test_bug_exits_3_and_writes_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], sandbox_home: Path
+) -> None:
+    """An unexpected exception exits 3 and says where the traceback was written."""
+
+    def crash(args: argparse.Namespace) -> int:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(cli, "build_parser", lambda: _parser_with(crash))
+    assert cli.main([]) == 3
+    err = capsys.readouterr().err
+    assert "this is a bug" in err and "Traceback" not in err
+    report = Path(err.split("written to ")[1].split(". Please")[0])
+    assert report.is_file() and "RuntimeError: boom" in report.read_text()
+    assert sandbox_home in report.parents
+
+
+def test_interrupt_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C exits 130."""
+
+    def interrupted(args: argparse.Namespace) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "build_parser", lambda: _parser_with(interrupted))
+    assert cli.main([]) == 130
+
+
+def test_common_options_work_after_the_subcommand() -> None:
+    """`aido plan --project X --adapter A` parses like `aido --project X plan`."""
+    args = cli.build_parser().parse_args(["plan", "--project", "/p", "--adapter", "codex", "-v"])
+    assert (args.project, args.adapters, args.verbose) == ("/p", ["codex"], 1)
+    args = cli.build_parser().parse_args(["--project", "/q", "plan"])
+    assert args.project == "/q" and args.scope == "project"
+
+
+def test_json_logs_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--log-format json` makes every log line a JSON object on stderr."""
+    configure(verbosity=0, log_format="json")
+    get_logger("t").info("hello", file="x.json")
+    err = capsys.readouterr().err.strip()
+    assert json.loads(err)["event"] == "hello"
+    configure()
+
+
+def test_version_does_not_import_heavy_modules() -> None:
+    """Start-up stays cheap: `aido --version` imports neither pydantic nor structlog."""
+    code = (
+        "import sys; from aidokit.reconcile import cli\n"
+        "try: cli.main(['--version'])\nexcept SystemExit: pass\n"
+        "print(sorted(m for m in ('pydantic', 'structlog', 'deepdiff', 'jsonschema', 'tomlkit')"
+        " if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().endswith("[]")

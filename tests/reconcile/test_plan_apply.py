@@ -1,0 +1,162 @@
+"""End to end through the CLI: plan, apply, idempotence, saved plans, ownership."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from aidokit.reconcile.cli import main
+
+
+def aido(project: Path, *argv: str) -> int:
+    return main([*argv, "--project", str(project)])
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "proj"
+    root.mkdir()
+    (root / "aido.toml").write_text('adapters = ["claude-code"]\n')
+    return root
+
+
+def test_plan_shows_create_and_apply_writes(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A fresh project plans a create of context7 and apply writes `.mcp.json`."""
+    assert aido(project, "plan", "--detailed-exitcode") == 2
+    out = capsys.readouterr().out
+    assert "+ context7" in out and "Plan: 1 to add, 0 to change, 0 to remove." in out
+    assert not (project / ".mcp.json").exists()
+    assert aido(project, "apply", "--yes") == 0
+    written = json.loads((project / ".mcp.json").read_text())
+    assert written["mcpServers"]["context7"]["type"] == "http"
+
+
+def test_second_apply_changes_nothing(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Apply is idempotent: the second run reports no changes and writes no byte."""
+    aido(project, "apply", "--yes")
+    before = (project / ".mcp.json").read_bytes(), (project / ".aido/state.json").read_bytes()
+    capsys.readouterr()
+    assert aido(project, "apply", "--yes") == 0
+    assert "No changes." in capsys.readouterr().out
+    after = (project / ".mcp.json").read_bytes(), (project / ".aido/state.json").read_bytes()
+    assert before == after
+    assert aido(project, "plan", "--detailed-exitcode") == 0
+
+
+def test_users_own_server_is_kept(project: Path) -> None:
+    """An existing server of the user's survives apply with its value intact."""
+    mine = {"command": "node", "args": ["tools/my-server.js"]}
+    (project / ".mcp.json").write_text(json.dumps({"mcpServers": {"mine": mine}}, indent=2))
+    assert aido(project, "apply", "--yes") == 0
+    servers = json.loads((project / ".mcp.json").read_text())["mcpServers"]
+    assert servers["mine"] == mine and "context7" in servers
+
+
+def test_same_name_not_owned_is_a_conflict(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A hand-written `context7` entry is a conflict with an adopt hint, never overwritten."""
+    theirs = {"mcpServers": {"context7": {"command": "npx", "args": ["my-fork"]}}}
+    (project / ".mcp.json").write_text(json.dumps(theirs))
+    raw = (project / ".mcp.json").read_bytes()
+    assert aido(project, "plan", "--detailed-exitcode") == 0
+    out = capsys.readouterr().out
+    assert "! context7" in out and "aido adopt context7 --adapter claude-code" in out
+    assert aido(project, "apply", "--yes") == 0
+    assert (project / ".mcp.json").read_bytes() == raw
+
+
+def test_drift_is_healed(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Editing an owned entry's fields plans a heal and apply restores it."""
+    aido(project, "apply", "--yes")
+    path = project / ".mcp.json"
+    data = json.loads(path.read_text())
+    data["mcpServers"]["context7"]["headers"] = {"X": "1"}
+    path.write_text(json.dumps(data))
+    capsys.readouterr()
+    assert aido(project, "plan", "--detailed-exitcode") == 2
+    out = capsys.readouterr().out
+    assert "^ context7" in out and "- headers" in out
+    aido(project, "apply", "--yes")
+    assert "headers" not in json.loads(path.read_text())["mcpServers"]["context7"]
+
+
+def test_replaced_url_is_a_conflict_not_an_overwrite(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Replacing the owned entry's URL makes it the user's: a conflict, left alone."""
+    aido(project, "apply", "--yes")
+    path = project / ".mcp.json"
+    data = json.loads(path.read_text())
+    data["mcpServers"]["context7"]["url"] = "https://self-hosted.example/mcp"
+    path.write_text(json.dumps(data))
+    capsys.readouterr()
+    assert aido(project, "plan", "--detailed-exitcode") == 0
+    assert "! context7" in capsys.readouterr().out
+
+
+def test_saved_plan_applies_exactly(project: Path, tmp_path: Path) -> None:
+    """`plan --out` then `apply FILE` writes what the plan said."""
+    saved = tmp_path / "plan.json"
+    assert aido(project, "plan", "--out", str(saved)) == 0
+    assert aido(project, "apply", str(saved)) == 0
+    assert "context7" in json.loads((project / ".mcp.json").read_text())["mcpServers"]
+
+
+def test_stale_saved_plan_is_refused(
+    project: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A saved plan whose file changed since planning is refused and nothing is written."""
+    saved = tmp_path / "plan.json"
+    aido(project, "plan", "--out", str(saved))
+    (project / ".mcp.json").write_text('{"mcpServers": {}}\n')
+    assert aido(project, "apply", str(saved)) == 1
+    assert "saved plan is stale: .mcp.json changed" in capsys.readouterr().err
+    assert (project / ".mcp.json").read_text() == '{"mcpServers": {}}\n'
+    assert not (project / ".aido").exists()
+
+
+def test_malformed_file_fails_closed(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An unparseable `.mcp.json` is an error for plan and apply; its bytes stay."""
+    (project / ".mcp.json").write_text('{"mcpServers": {"a": }')
+    raw = (project / ".mcp.json").read_bytes()
+    assert aido(project, "plan") == 1
+    assert ".mcp.json" in capsys.readouterr().out
+    assert aido(project, "apply", "--yes") == 1
+    assert (project / ".mcp.json").read_bytes() == raw
+
+
+def test_apply_without_tty_or_yes_refuses(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without a terminal and without --yes, apply refuses with a hint and writes nothing."""
+    assert aido(project, "apply") == 1
+    assert "--yes" in capsys.readouterr().err
+    assert not (project / ".mcp.json").exists()
+
+
+def test_unknown_config_key_names_line_and_suggestion(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A typo in aido.toml names the key, its line and the closest valid key."""
+    (project / "aido.toml").write_text('# mine\nadapterz = ["claude-code"]\n')
+    assert aido(project, "plan") == 1
+    err = capsys.readouterr().err
+    assert "unknown key 'adapterz' at aido.toml:2; did you mean 'adapters'?" in err
+
+
+def test_path_traversal_id_is_rejected(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An id like `../x` in aido.toml is rejected before anything else runs."""
+    (project / "aido.toml").write_text('adapters = ["claude-code"]\n[mcp]\nadd = ["../x"]\n')
+    assert aido(project, "plan") == 1
+    assert "invalid id '../x' at aido.toml:3" in capsys.readouterr().err
+
+
+def test_unknown_adapter_is_an_error(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An adapter name aido does not know is an error naming it."""
+    (project / "aido.toml").write_text('adapters = ["claude-kode"]\n')
+    assert aido(project, "plan") == 1
+    assert "unknown adapter 'claude-kode'" in capsys.readouterr().err
