@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from aidokit.adapters.base import Adapter, Host, Location, Scope
@@ -105,21 +105,22 @@ def _plan_file(
     if state_path not in states:
         states[state_path] = load_state(state_path)
     shown = record_path if location.scope is Scope.PROJECT else _tilde(location.path, host)
-    common = {
-        "adapter": adapter.name,
-        "scope": location.scope.value,
-        "path": shown,
-        "abs_path": str(location.path),
-        "fmt": location.fmt.value,
-        "map_path": location.map_path,
-        "state_path": str(state_path),
-        "record_path": record_path,
-    }
+    file = FileChange(
+        adapter=adapter.name,
+        scope=location.scope.value,
+        path=shown,
+        abs_path=str(location.path),
+        fmt=location.fmt.value,
+        map_path=location.map_path,
+        state_path=str(state_path),
+        record_path=record_path,
+        digest="",
+    )
     try:
         document = read_document(location.path, location.fmt)
         current = document.get_map(location.map_path) or {}
     except AidoError as exc:
-        return FileChange(digest="", error=str(exc), **common)
+        return replace(file, error=str(exc))
     changes = plan_entries(
         adapter=adapter.name,
         current=current,
@@ -127,7 +128,7 @@ def _plan_file(
         records=states[state_path].for_file(adapter.name, record_path),
         identity=adapter.identity,
     )
-    return FileChange(digest=document.digest, changes=changes, **common)
+    return replace(file, digest=document.digest, changes=changes)
 
 
 def _tilde(path: Path, host: Host) -> str:

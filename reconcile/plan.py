@@ -3,14 +3,17 @@
 Computing a plan never prints (STYLE.md); renderers live in `render_text.py`
 and `render_json.py`. A plan is also what `aido plan --out` saves, so it holds
 everything apply needs: file digests, map paths and the entries to write.
+
+Frozen dataclasses rather than pydantic models: building pydantic classes
+costs start-up time on every `aido plan`, and `saved_plan.py` checks the
+saved form explicitly.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
-
-from pydantic import BaseModel, ConfigDict
 
 PLAN_FORMAT_VERSION = 1
 
@@ -31,21 +34,19 @@ class Action(Enum):
         return self.name.lower().replace("noop", "no-op")
 
 
-class FieldDiff(BaseModel):
+@dataclass(frozen=True)
+class FieldDiff:
     """One field-level difference, e.g. `args[1]: "a" -> "b"`."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
     path: str
+    kind: str  # "changed" | "added" | "removed"
     before: Any = None
     after: Any = None
-    kind: str  # "changed" | "added" | "removed"
 
 
-class Change(BaseModel):
+@dataclass(frozen=True)
+class Change:
     """One entry's action inside one file."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     action: Action
     name: str  # entry name in the server map
@@ -59,10 +60,9 @@ class Change(BaseModel):
     sensitive: bool = False  # needs a typed confirmation before it is written (SPEC §7)
 
 
-class FileChange(BaseModel):
+@dataclass(frozen=True)
+class FileChange:
     """Everything that happens to one config file."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     adapter: str
     scope: str
@@ -86,10 +86,9 @@ class FileChange(BaseModel):
 WRITES = frozenset({Action.CREATE, Action.UPDATE, Action.HEAL, Action.DELETE})
 
 
-class Summary(BaseModel):
+@dataclass(frozen=True)
+class Summary:
     """Counts for the closing line and the JSON summary."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     add: int = 0
     change: int = 0
@@ -114,16 +113,15 @@ class Summary(BaseModel):
         return text
 
 
-class Plan(BaseModel):
+@dataclass(frozen=True)
+class Plan:
     """The whole plan: deterministic for the same inputs."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    format_version: int = PLAN_FORMAT_VERSION
     project: str
     scope: str
     files: tuple[FileChange, ...] = ()
     notes: tuple[str, ...] = ()
+    format_version: int = PLAN_FORMAT_VERSION
 
     @property
     def summary(self) -> Summary:

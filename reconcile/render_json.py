@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -17,7 +18,7 @@ def render_plan_json(plan: Plan) -> str:
         "scope": plan.scope,
         "notes": list(plan.notes),
         "files": [_file(f) for f in plan.files],
-        "summary": summary.model_dump(),
+        "summary": dataclasses.asdict(summary),
     }
     return json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
@@ -41,7 +42,7 @@ def _change(change: Change) -> dict[str, Any]:
         "reason": change.reason,
         "before": change.before,
         "after": change.after,
-        "diff": [row.model_dump() for row in change.diff],
+        "diff": [dataclasses.asdict(row) for row in change.diff],
         "hint": change.hint,
         "roles": list(change.roles),
         "sensitive": change.sensitive,

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from aidokit.reconcile.commands.common import compute_plan, want_colour
-from aidokit.reconcile.errors import AidoError, ConfigError
+from aidokit.reconcile.errors import AidoError
 
 if TYPE_CHECKING:
     from aidokit.reconcile.plan import Plan
@@ -29,8 +29,9 @@ def run(args: argparse.Namespace) -> int:
     """Run `aido apply`."""
     from aidokit.reconcile.apply import apply_plan
     from aidokit.reconcile.render_text import render_plan
+    from aidokit.reconcile.saved_plan import load_plan
 
-    plan: Plan = _load_saved(Path(args.planfile)) if args.planfile else compute_plan(args)[1]
+    plan: Plan = load_plan(Path(args.planfile)) if args.planfile else compute_plan(args)[1]
     print(render_plan(plan, colour=want_colour(args)), end="")
     summary = plan.summary
     if summary.error:
@@ -53,17 +54,3 @@ def _confirm() -> bool:
         )
     answer = input("Apply these changes? Only 'yes' is accepted: ")
     return answer.strip() == "yes"
-
-
-def _load_saved(path: Path) -> Plan:
-    from aidokit.reconcile.plan import Plan as SavedPlan
-    from pydantic import ValidationError
-
-    try:
-        return SavedPlan.model_validate_json(path.read_bytes())
-    except FileNotFoundError:
-        raise ConfigError(f"saved plan {path} does not exist; run aido plan --out {path}") from None
-    except ValidationError:
-        raise ConfigError(
-            f"{path} is not a plan saved by this aido; run aido plan --out {path} again"
-        ) from None

@@ -35,7 +35,9 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(render_plan(plan, colour=want_colour(args)), end="")
     if args.out:
-        Path(args.out).write_text(plan.model_dump_json(indent=2) + "\n", encoding="utf-8")
+        from aidokit.reconcile.saved_plan import dump_plan
+
+        Path(args.out).write_text(dump_plan(plan), encoding="utf-8")
     summary = plan.summary
     if summary.error:
         return 1
