@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -14,7 +14,7 @@ from aidokit.reconcile.context import detect_facts
 from aidokit.reconcile.desired import DesiredEntry, resolve_for, wanted_servers
 from aidokit.reconcile.documents import read_document
 from aidokit.reconcile.errors import AidoError, ConfigError
-from aidokit.reconcile.plan import FileChange, Plan
+from aidokit.reconcile.plan import Action, FileChange, Plan
 from aidokit.reconcile.planner import plan_entries
 from aidokit.reconcile.state import (
     State,
@@ -60,13 +60,25 @@ def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
     return Inputs(host, loaded, Scope(scope), tuple(ADAPTERS[n] for n in names), tuple(notes))
 
 
-def build_plan(inputs: Inputs) -> Plan:
-    """Compute the plan for every targeted file."""
+def build_plan(inputs: Inputs, *, remove: Collection[str] | None = None) -> Plan:
+    """Compute the plan for every targeted file.
+
+    With `remove`, plan only the deletion of owned entries with those ids
+    (`aido remove`, and `aido destroy` with every id).
+    """
     config = inputs.loaded.config
     facts = detect_facts(
         inputs.host.project, conformance=config.conformance, stack_packs=config.stack_packs
     )
     wanted, notes = wanted_servers(MCP_CATALOG, facts, config)
+    if remove is not None:
+        notes += [
+            f"'{item.server.id}' is still desired ({item.reason}), so the next apply adds it "
+            "again; add it to `skip` under [mcp] in aido.toml to keep it out"
+            for item in wanted
+            if item.server.id in remove
+        ]
+        wanted = [item for item in wanted if item.server.id not in remove]
     states: dict[Path, State] = {}
     files: list[FileChange] = []
     for adapter in inputs.adapters:
@@ -76,7 +88,11 @@ def build_plan(inputs: Inputs) -> Plan:
             continue
         desired, skipped = resolve_for(adapter, wanted)
         notes.extend(skipped)
-        files.append(_plan_file(adapter, location, desired, inputs.host, states))
+        file = _plan_file(adapter, location, desired, inputs.host, states)
+        if remove is not None:
+            kept = [c for c in file.changes if c.action is Action.DELETE and c.id in remove]
+            file = replace(file, changes=tuple(kept))
+        files.append(file)
     files.sort(key=lambda f: (f.path, f.adapter))
     return Plan(
         project=str(inputs.host.project),
@@ -136,3 +152,14 @@ def _tilde(path: Path, host: Host) -> str:
         return "~/" + path.relative_to(host.home).as_posix()
     except ValueError:
         return str(path)
+
+
+def owned_ids(inputs: Inputs) -> set[str]:
+    """Catalog ids of every entry aido has recorded in the targeted files."""
+    ids: set[str] = set()
+    for adapter in inputs.adapters:
+        location = adapter.location(inputs.scope, inputs.host)
+        if location is not None:
+            state_path, record_path = state_location(location, inputs.host)
+            ids.update(r.id for r in load_state(state_path).for_file(adapter.name, record_path))
+    return ids

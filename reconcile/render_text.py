@@ -56,6 +56,21 @@ def _change(change: Change, paint: Any) -> list[str]:
     lines = [paint(_COLOURS.get(change.action, "0"), head) + (f"  ({detail})" if detail else "")]
     if change.action is Action.CREATE:
         lines += [f"      {key} = {_show(value)}" for key, value in change.after.items()]
+    lines += _diff_lines(change)
+    if change.roles and change.action in (Action.CREATE, Action.UPDATE):
+        lines.append(f"      roles: {', '.join(change.roles)}")
+    if change.hint:
+        lines.append(f"      hint: {change.hint}")
+    return lines
+
+
+def render_diff(change: Change) -> str:
+    """The field-level differences of one change, one line each."""
+    return "".join(line + "\n" for line in _diff_lines(change))
+
+
+def _diff_lines(change: Change) -> list[str]:
+    lines = []
     for row in change.diff:
         if row.kind == "changed":
             lines.append(f"      ~ {row.path}: {_show(row.before)} -> {_show(row.after)}")
@@ -63,10 +78,6 @@ def _change(change: Change, paint: Any) -> list[str]:
             lines.append(f"      + {row.path}: {_show(row.after)}")
         else:
             lines.append(f"      - {row.path}: {_show(row.before)}")
-    if change.roles and change.action in (Action.CREATE, Action.UPDATE):
-        lines.append(f"      roles: {', '.join(change.roles)}")
-    if change.hint:
-        lines.append(f"      hint: {change.hint}")
     return lines
 
 

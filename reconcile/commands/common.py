@@ -1,4 +1,4 @@
-"""Helpers shared by command modules: project folder, colour, computing the plan."""
+"""Helpers shared by command modules: project folder, colour, plan, apply."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from aidokit.reconcile.errors import ConfigError
+from aidokit.reconcile.errors import AidoError, ConfigError
 
 if TYPE_CHECKING:
     from aidokit.reconcile.engine import Inputs
@@ -28,9 +28,44 @@ def want_colour(args: argparse.Namespace) -> bool:
     return not args.no_color and "NO_COLOR" not in os.environ and sys.stdout.isatty()
 
 
-def compute_plan(args: argparse.Namespace) -> tuple[Inputs, Plan]:
-    """Gather inputs for the CLI's project, scope and adapters, and plan."""
-    from aidokit.reconcile.engine import build_plan, gather
+def gather_inputs(args: argparse.Namespace) -> Inputs:
+    """Inputs for the CLI's project, scope and adapters."""
+    from aidokit.reconcile.engine import gather
 
-    inputs = gather(project_dir(args), scope=args.scope, only=args.adapters)
-    return inputs, build_plan(inputs)
+    return gather(project_dir(args), scope=args.scope, only=args.adapters)
+
+
+def compute_plan(args: argparse.Namespace) -> Plan:
+    """Gather inputs and plan."""
+    from aidokit.reconcile.engine import build_plan
+
+    return build_plan(gather_inputs(args))
+
+
+def apply_and_report(plan: Plan, *, yes: bool, colour: bool, saved: bool = False) -> int:
+    """Show `plan`, confirm unless `yes` (or a saved plan), write it, and report."""
+    from aidokit.reconcile.apply import apply_plan
+    from aidokit.reconcile.render_text import render_plan
+
+    print(render_plan(plan, colour=colour), end="")
+    summary = plan.summary
+    if summary.error:
+        raise AidoError("the plan has errors (see above); nothing was written")
+    if not summary.has_changes:
+        return 0
+    if not saved and not yes and not confirm("Apply these changes?"):
+        print("Cancelled; nothing was written.")
+        return 1
+    applied = apply_plan(plan)
+    counts = summary.line().removeprefix("Plan: ")
+    print(f"Apply complete: {len(applied)} file(s) written. {counts}")
+    return 0
+
+
+def confirm(question: str) -> bool:
+    """Ask a routine yes/no question on the terminal; refuse without one."""
+    if not sys.stdin.isatty():
+        raise AidoError(
+            "aido needs confirmation but stdin is not a terminal; review `aido plan` and pass --yes"
+        )
+    return input(f"{question} Only 'yes' is accepted: ").strip() == "yes"

@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     from aidokit.reconcile.render_json import render_plan_json
     from aidokit.reconcile.render_text import render_plan
 
-    _, plan = compute_plan(args)
+    plan = compute_plan(args)
     if args.json:
         print(render_plan_json(plan), end="")
     else:

@@ -1,0 +1,64 @@
+"""Adoption: make an existing entry aido's, as-is or replaced with aido's version."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from aidokit.adapters.registry import ADAPTERS
+from aidokit.reconcile.engine import Inputs, build_plan
+from aidokit.reconcile.errors import ConfigError
+from aidokit.reconcile.plan import Action, Change, FileChange, Plan
+from aidokit.reconcile.planner import field_diff
+from aidokit.reconcile.state import Record, entry_digest, load_state, save_state
+
+
+def adoption_plan(inputs: Inputs, name: str) -> tuple[FileChange, Change]:
+    """The file and the entry to adopt; errors when there is nothing to adopt."""
+    plan = build_plan(inputs)
+    (file,) = plan.files or (None,)
+    if file is None:
+        raise ConfigError(f"no {inputs.scope} config file for that adapter; check --scope")
+    if file.error:
+        raise ConfigError(file.error)
+    change = next((c for c in file.changes if c.name == name), None)
+    if change is None:
+        raise ConfigError(
+            f"'{name}' is not desired for this project; add it to `add` under [mcp] in aido.toml"
+        )
+    if change.action is Action.CREATE:
+        raise ConfigError(f"{file.path} has no entry '{name}'; run aido apply to create it")
+    if change.action is not Action.CONFLICT:
+        raise ConfigError(f"aido already owns '{name}' in {file.path}")
+    if not isinstance(change.before, dict):
+        raise ConfigError(f"'{name}' in {file.path} is not an object; fix it by hand first")
+    return file, replace(change, diff=field_diff(change.before, change.after))
+
+
+def record_adoption(file: FileChange, change: Change) -> None:
+    """Record ownership of an entry that already equals aido's version."""
+    state_path = Path(file.state_path)
+    state = load_state(state_path)
+    records = [r for r in state.for_file(file.adapter, file.record_path) if r.name != change.name]
+    records.append(
+        Record(
+            adapter=file.adapter,
+            path=file.record_path,
+            name=change.name,
+            id=change.id or change.name,
+            digest=entry_digest(change.after),
+            identity=ADAPTERS[file.adapter].identity(change.after),
+            roles=change.roles,
+        )
+    )
+    save_state(state_path, state.replace(file.adapter, file.record_path, records))
+
+
+def forced_plan(inputs: Inputs, file: FileChange, change: Change) -> Plan:
+    """A one-change plan replacing the entry with aido's version."""
+    forced = replace(change, action=Action.UPDATE, reason="adopted with --force", hint=None)
+    return Plan(
+        project=str(inputs.host.project),
+        scope=inputs.scope.value,
+        files=(replace(file, changes=(forced,)),),
+    )

@@ -1,0 +1,52 @@
+"""`aido adopt NAME --adapter A`: take ownership of an existing entry."""
+
+from __future__ import annotations
+
+import argparse
+
+from aidokit.reconcile.commands.common import apply_and_report, gather_inputs, want_colour
+from aidokit.reconcile.errors import ConfigError
+
+NAME = "adopt"
+HELP = "take ownership of an existing entry that matches (or, with --force, replace it)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add `adopt`'s own options."""
+    parser.add_argument("name", help="entry name in the harness file, e.g. context7")
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="replace the entry with aido's version when they differ",
+    )
+    parser.add_argument("--yes", "-y", action="store_true", help="skip the confirmation prompt")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run `aido adopt`."""
+    from aidokit.reconcile.adopt import adoption_plan, record_adoption
+
+    if not args.adapters or len(args.adapters) != 1:
+        raise ConfigError("aido adopt needs exactly one --adapter NAME, e.g. --adapter claude-code")
+    inputs = gather_inputs(args)
+    file, change = adoption_plan(inputs, args.name)
+    if change.before == change.after:
+        record_adoption(file, change)
+        print(
+            f"aido now owns '{args.name}' in {file.path} ({file.adapter}); the file is unchanged."
+        )
+        return 0
+    from aidokit.reconcile.render_text import render_diff
+
+    print(f"'{args.name}' in {file.path} differs from what aido would write:")
+    print(render_diff(change), end="")
+    if not args.force:
+        raise ConfigError(
+            f"'{args.name}' in {file.path} differs from aido's version; "
+            f"run aido adopt {args.name} --adapter {file.adapter} --force to replace it"
+        )
+    from aidokit.reconcile.adopt import forced_plan
+
+    return apply_and_report(
+        forced_plan(inputs, file, change), yes=args.yes, colour=want_colour(args)
+    )

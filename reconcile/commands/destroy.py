@@ -1,0 +1,24 @@
+"""`aido destroy`: delete every entry aido owns and leave everything else."""
+
+from __future__ import annotations
+
+import argparse
+
+from aidokit.reconcile.commands.common import apply_and_report, gather_inputs, want_colour
+
+NAME = "destroy"
+HELP = "delete every entry aido owns in the targeted files; nothing else is touched"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add `destroy`'s own options."""
+    parser.add_argument("--yes", "-y", action="store_true", help="skip the confirmation prompt")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run `aido destroy`."""
+    from aidokit.reconcile.engine import build_plan, owned_ids
+
+    inputs = gather_inputs(args)
+    plan = build_plan(inputs, remove=owned_ids(inputs))
+    return apply_and_report(plan, yes=args.yes, colour=want_colour(args))
