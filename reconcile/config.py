@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
 from aidokit.catalog.models import ENV_NAME_PATTERN, ID_PATTERN, Role
 from aidokit.reconcile.errors import ConfigError
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 CONFIG_NAME = "aido.toml"
 CatalogId = Annotated[str, Field(pattern=ID_PATTERN)]

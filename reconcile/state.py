@@ -15,8 +15,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from aidokit.reconcile.errors import StateError
 from pydantic import BaseModel, ConfigDict, ValidationError
+
+from aidokit.reconcile.errors import StateError
 
 STATE_VERSION = 1
 

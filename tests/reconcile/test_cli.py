@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from aidokit.reconcile import __version__, cli
 from aidokit.reconcile.errors import ConfigError
 from aidokit.reconcile.log import configure, get_logger
