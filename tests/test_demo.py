@@ -21,4 +21,4 @@ def test_demo_runs_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     assert "+ context7" in result.stdout
     assert "^ context7" in result.stdout
-    assert result.stdout.count("No changes.") == 3
+    assert result.stdout.count("No changes.") == 2
