@@ -2,7 +2,24 @@
 
 from __future__ import annotations
 
-from aidokit.adapters import claude_code, codex, opencode, vscode
+from aidokit.adapters import (
+    amazon_q,
+    claude_code,
+    claude_desktop,
+    cline,
+    codex,
+    copilot_cli,
+    crush,
+    cursor,
+    gemini_cli,
+    goose,
+    kiro,
+    opencode,
+    roo,
+    vscode,
+    windsurf,
+    zed,
+)
 from aidokit.adapters.base import Adapter
 
 ADAPTERS: dict[str, Adapter] = {
@@ -10,4 +27,16 @@ ADAPTERS: dict[str, Adapter] = {
     "codex": codex.ADAPTER,
     "vscode": vscode.ADAPTER,
     "opencode": opencode.ADAPTER,
+    "copilot-cli": copilot_cli.ADAPTER,
+    "cursor": cursor.ADAPTER,
+    "gemini-cli": gemini_cli.ADAPTER,
+    "windsurf": windsurf.ADAPTER,
+    "claude-desktop": claude_desktop.ADAPTER,
+    "zed": zed.ADAPTER,
+    "kiro": kiro.ADAPTER,
+    "amazon-q": amazon_q.ADAPTER,
+    "cline": cline.ADAPTER,
+    "roo": roo.ADAPTER,
+    "crush": crush.ADAPTER,
+    "goose": goose.ADAPTER,
 }

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 from aidokit.adapters.base import substitute
-from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef
+from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 from aidokit.errors import CatalogError
 
 Reference = Callable[[str], str]
@@ -44,10 +44,19 @@ class Refs:
     the environment (SPEC §5: nothing secret is written).
     """
 
-    def __init__(self, adapter: str, server: MCPDef, reference: Reference | None) -> None:
+    def __init__(
+        self,
+        adapter: str,
+        server: MCPDef,
+        reference: Reference | None,
+        *,
+        in_text: bool = True,
+    ) -> None:
         self.adapter = adapter
         self.server = server
         self.reference = reference
+        # False where the harness expands references only in env/header values.
+        self.in_text = in_text
         self.notes: list[str] = []
 
     def text(self, value: str, where: str) -> str:
@@ -55,11 +64,11 @@ class Refs:
         names = PLACEHOLDER_RE.findall(value)
         if not names:
             return value
-        if self.reference is None:
+        if self.reference is None or not self.in_text:
             raise CatalogError(
                 f"{self.adapter}: server {self.server.id!r} uses ${{{names[0]}}} in {where}, "
-                f"but {self.adapter} cannot reference environment variables; give "
-                f"install[{self.adapter!r}] a spec without placeholders there"
+                f"but {self.adapter} cannot reference environment variables there; give "
+                f"install[{self.adapter!r}] a spec without placeholders in {where}"
             )
         return substitute(value, self.reference)
 
@@ -104,9 +113,30 @@ def refuse_cwd(adapter: str, server: MCPDef, cwd: str | None) -> None:
         )
 
 
-def refuse_transport(adapter: str, server: MCPDef, transport: str, why: str) -> None:
+def refuse_transport(adapter: str, server: MCPDef, transport: str, why: str) -> NoReturn:
     """Raise for a remote transport the harness cannot use."""
     raise CatalogError(
         f"{adapter}: server {server.id!r} needs {transport} transport, but {why}; "
         f"remove {adapter!r} from its install map"
     )
+
+
+def stdio_fields(refs: Refs, spec: StdioSpec) -> dict[str, Any]:
+    """`command`, `args` and (when set) `env`: the Claude Desktop-style stdio shape."""
+    entry: dict[str, Any] = {
+        "command": refs.text(spec.command, "command"),
+        "args": refs.texts(spec.args, "args"),
+    }
+    env = refs.mapping(spec.env, "env")
+    if env:  # every value may have been left out for a harness without references
+        entry["env"] = env
+    return entry
+
+
+def remote_fields(refs: Refs, spec: RemoteSpec, *, url_key: str = "url") -> dict[str, Any]:
+    """The URL under `url_key` and (when set) `headers`."""
+    entry: dict[str, Any] = {url_key: refs.text(spec.url, "url")}
+    headers = refs.mapping(spec.headers, "header")
+    if headers:
+        entry["headers"] = headers
+    return entry

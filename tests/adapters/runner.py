@@ -98,6 +98,9 @@ def run_case(case: Case, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Non
     location = adapter.location(Scope(data.get("scope", "project")), host)
     assert location is not None
     check_location(location, host, data["expect_path"], case.file("before"))
+    if location.unsupported is not None:
+        check_unsupported(adapter, case, location)
+        return
     servers = [make_server(case.adapter, raw) for raw in data.get("add", ())]
     secrets = plant_secrets(servers, monkeypatch)
     adds: dict[str, dict[str, Any]] = {}
@@ -121,12 +124,39 @@ def check_location(location: Location, host: Host, expect: str, before: Path) ->
     """The location is the file the case names, in a format its extension allows."""
     want = host.home / expect[2:] if expect.startswith("~/") else host.project / expect
     assert location.path == want
+    if location.unsupported is not None:
+        return  # e.g. Goose's YAML: there is no Format for it yet
     suffix = {
         ".json": {Format.JSON, Format.JSONC},
         ".jsonc": {Format.JSONC},
         ".toml": {Format.TOML},
     }
     assert location.fmt in suffix[before.suffix]
+
+
+def check_unsupported(adapter: Adapter, case: Case, location: Location) -> None:
+    """A file aido cannot edit yet: entries still render, and `after.*` lists them.
+
+    `after.*` is then written in YAML's JSON-compatible flow style, so it is
+    read without a YAML library; the edit itself is refused by callers.
+    """
+    assert location.unsupported is not None
+    assert f"{adapter.name}: " in location.unsupported
+    data = case.data
+    expected = json.loads(case.file("after").read_text(encoding="utf-8"))
+    servers = expected
+    for key in location.map_path:
+        servers = servers[key]
+    notes: list[str] = []
+    for raw in data.get("add", ()):
+        server = make_server(case.adapter, raw)
+        entry = adapter.render(server, server.install[case.adapter])
+        notes.extend(adapter.notes(server, server.install[case.adapter]))
+        check_schema(adapter, entry)
+        assert servers[server.id] == entry
+        assert adapter.identity(entry) == adapter.identity(servers[server.id]) is not None
+    assert not set(data.get("remove", ())) & set(servers)
+    check_notes(notes, data.get("notes", []))
 
 
 def plant_secrets(servers: list[MCPDef], monkeypatch: pytest.MonkeyPatch) -> list[str]:
