@@ -57,10 +57,10 @@ class AmazonQ(AdapterBase):
         """URL, or command plus package."""
         return entry_identity(entry)
 
-    def detect(self, host: Host) -> str | None:
+    def detect(self, host: Host, scope: Scope) -> str | None:
         """`.amazonq/` here, `~/.aws/amazonq`, or `q` on PATH."""
         folder = host.home / ".aws" / "amazonq"
-        return detect_any(host, project=(".amazonq/",), user=(folder,), cli=("q",))
+        return detect_any(host, scope, project=(".amazonq/",), user=(folder,), cli=("q",))
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §17 (CustomToolConfig)."""

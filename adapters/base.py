@@ -93,7 +93,7 @@ class Adapter(Protocol):
         """The command or URL an existing entry runs, for ownership checks."""
         ...
 
-    def detect(self, host: Host) -> str | None:
+    def detect(self, host: Host, scope: Scope) -> str | None:
         """Why this harness counts as in use here (None if it does not)."""
         ...
 

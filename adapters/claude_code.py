@@ -63,10 +63,11 @@ class ClaudeCode(AdapterBase):
         """URL, or command plus package."""
         return entry_identity(entry)
 
-    def detect(self, host: Host) -> str | None:
+    def detect(self, host: Host, scope: Scope) -> str | None:
         """`.mcp.json` or `.claude/` here, `~/.claude.json`, or `claude` on PATH."""
         return detect_any(
             host,
+            scope,
             project=(".mcp.json", ".claude/"),
             user=(host.home / ".claude.json", host.home / ".claude"),
             cli=("claude",),

@@ -64,10 +64,10 @@ class ClaudeDesktop(AdapterBase):
         """Command plus package."""
         return entry_identity(entry)
 
-    def detect(self, host: Host) -> str | None:
+    def detect(self, host: Host, scope: Scope) -> str | None:
         """The app's config folder."""
         folder = self._folder(host)
-        return detect_any(host, user=(folder,)) if folder is not None else None
+        return detect_any(host, scope, user=(folder,)) if folder is not None else None
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §11."""

@@ -61,9 +61,9 @@ class Cline(AdapterBase):
         """URL, or command plus package (flat form only)."""
         return entry_identity(entry)
 
-    def detect(self, host: Host) -> str | None:
+    def detect(self, host: Host, scope: Scope) -> str | None:
         """The Cline folder, or `cline` on PATH."""
-        return detect_any(host, user=(host.home / ".cline",), cli=("cline",))
+        return detect_any(host, scope, user=(host.home / ".cline",), cli=("cline",))
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §13 (flat form)."""

@@ -100,10 +100,11 @@ class Codex(AdapterBase):
         """URL, or command plus package."""
         return entry_identity(entry)
 
-    def detect(self, host: Host) -> str | None:
+    def detect(self, host: Host, scope: Scope) -> str | None:
         """`.codex/` here, the Codex home folder, or `codex` on PATH."""
         return detect_any(
             host,
+            scope,
             project=(".codex/",),
             user=(env_dir(host, "CODEX_HOME", host.home / ".codex"),),
             cli=("codex",),

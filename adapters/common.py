@@ -80,15 +80,19 @@ def shown(host: Host, path: Path) -> str:
 
 def detect_any(
     host: Host,
+    scope: Scope,
     *,
     project: Iterable[str] = (),
     user: Iterable[Path] = (),
     cli: Iterable[str] = (),
 ) -> str | None:
-    """The first reason found: a project marker, a user config path, or a CLI on PATH."""
-    for rel in project:
-        if (host.project / rel).exists():
-            return f"found {rel}"
+    """Why the harness counts as in use for `scope`, or None.
+
+    Project scope looks only at the project's own files; user and local
+    scope look at the harness's config folder and its CLI on PATH.
+    """
+    if scope is Scope.PROJECT:
+        return next((f"found {rel}" for rel in project if (host.project / rel).exists()), None)
     for path in user:
         if path.exists():
             return f"found {shown(host, path)}"

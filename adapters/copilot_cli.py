@@ -61,10 +61,10 @@ class CopilotCLI(AdapterBase):
         """URL, or command plus package."""
         return entry_identity(entry)
 
-    def detect(self, host: Host) -> str | None:
+    def detect(self, host: Host, scope: Scope) -> str | None:
         """`.github/mcp.json` here, the Copilot home folder, or `copilot` on PATH."""
         return detect_any(
-            host, project=(".github/mcp.json",), user=(self._home(host),), cli=("copilot",)
+            host, scope, project=(".github/mcp.json",), user=(self._home(host),), cli=("copilot",)
         )
 
     def schema(self) -> dict[str, Any]:

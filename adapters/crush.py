@@ -56,10 +56,11 @@ class Crush(AdapterBase):
         """URL, or command plus package."""
         return entry_identity(entry)
 
-    def detect(self, host: Host) -> str | None:
+    def detect(self, host: Host, scope: Scope) -> str | None:
         """A Crush config here or in the user folder, or `crush` on PATH."""
         return detect_any(
             host,
+            scope,
             project=(".crush.json", "crush.json", "crushrc"),
             user=(host.xdg_config_home() / "crush",),
             cli=("crush",),

@@ -55,10 +55,10 @@ class Cursor(AdapterBase):
         """URL, or command plus package."""
         return entry_identity(entry)
 
-    def detect(self, host: Host) -> str | None:
+    def detect(self, host: Host, scope: Scope) -> str | None:
         """`.cursor/` here, `~/.cursor`, or `cursor` on PATH."""
         return detect_any(
-            host, project=(".cursor/",), user=(host.home / ".cursor",), cli=("cursor",)
+            host, scope, project=(".cursor/",), user=(host.home / ".cursor",), cli=("cursor",)
         )
 
     def schema(self) -> dict[str, Any]:

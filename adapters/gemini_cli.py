@@ -51,10 +51,10 @@ class GeminiCLI(AdapterBase):
         """URL (`url` or legacy `httpUrl`), or command plus package."""
         return entry_identity(entry, url_keys=("url", "httpUrl"))
 
-    def detect(self, host: Host) -> str | None:
+    def detect(self, host: Host, scope: Scope) -> str | None:
         """`.gemini/` here, `~/.gemini`, or `gemini` on PATH."""
         return detect_any(
-            host, project=(".gemini/",), user=(host.home / ".gemini",), cli=("gemini",)
+            host, scope, project=(".gemini/",), user=(host.home / ".gemini",), cli=("gemini",)
         )
 
     def schema(self) -> dict[str, Any]:

@@ -88,9 +88,9 @@ class Goose(AdapterBase):
         """`uri`, or `cmd` plus package."""
         return entry_identity(entry, url_keys=("uri",), command_key="cmd")
 
-    def detect(self, host: Host) -> str | None:
+    def detect(self, host: Host, scope: Scope) -> str | None:
         """The Goose config folder, or `goose` on PATH."""
-        return detect_any(host, user=(self._folder(host),), cli=("goose",))
+        return detect_any(host, scope, user=(self._folder(host),), cli=("goose",))
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §18 (ExtensionConfig)."""

@@ -66,10 +66,10 @@ class Kiro(AdapterBase):
         """URL, or command plus package."""
         return entry_identity(entry)
 
-    def detect(self, host: Host) -> str | None:
+    def detect(self, host: Host, scope: Scope) -> str | None:
         """`.kiro/` here, `~/.kiro`, or `kiro`/`kiro-cli` on PATH."""
         return detect_any(
-            host, project=(".kiro/",), user=(host.home / ".kiro",), cli=("kiro", "kiro-cli")
+            host, scope, project=(".kiro/",), user=(host.home / ".kiro",), cli=("kiro", "kiro-cli")
         )
 
     def schema(self) -> dict[str, Any]:

@@ -64,10 +64,11 @@ class OpenCode(AdapterBase):
             return url
         return argv_identity(entry.get("command"))
 
-    def detect(self, host: Host) -> str | None:
+    def detect(self, host: Host, scope: Scope) -> str | None:
         """`opencode.json(c)` or `.opencode/` here, the user folder, or `opencode` on PATH."""
         return detect_any(
             host,
+            scope,
             project=("opencode.json", "opencode.jsonc", ".opencode/"),
             user=(host.xdg_config_home() / "opencode",),
             cli=("opencode",),

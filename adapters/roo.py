@@ -56,9 +56,9 @@ class Roo(AdapterBase):
         """URL, or command plus package."""
         return entry_identity(entry)
 
-    def detect(self, host: Host) -> str | None:
+    def detect(self, host: Host, scope: Scope) -> str | None:
         """`.roo/` here, or Roo's globalStorage folder."""
-        return detect_any(host, project=(".roo/",), user=(self._storage(host),))
+        return detect_any(host, scope, project=(".roo/",), user=(self._storage(host),))
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §14 (McpHub Zod schema)."""

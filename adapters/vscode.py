@@ -59,9 +59,11 @@ class VSCode(AdapterBase):
         """URL, or command plus package."""
         return entry_identity(entry)
 
-    def detect(self, host: Host) -> str | None:
+    def detect(self, host: Host, scope: Scope) -> str | None:
         """`.vscode/` here, the VS Code user folder, or `code` on PATH."""
-        return detect_any(host, project=(".vscode/",), user=(vscode_user_dir(host),), cli=("code",))
+        return detect_any(
+            host, scope, project=(".vscode/",), user=(vscode_user_dir(host),), cli=("code",)
+        )
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §4 "Fields"."""

@@ -52,10 +52,10 @@ class Windsurf(AdapterBase):
         """URL (`serverUrl` or `url`), or command plus package."""
         return entry_identity(entry, url_keys=("serverUrl", "url"))
 
-    def detect(self, host: Host) -> str | None:
+    def detect(self, host: Host, scope: Scope) -> str | None:
         """`~/.codeium/windsurf`, or `windsurf` on PATH."""
         folder = host.home / ".codeium" / "windsurf"
-        return detect_any(host, user=(folder,), cli=("windsurf",))
+        return detect_any(host, scope, user=(folder,), cli=("windsurf",))
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §10."""

@@ -68,9 +68,11 @@ class Zed(AdapterBase):
         """URL, or command plus package."""
         return entry_identity(entry)
 
-    def detect(self, host: Host) -> str | None:
+    def detect(self, host: Host, scope: Scope) -> str | None:
         """`.zed/` here, the Zed user folder, or `zed` on PATH."""
-        return detect_any(host, project=(".zed/",), user=(self._user_folder(host),), cli=("zed",))
+        return detect_any(
+            host, scope, project=(".zed/",), user=(self._user_folder(host),), cli=("zed",)
+        )
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §12 (ContextServerSettingsContent)."""

@@ -51,7 +51,7 @@ def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
     elif not loaded.present or loaded.config.adapters is None:
         names = []
         for name, adapter in ADAPTERS.items():
-            why = adapter.detect(host)
+            why = adapter.detect(host, Scope(scope))
             if why:
                 names.append(name)
                 notes.append(f"detected {name}: {why}")

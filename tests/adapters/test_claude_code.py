@@ -51,4 +51,4 @@ def test_detects_the_project_file(tmp_path: Path) -> None:
     """A project .mcp.json is a reason to manage Claude Code."""
     (tmp_path / ".mcp.json").write_text("{}")
     host = make_host({"environ": {"PATH": ""}}, tmp_path)
-    assert ADAPTER.detect(host) == "found .mcp.json"
+    assert ADAPTER.detect(host, Scope.PROJECT) == "found .mcp.json"

@@ -28,7 +28,7 @@ def test_remote_servers_are_refused_with_the_connector_hint() -> None:
 def test_no_location_on_linux() -> None:
     """There is no official Linux build, so there is no file to manage there."""
     assert ADAPTER.location(Scope.USER, make_host({"os": "linux"})) is None
-    assert ADAPTER.detect(make_host({"os": "linux"})) is None
+    assert ADAPTER.detect(make_host({"os": "linux"}), Scope.USER) is None
 
 
 def test_placeholder_in_args_is_refused() -> None:

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from runner import Case, case_params, make_host, make_server, run_case
 
+from aidokit.adapters.base import Scope
 from aidokit.adapters.copilot_cli import ADAPTER
 from aidokit.reconcile.errors import CatalogError
 
@@ -30,5 +31,6 @@ def test_detects_github_mcp_json(tmp_path: Path) -> None:
     (tmp_path / ".github").mkdir()
     (tmp_path / ".github" / "mcp.json").write_text("{}")
     assert (
-        ADAPTER.detect(make_host({"environ": {"PATH": ""}}, tmp_path)) == "found .github/mcp.json"
+        ADAPTER.detect(make_host({"environ": {"PATH": ""}}, tmp_path), Scope.PROJECT)
+        == "found .github/mcp.json"
     )

@@ -56,7 +56,9 @@ def test_locations_follow_declared_scopes(name: str, os_name: str) -> None:
 def test_detect_finds_nothing_in_an_empty_sandbox(tmp_path: Path) -> None:
     """With no project files, no user folders and no PATH, nothing is detected."""
     host = Host(project=tmp_path / "p", home=tmp_path / "h", os="linux", environ={"PATH": ""})
-    assert {name: a.detect(host) for name, a in ADAPTERS.items()} == dict.fromkeys(ADAPTERS)
+    for scope in Scope:
+        found = {name: a.detect(host, scope) for name, a in ADAPTERS.items()}
+        assert found == dict.fromkeys(ADAPTERS)
 
 
 def test_cli_on_path_is_detected(tmp_path: Path) -> None:
@@ -67,7 +69,17 @@ def test_cli_on_path_is_detected(tmp_path: Path) -> None:
     exe.chmod(0o755)
     env = {"PATH": str(exe.parent)}
     host = Host(project=tmp_path / "p", home=tmp_path / "h", os="linux", environ=env)
-    assert ADAPTERS["codex"].detect(host) == "`codex` is on PATH"
+    assert ADAPTERS["codex"].detect(host, Scope.USER) == "`codex` is on PATH"
+
+
+def test_project_scope_detects_only_project_files(tmp_path: Path) -> None:
+    """A CLI on PATH or a user folder does not target the project's files."""
+    (tmp_path / "h" / ".codex").mkdir(parents=True)
+    host = Host(project=tmp_path / "p", home=tmp_path / "h", os="linux", environ={"PATH": ""})
+    assert ADAPTERS["codex"].detect(host, Scope.PROJECT) is None
+    assert ADAPTERS["codex"].detect(host, Scope.USER) == "found ~/.codex"
+    (tmp_path / "p" / ".codex").mkdir(parents=True)
+    assert ADAPTERS["codex"].detect(host, Scope.PROJECT) == "found .codex/"
 
 
 def test_importing_the_registry_stays_light(tmp_path: Path) -> None:
