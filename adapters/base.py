@@ -94,7 +94,7 @@ class Adapter(Protocol):
         ...
 
     def detect(self, host: Host, scope: Scope) -> str | None:
-        """Why this harness counts as in use here (None if it does not)."""
+        """Why this harness counts as in use for `scope` here (None if it does not)."""
         ...
 
 
