@@ -15,7 +15,9 @@ from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec, StdioSpec
 CHECKED = "2026-11-30"
 
 
-def _npx(package: str, *args: str, env: dict[str, str] | None = None, net: bool = True) -> StdioSpec:
+def _npx(
+    package: str, *args: str, env: dict[str, str] | None = None, net: bool = True
+) -> StdioSpec:
     """Run an npm package through `npx -y` (pinned by the caller)."""
     return StdioSpec(
         command="npx", args=("-y", package, *args), env=env or {}, requires_network=net
@@ -306,9 +308,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         triggers=("stack.has(supabase)",),
         security_sensitive=True,
         install=everywhere(
-            _npx(
-                "@supabase/mcp-server-supabase@0.13.0", env=_passthrough("SUPABASE_ACCESS_TOKEN")
-            )
+            _npx("@supabase/mcp-server-supabase@0.13.0", env=_passthrough("SUPABASE_ACCESS_TOKEN"))
         ),
         env=(_secret("SUPABASE_ACCESS_TOKEN", "Supabase personal access token"),),
         homepage="https://github.com/supabase-community/supabase-mcp",
@@ -429,9 +429,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         purpose="Read-only SQL against PostgreSQL; superseded by Postgres MCP Pro",
         suggested_for=("implementer",),
         triggers=("never",),
-        install=everywhere(
-            _npx("@modelcontextprotocol/server-postgres@0.6.2", "${POSTGRES_URL}")
-        ),
+        install=everywhere(_npx("@modelcontextprotocol/server-postgres@0.6.2", "${POSTGRES_URL}")),
         env=(_secret("POSTGRES_URL", "PostgreSQL connection URL (includes the password)"),),
         homepage="https://github.com/modelcontextprotocol/servers-archived",
         tags=("database", "archived"),

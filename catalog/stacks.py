@@ -52,8 +52,12 @@ _JS = ("javascript",)
 _PY = ("python",)
 
 STACK_PACKS: tuple[StackPack, ...] = (
-    StackPack("react", "frontend", _JS, (NpmDependency("react"),), ("playwright", "chrome-devtools")),
-    StackPack("nextjs", "frontend", _JS, (NpmDependency("next"),), ("playwright", "chrome-devtools")),
+    StackPack(
+        "react", "frontend", _JS, (NpmDependency("react"),), ("playwright", "chrome-devtools")
+    ),
+    StackPack(
+        "nextjs", "frontend", _JS, (NpmDependency("next"),), ("playwright", "chrome-devtools")
+    ),
     StackPack("vue", "frontend", _JS, (NpmDependency("vue"),), ("playwright", "chrome-devtools")),
     StackPack(
         "svelte",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Protocol
 
-from aidokit.reconcile.commands import apply, plan
+from aidokit.reconcile.commands import apply, catalog, plan, suggest
 
 
 class Command(Protocol):
@@ -23,4 +23,4 @@ class Command(Protocol):
     def run(self, args: argparse.Namespace) -> int: ...
 
 
-COMMANDS: tuple[Command, ...] = (plan, apply)
+COMMANDS: tuple[Command, ...] = (plan, apply, suggest, catalog)
