@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
-
 from aidokit.errors import CatalogError
 
 # The harnesses of SPEC §5, by the adapter names the catalog keys `install` with.

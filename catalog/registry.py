@@ -17,7 +17,6 @@ from typing import Any
 
 from aidokit.catalog.install import ADAPTER_NAMES, everywhere
 from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec, StdioSpec
-
 from aidokit.errors import CatalogError
 
 _TEMPLATE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from aidokit.catalog.models import MCPDef
 from pydantic import TypeAdapter
+
+from aidokit.catalog.models import MCPDef
 
 
 def catalog_json_schema() -> dict[str, Any]:

@@ -25,9 +25,8 @@ from aidokit.catalog.stacks import (
     Rule,
 )
 from aidokit.catalog.triggers import CONFORMANCE_LEVELS
-from aidokit.reconcile import gitinfo
-
 from aidokit.errors import ConfigError
+from aidokit.reconcile import gitinfo
 
 _REQUIREMENT_NAME = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
 _SOURCE_SUFFIXES = frozenset(

@@ -55,7 +55,6 @@ def _show(entry_id: str, *, as_json: bool) -> int:
 
     from aidokit.catalog.entries import ENTRIES_BY_ID
     from aidokit.catalog.views import show_text
-
     from aidokit.errors import CatalogError
 
     entry = ENTRIES_BY_ID.get(entry_id)

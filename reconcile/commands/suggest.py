@@ -45,9 +45,8 @@ def run(args: argparse.Namespace) -> int:
     from aidokit.catalog.entries import MCP_CATALOG
     from aidokit.catalog.select import select
     from aidokit.catalog.views import selection_json, selection_text
-    from aidokit.reconcile.context import detect_facts
-
     from aidokit.errors import ConfigError
+    from aidokit.reconcile.context import detect_facts
 
     project = Path(args.project or ".").resolve()
     if not project.is_dir():
