@@ -10,68 +10,12 @@ change under a user when a server publishes; bumping a pin is a catalog PR
 from __future__ import annotations
 
 from aidokit.catalog.install import ADAPTER_NAMES, everywhere
-from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec, StdioSpec
+from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec
+from aidokit.catalog.spec_helpers import npx, passthrough, secret, serena, uvx
 
-CHECKED = "2026-11-30"
+CHECKED = "2026-11-30"  # the day every spec below was last checked
 
-
-def _npx(
-    package: str, *args: str, env: dict[str, str] | None = None, net: bool = True
-) -> StdioSpec:
-    """Run an npm package through `npx -y` (pinned by the caller)."""
-    return StdioSpec(
-        command="npx", args=("-y", package, *args), env=env or {}, requires_network=net
-    )
-
-
-def _uvx(*args: str, env: dict[str, str] | None = None, net: bool = True) -> StdioSpec:
-    """Run a PyPI package through `uvx` (pinned by the caller)."""
-    return StdioSpec(command="uvx", args=args, env=env or {}, requires_network=net)
-
-
-def _secret(name: str, description: str, *, required: bool = True) -> EnvVar:
-    return EnvVar(name=name, secret=True, required=required, description=description)
-
-
-def _passthrough(*names: str) -> dict[str, str]:
-    """Hand each variable to the server as a `${NAME}` reference, never a literal."""
-    return {name: f"${{{name}}}" for name in names}
-
-
-# Serena ships one context per client (serena/resources/config/contexts/ in
-# serena-agent 2.1.0); IDE-like harnesses share `ide`, others get `agent`.
-_SERENA_CONTEXT = {
-    "claude-code": "claude-code",
-    "codex": "codex",
-    "copilot-cli": "copilot-cli",
-    "vscode": "vscode",
-    "cursor": "ide",
-    "windsurf": "ide",
-    "zed": "ide",
-    "kiro": "ide",
-    "cline": "ide",
-    "roo": "ide",
-    "claude-desktop": "desktop-app",
-}
-
-
-def _serena(adapter: str) -> StdioSpec:
-    context = _SERENA_CONTEXT.get(adapter, "agent")
-    # Claude Desktop is not started in a project folder, so it gets no `--project .`.
-    project = () if adapter == "claude-desktop" else ("--project", ".")
-    return _uvx(
-        "--from",
-        "serena-agent==2.1.0",
-        "serena",
-        "start-mcp-server",
-        "--context",
-        context,
-        *project,
-        net=False,
-    )
-
-
-_GITHUB_PAT = _secret(
+_GITHUB_PAT = secret(
     "GITHUB_PERSONAL_ACCESS_TOKEN", "GitHub personal access token sent as a bearer token"
 )
 
@@ -86,7 +30,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         triggers=("always",),
         install={
             **everywhere(RemoteSpec(url="https://mcp.context7.com/mcp")),
-            "claude-desktop": _npx("@upstash/context7-mcp@4.1.1"),
+            "claude-desktop": npx("@upstash/context7-mcp@4.1.1"),
         },
         homepage="https://context7.com",
         tags=("docs", "remote"),
@@ -99,7 +43,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         suggested_for=("architect", "researcher"),
         triggers=("always",),
         install=everywhere(
-            _npx("@modelcontextprotocol/server-sequential-thinking@2026.8.31", net=False)
+            npx("@modelcontextprotocol/server-sequential-thinking@2026.8.31", net=False)
         ),
         homepage="https://github.com/modelcontextprotocol/servers/tree/main/src/sequentialthinking",
         tags=("reasoning", "reference-server"),
@@ -111,7 +55,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         purpose="Drive a real browser through accessibility snapshots to test web UIs",
         suggested_for=("frontend-browser-tester", "tester-reviewer"),
         triggers=("stack.hasFrontend",),
-        install=everywhere(_npx("@playwright/mcp@0.0.83", net=False)),
+        install=everywhere(npx("@playwright/mcp@0.0.83", net=False)),
         homepage="https://github.com/microsoft/playwright-mcp",
         tags=("browser", "testing"),
     ),
@@ -122,7 +66,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         purpose="Inspect, debug and profile a live Chrome page (network, console, performance)",
         suggested_for=("frontend-browser-tester", "tester-reviewer"),
         triggers=("stack.hasFrontend",),
-        install=everywhere(_npx("chrome-devtools-mcp@1.11.0", net=False)),
+        install=everywhere(npx("chrome-devtools-mcp@1.11.0", net=False)),
         homepage="https://github.com/ChromeDevTools/chrome-devtools-mcp",
         tags=("browser", "debugging"),
     ),
@@ -153,9 +97,9 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         suggested_for=("implementer", "tester-reviewer", "researcher"),
         triggers=("detect.gitlabRemote",),
         install=everywhere(
-            _npx("@zereight/mcp-gitlab@2.1.64", env=_passthrough("GITLAB_PERSONAL_ACCESS_TOKEN"))
+            npx("@zereight/mcp-gitlab@2.1.64", env=passthrough("GITLAB_PERSONAL_ACCESS_TOKEN"))
         ),
-        env=(_secret("GITLAB_PERSONAL_ACCESS_TOKEN", "GitLab personal access token (api scope)"),),
+        env=(secret("GITLAB_PERSONAL_ACCESS_TOKEN", "GitLab personal access token (api scope)"),),
         homepage="https://github.com/zereight/gitlab-mcp",
         tags=("forge",),
     ),
@@ -168,14 +112,14 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         suggested_for=("implementer", "tester-reviewer"),
         triggers=("detect.bitbucketRemote",),
         install=everywhere(
-            _npx(
+            npx(
                 "@aashari/mcp-server-atlassian-bitbucket@3.1.0",
-                env=_passthrough("ATLASSIAN_USER_EMAIL", "ATLASSIAN_API_TOKEN"),
+                env=passthrough("ATLASSIAN_USER_EMAIL", "ATLASSIAN_API_TOKEN"),
             )
         ),
         env=(
             EnvVar(name="ATLASSIAN_USER_EMAIL", description="Atlassian account email"),
-            _secret("ATLASSIAN_API_TOKEN", "Atlassian API token"),
+            secret("ATLASSIAN_API_TOKEN", "Atlassian API token"),
         ),
         homepage="https://github.com/aashari/mcp-server-atlassian-bitbucket",
         tags=("forge",),
@@ -187,7 +131,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         purpose="Read and update the beads issue tracker kept in the repository",
         suggested_for=("implementer", "architect", "tester-reviewer"),
         triggers=("beadsEnabled",),
-        install=everywhere(_uvx("beads-mcp==1.3.2", net=False)),
+        install=everywhere(uvx("beads-mcp==1.3.2", net=False)),
         homepage="https://github.com/steveyegge/beads",
         tags=("issues",),
     ),
@@ -199,7 +143,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         purpose="Fetch a web page and convert it to markdown for the agent",
         suggested_for=("researcher", "docs-writer"),
         triggers=("never",),
-        install=everywhere(_uvx("mcp-server-fetch==2026.10.24")),
+        install=everywhere(uvx("mcp-server-fetch==2026.10.24")),
         homepage="https://github.com/modelcontextprotocol/servers/tree/main/src/fetch",
         tags=("web", "reference-server"),
     ),
@@ -210,7 +154,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         purpose="Persistent knowledge-graph memory across agent sessions",
         suggested_for=("researcher", "architect"),
         triggers=("never",),
-        install=everywhere(_npx("@modelcontextprotocol/server-memory@2026.8.31", net=False)),
+        install=everywhere(npx("@modelcontextprotocol/server-memory@2026.8.31", net=False)),
         homepage="https://github.com/modelcontextprotocol/servers/tree/main/src/memory",
         tags=("memory", "reference-server"),
     ),
@@ -221,7 +165,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         purpose="Read, search and inspect the history of the project's git repository",
         suggested_for=("implementer", "tester-reviewer", "researcher"),
         triggers=("brownfield",),
-        install=everywhere(_uvx("mcp-server-git==2026.10.19", net=False)),
+        install=everywhere(uvx("mcp-server-git==2026.10.19", net=False)),
         homepage="https://github.com/modelcontextprotocol/servers/tree/main/src/git",
         tags=("git", "reference-server"),
     ),
@@ -233,9 +177,9 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         suggested_for=("implementer", "tester-reviewer"),
         triggers=("never",),
         install=everywhere(
-            _npx("@sentry/mcp-server@0.39.0", env=_passthrough("SENTRY_ACCESS_TOKEN"))
+            npx("@sentry/mcp-server@0.39.0", env=passthrough("SENTRY_ACCESS_TOKEN"))
         ),
-        env=(_secret("SENTRY_ACCESS_TOKEN", "Sentry user auth token"),),
+        env=(secret("SENTRY_ACCESS_TOKEN", "Sentry user auth token"),),
         homepage="https://github.com/getsentry/sentry-mcp",
         tags=("observability",),
     ),
@@ -259,7 +203,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         purpose="Semantic code navigation and symbol-level editing backed by language servers",
         suggested_for=("implementer", "architect", "tester-reviewer"),
         triggers=("brownfield",),
-        install={adapter: _serena(adapter) for adapter in ADAPTER_NAMES},
+        install={adapter: serena(adapter) for adapter in ADAPTER_NAMES},
         homepage="https://github.com/oraios/serena",
         tags=("code-intelligence",),
     ),
@@ -273,7 +217,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         triggers=("never",),
         security_sensitive=True,
         install=everywhere(
-            _npx("@modelcontextprotocol/server-filesystem@2026.8.31", ".", net=False)
+            npx("@modelcontextprotocol/server-filesystem@2026.8.31", ".", net=False)
         ),
         homepage="https://github.com/modelcontextprotocol/servers/tree/main/src/filesystem",
         tags=("filesystem", "reference-server", "write-access"),
@@ -288,13 +232,13 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         triggers=("never",),
         security_sensitive=True,
         install=everywhere(
-            _uvx(
+            uvx(
                 "postgres-mcp==0.3.0",
                 "--access-mode=unrestricted",
-                env=_passthrough("DATABASE_URI"),
+                env=passthrough("DATABASE_URI"),
             )
         ),
-        env=(_secret("DATABASE_URI", "PostgreSQL connection URI (includes the password)"),),
+        env=(secret("DATABASE_URI", "PostgreSQL connection URI (includes the password)"),),
         homepage="https://github.com/crystaldba/postgres-mcp",
         tags=("database", "write-access"),
     ),
@@ -308,9 +252,9 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         triggers=("stack.has(supabase)",),
         security_sensitive=True,
         install=everywhere(
-            _npx("@supabase/mcp-server-supabase@0.13.0", env=_passthrough("SUPABASE_ACCESS_TOKEN"))
+            npx("@supabase/mcp-server-supabase@0.13.0", env=passthrough("SUPABASE_ACCESS_TOKEN"))
         ),
-        env=(_secret("SUPABASE_ACCESS_TOKEN", "Supabase personal access token"),),
+        env=(secret("SUPABASE_ACCESS_TOKEN", "Supabase personal access token"),),
         homepage="https://github.com/supabase-community/supabase-mcp",
         tags=("database", "write-access"),
     ),
@@ -323,7 +267,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         suggested_for=("implementer",),
         triggers=("never",),
         security_sensitive=True,
-        install=everywhere(_npx("mcp-server-kubernetes@4.1.7")),
+        install=everywhere(npx("mcp-server-kubernetes@4.1.7")),
         homepage="https://github.com/Flux159/mcp-server-kubernetes",
         tags=("infrastructure", "write-access"),
     ),
@@ -335,9 +279,9 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         suggested_for=("researcher",),
         triggers=("never",),
         install=everywhere(
-            _npx("@brave/brave-search-mcp-server@2.1.4", env=_passthrough("BRAVE_API_KEY"))
+            npx("@brave/brave-search-mcp-server@2.1.4", env=passthrough("BRAVE_API_KEY"))
         ),
-        env=(_secret("BRAVE_API_KEY", "Brave Search API key"),),
+        env=(secret("BRAVE_API_KEY", "Brave Search API key"),),
         homepage="https://github.com/brave/brave-search-mcp-server",
         tags=("web", "search"),
     ),
@@ -348,7 +292,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         purpose="Current time and time-zone conversions",
         suggested_for=("researcher",),
         triggers=("never",),
-        install=everywhere(_uvx("mcp-server-time==2026.10.19", net=False)),
+        install=everywhere(uvx("mcp-server-time==2026.10.19", net=False)),
         homepage="https://github.com/modelcontextprotocol/servers/tree/main/src/time",
         tags=("utility", "reference-server"),
     ),
@@ -360,9 +304,9 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         suggested_for=("docs-writer", "researcher"),
         triggers=("never",),
         install=everywhere(
-            _npx("@notionhq/notion-mcp-server@2.5.2", env=_passthrough("NOTION_TOKEN"))
+            npx("@notionhq/notion-mcp-server@2.5.2", env=passthrough("NOTION_TOKEN"))
         ),
-        env=(_secret("NOTION_TOKEN", "Notion integration token"),),
+        env=(secret("NOTION_TOKEN", "Notion integration token"),),
         homepage="https://github.com/makenotion/notion-mcp-server",
         tags=("docs",),
     ),
@@ -374,9 +318,9 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         suggested_for=("implementer", "frontend-browser-tester"),
         triggers=("never",),
         install=everywhere(
-            _npx("figma-developer-mcp@0.13.2", "--stdio", env=_passthrough("FIGMA_API_KEY"))
+            npx("figma-developer-mcp@0.13.2", "--stdio", env=passthrough("FIGMA_API_KEY"))
         ),
-        env=(_secret("FIGMA_API_KEY", "Figma personal access token"),),
+        env=(secret("FIGMA_API_KEY", "Figma personal access token"),),
         homepage="https://github.com/GLips/Figma-Context-MCP",
         tags=("design",),
     ),
@@ -387,7 +331,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         purpose="Nx workspace graph, project details and generators for monorepos",
         suggested_for=("implementer", "architect"),
         triggers=("stack.has(nx)",),
-        install=everywhere(_npx("nx-mcp@0.25.0", net=False)),
+        install=everywhere(npx("nx-mcp@0.25.0", net=False)),
         homepage="https://nx.dev/docs/getting-started/ai-setup",
         tags=("monorepo",),
     ),
@@ -399,7 +343,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         suggested_for=("researcher", "architect"),
         triggers=("stack.has(aws-cdk)",),
         install=everywhere(
-            _uvx(
+            uvx(
                 "awslabs.aws-documentation-mcp-server==1.2.3",
                 env={"FASTMCP_LOG_LEVEL": "ERROR", "AWS_DOCUMENTATION_PARTITION": "aws"},
             )
@@ -415,7 +359,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         purpose="Browser automation with Puppeteer; superseded by Playwright MCP",
         suggested_for=("frontend-browser-tester",),
         triggers=("stack.hasFrontend",),
-        install=everywhere(_npx("@modelcontextprotocol/server-puppeteer@2025.5.12", net=False)),
+        install=everywhere(npx("@modelcontextprotocol/server-puppeteer@2025.5.12", net=False)),
         homepage="https://github.com/modelcontextprotocol/servers-archived",
         tags=("browser", "archived"),
         deprecated=True,
@@ -429,8 +373,8 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         purpose="Read-only SQL against PostgreSQL; superseded by Postgres MCP Pro",
         suggested_for=("implementer",),
         triggers=("never",),
-        install=everywhere(_npx("@modelcontextprotocol/server-postgres@0.6.2", "${POSTGRES_URL}")),
-        env=(_secret("POSTGRES_URL", "PostgreSQL connection URL (includes the password)"),),
+        install=everywhere(npx("@modelcontextprotocol/server-postgres@0.6.2", "${POSTGRES_URL}")),
+        env=(secret("POSTGRES_URL", "PostgreSQL connection URL (includes the password)"),),
         homepage="https://github.com/modelcontextprotocol/servers-archived",
         tags=("database", "archived"),
         deprecated=True,
