@@ -55,8 +55,8 @@ def wanted_servers(
                 )
     notes: list[str] = []
     chosen: dict[str, Wanted] = {}
-    for match in select(by_id.values(), facts):
-        chosen[match.entry.id] = _wanted(match.entry, f"{match.trigger}: {match.reason}", config)
+    for match in select(by_id.values(), facts).selected:
+        chosen[match.id] = _wanted(by_id[match.id], match.reason, config)
     for entry_id in choices.add:
         entry = by_id[entry_id]
         if entry.deprecated:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Protocol
 
-from aidokit.reconcile.commands import adopt, apply, destroy, plan, remove, schema
+from aidokit.reconcile.commands import adopt, apply, catalog, destroy, plan, remove, schema, suggest
 
 
 class Command(Protocol):
@@ -23,4 +23,13 @@ class Command(Protocol):
     def run(self, args: argparse.Namespace) -> int: ...
 
 
-COMMANDS: tuple[Command, ...] = (plan, apply, adopt, remove, destroy, schema)
+COMMANDS: tuple[Command, ...] = (
+    plan,
+    apply,
+    suggest,
+    catalog,
+    adopt,
+    remove,
+    destroy,
+    schema,
+)

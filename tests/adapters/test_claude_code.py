@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from runner import Case, case_params, make_host, make_server, run_case
 
 from aidokit.adapters.base import Scope
 from aidokit.adapters.claude_code import ADAPTER
 from aidokit.reconcile.errors import CatalogError
+from tests.adapters.runner import Case, case_params, make_host, make_server, run_case
 
 
 @pytest.mark.parametrize("case", case_params("claude-code"))

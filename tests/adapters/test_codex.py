@@ -6,11 +6,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from runner import Case, case_params, make_host, make_server, run_case
 
 from aidokit.adapters.base import Scope
 from aidokit.adapters.codex import ADAPTER
 from aidokit.reconcile.errors import CatalogError
+from tests.adapters.runner import Case, case_params, make_host, make_server, run_case
 
 
 @pytest.mark.parametrize("case", case_params("codex"))

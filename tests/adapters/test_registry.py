@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
-from runner import FIXTURES, HOME, PROJECT
 
 from aidokit.adapters.base import Host, Scope
 from aidokit.adapters.registry import ADAPTERS
+from tests.adapters.runner import FIXTURES, HOME, PROJECT
 
 OSES = ("linux", "darwin", "win32")
 

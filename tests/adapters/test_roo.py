@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from runner import Case, case_params, make_server, run_case
 
 from aidokit.adapters.roo import ADAPTER
+from tests.adapters.runner import Case, case_params, make_server, run_case
 
 
 @pytest.mark.parametrize("case", case_params("roo"))

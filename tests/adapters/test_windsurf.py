@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from runner import Case, case_params, make_host, run_case
 
 from aidokit.adapters.base import Scope
 from aidokit.adapters.windsurf import ADAPTER
+from tests.adapters.runner import Case, case_params, make_host, run_case
 
 
 @pytest.mark.parametrize("case", case_params("windsurf"))

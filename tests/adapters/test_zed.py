@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from runner import Case, case_params, make_server, run_case
 
 from aidokit.adapters.zed import ADAPTER
 from aidokit.reconcile.errors import CatalogError
+from tests.adapters.runner import Case, case_params, make_server, run_case
 
 
 @pytest.mark.parametrize("case", case_params("zed"))
