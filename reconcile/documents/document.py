@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aidokit.reconcile.documents.atomic import read_bytes, replace_file
 from aidokit.reconcile.documents.format import Format, file_digest
 from aidokit.reconcile.documents.jsonedit import NEW_FILE, JsonEditor
-from aidokit.reconcile.documents.tomldoc import TomlEditor
+
+if TYPE_CHECKING:
+    from aidokit.reconcile.documents.tomldoc import TomlEditor
 
 
 class Document:
@@ -22,6 +24,9 @@ class Document:
         self.digest = file_digest(original)
         self._editor: JsonEditor | TomlEditor
         if fmt is Format.TOML:
+            # tomlkit is imported only for TOML files: most runs never touch one.
+            from aidokit.reconcile.documents.tomldoc import TomlEditor
+
             self._editor = TomlEditor(path, b"" if original is None else original)
         else:
             self._editor = JsonEditor(path, fmt, NEW_FILE if original is None else original)
@@ -51,9 +56,9 @@ class Document:
 
     def render(self) -> bytes:
         """Return the file's new bytes (== original when nothing changed)."""
-        if isinstance(self._editor, TomlEditor):
-            return self._editor.render()
-        return self._editor.raw
+        if isinstance(self._editor, JsonEditor):
+            return self._editor.raw
+        return self._editor.render()
 
 
 def _checked(keys: tuple[str, ...]) -> tuple[str, ...]:

@@ -117,11 +117,18 @@ class JsonEditor:
             f" not {kind}; fix it by hand, aido will not edit this file"
         )
 
+    def _decode(self, view: _View, start: int, end: int) -> Any:
+        """Decode one span, refusing duplicate keys that only real decoding reveals."""
+        try:
+            return decode_value(view.scan, start, end)
+        except JsonProblem as problem:
+            raise self._error(problem) from None
+
     @property
     def value(self) -> dict[str, Any]:
         """Decode the whole document."""
         view = self._view()
-        result: dict[str, Any] = decode_value(view.scan, view.root, len(view.scan))
+        result: dict[str, Any] = self._decode(view, view.root, len(view.scan))
         return result
 
     def get_map(self, key_path: tuple[str, ...]) -> dict[str, Any] | None:
@@ -131,43 +138,51 @@ class JsonEditor:
         if depth < len(key_path):
             return None
         end = members(view.scan, pos, view.text)[1] + 1
-        result: dict[str, Any] = decode_value(view.scan, pos, end)
+        result: dict[str, Any] = self._decode(view, pos, end)
         return result
 
     # -- editing -----------------------------------------------------------------------
 
     def set_entry(self, key_path: tuple[str, ...], name: str, entry: Mapping[str, Any]) -> None:
         """Create or replace one entry; leave the bytes alone when it already matches."""
+        self._apply(self._set_splices(key_path, name, entry))
+
+    def delete_entry(self, key_path: tuple[str, ...], name: str) -> None:
+        """Remove one entry if present; an emptied map stays as `{}`."""
+        self._apply(self._delete_splices(key_path, name))
+
+    # The view is a full copy of the file: it lives only inside the *_splices methods, so
+    # it is gone before `_apply` builds the new bytes.
+
+    def _set_splices(
+        self, key_path: tuple[str, ...], name: str, entry: Mapping[str, Any]
+    ) -> list[Splice]:
+        """Plan the splices that create or replace one entry."""
         view = self._view()
         pos, depth = self._find(view, key_path)
         mems, close = members(view.scan, pos, view.text)
         style = self._style(view, mems)
         if depth < len(key_path):
             value = nest(key_path[depth + 1 :], name, entry)
-            self._apply(_insert(view, style, pos, close, mems, key_path[depth], value))
-            return
+            return _insert(view, style, pos, close, mems, key_path[depth], value)
         found = _lookup(mems, name)
         if found is None:
-            self._apply(_insert(view, style, pos, close, mems, name, dict(entry)))
-            return
-        current = decode_value(view.scan, found.value_start, found.value_end)
-        if same(current, entry):
-            return
-        inline = not _multiline(view, mems)
+            return _insert(view, style, pos, close, mems, name, dict(entry))
+        if same(self._decode(view, found.value_start, found.value_end), entry):
+            return []
         indent = _member_indent(view, style, pos, found)
-        text = render(dict(entry), style, indent, inline=inline)
-        self._apply([(found.value_start, found.value_end, text)])
+        text = render(dict(entry), style, indent, inline=not _multiline(view, mems))
+        return [(found.value_start, found.value_end, text)]
 
-    def delete_entry(self, key_path: tuple[str, ...], name: str) -> None:
-        """Remove one entry if present; an emptied map stays as `{}`."""
+    def _delete_splices(self, key_path: tuple[str, ...], name: str) -> list[Splice]:
+        """Plan the splices that remove one entry."""
         view = self._view()
         pos, depth = self._find(view, key_path)
         if depth < len(key_path):
-            return
+            return []
         mems, close = members(view.scan, pos, view.text)
         index = next((i for i, m in enumerate(mems) if m.key == name), None)
-        if index is not None:
-            self._apply(_delete(view, pos, close, mems, index))
+        return [] if index is None else _delete(view, pos, close, mems, index)
 
     def _style(self, view: _View, mems: list[Member]) -> Style:
         """Detect the file's style, taking the key separator from a nearby member."""
@@ -176,6 +191,8 @@ class JsonEditor:
 
     def _apply(self, splices: list[Splice]) -> None:
         """Apply non-overlapping splices to the bytes, without copying the untouched parts."""
+        if not splices:
+            return
         data = memoryview(self.raw)
         pieces: list[bytes | memoryview] = []
         last = 0

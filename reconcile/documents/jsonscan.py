@@ -68,20 +68,13 @@ class Member:
     colon: str  # the text between key and value, e.g. ": "
 
 
-def _real_key(key: str) -> str:
-    """Turn a key decoded from the latin-1 view back into its UTF-8 meaning."""
-    if key.isascii():
-        return key
-    try:
-        return key.encode("latin-1").decode("utf-8")
-    except (UnicodeEncodeError, UnicodeDecodeError):
-        return key
-
-
 def _refuse_duplicates(pairs: list[tuple[str, Any]]) -> None:
-    """Check one object for duplicate keys and drop it, so validation holds no tree."""
-    keys = {_real_key(key) for key, _ in pairs}
-    if len(keys) != len(pairs):
+    """Check one object for duplicate keys and drop it, so validation holds no tree.
+
+    Keys are compared as seen in the latin-1 view, so a raw `"é"` and an escaped
+    `"\\u00e9"` look different here; `decode_value` compares real keys and refuses them.
+    """
+    if len(pairs) > 1 and len(dict(pairs)) != len(pairs):
         raise _Refused
 
 
@@ -99,6 +92,8 @@ def _build_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 _CHECK = json.JSONDecoder(object_pairs_hook=_refuse_duplicates, parse_constant=_refuse_constant)
+# Skipping a value that was already validated: `len` is a C builtin that drops the pairs.
+_SKIP = json.JSONDecoder(object_pairs_hook=len)
 _BUILD = json.JSONDecoder(object_pairs_hook=_build_object, parse_constant=_refuse_constant)
 
 
@@ -190,15 +185,17 @@ def decode_value(scan: str, start: int, end: int) -> Any:
     text = scan[start:end].encode("latin-1").decode("utf-8")
     try:
         return _BUILD.decode(text)
-    except (_Refused, json.JSONDecodeError, RecursionError) as exc:  # pragma: no cover
+    except _Refused:
+        raise _diagnose(scan, start) from None
+    except (json.JSONDecodeError, RecursionError) as exc:  # pragma: no cover
         raise JsonProblem("cannot be decoded", start) from exc
 
 
 def value_end(scan: str, start: int) -> int:
     """Return the offset just past the JSON value that starts at `start`."""
     try:
-        _, end = _CHECK.raw_decode(scan, start)
-    except (json.JSONDecodeError, _Refused, RecursionError) as exc:  # pragma: no cover
+        _, end = _SKIP.raw_decode(scan, start)
+    except (json.JSONDecodeError, RecursionError) as exc:  # pragma: no cover
         raise JsonProblem("changed shape while being edited", start) from exc
     end_offset: int = end
     return end_offset
