@@ -20,12 +20,12 @@ scanstring: Callable[[str, int], tuple[str, int]] = json.decoder.scanstring  # t
 _WS = re.compile(r"[ \t\n\r]*")
 _HSPACE = re.compile(r"[ \t]*")
 # JSONC lexemes worth seeing: strings (skipped as they are), comments, trailing commas.
+_BLOCK = r"/\*(?:[^*]|\*(?!/))*\*/"  # a block comment cannot run past its first `*/`
+_LINE = r"//[^\n]*+"  # possessive: a `]` inside a comment must not end the look-ahead
 _JSONC = re.compile(
     r'"(?:[^"\\\n]|\\.)*"'
-    r"|//[^\n]*"
-    r"|/\*.*?\*/"
-    r"|,(?=(?:[ \t\n\r]|//[^\n]*|/\*.*?\*/)*[}\]])",
-    re.DOTALL,
+    + f"|{_LINE}|{_BLOCK}"
+    + rf"|,(?=(?:[ \t\n\r]|{_LINE}|{_BLOCK})*[}}\]])"
 )
 _NOT_NEWLINE = re.compile(r"[^\r\n]")
 # Tokens for the slow diagnostic walk that runs only once a problem is known to exist.
@@ -163,9 +163,8 @@ def _diagnose(scan: str, start: int) -> JsonProblem:
         elif text == ":" and previous is not None and stack and stack[-1] is not None:
             key = decode_string(scan, previous.start(), previous.end())
             if key in stack[-1]:
-                return JsonProblem(
-                    f"has the key {json.dumps(key, ensure_ascii=False)} twice", previous.start()
-                )
+                quoted = json.dumps(key, ensure_ascii=not key.isprintable())
+                return JsonProblem(f"has the key {quoted} twice", previous.start())
             stack[-1].add(key)
         elif text in _CONSTANTS:
             return JsonProblem(f"holds {text}, which is not JSON", token.start())
