@@ -15,10 +15,11 @@ import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
-from aidokit import __version__
-from aidokit.errors import AidoError
 from aidokit.reconcile import log
 from aidokit.reconcile.commands import COMMANDS
+
+from aidokit import __version__
+from aidokit.errors import AidoError
 
 EXIT_OK = 0
 EXIT_ERROR = 1

@@ -317,9 +317,9 @@ def _delete(view: _View, open_pos: int, close: int, mems: list[Member], index: i
         if start == gone.key_start:  # not on its own line: take the spaces on one side
             end = skip_hspace(text, gone.comma + 1)
             before = mems[index - 1].comma if index else None
-            if index == len(mems) - 1 and before is not None:
-                if not text[before + 1 : start].strip():
-                    start, end = before + 1, gone.comma + 1
+            last = index == len(mems) - 1
+            if last and before is not None and not text[before + 1 : start].strip():
+                start, end = before + 1, gone.comma + 1
         splices = [(start, end, "")]
     elif index > 0:
         comma = mems[index - 1].comma

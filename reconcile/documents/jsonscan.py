@@ -23,9 +23,7 @@ _HSPACE = re.compile(r"[ \t]*")
 _BLOCK = r"/\*(?:[^*]|\*(?!/))*\*/"  # a block comment cannot run past its first `*/`
 _LINE = r"//[^\n]*+"  # possessive: a `]` inside a comment must not end the look-ahead
 _JSONC = re.compile(
-    r'"(?:[^"\\\n]|\\.)*"'
-    + f"|{_LINE}|{_BLOCK}"
-    + rf"|,(?=(?:[ \t\n\r]|{_LINE}|{_BLOCK})*[}}\]])"
+    r'"(?:[^"\\\n]|\\.)*"' + f"|{_LINE}|{_BLOCK}" + rf"|,(?=(?:[ \t\n\r]|{_LINE}|{_BLOCK})*[}}\]])"
 )
 _NOT_NEWLINE = re.compile(r"[^\r\n]")
 # Tokens for the slow diagnostic walk that runs only once a problem is known to exist.

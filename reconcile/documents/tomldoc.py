@@ -3,7 +3,9 @@
 An entry is written the way Codex itself writes one: a `[mcp_servers.<name>]` table whose
 dict values become sub-tables (`[mcp_servers.<name>.env]`); dicts inside arrays become
 inline tables. tomlkit quotes names that are not bare keys (`[mcp_servers."my.srv"]`).
-New tables use LF line breaks, whatever the rest of the file uses.
+New tables use LF line breaks, whatever the rest of the file uses. Deleting the last
+entry of an implicit map (no `[mcp_servers]` header of its own) removes the map, since
+TOML has no text for an empty implicit table; an explicit `[mcp_servers]` stays, empty.
 """
 
 from __future__ import annotations
@@ -94,8 +96,13 @@ class TomlEditor:
     def delete_entry(self, key_path: tuple[str, ...], name: str) -> None:
         """Remove the entry's table (and its sub-tables) if present."""
         node = self._node(key_path, create=False)
-        if node is not None and name in node:
-            del node[name]
+        if node is None or name not in node:
+            return
+        del node[name]
+        # An implicit table (only `[mcp_servers.x]` headers, no `[mcp_servers]`) has no text
+        # of its own: once empty it is gone from the file, so it goes from the value too.
+        if key_path and not node and isinstance(node, Table) and node.is_super_table():
+            del self._node(key_path[:-1], create=False)[key_path[-1]]
 
     def render(self) -> bytes:
         """Return the file's bytes."""

@@ -10,9 +10,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from hypothesis import strategies as st
-
 from aidokit.reconcile.documents import Format
+from hypothesis import strategies as st
 
 KEY_PATHS = [("mcpServers",), ("projects", "/home/ü/my.app", "mcpServers"), ("a.b", "c/d")]
 NAMES = ["alpha", "beta", "my.server", "ünï", "a b", "x/y", 'q"uote']
@@ -79,7 +78,9 @@ class _Writer:
 
     def comment(self, indent: str) -> None:
         if self.style.comments and self.draw(st.booleans()):
-            body = self.draw(st.text(st.characters(codec="utf-8", exclude_characters="\r\n*/"), max_size=8))
+            body = self.draw(
+                st.text(st.characters(codec="utf-8", exclude_characters="\r\n*/"), max_size=8)
+            )
             if self.draw(st.booleans()):
                 self.put(f" // {body}{self.style.newline}{indent}")
             else:
@@ -109,7 +110,7 @@ class _Writer:
             start = self.size
             if key is not None:
                 self.put(json.dumps(key, ensure_ascii=False) + self.style.colon)
-            self.value(child, inner, (*path, key) if key is not None else path + ("[]",), target)
+            self.value(child, inner, (*path, key) if key is not None else (*path, "[]"), target)
             if is_map:
                 self.marks[f"entry:{key}"] = start
                 self.marks[f"end:{key}"] = self.size

@@ -9,9 +9,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from aidokit.reconcile.documents import Format, read_document, write_document
 
 from aidokit.errors import AidoError, DocumentError
-from aidokit.reconcile.documents import Format, read_document, write_document
 
 CORPUS = Path(__file__).resolve().parents[3] / "fixtures" / "hostile"
 FORMATS = {".json": Format.JSON, ".jsonc": Format.JSONC, ".toml": Format.TOML}
@@ -63,7 +63,9 @@ def test_corpus_file_is_refused_and_left_alone(name: str, tmp_path: Path) -> Non
 
 def _big_truncated(path: Path) -> Path:
     """A 20 MB JSON file cut off at the end."""
-    body = b",\n".join(b'  "k%07d": {"command": "x", "args": ["a", "b"]}' % i for i in range(400_000))
+    body = b",\n".join(
+        b'  "k%07d": {"command": "x", "args": ["a", "b"]}' % i for i in range(400_000)
+    )
     path.write_bytes(b"{\n" + body[: 20 * 1024 * 1024])
     return path
 

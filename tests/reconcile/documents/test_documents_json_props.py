@@ -6,9 +6,6 @@ import copy
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from aidokit.reconcile.documents import Document, Format
 from docgen_json import (
     NAMES,
@@ -19,6 +16,8 @@ from docgen_json import (
     set_in,
     strip_jsonc,
 )
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 PATH = Path("/nowhere/settings.json")
 FORMATS = st.sampled_from([Format.JSON, Format.JSONC])
@@ -27,9 +26,7 @@ edits = st.lists(
     min_size=1,
     max_size=4,
 )
-SETTINGS = settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _apply(doc: Document, key_path: tuple[str, ...], op: tuple[str, str, Any]) -> None:
