@@ -87,11 +87,11 @@ class Gate:
 def refusal(ids: list[str], scope: str) -> SecurityError:
     """The error for sensitive entries that cannot be confirmed here."""
     names = ", ".join(f"'{i}'" for i in ids)
-    verb = "is" if len(ids) == 1 else "are"
+    verb = "is security-sensitive and needs" if len(ids) == 1 else "are security-sensitive and need"
     flag = "" if scope == "project" else f" --scope {scope}"
     commands = " and ".join(f"`aido confirm {i}{flag}`" for i in ids)
     return SecurityError(
-        f"{names} {verb} security-sensitive and need a confirmation typed at an interactive "
+        f"{names} {verb} a confirmation typed at an interactive "
         f"terminal (--yes, environment variables and piped input cannot give it); run "
         f"{commands} in a terminal, then apply again; aido wrote nothing"
     )

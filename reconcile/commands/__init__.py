@@ -9,7 +9,18 @@ from __future__ import annotations
 import argparse
 from typing import Protocol
 
-from aidokit.reconcile.commands import adopt, apply, destroy, plan, remove, schema
+from aidokit.reconcile.commands import (
+    adopt,
+    apply,
+    confirm,
+    confirmations,
+    destroy,
+    doctor,
+    mcp,
+    plan,
+    remove,
+    schema,
+)
 
 
 class Command(Protocol):
@@ -23,4 +34,15 @@ class Command(Protocol):
     def run(self, args: argparse.Namespace) -> int: ...
 
 
-COMMANDS: tuple[Command, ...] = (plan, apply, adopt, remove, destroy, schema)
+COMMANDS: tuple[Command, ...] = (
+    plan,
+    apply,
+    adopt,
+    remove,
+    destroy,
+    schema,
+    mcp,
+    confirm,
+    confirmations,
+    doctor,
+)
