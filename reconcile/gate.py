@@ -54,9 +54,12 @@ class Gate:
     ) -> Gate:
         """Find what needs confirming; refuse now when there is no terminal to ask at."""
         env = os.environ if environ is None else environ
+        sensitive = sensitive_targets(plan)
+        if not sensitive:  # routine plans never touch the store
+            return cls(ConfirmationStore(path=Path(), project=plan.project))
         store = ConfirmationStore.load(env, Path(plan.project))
         pending: dict[str, list[Target]] = {}
-        for entry_id, targets in sensitive_targets(plan).items():
+        for entry_id, targets in sensitive.items():
             if not all(store.covers(file, change) for file, change in targets):
                 pending[entry_id] = targets
         gate = cls(store, pending)
