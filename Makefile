@@ -46,8 +46,8 @@ $(HARNESS_DIR)/.pinned: Makefile
 	echo "$(HARNESS_PKGS)" > $@
 
 lint: dev
-	$(BIN)/ruff check $(PACKAGES) tests bench fixtures/*.py
-	$(BIN)/ruff format --check $(PACKAGES) tests bench fixtures/*.py
+	$(BIN)/ruff check $(PACKAGES) tests $(wildcard bench) fixtures/*.py
+	$(BIN)/ruff format --check $(PACKAGES) tests $(wildcard bench) fixtures/*.py
 	@# mypy must see the aidokit.* layout, which only exists in the strict editable tree.
 	cd build/__editable__.aidokit-*/ && $(abspath $(BIN))/mypy -p aidokit --config-file $(CURDIR)/pyproject.toml
 

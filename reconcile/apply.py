@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.reconcile import hardening
@@ -85,17 +84,20 @@ def _apply_file(file: FileChange) -> Applied:
         document = read_document(path, Format(file.fmt))
         if document.digest != file.digest:
             raise StaleError(f"{file.path} changed since it was planned; run aido plan again")
+        present = set(document.get_map(file.map_path) or {})
         for change in file.actionable:
             if change.action is Action.DELETE:
                 document.delete_entry(file.map_path, change.name)
+                present.discard(change.name)
             else:
                 document.set_entry(file.map_path, change.name, change.after)
+                present.add(change.name)
         write_document(document, create_parents=file.scope == "project")
-        _record(file, document.get_map(file.map_path) or {})
+        _record(file, present)
     return Applied(file, written=True)
 
 
-def _record(file: FileChange, current: Mapping[str, Any]) -> None:
+def _record(file: FileChange, present: set[str]) -> None:
     """Rewrite this file's state records from the changes just written."""
     state_path = Path(file.state_path)
     state = load_state(state_path)
@@ -114,5 +116,5 @@ def _record(file: FileChange, current: Mapping[str, Any]) -> None:
                 identity=identity(change.after),
                 roles=change.roles,
             )
-    kept = [r for name, r in records.items() if name in current]
+    kept = [r for name, r in records.items() if name in present]
     save_state(state_path, state.replace(file.adapter, file.record_path, kept))

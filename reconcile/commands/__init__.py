@@ -12,6 +12,7 @@ from typing import Protocol
 from aidokit.reconcile.commands import (
     adopt,
     apply,
+    catalog,
     confirm,
     confirmations,
     destroy,
@@ -20,6 +21,7 @@ from aidokit.reconcile.commands import (
     plan,
     remove,
     schema,
+    suggest,
 )
 
 
@@ -37,6 +39,8 @@ class Command(Protocol):
 COMMANDS: tuple[Command, ...] = (
     plan,
     apply,
+    suggest,
+    catalog,
     adopt,
     remove,
     destroy,

@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 from collections.abc import Iterator, Mapping
 from enum import StrEnum
 from pathlib import Path
@@ -114,4 +113,4 @@ def write_document(doc: Document, *, create_parents: bool) -> None:
         doc.path.parent.mkdir(parents=True, exist_ok=True)
     tmp = doc.path.with_name(f".{doc.path.name}.aido-tmp")
     tmp.write_bytes(doc.render())
-    os.replace(tmp, doc.path)
+    tmp.replace(doc.path)

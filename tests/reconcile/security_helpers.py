@@ -28,8 +28,9 @@ FILESYSTEM = MCPDef(
 
 
 def catalog_with(*entries: MCPDef) -> tuple[MCPDef, ...]:
-    """The seed catalog plus `entries`."""
-    return (*MCP_CATALOG, *entries)
+    """The catalog plus `entries` (replacing catalog entries of the same id)."""
+    ids = {e.id for e in entries}
+    return (*(e for e in MCP_CATALOG if e.id not in ids), *entries)
 
 
 def entry(

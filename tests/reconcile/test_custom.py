@@ -46,7 +46,8 @@ def test_custom_entry_is_planned_as_sensitive(
     changes = json.loads(capsys.readouterr().out)["files"][0]["changes"]
     (custom,) = [c for c in changes if c["name"] == "x"]
     assert custom["sensitive"] is True
-    assert custom["after"] == {"command": "uvx", "args": ["srv"], "env": {"TOKEN": "${TOKEN}"}}
+    assert custom["after"]["command"] == "uvx" and custom["after"]["args"] == ["srv"]
+    assert custom["after"]["env"] == {"TOKEN": "${TOKEN}"}
 
 
 def test_custom_id_must_not_collide_with_catalog(

@@ -7,10 +7,10 @@ import os
 from pathlib import Path
 
 import pytest
-from security_helpers import catalog_with, entry
 
 from aidokit.reconcile import doctor, engine
 from aidokit.reconcile.cli import main
+from tests.reconcile.security_helpers import catalog_with, entry
 
 
 def aido(project: Path, *argv: str) -> int:
@@ -105,7 +105,7 @@ def test_orphaned_and_stale_state_records(
     aido(project, "apply", "--yes")
     state_path = project / ".aido/state.json"
     state = json.loads(state_path.read_text())
-    (record,) = state["records"]
+    (record,) = [r for r in state["records"] if r["name"] == "context7"]
     state["records"] += [
         {**record, "name": "vanished", "id": "vanished"},
         {**record, "adapter": "retired-harness"},

@@ -6,13 +6,13 @@ import json
 from pathlib import Path
 
 import pytest
-from security_helpers import FILESYSTEM, catalog_with
 
 from aidokit.reconcile import engine
 from aidokit.reconcile.cli import main
 from aidokit.reconcile.commands.common import compute_plan
 from aidokit.reconcile.confirmations import ConfirmationStore
 from aidokit.reconcile.gate import sensitive_targets
+from tests.reconcile.security_helpers import FILESYSTEM, catalog_with
 
 CUSTOM = '[custom.my-api]\nurl = "https://mcp.example.com/mcp"\n'
 

@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from security_helpers import AIDO, run_in_pty, sandbox_env
+
+from tests.reconcile.security_helpers import AIDO, run_in_pty, sandbox_env
 
 CUSTOM = '[custom.my-api]\ncommand = "npx"\nargs = ["-y", "my-mcp-server"]\n'
 
@@ -36,7 +37,8 @@ def test_typing_the_id_installs_it(project: Path, env: dict[str, str]) -> None:
     assert code == 0, out
     assert '"npx"' in out and "my-mcp-server" in out and ".mcp.json (claude-code" in out
     servers = json.loads((project / ".mcp.json").read_text())["mcpServers"]
-    assert servers["my-api"] == {"command": "npx", "args": ["-y", "my-mcp-server"]}
+    assert servers["my-api"]["command"] == "npx"
+    assert servers["my-api"]["args"] == ["-y", "my-mcp-server"]
     assert store(env).stat().st_mode & 0o777 == 0o600
     again = subprocess.run(
         [AIDO, "apply", "--yes", "--project", str(project)],

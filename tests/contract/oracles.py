@@ -1,0 +1,274 @@
+"""Ask each real harness CLI which MCP servers it read, as one normalised view.
+
+Each oracle runs the CLI's own listing command in a sandbox and reports what
+the CLI says, without reinterpreting it: env values and headers are kept as
+printed (references like `${VAR}` stay references; a CLI that expands or
+masks them shows that). Findings are in docs/harness-oracles.md.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from tests.contract.sandbox import Sandbox, run_cli
+
+Raw = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ServerView:
+    """One MCP server as a harness CLI reports it."""
+
+    name: str
+    transport: str  # "stdio" | "http" | "sse"
+    command: str | None = None
+    args: tuple[str, ...] = ()
+    url: str | None = None
+    env: dict[str, str] = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)
+    # Codex only: names passed through from the harness's env (`env_vars`),
+    # the bearer-token variable, and header -> variable name (`env_http_headers`).
+    env_vars: tuple[str, ...] = ()
+    bearer_token_env_var: str | None = None
+    env_headers: dict[str, str] = field(default_factory=dict)
+    # "project" | "user" | "local" where the CLI says; None where it does not.
+    scope: str | None = None
+    raw: Raw = field(default_factory=dict, compare=False)
+
+    def summary(self) -> dict[str, Any]:
+        """Return the compared fields as plain data (for expected.json and diffs)."""
+        out: dict[str, Any] = {"transport": self.transport}
+        for key in ("command", "url", "bearer_token_env_var", "scope"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        for key in ("args", "env_vars"):
+            if getattr(self, key):
+                out[key] = list(getattr(self, key))
+        for key in ("env", "headers", "env_headers"):
+            if getattr(self, key):
+                out[key] = dict(getattr(self, key))
+        return out
+
+
+Servers = dict[str, ServerView]
+
+
+def codex(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers:
+    """Read `$CODEX_HOME/config.toml` (+ a trusted `.codex/config.toml`) via `mcp list --json`."""
+    # stderr carries a PATH-alias warning whenever CODEX_HOME is under /tmp.
+    records = json.loads(run_cli("codex", "mcp", "list", "--json", sandbox=sandbox, env=env).stdout)
+    return {rec["name"]: _codex_view(rec) for rec in records}
+
+
+def _codex_view(rec: Raw) -> ServerView:
+    t = rec["transport"]
+    if t["type"] == "stdio":
+        return ServerView(
+            name=rec["name"],
+            transport="stdio",
+            command=t["command"],
+            args=tuple(t.get("args") or ()),
+            env=dict(t.get("env") or {}),
+            env_vars=tuple(_env_var_name(v) for v in t.get("env_vars") or ()),
+            raw=rec,
+        )
+    if t["type"] != "streamable_http":
+        raise AssertionError(f"codex reported an unknown transport {t['type']!r}: {rec}")
+    return ServerView(
+        name=rec["name"],
+        transport="http",
+        url=t["url"],
+        headers=dict(t.get("http_headers") or {}),
+        bearer_token_env_var=t.get("bearer_token_env_var"),
+        env_headers=dict(t.get("env_http_headers") or {}),
+        raw=rec,
+    )
+
+
+def _env_var_name(value: str | Raw) -> str:
+    return value if isinstance(value, str) else str(value["name"])
+
+
+# `○ name: npx -y pkg (stdio) - Disabled`, `✗ name (from ext): https://x (http) - Disconnected`
+_GEMINI_LINE = re.compile(
+    r"^\S+ (?P<name>[^:]+?)(?: \(from (?P<ext>[^)]*)\))?: (?P<target>.*) "
+    r"\((?P<transport>stdio|http|sse)\) - (?P<status>\w+)$"
+)
+
+
+def gemini(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers:
+    """Read `.gemini/settings.json` and `~/.gemini/settings.json` via `gemini mcp list`.
+
+    The listing has no JSON mode and does not print env or headers. In an
+    untrusted folder (the sandbox default) every server is listed as
+    Disabled and none is started.
+    """
+    proc = run_cli("gemini", "mcp", "list", sandbox=sandbox, env=env)
+    servers: Servers = {}
+    for line in (proc.stdout + "\n" + proc.stderr).splitlines():
+        m = _GEMINI_LINE.match(line.strip())
+        if not m:
+            continue
+        target, transport = m["target"].strip(), m["transport"]
+        raw: Raw = {"line": line.strip(), **m.groupdict()}
+        if transport == "stdio":
+            command, *args = target.split(" ")
+            view = ServerView(m["name"], "stdio", command=command, args=tuple(args), raw=raw)
+        else:
+            view = ServerView(m["name"], transport, url=target, raw=raw)
+        servers[view.name] = view
+    return servers
+
+
+def opencode(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers:
+    """Read the resolved `mcp` map via `opencode debug config` (`mcp list` starts servers).
+
+    `debug config` masks every header value and any value whose key looks
+    secret (`*_TOKEN`, `*API_KEY*`, ...) as `***`, and has already replaced
+    `{env:VAR}` with the variable's value (empty when unset).
+    """
+    proc = run_cli("opencode", "debug", "config", "--pure", sandbox=sandbox, env=env)
+    mcp: Raw = json.loads(proc.stdout).get("mcp") or {}
+    servers: Servers = {}
+    for name, rec in mcp.items():
+        if rec.get("type") == "local":
+            command, *args = rec["command"]
+            view = ServerView(
+                name,
+                "stdio",
+                command=command,
+                args=tuple(args),
+                env=dict(rec.get("environment") or {}),
+                raw=rec,
+            )
+        else:
+            # OpenCode's remote type speaks streamable HTTP and falls back to SSE itself.
+            view = ServerView(
+                name, "http", url=rec["url"], headers=dict(rec.get("headers") or {}), raw=rec
+            )
+        servers[name] = view
+    return servers
+
+
+_CLAUDE_SCOPES = {"Project config": "project", "User config": "user", "Local config": "local"}
+
+
+def claude(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers:
+    """Read every scope via `claude mcp list`, then `claude mcp get NAME` for the details.
+
+    Runs one CLI call at a time: each call rewrites `~/.claude.json`.
+    Servers that are not pending approval get a health check; the sandbox
+    PATH holds only `node`, so stdio commands fail to spawn at once.
+    """
+    listing = run_cli("claude", "mcp", "list", sandbox=sandbox, env=env).stdout
+    servers: Servers = {}
+    for name, target in _claude_list_lines(listing):
+        detail = run_cli("claude", "mcp", "get", name, sandbox=sandbox, env=env).stdout
+        servers[name] = _claude_view(name, target, _parse_claude_get(detail))
+    return servers
+
+
+def _claude_list_lines(listing: str) -> list[tuple[str, str]]:
+    out = []
+    for line in listing.splitlines():
+        head, sep, status = line.rpartition(" - ")
+        name, colon, target = head.partition(": ")
+        if sep and colon and status[:1] in "✓✔✘⏸!" and " " not in name:
+            out.append((name, target))
+    return out
+
+
+def _parse_claude_get(text: str) -> Raw:
+    rec: Raw = {}
+    block: str | None = None
+    for line in text.splitlines():
+        if line.startswith("    ") and block is not None:
+            sep = "=" if block == "Environment" else ": "
+            key, _, value = line.strip().partition(sep)
+            rec[block][key] = value
+        elif line.startswith("  ") and ":" in line:
+            key, _, value = line.strip().partition(":")
+            block = key if key in ("Environment", "Headers") and not value.strip() else None
+            rec[key] = {} if block else value.strip()
+    return rec
+
+
+def _claude_view(name: str, target: str, rec: Raw) -> ServerView:
+    scope = next((v for k, v in _CLAUDE_SCOPES.items() if rec.get("Scope", "").startswith(k)), None)
+    raw = {"list": target, **rec}
+    kind = rec.get("Type")
+    if kind == "stdio":
+        args = tuple(rec["Args"].split(" ")) if rec.get("Args") else ()
+        env = rec.get("Environment", {})
+        return ServerView(name, "stdio", rec["Command"], args, env=env, scope=scope, raw=raw)
+    if kind in ("http", "sse"):
+        headers = rec.get("Headers", {})
+        return ServerView(name, kind, url=rec["URL"], headers=headers, scope=scope, raw=raw)
+    # `mcp get` prints no details for an entry without `"type"`; only the
+    # listing line ("command args" or "url (HTTP)") says what was read.
+    m = re.fullmatch(r"(?P<url>\S+) \((?P<kind>HTTP|SSE)\)", target)
+    if m:
+        return ServerView(name, m["kind"].lower(), url=m["url"], scope=scope, raw=raw)
+    command, *rest = target.split(" ")
+    return ServerView(name, "stdio", command, tuple(rest), scope=scope, raw=raw)
+
+
+def copilot(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers:
+    """Read `~/.copilot/mcp-config.json` and trusted workspace files via `mcp list --json`."""
+    proc = run_cli("copilot", "mcp", "list", "--json", sandbox=sandbox, env=env)
+    records: Raw = json.loads(proc.stdout).get("mcpServers") or {}
+    return {name: _copilot_view(name, rec) for name, rec in records.items()}
+
+
+def _copilot_view(name: str, rec: Raw) -> ServerView:
+    scope = {"user": "user", "workspace": "project"}.get(rec.get("source", ""))
+    if rec.get("type") in ("local", "stdio", None):
+        return ServerView(
+            name,
+            "stdio",
+            command=rec["command"],
+            args=tuple(rec.get("args") or ()),
+            env=dict(rec.get("env") or {}),
+            scope=scope,
+            raw=rec,
+        )
+    return ServerView(
+        name,
+        rec["type"],
+        url=rec["url"],
+        headers=dict(rec.get("headers") or {}),
+        scope=scope,
+        raw=rec,
+    )
+
+
+ORACLES: dict[str, Callable[[Sandbox, Mapping[str, str] | None], Servers]] = {
+    "codex": codex,
+    "gemini": gemini,
+    "opencode": opencode,
+    "claude": claude,
+    "copilot": copilot,
+}
+
+
+def read_back(
+    cli: str,
+    sandbox: Sandbox,
+    scope: str | None = None,
+    *,
+    env: Mapping[str, str] | None = None,
+) -> Servers:
+    """Return the servers `cli` reads in `sandbox`, keeping `scope` where the CLI reports one.
+
+    Servers from CLIs that do not report a scope (codex, gemini, opencode)
+    are always kept: place files for one scope per sandbox to test it.
+    `env` is added to the CLI's environment (e.g. values for secret refs).
+    """
+    servers = ORACLES[cli](sandbox, env)
+    if scope is None:
+        return servers
+    return {n: s for n, s in servers.items() if s.scope in (None, scope)}

@@ -1,0 +1,171 @@
+"""A scratch home + project in which the real harness CLIs run (harness-formats.md §25)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+FIXTURES = REPO / "fixtures" / "contract"
+CLIS = ("codex", "gemini", "opencode", "claude", "copilot")
+# Fixture files are placed verbatim except for this token, which becomes the
+# sandbox's absolute project path (Claude Code local scope and the trust lists
+# of Codex and Copilot CLI are keyed by it).
+PROJECT_TOKEN = "@@PROJECT@@"
+TIMEOUT_SEC = 60
+
+# Keep the CLIs offline, quiet and non-interactive. Each line names the CLI that reads it.
+QUIET_ENV = {
+    "CI": "1",
+    "NO_COLOR": "1",
+    "TERM": "dumb",
+    "DISABLE_AUTOUPDATER": "1",  # claude
+    "DISABLE_TELEMETRY": "1",  # claude
+    "DISABLE_ERROR_REPORTING": "1",  # claude
+    "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",  # claude
+    "COPILOT_AUTO_UPDATE": "false",  # copilot
+    "GEMINI_TELEMETRY_ENABLED": "false",  # gemini
+    "GEMINI_CLI_NO_RELAUNCH": "true",  # gemini: do not re-spawn node with a bigger heap
+    "OPENCODE_DISABLE_AUTOUPDATE": "1",  # opencode
+    "OPENCODE_DISABLE_MODELS_FETCH": "1",  # opencode
+    "OPENCODE_DISABLE_DEFAULT_PLUGINS": "1",  # opencode
+    "OPENCODE_DISABLE_LSP_DOWNLOAD": "1",  # opencode
+    "OPENCODE_DISABLE_SHARE": "1",  # opencode
+}
+
+
+@dataclass(frozen=True)
+class Sandbox:
+    """A scratch HOME, a project folder and a PATH holding only `node`."""
+
+    root: Path
+
+    @property
+    def home(self) -> Path:
+        """Return the scratch HOME."""
+        return self.root / "home"
+
+    @property
+    def project(self) -> Path:
+        """Return the project folder the CLIs run in."""
+        return self.root / "project"
+
+    @property
+    def bin(self) -> Path:
+        """Return the only folder on the CLIs' PATH."""
+        return self.root / "bin"
+
+    def env(self, extra: Mapping[str, str] | None = None) -> dict[str, str]:
+        """Return the complete environment for a CLI run; nothing leaks from ours."""
+        home = str(self.home)
+        env = {
+            "PATH": str(self.bin),
+            "HOME": home,
+            "USERPROFILE": home,
+            "XDG_CONFIG_HOME": f"{home}/.config",
+            "XDG_DATA_HOME": f"{home}/.local/share",
+            "XDG_STATE_HOME": f"{home}/.local/state",
+            "XDG_CACHE_HOME": f"{home}/.cache",
+            "CODEX_HOME": f"{home}/.codex",
+            "COPILOT_HOME": f"{home}/.copilot",
+            "TMPDIR": str(self.root / "tmp"),
+            **QUIET_ENV,
+        }
+        env.update(extra or {})
+        return env
+
+    def place(self, tree: Path) -> None:
+        """Copy a fixture tree (`home/...`, `project/...`) into the sandbox."""
+        for src in sorted(p for p in tree.rglob("*") if p.is_file()):
+            rel = src.relative_to(tree)
+            if rel.parts[0] not in ("home", "project"):
+                continue
+            self.write(rel, src.read_text(encoding="utf-8"))
+
+    def write(self, rel: str | Path, text: str) -> Path:
+        """Write `text` at `home/...` or `project/...`, filling in the project path."""
+        dest = self.root / rel
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_text(text.replace(PROJECT_TOKEN, str(self.project)), encoding="utf-8")
+        return dest
+
+    def trust_project(self, cli: str) -> None:
+        """Record the user's trust in the project, as the CLI would after its prompt."""
+        if cli == "codex":
+            cfg = self.home / ".codex" / "config.toml"
+            old = cfg.read_text(encoding="utf-8") if cfg.exists() else ""
+            entry = f'\n[projects."{self.project}"]\ntrust_level = "trusted"\n'
+            self.write(cfg.relative_to(self.root), old + entry)
+        elif cli == "copilot":
+            self.write("home/.copilot/config.json", f'{{"trusted_folders": ["{self.project}"]}}\n')
+        else:
+            raise ValueError(f"no project trust to record for {cli!r}")
+
+
+def make_sandbox(root: Path) -> Sandbox:
+    """Create the folders of a sandbox under `root`."""
+    box = Sandbox(root.resolve())
+    for folder in (box.home, box.project, box.bin, box.root / "tmp"):
+        folder.mkdir(parents=True, exist_ok=True)
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("`node` is not on PATH; the harness CLIs need Node.js (run `make harnesses`)")
+    (box.bin / "node").symlink_to(node)
+    return box
+
+
+def harness_bin() -> Path:
+    """Return the folder holding the pinned harness CLIs."""
+    configured = os.environ.get("AIDO_HARNESS_BIN")
+    if configured:
+        return Path(configured)
+    return REPO / ".cache" / "harnesses" / "node_modules" / ".bin"
+
+
+def cli_path(name: str) -> Path:
+    """Return the path of one pinned harness CLI, failing the test if it is missing."""
+    path = harness_bin() / name
+    if not path.exists():
+        pytest.fail(
+            f"harness CLI {name!r} not found at {path}; run `make harnesses` "
+            "(or set AIDO_HARNESS_BIN to the folder holding the pinned CLIs)",
+            pytrace=False,
+        )
+    return path
+
+
+def run_cli(
+    name: str,
+    *args: str,
+    sandbox: Sandbox,
+    env: Mapping[str, str] | None = None,
+    check: bool = True,
+) -> subprocess.CompletedProcess[str]:
+    """Run a harness CLI inside the sandbox: project cwd, scratch HOME, no stdin, no TTY."""
+    argv = [str(cli_path(name)), *args]
+    try:
+        proc = subprocess.run(
+            argv,
+            cwd=sandbox.project,
+            env=sandbox.env(env),
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT_SEC,
+            start_new_session=True,  # no controlling terminal
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"`{name} {' '.join(args)}` did not finish within {TIMEOUT_SEC}s")
+    if check and proc.returncode != 0:
+        pytest.fail(
+            f"`{name} {' '.join(args)}` exited {proc.returncode}\n"
+            f"--- stdout\n{proc.stdout}\n--- stderr\n{proc.stderr}"
+        )
+    return proc

@@ -1,0 +1,133 @@
+"""The real harness CLIs read the golden fixtures back exactly (harness-formats.md §25)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.contract.oracles import read_back
+from tests.contract.sandbox import FIXTURES, Sandbox, run_cli
+
+pytestmark = pytest.mark.contract
+
+CASES = sorted(
+    (case.parent.name, case.name)
+    for case in FIXTURES.glob("*/*")
+    if (case / "expected.json").exists()
+)
+
+
+def _load(path: Path) -> dict[str, Any]:
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+def test_every_cli_has_cases() -> None:
+    """Each of the five CLIs has golden fixtures for its project and user scopes."""
+    for cli in ("codex", "gemini", "opencode", "claude", "copilot"):
+        assert {(cli, "project"), (cli, "user")} <= set(CASES)
+    assert ("claude", "local") in CASES
+
+
+@pytest.mark.parametrize(("cli", "scope"), CASES, ids=[f"{c}-{s}" for c, s in CASES])
+def test_cli_reads_fixture_back(cli: str, scope: str, sandbox: Sandbox) -> None:
+    """The CLI reports exactly the names, transports, commands, args, URLs, env and headers."""
+    case = FIXTURES / cli / scope
+    sandbox.place(case)
+    servers = read_back(cli, sandbox, scope, env=_load(case / "env.json"))
+    got = {name: view.summary() for name, view in servers.items()}
+    assert got == _load(case / "expected.json")
+
+
+def test_gemini_expands_set_variables_and_keeps_unset_ones(sandbox: Sandbox) -> None:
+    """Gemini CLI substitutes `$VAR`/`${VAR}` from its env at read time; unset ones stay literal."""
+    sandbox.place(FIXTURES / "gemini" / "user")
+    unset = read_back("gemini", sandbox)["brave-search"]
+    assert unset.args[-1] == "$BRAVE_API_KEY"
+    expanded = read_back("gemini", sandbox, env={"BRAVE_API_KEY": "sentinel"})["brave-search"]
+    assert expanded.args[-1] == "sentinel"
+
+
+def test_opencode_resolves_unset_env_reference_to_empty(sandbox: Sandbox) -> None:
+    """OpenCode replaces `{env:VAR}` at read time: an unset variable becomes ""."""
+    sandbox.place(FIXTURES / "opencode" / "user")
+    view = read_back("opencode", sandbox)["brave-search"]
+    assert view.env["BRAVE_REGION"] == ""
+
+
+def test_opencode_creates_global_config_when_missing(sandbox: Sandbox) -> None:
+    """OpenCode writes `~/.config/opencode/opencode.jsonc` when no global config exists."""
+    sandbox.place(FIXTURES / "opencode" / "project")
+    read_back("opencode", sandbox)
+    created = sandbox.home / ".config" / "opencode" / "opencode.jsonc"
+    assert json.loads(created.read_text(encoding="utf-8")) == {
+        "$schema": "https://opencode.ai/config.json"
+    }
+
+
+def test_claude_never_expands_references(sandbox: Sandbox) -> None:
+    """Claude Code prints `${VAR}` in env and headers unexpanded even when the variable is set."""
+    sandbox.place(FIXTURES / "claude" / "project")
+    env = {"GITHUB_PAT": "sentinel", "SENTRY_AUTH_TOKEN": "sentinel"}
+    servers = read_back("claude", sandbox, "project", env=env)
+    assert servers["github"].headers == {"Authorization": "Bearer ${GITHUB_PAT}"}
+    assert servers["sentry"].env["SENTRY_AUTH_TOKEN"] == "${SENTRY_AUTH_TOKEN}"
+
+
+def test_claude_get_omits_details_of_untyped_stdio_entry(sandbox: Sandbox) -> None:
+    """`claude mcp get` prints no Type/Command/Args for an entry without `"type": "stdio"`."""
+    sandbox.place(FIXTURES / "claude" / "project")
+    servers = read_back("claude", sandbox, "project")
+    assert "Command" not in servers["docs"].raw
+    assert servers["filesystem"].raw["Command"] == "npx"
+
+
+def test_claude_rewrites_its_home_file_but_keeps_servers(sandbox: Sandbox) -> None:
+    """Each `claude` run rewrites `~/.claude.json`: adds state, drops `theme`, keeps servers."""
+    sandbox.place(FIXTURES / "claude" / "user")
+    path = sandbox.home / ".claude.json"
+    before = json.loads(path.read_text(encoding="utf-8"))
+    read_back("claude", sandbox, "user")
+    after = json.loads(path.read_text(encoding="utf-8"))
+    assert after["mcpServers"] == before["mcpServers"]
+    assert {"userID", "firstStartTime", "migrationVersion"} <= set(after)
+    assert "theme" not in after  # a top-level key the user had was silently removed
+    assert list((sandbox.home / ".claude" / "backups").iterdir())
+
+
+def test_codex_ignores_project_config_until_trusted(sandbox: Sandbox) -> None:
+    """Codex reads `.codex/config.toml` only once `[projects."<path>"]` is trusted."""
+    sandbox.place(FIXTURES / "codex" / "project")
+    (sandbox.home / ".codex" / "config.toml").unlink()
+    assert read_back("codex", sandbox) == {}
+    sandbox.trust_project("codex")
+    assert set(read_back("codex", sandbox)) == {"filesystem", "sentry", "linear", "docs"}
+
+
+def test_copilot_lists_workspace_servers_only_when_trusted(sandbox: Sandbox) -> None:
+    """Copilot CLI ignores `.github/mcp.json` unless the folder is in `trusted_folders`."""
+    sandbox.place(FIXTURES / "copilot" / "project")
+    (sandbox.home / ".copilot" / "config.json").unlink()
+    assert read_back("copilot", sandbox) == {}
+    sandbox.trust_project("copilot")
+    assert set(read_back("copilot", sandbox)) == {"filesystem", "sentry", "linear"}
+
+
+def test_copilot_dot_mcp_json_shadows_github_mcp_json(sandbox: Sandbox) -> None:
+    """With both files present, Copilot CLI lists `.mcp.json` and ignores `.github/mcp.json`."""
+    sandbox.place(FIXTURES / "copilot" / "project")
+    sandbox.write("project/.mcp.json", '{"mcpServers": {"other": {"command": "other-mcp"}}}\n')
+    servers = read_back("copilot", sandbox, "project")
+    assert set(servers) == {"other"}
+    assert servers["other"].raw["sourcePath"] == str(sandbox.project / ".mcp.json")
+
+
+def test_missing_cli_fails_instead_of_skipping(
+    sandbox: Sandbox, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A missing harness CLI fails the test with a pointer to `make harnesses`."""
+    monkeypatch.setenv("AIDO_HARNESS_BIN", str(tmp_path / "nowhere"))
+    with pytest.raises(pytest.fail.Exception, match="make harnesses"):
+        run_cli("codex", "--version", sandbox=sandbox)
