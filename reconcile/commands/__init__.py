@@ -9,7 +9,20 @@ from __future__ import annotations
 import argparse
 from typing import Protocol
 
-from aidokit.reconcile.commands import adopt, apply, catalog, destroy, plan, remove, schema, suggest
+from aidokit.reconcile.commands import (
+    adopt,
+    apply,
+    catalog,
+    confirm,
+    confirmations,
+    destroy,
+    doctor,
+    mcp,
+    plan,
+    remove,
+    schema,
+    suggest,
+)
 
 
 class Command(Protocol):
@@ -32,4 +45,8 @@ COMMANDS: tuple[Command, ...] = (
     remove,
     destroy,
     schema,
+    mcp,
+    confirm,
+    confirmations,
+    doctor,
 )
