@@ -113,7 +113,12 @@ def state_location(location: Location, host: Host) -> tuple[Path, str]:
     if location.scope is Scope.PROJECT:
         rel = location.path.relative_to(host.project).as_posix()
         return project_state_path(host.project), rel
-    return user_state_dir(host.environ) / "state.json", str(location.path)
+    key = str(location.path)
+    if location.scope is Scope.LOCAL:
+        # User and local scope can share one file (Claude Code's ~/.claude.json):
+        # the map path keeps their records apart.
+        key += "#" + "/".join(location.map_path)
+    return user_state_dir(host.environ) / "state.json", key
 
 
 def _plan_file(

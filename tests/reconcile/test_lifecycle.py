@@ -126,3 +126,18 @@ def test_local_scope_writes_under_the_project_key(project: Path, sandbox_home: P
     data = json.loads(claude.read_text())
     assert data["projects"]["/elsewhere"] == other
     assert "context7" in data["projects"][str(project.resolve())]["mcpServers"]
+
+
+def test_user_and_local_scope_records_stay_apart(project: Path, sandbox_home: Path) -> None:
+    """User and local entries in the same `~/.claude.json` are owned separately."""
+    claude = sandbox_home / ".claude.json"
+    claude.write_text("{}")
+    assert aido(project, "apply", "--yes", "--scope", "user") == 0
+    assert aido(project, "apply", "--yes", "--scope", "local") == 0
+    assert aido(project, "plan", "--detailed-exitcode", "--scope", "user") == 0
+    assert aido(project, "plan", "--detailed-exitcode", "--scope", "local") == 0
+    assert aido(project, "destroy", "--yes", "--scope", "local") == 0
+    data = json.loads(claude.read_text())
+    assert "context7" in data["mcpServers"]
+    assert data["projects"][str(project.resolve())]["mcpServers"] == {}
+    assert aido(project, "plan", "--detailed-exitcode", "--scope", "user") == 0
