@@ -140,4 +140,6 @@ def test_user_and_local_scope_records_stay_apart(project: Path, sandbox_home: Pa
     data = json.loads(claude.read_text())
     assert "context7" in data["mcpServers"]
     assert data["projects"][str(project.resolve())]["mcpServers"] == {}
-    assert aido(project, "plan", "--detailed-exitcode", "--scope", "user") == 0
+    # Still owned at user scope: destroy there removes it (a conflict would not).
+    assert aido(project, "destroy", "--yes", "--scope", "user") == 0
+    assert json.loads(claude.read_text())["mcpServers"] == {}
