@@ -40,3 +40,14 @@ ADAPTERS: dict[str, Adapter] = {
     "crush": crush.ADAPTER,
     "goose": goose.ADAPTER,
 }
+
+# Adapters whose output the real harness CLI reads back in CI
+# (tests/contract/test_aido_writes.py); the rest are verified against
+# documentation only (docs/adapters.md).
+VERIFIED_BY_CLI: dict[str, str] = {
+    "claude-code": "claude",
+    "codex": "codex",
+    "gemini-cli": "gemini",
+    "opencode": "opencode",
+    "copilot-cli": "copilot",
+}

@@ -10,6 +10,7 @@ import argparse
 from typing import Protocol
 
 from aidokit.reconcile.commands import (
+    adapters,
     adopt,
     apply,
     catalog,
@@ -41,6 +42,7 @@ COMMANDS: tuple[Command, ...] = (
     apply,
     suggest,
     catalog,
+    adapters,
     adopt,
     remove,
     destroy,

@@ -1,0 +1,69 @@
+"""`aido adapters`: every harness aido knows, its files here, and how it is verified."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from aidokit.reconcile.commands.common import project_dir
+
+NAME = "adapters"
+HELP = "list every harness adapter: scopes, the files it would use here, format, verification"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add `adapters`' own options."""
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def describe(project: Any) -> list[dict[str, Any]]:
+    """One record per adapter, for this project on this machine."""
+    from aidokit.adapters.base import Host
+    from aidokit.adapters.registry import ADAPTERS, VERIFIED_BY_CLI
+
+    host = Host.current(project)
+    rows = []
+    for name, adapter in ADAPTERS.items():
+        files = []
+        for scope in adapter.scopes:
+            location = adapter.location(scope, host)
+            if location is None:
+                continue
+            files.append(
+                {
+                    "scope": scope.value,
+                    "path": str(location.path),
+                    "format": location.fmt.value,
+                    "key": ".".join(location.map_path),
+                    "detected": adapter.detect(host, scope),
+                    "unsupported": location.unsupported,
+                }
+            )
+        cli = VERIFIED_BY_CLI.get(name)
+        rows.append(
+            {
+                "name": name,
+                "title": adapter.title,
+                "scopes": [s.value for s in adapter.scopes],
+                "files": files,
+                "verified": f"real CLI `{cli}` in CI" if cli else "documentation only",
+            }
+        )
+    return rows
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run `aido adapters`."""
+    rows = describe(project_dir(args))
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return 0
+    for row in rows:
+        print(f"{row['name']}  ({row['title']}; {row['verified']})")
+        for file in row["files"]:
+            found = f"  [detected: {file['detected']}]" if file["detected"] else ""
+            print(f"  {file['scope']:<8} {file['path']}  ({file['format']}, {file['key']}){found}")
+            if file["unsupported"]:
+                print(f"           {file['unsupported']}")
+    return 0

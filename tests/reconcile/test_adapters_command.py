@@ -1,0 +1,32 @@
+"""`aido adapters`: every adapter, its files here, and how it is verified."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from aidokit.adapters.registry import ADAPTERS, VERIFIED_BY_CLI
+from aidokit.reconcile.cli import main
+from tests.contract.test_aido_writes import CLI_ADAPTER
+
+
+def test_lists_every_adapter_with_files_and_verification(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The JSON lists all adapters with their scoped files; project files sit in the project."""
+    (tmp_path / ".vscode").mkdir()
+    assert main(["adapters", "--json", "--project", str(tmp_path)]) == 0
+    rows = {row["name"]: row for row in json.loads(capsys.readouterr().out)}
+    assert set(rows) == set(ADAPTERS)
+    vscode = {f["scope"]: f for f in rows["vscode"]["files"]}
+    assert vscode["project"]["path"] == str(tmp_path.resolve() / ".vscode" / "mcp.json")
+    assert vscode["project"]["detected"] == "found .vscode/"
+    assert rows["codex"]["verified"] == "real CLI `codex` in CI"
+    assert rows["zed"]["verified"] == "documentation only"
+
+
+def test_cli_verified_adapters_are_the_contract_tested_ones() -> None:
+    """`VERIFIED_BY_CLI` says exactly what the contract tests run."""
+    assert {adapter: cli for cli, adapter in CLI_ADAPTER.items()} == VERIFIED_BY_CLI
