@@ -105,3 +105,19 @@ def test_stale_saved_plan_writes_nothing(project: Path, tmp_path: Path) -> None:
     assert aido(project, "apply", str(saved)) == 1
     assert {name: (project / name).read_bytes() for name in FILES} == before
     assert not (project / ".aido").exists()
+
+
+def test_every_project_scope_adapter_at_once(tmp_path: Path) -> None:
+    """All project-scope adapters plan and apply cleanly together; the next plan is empty."""
+    from aidokit.adapters.base import Scope
+    from aidokit.adapters.registry import ADAPTERS
+
+    project = materialize("plans/fresh/project", tmp_path / "all")
+    names = [n for n, a in ADAPTERS.items() if Scope.PROJECT in a.scopes]
+    quoted = ", ".join(f'"{n}"' for n in names)
+    (project / "aido.toml").write_text(f"adapters = [{quoted}]\n[mcp]\nadd = [\"brave-search\"]\n")
+    assert aido(project, "plan", "--detailed-exitcode") == 2
+    assert aido(project, "apply", "--yes") == 0
+    assert aido(project, "plan", "--detailed-exitcode") == 0
+    written = [p for p in project.rglob("*") if p.is_file() and ".git" not in p.parts]
+    assert len(written) >= len(names) + 3  # + aido.toml, package.json, state
