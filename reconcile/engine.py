@@ -98,7 +98,7 @@ def build_plan(inputs: Inputs, *, remove: Collection[str] | None = None) -> Plan
         if remove is not None:
             kept = [c for c in file.changes if c.action is Action.DELETE and c.id in remove]
             file = replace(file, changes=tuple(kept))
-        files.append(file)
+        files.append(_note_role_scoping(file))
     files.sort(key=lambda f: (f.path, f.adapter))
     return Plan(
         project=str(inputs.host.project),
@@ -106,6 +106,17 @@ def build_plan(inputs: Inputs, *, remove: Collection[str] | None = None) -> Plan
         files=tuple(files),
         notes=(*inputs.notes, *notes),
     )
+
+
+def _note_role_scoping(file: FileChange) -> FileChange:
+    """Say once per written file that roles are recorded but not enforced there."""
+    if not any(c.roles and c.action in (Action.CREATE, Action.UPDATE) for c in file.changes):
+        return file
+    note = (
+        f"role scoping not supported by {file.adapter}: servers are visible to all agents "
+        "(their roles are recorded in aido's state)"
+    )
+    return replace(file, notes=(*file.notes, note))
 
 
 def state_location(location: Location, host: Host) -> tuple[Path, str]:

@@ -115,7 +115,7 @@ def test_every_project_scope_adapter_at_once(tmp_path: Path) -> None:
     project = materialize("plans/fresh/project", tmp_path / "all")
     names = [n for n, a in ADAPTERS.items() if Scope.PROJECT in a.scopes]
     quoted = ", ".join(f'"{n}"' for n in names)
-    (project / "aido.toml").write_text(f"adapters = [{quoted}]\n[mcp]\nadd = [\"brave-search\"]\n")
+    (project / "aido.toml").write_text(f'adapters = [{quoted}]\n[mcp]\nadd = ["brave-search"]\n')
     assert aido(project, "plan", "--detailed-exitcode") == 2
     assert aido(project, "apply", "--yes") == 0
     assert aido(project, "plan", "--detailed-exitcode") == 0
