@@ -9,7 +9,17 @@ from __future__ import annotations
 import argparse
 from typing import Protocol
 
-from aidokit.reconcile.commands import adopt, apply, destroy, plan, remove, schema
+from aidokit.reconcile.commands import (
+    adopt,
+    apply,
+    completion,
+    destroy,
+    init,
+    plan,
+    remove,
+    schema,
+    status,
+)
 
 
 class Command(Protocol):
@@ -23,4 +33,14 @@ class Command(Protocol):
     def run(self, args: argparse.Namespace) -> int: ...
 
 
-COMMANDS: tuple[Command, ...] = (plan, apply, adopt, remove, destroy, schema)
+COMMANDS: tuple[Command, ...] = (
+    init,
+    plan,
+    apply,
+    status,
+    adopt,
+    remove,
+    destroy,
+    schema,
+    completion,
+)
