@@ -12,7 +12,6 @@ import argparse
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-SHELLS = ("bash", "zsh", "fish")
 FILE = "__file__"
 DIR = "__dir__"
 ANY = "__any__"  # takes a value, nothing to suggest

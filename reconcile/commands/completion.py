@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from aidokit.reconcile.completion import SHELLS
-
 NAME = "completion"
 HELP = "print a shell completion script (bash, zsh or fish)"
+SHELLS = ("bash", "zsh", "fish")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
