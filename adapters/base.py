@@ -61,6 +61,9 @@ class Location:
     path: Path
     fmt: Format
     map_path: tuple[str, ...]
+    # Set when aido cannot edit this file's syntax yet (Goose's YAML): callers
+    # must refuse the file with this message instead of reading or writing it.
+    unsupported: str | None = None
 
 
 class Adapter(Protocol):
@@ -78,12 +81,20 @@ class Adapter(Protocol):
         """The harness-native entry for `spec`, secrets as references."""
         ...
 
+    def notes(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> tuple[str, ...]:
+        """What the user must do by hand for this entry (values aido will not write)."""
+        ...
+
+    def schema(self) -> dict[str, Any]:
+        """JSON Schema (draft 2020-12) of one entry as `render` writes it."""
+        ...
+
     def identity(self, entry: Mapping[str, Any]) -> str | None:
         """The command or URL an existing entry runs, for ownership checks."""
         ...
 
-    def detect(self, host: Host) -> str | None:
-        """Why this harness counts as in use here (None if it does not)."""
+    def detect(self, host: Host, scope: Scope) -> str | None:
+        """Why this harness counts as in use for `scope` here (None if it does not)."""
         ...
 
 

@@ -1,65 +1,95 @@
-"""Claude Code. Seed for the walking skeleton; issue 6 completes it."""
+"""Claude Code: `.mcp.json`, and `~/.claude.json` for user and local scope.
+
+harness-formats.md §2. UNVERIFIED there, so not relied on here: whether
+`CLAUDE_CONFIG_DIR` also moves `~/.claude.json` (aido always uses the home
+folder), and stdio `cwd` support (a spec with `cwd` is refused).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from aidokit.adapters.base import Host, Location, Scope, substitute
+from aidokit.adapters import schema as js
+from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.render import Refs, Rendered, dollar_brace, refuse_cwd
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 from aidokit.reconcile.documents import Format
 
 
-class ClaudeCode:
-    """Claude Code: `.mcp.json` (project) and `~/.claude.json` (user, local)."""
+class ClaudeCode(AdapterBase):
+    """Claude Code CLI."""
 
     name = "claude-code"
     title = "Claude Code"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER, Scope.LOCAL)
 
     def location(self, scope: Scope, host: Host) -> Location | None:
-        """Where Claude Code keeps servers for `scope`."""
+        """`.mcp.json`, or `~/.claude.json` top level (user) / `projects[<path>]` (local)."""
+        # §2 "Format": both files are strict JSON; a comment makes Claude Code
+        # treat ~/.claude.json as corrupt and offer to reset it.
         if scope is Scope.PROJECT:
             return Location(
                 self.name, scope, host.project / ".mcp.json", Format.JSON, ("mcpServers",)
             )
+        user_file = host.home / ".claude.json"  # §2 "Paths": Windows ~ is %USERPROFILE%
         if scope is Scope.USER:
-            return Location(
-                self.name, scope, host.home / ".claude.json", Format.JSON, ("mcpServers",)
-            )
-        return Location(
-            self.name,
+            return Location(self.name, scope, user_file, Format.JSON, ("mcpServers",))
+        # §2 "Paths & scopes": local entries are keyed by the absolute project path.
+        key = ("projects", str(host.project), "mcpServers")
+        return Location(self.name, scope, user_file, Format.JSON, key)
+
+    def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
+        """Render with `${VAR}` references (§2 "Secrets / env")."""
+        refs = Refs(self.name, server, dollar_brace)
+        if isinstance(spec, StdioSpec):
+            refuse_cwd(self.name, server, spec.cwd)  # §2, §24: stdio cwd UNVERIFIED
+            entry: dict[str, Any] = {
+                "type": "stdio",
+                "command": refs.text(spec.command, "command"),
+                "args": refs.texts(spec.args, "args"),
+            }
+            if spec.env:
+                entry["env"] = refs.mapping(spec.env, "env")
+            return refs.done(entry)
+        # §1.2, §2: an entry with `url` but no `type` is read as stdio and fails,
+        # so remote entries always carry `http` or `sse`.
+        entry = {"type": spec.transport, "url": refs.text(spec.url, "url")}
+        if spec.headers:
+            entry["headers"] = refs.mapping(spec.headers, "header")
+        return refs.done(entry)
+
+    def identity(self, entry: Any) -> str | None:
+        """URL, or command plus package."""
+        return entry_identity(entry)
+
+    def detect(self, host: Host, scope: Scope) -> str | None:
+        """`.mcp.json` or `.claude/` here, `~/.claude.json`, or `claude` on PATH."""
+        return detect_any(
+            host,
             scope,
-            host.home / ".claude.json",
-            Format.JSON,
-            ("projects", str(host.project), "mcpServers"),
+            project=(".mcp.json", ".claude/"),
+            user=(host.home / ".claude.json", host.home / ".claude"),
+            cli=("claude",),
         )
 
-    def render(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> dict[str, Any]:
-        """Claude Code's entry shape; `${VAR}` references stay as they are."""
-        ref = "${{{}}}".format
-        if isinstance(spec, RemoteSpec):
-            # A url entry without `type` is read as stdio (harness-formats.md §0).
-            entry: dict[str, Any] = {"type": spec.transport, "url": substitute(spec.url, ref)}
-            if spec.headers:
-                entry["headers"] = {k: substitute(v, ref) for k, v in spec.headers.items()}
-            return entry
-        entry = {"command": spec.command, "args": [substitute(a, ref) for a in spec.args]}
-        if spec.env:
-            entry["env"] = {k: substitute(v, ref) for k, v in spec.env.items()}
-        return entry
-
-    def identity(self, entry: Mapping[str, Any]) -> str | None:
-        """The URL or command of an entry."""
-        value = entry.get("url") or entry.get("command")
-        return value if isinstance(value, str) else None
-
-    def detect(self, host: Host) -> str | None:
-        """Claude Code is in use when the project has `.mcp.json` or `.claude/`."""
-        for marker in (".mcp.json", ".claude"):
-            if (host.project / marker).exists():
-                return f"found {marker}"
-        return None
+    def schema(self) -> dict[str, Any]:
+        """Entry shape from §2 "Entry shapes"."""
+        common = {"timeout": js.number(), "alwaysLoad": js.boolean()}
+        stdio = js.shape(
+            {"command": js.string()},
+            {"type": js.const("stdio"), "args": js.strings(), "env": js.string_map(), **common},
+        )
+        remote = js.shape(
+            {"type": js.enum("http", "streamable-http", "sse", "ws"), "url": js.string()},
+            {
+                "headers": js.string_map(),
+                "headersHelper": js.string(),
+                "oauth": {"type": "object"},
+                **common,
+            },
+        )
+        return js.entry(stdio, remote, title="Claude Code mcpServers entry")
 
 
 ADAPTER = ClaudeCode()

@@ -1,33 +1,84 @@
-"""Which catalog entries a project's facts select. Seed: only `always`; issue 3 adds the grammar."""
+"""Which catalog entries a project's facts select, and why (SPEC §3, `suggest`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Literal
 
 from aidokit.catalog.facts import Facts
 from aidokit.catalog.models import MCPDef
+from aidokit.catalog.triggers import first_match
+
+LeftOutBecause = Literal["security-sensitive", "deprecated"]
 
 
 @dataclass(frozen=True)
 class Match:
-    """Why an entry was selected."""
+    """An entry selected by a trigger, with the fact behind it."""
 
-    entry: MCPDef
+    id: str
     trigger: str
     reason: str
 
 
+@dataclass(frozen=True)
+class LeftOut:
+    """An entry never suggested, and whether a trigger would otherwise have matched."""
+
+    id: str
+    because: LeftOutBecause
+    replaced_by: str | None = None
+    trigger: str | None = None
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class Selection:
+    """What `select` decided: matched entries and the gated ones, in catalog order."""
+
+    selected: tuple[Match, ...]
+    left_out: tuple[LeftOut, ...]
+
+    def ids(self) -> tuple[str, ...]:
+        """Ids of the selected entries."""
+        return tuple(match.id for match in self.selected)
+
+
 def suggest(entry: MCPDef, facts: Facts) -> Match | None:
-    """The first trigger of `entry` that matches `facts`, or None."""
+    """Return the first matching trigger of `entry`, or None if gated or unmatched."""
+    # Sensitive is checked first: it is a hard gate (SPEC §3, §7).
     if entry.security_sensitive or entry.deprecated:
         return None
-    for trigger in entry.triggers:
-        if trigger == "always":
-            return Match(entry, trigger, "always")
-    return None
+    found = first_match(entry.triggers, facts)
+    if found is None:
+        return None
+    return Match(entry.id, *found)
 
 
-def select(catalog: Iterable[MCPDef], facts: Facts) -> list[Match]:
-    """Every entry of `catalog` that `facts` select, in catalog order."""
-    return [m for m in (suggest(e, facts) for e in catalog) if m is not None]
+def _left_out(entry: MCPDef, facts: Facts) -> LeftOut | None:
+    because: LeftOutBecause
+    if entry.security_sensitive:
+        because = "security-sensitive"
+    elif entry.deprecated:
+        because = "deprecated"
+    else:
+        return None
+    found = first_match(entry.triggers, facts)
+    trigger, reason = found if found else (None, None)
+    return LeftOut(entry.id, because, entry.replaced_by, trigger, reason)
+
+
+def select(catalog: Iterable[MCPDef], facts: Facts) -> Selection:
+    """Evaluate every entry against `facts`."""
+    selected: list[Match] = []
+    left_out: list[LeftOut] = []
+    for entry in catalog:
+        gated = _left_out(entry, facts)
+        if gated is not None:
+            left_out.append(gated)
+            continue
+        match = suggest(entry, facts)
+        if match is not None:
+            selected.append(match)
+    return Selection(tuple(selected), tuple(left_out))

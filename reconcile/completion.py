@@ -62,7 +62,11 @@ def _node(parser: argparse.ArgumentParser, path: tuple[str, ...], help_text: str
             options.append(Option(tuple(action.option_strings), action.help or "", values))
         else:
             positional += _values(action)
-    return Node(path, help_text, tuple(options), tuple(children), tuple(positional))
+    words = [value for value in positional if value not in (FILE, DIR, ANY)]
+    # Positionals complete to the union of their words (not per position); a
+    # FILE/DIR/ANY marker only stands alone.
+    chosen = tuple(dict.fromkeys(words)) if words else tuple(dict.fromkeys(positional))[:1]
+    return Node(path, help_text, tuple(options), tuple(children), chosen)
 
 
 def _values(action: argparse.Action) -> tuple[str, ...]:
@@ -74,7 +78,7 @@ def _values(action: argparse.Action) -> tuple[str, ...]:
         from aidokit.adapters.registry import ADAPTERS
 
         return tuple(sorted(ADAPTERS))
-    if dest in ("id", "ids", "name"):
+    if dest in ("id", "ids", "name") or "ID" in metavar.split("|"):
         from aidokit.catalog.entries import MCP_CATALOG
 
         return tuple(sorted(entry.id for entry in MCP_CATALOG))

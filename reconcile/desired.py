@@ -14,7 +14,7 @@ from aidokit.catalog.facts import Facts
 from aidokit.catalog.models import MCPDef
 from aidokit.catalog.select import select
 from aidokit.reconcile.config import ProjectConfig
-from aidokit.reconcile.errors import ConfigError
+from aidokit.reconcile.errors import CatalogError, ConfigError
 
 
 @dataclass(frozen=True)
@@ -37,6 +37,7 @@ class DesiredEntry:
     reason: str
     roles: tuple[str, ...]
     sensitive: bool
+    notes: tuple[str, ...] = ()  # what the user must set by hand (secrets aido won't write)
 
 
 def wanted_servers(
@@ -54,8 +55,8 @@ def wanted_servers(
                 )
     notes: list[str] = []
     chosen: dict[str, Wanted] = {}
-    for match in select(by_id.values(), facts):
-        chosen[match.entry.id] = _wanted(match.entry, f"{match.trigger}: {match.reason}", config)
+    for match in select(by_id.values(), facts).selected:
+        chosen[match.id] = _wanted(by_id[match.id], match.reason, config)
     for entry_id in choices.add:
         entry = by_id[entry_id]
         if entry.deprecated:
@@ -86,14 +87,22 @@ def resolve_for(adapter: Adapter, wanted: list[Wanted]) -> tuple[list[DesiredEnt
                 )
             notes.append(f"{item.server.id}: no install spec for {adapter.name}, skipped there")
             continue
+        try:
+            entry = adapter.render(item.server, spec)
+        except CatalogError as exc:
+            if item.explicit:
+                raise
+            notes.append(f"{item.server.id}: skipped on {adapter.name}: {exc}")
+            continue
         entries.append(
             DesiredEntry(
                 name=item.server.id,
                 id=item.server.id,
-                entry=adapter.render(item.server, spec),
+                entry=entry,
                 reason=item.reason,
                 roles=item.roles,
                 sensitive=item.server.security_sensitive,
+                notes=adapter.notes(item.server, spec),
             )
         )
     return entries, notes

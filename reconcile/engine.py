@@ -33,6 +33,7 @@ class Inputs:
     scope: Scope
     adapters: tuple[Adapter, ...]
     notes: tuple[str, ...]
+    explicit: bool  # adapters named by the user (aido.toml or --adapter), not detected
 
 
 def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
@@ -51,13 +52,15 @@ def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
     elif not loaded.present or loaded.config.adapters is None:
         names = []
         for name, adapter in ADAPTERS.items():
-            why = adapter.detect(host)
+            why = adapter.detect(host, Scope(scope))
             if why:
                 names.append(name)
                 notes.append(f"detected {name}: {why}")
         source = "no aido.toml" if not loaded.present else "aido.toml sets no adapters"
         notes.insert(0, f"{source}: using detected harnesses and detected stack")
-    return Inputs(host, loaded, Scope(scope), tuple(ADAPTERS[n] for n in names), tuple(notes))
+    explicit = bool(only) or loaded.config.adapters is not None
+    adapters = tuple(ADAPTERS[n] for n in names)
+    return Inputs(host, loaded, Scope(scope), adapters, tuple(notes), explicit)
 
 
 def build_plan(inputs: Inputs, *, remove: Collection[str] | None = None) -> Plan:
@@ -85,6 +88,9 @@ def build_plan(inputs: Inputs, *, remove: Collection[str] | None = None) -> Plan
         location = adapter.location(inputs.scope, inputs.host)
         if location is None:
             notes.append(f"{adapter.name} has no {inputs.scope} scope; nothing to do there")
+            continue
+        if location.unsupported and not inputs.explicit:
+            notes.append(f"{location.unsupported}; skipped")
             continue
         desired, skipped = resolve_for(adapter, wanted)
         notes.extend(skipped)
@@ -132,6 +138,9 @@ def _plan_file(
         record_path=record_path,
         digest="",
     )
+    file = replace(file, notes=tuple(dict.fromkeys(n for d in desired for n in d.notes)))
+    if location.unsupported:
+        return replace(file, error=location.unsupported)
     try:
         document = read_document(location.path, location.fmt)
         current = document.get_map(location.map_path) or {}

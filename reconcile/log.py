@@ -40,7 +40,8 @@ def _setup() -> Any:
                 renderer,
             ],
             wrapper_class=structlog.make_filtering_bound_logger(_settings["level"]),
-            logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
+            # Look sys.stderr up at each call, so a redirected stderr is honoured.
+            logger_factory=lambda *_: structlog.PrintLogger(file=sys.stderr),
             cache_logger_on_first_use=False,
         )
         _configured = True

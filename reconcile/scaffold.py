@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from aidokit.adapters.base import Host
+from aidokit.adapters.base import Host, Scope
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.catalog.facts import Facts
@@ -47,7 +47,9 @@ class Survey:
 def survey(project: Path) -> Survey:
     """Detect harnesses and stack, and what the catalog would suggest for them."""
     host = Host.current(project)
-    harnesses = tuple((name, adapter.detect(host)) for name, adapter in ADAPTERS.items())
+    harnesses = tuple(
+        (name, adapter.detect(host, Scope.PROJECT)) for name, adapter in ADAPTERS.items()
+    )
     facts = detect_facts(host.project)
     suggested: list[Suggestion] = []
     others: list[MCPDef] = []

@@ -20,5 +20,5 @@ def test_demo_runs_clean() -> None:
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "+ context7" in result.stdout
-    assert "^ context7" in result.stdout
+    assert "\n  ^ " in result.stdout  # the hand-edited entry is healed
     assert result.stdout.count("No changes.") == 2

@@ -12,6 +12,7 @@ from typing import Protocol
 from aidokit.reconcile.commands import (
     adopt,
     apply,
+    catalog,
     completion,
     destroy,
     init,
@@ -19,6 +20,7 @@ from aidokit.reconcile.commands import (
     remove,
     schema,
     status,
+    suggest,
 )
 
 
@@ -38,6 +40,8 @@ COMMANDS: tuple[Command, ...] = (
     plan,
     apply,
     status,
+    suggest,
+    catalog,
     adopt,
     remove,
     destroy,

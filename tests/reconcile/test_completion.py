@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from aidokit.adapters.registry import ADAPTERS
 from aidokit.catalog import entries
 from aidokit.catalog.models import MCPDef, RemoteSpec
 from aidokit.reconcile.cli import build_parser, main
@@ -43,9 +44,13 @@ def test_bash_script_is_valid_and_completes(
     assert complete_bash(path, "aido", "") == SUBCOMMANDS
     assert complete_bash(path, "aido", "st") == ["status"]
     assert "--detailed-exitcode" in complete_bash(path, "aido", "plan", "--")
-    assert complete_bash(path, "aido", "plan", "--adapter", "") == ["claude-code"]
+    assert complete_bash(path, "aido", "plan", "--adapter", "") == sorted(ADAPTERS)
+    assert complete_bash(path, "aido", "plan", "--adapter", "cla") == [
+        "claude-code",
+        "claude-desktop",
+    ]
     assert complete_bash(path, "aido", "--scope", "") == ["project", "user", "local"]
-    assert complete_bash(path, "aido", "remove", "") == ["context7"]
+    assert complete_bash(path, "aido", "remove", "") == sorted(e.id for e in entries.MCP_CATALOG)
     assert complete_bash(path, "aido", "completion", "") == ["bash", "zsh", "fish"]
 
 
@@ -87,7 +92,8 @@ def test_catalog_ids_come_from_the_catalog(monkeypatch: pytest.MonkeyPatch) -> N
         install={"claude-code": RemoteSpec(url="https://example.com/mcp")},
     )
     monkeypatch.setattr(entries, "MCP_CATALOG", (*entries.MCP_CATALOG, added))
-    assert "brand-new context7" in render("bash", build_parser())
+    ids = " ".join(sorted(e.id for e in (*entries.MCP_CATALOG,)))
+    assert ids in render("bash", build_parser()) and "brand-new" in ids
 
 
 def test_unknown_shell_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

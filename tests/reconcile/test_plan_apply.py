@@ -9,6 +9,8 @@ import pytest
 
 from aidokit.reconcile.cli import main
 
+ONLY_CONTEXT7 = 'adapters = ["claude-code"]\n[mcp]\nskip = ["sequential-thinking"]\n'
+
 
 def aido(project: Path, *argv: str) -> int:
     return main([*argv, "--project", str(project)])
@@ -18,7 +20,8 @@ def aido(project: Path, *argv: str) -> int:
 def project(tmp_path: Path) -> Path:
     root = tmp_path / "proj"
     root.mkdir()
-    (root / "aido.toml").write_text('adapters = ["claude-code"]\n')
+    # Only `context7` is desired, whatever else the catalog suggests for an empty project.
+    (root / "aido.toml").write_text(ONLY_CONTEXT7)
     return root
 
 

@@ -1,0 +1,85 @@
+"""Amazon Q Developer CLI: `mcpServers` in `.amazonq/mcp.json` (now Kiro CLI).
+
+harness-formats.md §17. `type` is `stdio` or `http` only, so SSE is refused.
+No env interpolation was found: a value that needs a variable is left out and
+reported by `notes`. Note §1.3: the CLI rewrites this file from typed structs,
+dropping keys it does not know.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aidokit.adapters import schema as js
+from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.render import (
+    Refs,
+    Rendered,
+    refuse_cwd,
+    refuse_transport,
+    remote_fields,
+    stdio_fields,
+)
+from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+from aidokit.reconcile.documents import Format
+
+
+class AmazonQ(AdapterBase):
+    """Amazon Q Developer CLI."""
+
+    name = "amazon-q"
+    title = "Amazon Q Developer CLI"
+    scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+
+    def location(self, scope: Scope, host: Host) -> Location | None:
+        """`.amazonq/mcp.json`, or `~/.aws/amazonq/mcp.json`."""
+        if scope is Scope.PROJECT:
+            path = host.project / ".amazonq" / "mcp.json"
+        elif scope is Scope.USER:
+            path = host.home / ".aws" / "amazonq" / "mcp.json"
+        else:
+            return None
+        return Location(self.name, scope, path, Format.JSON, ("mcpServers",))
+
+    def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
+        """Render; values that need a variable become notes (§17: no interpolation)."""
+        refs = Refs(self.name, server, None)
+        if isinstance(spec, StdioSpec):
+            refuse_cwd(self.name, server, spec.cwd)  # §17: CustomToolConfig has no cwd
+            return refs.done({"type": "stdio", **stdio_fields(refs, spec)})
+        if spec.transport == "sse":
+            refuse_transport(self.name, server, "sse", "Amazon Q's `type` is stdio or http (§17)")
+        # §1.2, §17: remote entries say `type: "http"`.
+        return refs.done({"type": "http", **remote_fields(refs, spec)})
+
+    def identity(self, entry: Any) -> str | None:
+        """URL, or command plus package."""
+        return entry_identity(entry)
+
+    def detect(self, host: Host, scope: Scope) -> str | None:
+        """`.amazonq/` here, `~/.aws/amazonq`, or `q` on PATH."""
+        folder = host.home / ".aws" / "amazonq"
+        return detect_any(host, scope, project=(".amazonq/",), user=(folder,), cli=("q",))
+
+    def schema(self) -> dict[str, Any]:
+        """Entry shape from §17 (CustomToolConfig)."""
+        # §17: `timeout` is in milliseconds here (default 120 000).
+        common = {"timeout": js.number(), "disabled": js.boolean()}
+        stdio = js.shape(
+            {"command": js.string()},
+            {"type": js.const("stdio"), "args": js.strings(), "env": js.string_map(), **common},
+        )
+        remote = js.shape(
+            {"type": js.const("http"), "url": js.string()},
+            {
+                "headers": js.string_map(),
+                "oauth": {"type": "object"},
+                "oauthScopes": js.strings(),
+                **common,
+            },
+        )
+        return js.entry(stdio, remote, title="Amazon Q mcpServers entry")
+
+
+ADAPTER = AmazonQ()

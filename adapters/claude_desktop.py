@@ -1,0 +1,78 @@
+"""Claude Desktop: `mcpServers` in `claude_desktop_config.json` (stdio only).
+
+harness-formats.md §11. There is no Linux build, so no location on Linux.
+Remote servers cannot be added through the file (Settings → Connectors), so
+`render` raises CatalogError for them. No env interpolation is documented:
+a value that needs a variable is left out and reported by `notes`.
+UNVERIFIED: whether the app rewrites this file itself.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from aidokit.adapters import schema as js
+from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.paths import app_support, appdata
+from aidokit.adapters.render import Refs, Rendered, refuse_cwd, refuse_transport, stdio_fields
+from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+from aidokit.reconcile.documents import Format
+
+
+class ClaudeDesktop(AdapterBase):
+    """Claude Desktop app."""
+
+    name = "claude-desktop"
+    title = "Claude Desktop"
+    scopes: tuple[Scope, ...] = (Scope.USER,)
+
+    def location(self, scope: Scope, host: Host) -> Location | None:
+        """The app's config file on macOS or Windows; None elsewhere."""
+        folder = self._folder(host)
+        if scope is not Scope.USER or folder is None:
+            return None
+        path = folder / "claude_desktop_config.json"
+        return Location(self.name, scope, path, Format.JSON, ("mcpServers",))
+
+    @staticmethod
+    def _folder(host: Host) -> Path | None:
+        # §11 "Paths": macOS and Windows only; ~/.config/Claude on Linux is unofficial.
+        if host.os == "darwin":
+            return app_support(host) / "Claude"
+        if host.os == "win32":
+            return appdata(host) / "Claude"
+        return None
+
+    def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
+        """Render stdio only; references are impossible, so they become notes."""
+        if isinstance(spec, RemoteSpec):
+            # §11: remote servers are Custom Connectors, added in the app's settings.
+            refuse_transport(
+                self.name,
+                server,
+                spec.transport,
+                f"Claude Desktop takes remote servers only as Custom Connectors "
+                f"(Settings → Connectors → add {spec.url})",
+            )
+        refuse_cwd(self.name, server, spec.cwd)
+        refs = Refs(self.name, server, None)  # §11: no env interpolation documented
+        return refs.done(stdio_fields(refs, spec))
+
+    def identity(self, entry: Any) -> str | None:
+        """Command plus package."""
+        return entry_identity(entry)
+
+    def detect(self, host: Host, scope: Scope) -> str | None:
+        """The app's config folder."""
+        folder = self._folder(host)
+        return detect_any(host, scope, user=(folder,)) if folder is not None else None
+
+    def schema(self) -> dict[str, Any]:
+        """Entry shape from §11."""
+        stdio = js.shape({"command": js.string()}, {"args": js.strings(), "env": js.string_map()})
+        return js.entry(stdio, title="Claude Desktop mcpServers entry")
+
+
+ADAPTER = ClaudeDesktop()

@@ -1,0 +1,93 @@
+"""Cline: `mcpServers` in `cline_mcp_settings.json` (user scope only).
+
+harness-formats.md §13. The path follows Cline's own lookup:
+`$CLINE_MCP_SETTINGS_PATH`, else `$CLINE_DATA_DIR/settings/…`, else
+`${CLINE_DIR:-~/.cline}/data/settings/…`. Env interpolation is UNVERIFIED
+(none found), so a value that needs a variable is left out and reported by
+`notes`. Cline writes this file under a `<file>.lock` directory (§1.3).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from aidokit.adapters import schema as js
+from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.paths import env_dir
+from aidokit.adapters.render import Refs, Rendered, remote_fields, stdio_fields
+from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+from aidokit.reconcile.documents import Format
+
+_FILE = "cline_mcp_settings.json"
+
+
+class Cline(AdapterBase):
+    """Cline (VS Code extension and CLI)."""
+
+    name = "cline"
+    title = "Cline"
+    scopes: tuple[Scope, ...] = (Scope.USER,)
+
+    def location(self, scope: Scope, host: Host) -> Location | None:
+        """The shared settings file; Cline has no project-level file."""
+        if scope is not Scope.USER:
+            return None
+        return Location(self.name, scope, self._path(host), Format.JSON, ("mcpServers",))
+
+    @staticmethod
+    def _path(host: Host) -> Path:
+        explicit = host.environ.get("CLINE_MCP_SETTINGS_PATH")
+        if explicit:
+            return Path(explicit)
+        cline_dir = env_dir(host, "CLINE_DIR", host.home / ".cline")
+        return env_dir(host, "CLINE_DATA_DIR", cline_dir / "data") / "settings" / _FILE
+
+    def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
+        """Render; values that need a variable become notes."""
+        refs = Refs(self.name, server, None)
+        if isinstance(spec, StdioSpec):
+            entry: dict[str, Any] = {"type": "stdio", **stdio_fields(refs, spec)}
+            if spec.cwd is not None:
+                entry["cwd"] = spec.cwd
+            return refs.done(entry)
+        # §1.2, §13: `url` without `type` means legacy SSE; streamable HTTP is
+        # spelled `streamableHttp` (camelCase).
+        kind = "streamableHttp" if spec.transport == "http" else "sse"
+        return refs.done({"type": kind, **remote_fields(refs, spec)})
+
+    def identity(self, entry: Any) -> str | None:
+        """URL, or command plus package (flat form only)."""
+        return entry_identity(entry)
+
+    def detect(self, host: Host, scope: Scope) -> str | None:
+        """The Cline folder, or `cline` on PATH."""
+        return detect_any(host, scope, user=(host.home / ".cline",), cli=("cline",))
+
+    def schema(self) -> dict[str, Any]:
+        """Entry shape from §13 (flat form)."""
+        # §13: `timeout` is in seconds (1-3600); the allowlist is `autoApprove`.
+        common = {
+            "disabled": js.boolean(),
+            "autoApprove": js.strings(),
+            "timeout": {"type": "number", "minimum": 1, "maximum": 3600},
+        }
+        stdio = js.shape(
+            {"command": js.string()},
+            {
+                "type": js.const("stdio"),
+                "args": js.strings(),
+                "env": js.string_map(),
+                "cwd": js.string(),
+                **common,
+            },
+        )
+        remote = js.shape(
+            {"type": js.enum("streamableHttp", "sse"), "url": js.string()},
+            {"headers": js.string_map(), **common},
+        )
+        return js.entry(stdio, remote, title="Cline mcpServers entry")
+
+
+ADAPTER = Cline()

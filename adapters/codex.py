@@ -1,0 +1,153 @@
+"""Codex CLI: `[mcp_servers.<name>]` in `config.toml` (harness-formats.md §3).
+
+UNVERIFIED in the reference: the Windows user path (taken to be
+`%USERPROFILE%\\.codex`, via the home folder) and that `.codex/config.toml`
+is read only in trusted projects (secondary sources).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from aidokit.adapters import schema as js
+from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.paths import env_dir
+from aidokit.adapters.render import Refs, Rendered, refuse_transport
+from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
+from aidokit.reconcile.documents import Format
+
+_EXACT = re.compile(r"^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$")
+_BEARER = re.compile(r"^Bearer \$\{([A-Za-z_][A-Za-z0-9_]*)\}$")
+
+
+class Codex(AdapterBase):
+    """OpenAI Codex CLI."""
+
+    name = "codex"
+    title = "Codex CLI"
+    scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+
+    def location(self, scope: Scope, host: Host) -> Location | None:
+        """`.codex/config.toml`, or `$CODEX_HOME/config.toml` (default `~/.codex`)."""
+        if scope is Scope.PROJECT:
+            path = host.project / ".codex" / "config.toml"
+        elif scope is Scope.USER:
+            path = env_dir(host, "CODEX_HOME", host.home / ".codex") / "config.toml"
+        else:
+            return None
+        return Location(self.name, scope, path, Format.TOML, ("mcp_servers",))
+
+    def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
+        """Render with env-var names, never values: Codex has no interpolation (§3)."""
+        # §3 "Secrets": Codex does not expand ${VAR}; anything that is not an
+        # exact pass-through is reported instead (Refs with no reference form).
+        refs = Refs(self.name, server, None)
+        if isinstance(spec, StdioSpec):
+            return refs.done(self._stdio(spec, refs))
+        if spec.transport == "sse":
+            refuse_transport(self.name, server, "sse", "Codex speaks streamable HTTP only (§3)")
+        return refs.done(self._remote(spec, refs))
+
+    def _stdio(self, spec: StdioSpec, refs: Refs) -> dict[str, Any]:
+        # §1.2, §3: no `type` key; RawMcpServerConfig denies unknown fields.
+        entry: dict[str, Any] = {
+            "command": refs.text(spec.command, "command"),
+            "args": refs.texts(spec.args, "args"),
+        }
+        literal: dict[str, str] = {}
+        passed: list[str] = []
+        for key, value in spec.env.items():
+            exact = _EXACT.match(value)
+            if exact and exact.group(1) == key:
+                passed.append(key)  # §3: env_vars passes the variable through by name
+            elif PLACEHOLDER_RE.search(value):
+                refs.omit(PLACEHOLDER_RE.findall(value), f"env {key!r}")
+            else:
+                literal[key] = value
+        if literal:
+            entry["env"] = literal
+        if passed:
+            entry["env_vars"] = passed
+        if spec.cwd is not None:
+            entry["cwd"] = spec.cwd
+        return entry
+
+    def _remote(self, spec: RemoteSpec, refs: Refs) -> dict[str, Any]:
+        entry: dict[str, Any] = {"url": refs.text(spec.url, "url")}
+        static: dict[str, str] = {}
+        from_env: dict[str, str] = {}
+        for header, value in spec.headers.items():
+            bearer = _BEARER.match(value)
+            exact = _EXACT.match(value)
+            if bearer and header.lower() == "authorization":
+                # §3: `bearer_token` is rejected; the token comes from this var.
+                entry["bearer_token_env_var"] = bearer.group(1)
+            elif exact:
+                from_env[header] = exact.group(1)  # §3: header value read from env
+            elif PLACEHOLDER_RE.search(value):
+                refs.omit(PLACEHOLDER_RE.findall(value), f"header {header!r}")
+            else:
+                static[header] = value
+        if static:
+            entry["http_headers"] = static
+        if from_env:
+            entry["env_http_headers"] = from_env
+        return entry
+
+    def identity(self, entry: Any) -> str | None:
+        """URL, or command plus package."""
+        return entry_identity(entry)
+
+    def detect(self, host: Host, scope: Scope) -> str | None:
+        """`.codex/` here, the Codex home folder, or `codex` on PATH."""
+        return detect_any(
+            host,
+            scope,
+            project=(".codex/",),
+            user=(env_dir(host, "CODEX_HOME", host.home / ".codex"),),
+            cli=("codex",),
+        )
+
+    def schema(self) -> dict[str, Any]:
+        """Entry shape from §3 "Fields" (RawMcpServerConfig, mixing rules)."""
+        env_var = {
+            "oneOf": [
+                js.string(),
+                js.shape({"name": js.string()}, {"source": js.enum("local", "remote")}),
+            ]
+        }
+        common = {
+            "startup_timeout_sec": js.number(),
+            "tool_timeout_sec": js.number(),
+            "enabled": js.boolean(),
+            "required": js.boolean(),
+            "enabled_tools": js.strings(),
+            "disabled_tools": js.strings(),
+            "scopes": js.strings(),
+        }
+        stdio = js.shape(
+            {"command": js.string()},
+            {
+                "args": js.strings(),
+                "env": js.string_map(),
+                "env_vars": {"type": "array", "items": env_var},
+                "cwd": js.string(),
+                **common,
+            },
+        )
+        remote = js.shape(
+            {"url": js.string()},
+            {
+                "bearer_token_env_var": js.string(),
+                "http_headers": js.string_map(),
+                "env_http_headers": js.string_map(),
+                "oauth_resource": js.string(),
+                **common,
+            },
+        )
+        return js.entry(stdio, remote, title="Codex mcp_servers entry")
+
+
+ADAPTER = Codex()

@@ -1,0 +1,108 @@
+"""Pieces most adapters share: the render/notes split, identity and detection."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from aidokit.adapters.base import Host, Scope
+from aidokit.adapters.render import Rendered
+from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+
+
+class AdapterBase:
+    """Implement `render` and `notes` from one `build`; subclasses supply the rest."""
+
+    name: str
+    title: str
+    scopes: tuple[Scope, ...]
+
+    def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
+        """The entry and its notes."""
+        raise NotImplementedError
+
+    def render(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> dict[str, Any]:
+        """The harness-native entry for `spec`, secrets as references."""
+        return self.build(server, spec).entry
+
+    def notes(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> tuple[str, ...]:
+        """What the user must do by hand for this entry."""
+        return self.build(server, spec).notes
+
+
+def command_identity(command: object, args: object) -> str | None:
+    """`command` plus its first non-flag argument (the package), e.g. `npx @scope/pkg`.
+
+    Flags and later arguments are left out on purpose: an edited flag is drift
+    to heal, while a different program or package is a different server.
+    """
+    if not isinstance(command, str) or not command:
+        return None
+    package = None
+    if isinstance(args, list):
+        package = next((a for a in args if isinstance(a, str) and not a.startswith("-")), None)
+    return f"{command} {package}" if package else command
+
+
+def argv_identity(argv: object) -> str | None:
+    """Identity of an argv-list command (OpenCode's `command`)."""
+    if not isinstance(argv, list) or not argv:
+        return None
+    return command_identity(argv[0], argv[1:])
+
+
+def entry_identity(
+    entry: object,
+    *,
+    url_keys: tuple[str, ...] = ("url",),
+    command_key: str = "command",
+    args_key: str = "args",
+) -> str | None:
+    """The URL or command identity of a JSON/TOML entry; None for a non-object."""
+    if not isinstance(entry, Mapping):
+        return None
+    for key in url_keys:
+        url = entry.get(key)
+        if isinstance(url, str) and url:
+            return url
+    return command_identity(entry.get(command_key), entry.get(args_key))
+
+
+def shown(host: Host, path: Path) -> str:
+    """`path` as a user reads it: relative to the project, or with `~`."""
+    for base, prefix in ((host.project, ""), (host.home, "~/")):
+        if path.is_relative_to(base):
+            return prefix + path.relative_to(base).as_posix()
+    return str(path)
+
+
+def detect_any(
+    host: Host,
+    scope: Scope,
+    *,
+    project: Iterable[str] = (),
+    user: Iterable[Path] = (),
+    cli: Iterable[str] = (),
+) -> str | None:
+    """Why the harness counts as in use for `scope`, or None.
+
+    Project scope looks only at the project's own files; user and local
+    scope look at the harness's config folder and its CLI on PATH.
+    """
+    if scope is Scope.PROJECT:
+        return next((f"found {rel}" for rel in project if (host.project / rel).exists()), None)
+    for path in user:
+        if path.exists():
+            return f"found {shown(host, path)}"
+    search = host.environ.get("PATH", "")
+    for exe in cli:
+        if shutil.which(exe, path=search):
+            return f"`{exe}` is on PATH"
+    return None
+
+
+def first_existing(paths: Iterable[Path], default: Path) -> Path:
+    """The first of `paths` that exists, else `default`."""
+    return next((path for path in paths if path.exists()), default)

@@ -1,0 +1,90 @@
+"""GitHub Copilot CLI: `mcpServers` in `.github/mcp.json` or `mcp-config.json`.
+
+harness-formats.md §5. The project file is `.github/mcp.json`: Copilot CLI
+also reads `.mcp.json`, but that file belongs to the claude-code adapter
+(both use `${VAR}`, so its entries work here too). UNVERIFIED in the
+reference: whether `${VAR}` is expanded in `args`/`url` (only env values and
+headers are shown), so placeholders there are refused.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from aidokit.adapters import schema as js
+from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.paths import env_dir
+from aidokit.adapters.render import Refs, Rendered, dollar_brace, remote_fields, stdio_fields
+from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+from aidokit.reconcile.documents import Format
+
+
+class CopilotCLI(AdapterBase):
+    """GitHub Copilot CLI."""
+
+    name = "copilot-cli"
+    title = "GitHub Copilot CLI"
+    scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+
+    def location(self, scope: Scope, host: Host) -> Location | None:
+        """`.github/mcp.json`, or `$COPILOT_HOME/mcp-config.json` (default `~/.copilot`)."""
+        if scope is Scope.PROJECT:
+            path = host.project / ".github" / "mcp.json"
+        elif scope is Scope.USER:
+            path = self._home(host) / "mcp-config.json"
+        else:
+            return None
+        return Location(self.name, scope, path, Format.JSON, ("mcpServers",))
+
+    @staticmethod
+    def _home(host: Host) -> Path:
+        # §5 "Paths": COPILOT_HOME relocates the config folder.
+        return env_dir(host, "COPILOT_HOME", host.home / ".copilot")
+
+    def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
+        """Render with `${VAR}` in env and headers (§5 "Secrets": env values are literal)."""
+        refs = Refs(self.name, server, dollar_brace, in_text=False)
+        if isinstance(spec, StdioSpec):
+            # §5 "Fields": `local` and `stdio` are synonyms; `local` is what /mcp add writes.
+            entry: dict[str, Any] = {"type": "local", **stdio_fields(refs, spec)}
+            if spec.cwd is not None:
+                entry["cwd"] = spec.cwd
+        else:
+            entry = {"type": spec.transport, **remote_fields(refs, spec)}
+        # §5 "Fields": `tools` is the per-server allowlist; "*" is /mcp add's default.
+        entry["tools"] = ["*"]
+        return refs.done(entry)
+
+    def identity(self, entry: Any) -> str | None:
+        """URL, or command plus package."""
+        return entry_identity(entry)
+
+    def detect(self, host: Host, scope: Scope) -> str | None:
+        """`.github/mcp.json` here, the Copilot home folder, or `copilot` on PATH."""
+        return detect_any(
+            host, scope, project=(".github/mcp.json",), user=(self._home(host),), cli=("copilot",)
+        )
+
+    def schema(self) -> dict[str, Any]:
+        """Entry shape from §5 "Fields"."""
+        common = {"tools": js.strings(), "deferTools": js.boolean()}
+        stdio = js.shape(
+            {"command": js.string()},
+            {
+                "type": js.enum("local", "stdio"),
+                "args": js.strings(),
+                "env": js.string_map(),
+                "cwd": js.string(),
+                **common,
+            },
+        )
+        remote = js.shape(
+            {"type": js.enum("http", "sse"), "url": js.string()},
+            {"headers": js.string_map(), **common},
+        )
+        return js.entry(stdio, remote, title="Copilot CLI mcpServers entry")
+
+
+ADAPTER = CopilotCLI()

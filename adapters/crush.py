@@ -1,0 +1,95 @@
+"""Crush (Charm): `mcp.<name>` in the legacy JSON config.
+
+harness-formats.md §20. JSON is deprecated in favour of `crushrc` (bash),
+which overrides JSON in the same folder; aido edits the JSON files only.
+Crush shell-expands values at load, so references are written `${VAR}`
+(the docs show `$VAR`; the braced form is the same shell expansion, UNVERIFIED
+against Crush's expander). `CRUSH_GLOBAL_CONFIG` is not honoured yet.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aidokit.adapters import schema as js
+from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.common import AdapterBase, detect_any, entry_identity, first_existing
+from aidokit.adapters.render import (
+    Refs,
+    Rendered,
+    dollar_brace,
+    refuse_cwd,
+    remote_fields,
+    stdio_fields,
+)
+from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+from aidokit.reconcile.documents import Format
+
+
+class Crush(AdapterBase):
+    """Charm Crush."""
+
+    name = "crush"
+    title = "Crush"
+    scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+
+    def location(self, scope: Scope, host: Host) -> Location | None:
+        """`.crush.json` or `crush.json` here, or `$XDG_CONFIG_HOME/crush/crush.json`."""
+        if scope is Scope.PROJECT:
+            names = (host.project / ".crush.json", host.project / "crush.json")
+            path = first_existing(names, names[0])
+        elif scope is Scope.USER:
+            path = host.xdg_config_home() / "crush" / "crush.json"
+        else:
+            return None
+        return Location(self.name, scope, path, Format.JSON, ("mcp",))
+
+    def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
+        """Render with `${VAR}` shell references (§20 "Secrets")."""
+        refs = Refs(self.name, server, dollar_brace)
+        if isinstance(spec, StdioSpec):
+            refuse_cwd(self.name, server, spec.cwd)  # §20: MCPConfig has no cwd
+            return refs.done({"type": "stdio", **stdio_fields(refs, spec)})
+        return refs.done({"type": spec.transport, **remote_fields(refs, spec)})
+
+    def identity(self, entry: Any) -> str | None:
+        """URL, or command plus package."""
+        return entry_identity(entry)
+
+    def detect(self, host: Host, scope: Scope) -> str | None:
+        """A Crush config here or in the user folder, or `crush` on PATH."""
+        return detect_any(
+            host,
+            scope,
+            project=(".crush.json", "crush.json", "crushrc"),
+            user=(host.xdg_config_home() / "crush",),
+            cli=("crush",),
+        )
+
+    def schema(self) -> dict[str, Any]:
+        """Entry shape from §20 (MCPConfig)."""
+        # §20: `timeout` is in seconds (default 10); on/off is `disabled`.
+        common = {
+            "timeout": js.number(),
+            "disabled": js.boolean(),
+            "enabled_tools": js.strings(),
+            "disabled_tools": js.strings(),
+        }
+        stdio = js.shape(
+            {"command": js.string()},
+            {"type": js.const("stdio"), "args": js.strings(), "env": js.string_map(), **common},
+        )
+        remote = js.shape(
+            {"type": js.enum("http", "sse"), "url": js.string()},
+            {
+                "headers": js.string_map(),
+                "oauth": js.boolean(),
+                "oauth_client_id": js.string(),
+                "oauth_callback_port": {"type": "integer"},
+                **common,
+            },
+        )
+        return js.entry(stdio, remote, title="Crush mcp entry")
+
+
+ADAPTER = Crush()

@@ -1,0 +1,79 @@
+"""Cursor: `mcpServers` in `.cursor/mcp.json` or `~/.cursor/mcp.json`.
+
+harness-formats.md §7. UNVERIFIED there (secondary sources only): the full
+field list and the `${env:NAME}` interpolation syntax this adapter writes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aidokit.adapters import schema as js
+from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.render import (
+    Refs,
+    Rendered,
+    env_colon,
+    refuse_cwd,
+    remote_fields,
+    stdio_fields,
+)
+from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+from aidokit.reconcile.documents import Format
+
+
+class Cursor(AdapterBase):
+    """Cursor editor."""
+
+    name = "cursor"
+    title = "Cursor"
+    scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+
+    def location(self, scope: Scope, host: Host) -> Location | None:
+        """`.cursor/mcp.json` in the project or the home folder (every OS)."""
+        if scope is Scope.PROJECT:
+            base = host.project
+        elif scope is Scope.USER:
+            base = host.home
+        else:
+            return None
+        return Location(
+            self.name, scope, base / ".cursor" / "mcp.json", Format.JSON, ("mcpServers",)
+        )
+
+    def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
+        """Render with `${env:VAR}` references (§7, secondary)."""
+        refs = Refs(self.name, server, env_colon)
+        if isinstance(spec, StdioSpec):
+            refuse_cwd(self.name, server, spec.cwd)  # §7 lists no cwd field
+            return refs.done(stdio_fields(refs, spec))
+        # §7: remote entries are `url` + `headers`; Cursor infers the transport.
+        return refs.done(remote_fields(refs, spec))
+
+    def identity(self, entry: Any) -> str | None:
+        """URL, or command plus package."""
+        return entry_identity(entry)
+
+    def detect(self, host: Host, scope: Scope) -> str | None:
+        """`.cursor/` here, `~/.cursor`, or `cursor` on PATH."""
+        return detect_any(
+            host, scope, project=(".cursor/",), user=(host.home / ".cursor",), cli=("cursor",)
+        )
+
+    def schema(self) -> dict[str, Any]:
+        """Entry shape from §7."""
+        stdio = js.shape(
+            {"command": js.string()},
+            {
+                "type": js.const("stdio"),
+                "args": js.strings(),
+                "env": js.string_map(),
+                "envFile": js.string(),
+            },
+        )
+        remote = js.shape({"url": js.string()}, {"headers": js.string_map()})
+        return js.entry(stdio, remote, title="Cursor mcpServers entry")
+
+
+ADAPTER = Cursor()

@@ -1,0 +1,86 @@
+"""Gemini CLI: `mcpServers` in `.gemini/settings.json` (JSON with comments).
+
+harness-formats.md §8. Remote entries use `url` + `type`, as `gemini mcp add
+--transport http` writes them, never the deprecated `httpUrl`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aidokit.adapters import schema as js
+from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.render import Refs, Rendered, dollar_brace, remote_fields, stdio_fields
+from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+from aidokit.reconcile.documents import Format
+
+
+class GeminiCLI(AdapterBase):
+    """Google Gemini CLI."""
+
+    name = "gemini-cli"
+    title = "Gemini CLI"
+    scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+
+    def location(self, scope: Scope, host: Host) -> Location | None:
+        """`.gemini/settings.json` in the project or the home folder."""
+        if scope is Scope.PROJECT:
+            base = host.project
+        elif scope is Scope.USER:
+            base = host.home  # §8: Windows %USERPROFILE%\.gemini (secondary)
+        else:
+            return None
+        # §8 "Format": parsed with strip-json-comments; Gemini's own writes keep comments.
+        path = base / ".gemini" / "settings.json"
+        return Location(self.name, scope, path, Format.JSONC, ("mcpServers",))
+
+    def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
+        """Render with `${VAR}` references (§8 "Secrets": `$VAR`/`${VAR}` anywhere)."""
+        refs = Refs(self.name, server, dollar_brace)
+        if isinstance(spec, StdioSpec):
+            entry = stdio_fields(refs, spec)
+            if spec.cwd is not None:
+                entry["cwd"] = spec.cwd
+            return refs.done(entry)
+        # §1.2, §8: `httpUrl` is deprecated in favour of `url` + `type: "http"`;
+        # `type` is always written so Gemini does not guess the transport.
+        return refs.done({**remote_fields(refs, spec), "type": spec.transport})
+
+    def identity(self, entry: Any) -> str | None:
+        """URL (`url` or legacy `httpUrl`), or command plus package."""
+        return entry_identity(entry, url_keys=("url", "httpUrl"))
+
+    def detect(self, host: Host, scope: Scope) -> str | None:
+        """`.gemini/` here, `~/.gemini`, or `gemini` on PATH."""
+        return detect_any(
+            host, scope, project=(".gemini/",), user=(host.home / ".gemini",), cli=("gemini",)
+        )
+
+    def schema(self) -> dict[str, Any]:
+        """Entry shape from §8 "Fields" (MCPServerConfig)."""
+        common = {
+            "timeout": js.number(),
+            "trust": js.boolean(),
+            "description": {"type": "string"},
+            "includeTools": js.strings(),
+            "excludeTools": js.strings(),
+        }
+        stdio = js.shape(
+            {"command": js.string()},
+            {"args": js.strings(), "env": js.string_map(), "cwd": js.string(), **common},
+        )
+        remote = js.shape(
+            {"url": js.string()},
+            {
+                "type": js.enum("http", "sse"),
+                "headers": js.string_map(),
+                "oauth": {"type": "object"},
+                "authProviderType": js.string(),
+                **common,
+            },
+        )
+        return js.entry(stdio, remote, title="Gemini CLI mcpServers entry")
+
+
+ADAPTER = GeminiCLI()

@@ -1,0 +1,117 @@
+"""Goose (Block): `extensions.<id>` in `config.yaml`.
+
+harness-formats.md §18. Location, render, identity and schema are complete,
+but editing YAML without losing comments needs a round-trip YAML layer that
+aido does not have yet: the location carries `unsupported`, and callers must
+refuse the file with that message. UNVERIFIED: how `env_keys` are resolved
+(keyring or secrets file), the Windows path, and whether Goose keeps comments.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from aidokit.adapters import schema as js
+from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.paths import appdata
+from aidokit.adapters.render import Refs, Rendered, refuse_cwd, refuse_transport
+from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
+from aidokit.reconcile.documents import Format
+
+UNSUPPORTED = "goose: YAML editing not supported yet; add the extension with `goose configure`"
+_EXACT = re.compile(r"^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$")
+_TIMEOUT_S = 300  # §18 example; Goose's timeout is in seconds
+
+
+class Goose(AdapterBase):
+    """Block's Goose agent."""
+
+    name = "goose"
+    title = "Goose"
+    scopes: tuple[Scope, ...] = (Scope.USER,)
+
+    def location(self, scope: Scope, host: Host) -> Location | None:
+        """`~/.config/goose/config.yaml`, marked unsupported until YAML editing exists."""
+        if scope is not Scope.USER:
+            return None
+        # Format has no YAML member; JSON is a stand-in that fails closed on a
+        # real YAML file, and `unsupported` tells callers to refuse it first.
+        path = self._folder(host) / "config.yaml"
+        return Location(self.name, scope, path, Format.JSON, ("extensions",), UNSUPPORTED)
+
+    @staticmethod
+    def _folder(host: Host) -> Path:
+        if host.os == "win32":
+            return appdata(host) / "Block" / "goose" / "config"  # §18: UNVERIFIED
+        return host.xdg_config_home() / "goose"
+
+    def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
+        """Render; env vars become `env_keys`, other references become notes."""
+        refs = Refs(self.name, server, None)
+        entry: dict[str, Any] = {"enabled": True}
+        if isinstance(spec, StdioSpec):
+            refuse_cwd(self.name, server, spec.cwd)  # §18: stdio has no cwd field
+            entry["type"] = "stdio"
+            env = spec.env
+        elif spec.transport == "sse":
+            refuse_transport(self.name, server, "sse", "Goose no longer supports SSE (§18)")
+        else:
+            entry["type"] = "streamable_http"  # §1.2, §18: snake_case, with `uri`
+            env = {}
+        entry |= {"name": server.id, "description": server.purpose}
+        if isinstance(spec, StdioSpec):
+            entry |= {"cmd": refs.text(spec.command, "cmd"), "args": refs.texts(spec.args, "args")}
+        else:
+            entry["uri"] = refs.text(spec.url, "uri")
+            entry["headers"] = refs.mapping(spec.headers, "header")
+        envs, keys = self._env(env, refs)
+        return refs.done({**entry, "envs": envs, "env_keys": keys, "timeout": _TIMEOUT_S})
+
+    @staticmethod
+    def _env(env: dict[str, str], refs: Refs) -> tuple[dict[str, str], list[str]]:
+        envs: dict[str, str] = {}
+        keys: list[str] = []
+        for key, value in env.items():
+            exact = _EXACT.match(value)
+            if exact and exact.group(1) == key:
+                keys.append(key)  # §18: env_keys names values Goose looks up itself
+            elif PLACEHOLDER_RE.search(value):
+                refs.omit(PLACEHOLDER_RE.findall(value), f"env {key!r}")
+            else:
+                envs[key] = value
+        return envs, keys
+
+    def identity(self, entry: Any) -> str | None:
+        """`uri`, or `cmd` plus package."""
+        return entry_identity(entry, url_keys=("uri",), command_key="cmd")
+
+    def detect(self, host: Host, scope: Scope) -> str | None:
+        """The Goose config folder, or `goose` on PATH."""
+        return detect_any(host, scope, user=(self._folder(host),), cli=("goose",))
+
+    def schema(self) -> dict[str, Any]:
+        """Entry shape from §18 (ExtensionConfig)."""
+        common = {
+            "enabled": js.boolean(),
+            "name": js.string(),
+            "description": {"type": "string"},
+            "envs": js.string_map(),
+            "env_keys": js.strings(),
+            "timeout": js.number(),
+            "bundled": {"type": ["boolean", "null"]},
+            "available_tools": js.strings(),
+        }
+        stdio = js.shape(
+            {"type": js.const("stdio"), "cmd": js.string()}, {"args": js.strings(), **common}
+        )
+        remote = js.shape(
+            {"type": js.const("streamable_http"), "uri": js.string()},
+            {"headers": js.string_map(), **common},
+        )
+        return js.entry(stdio, remote, title="Goose extensions entry")
+
+
+ADAPTER = Goose()

@@ -1,0 +1,89 @@
+"""Kiro (IDE and CLI): `mcpServers` in `.kiro/settings/mcp.json`.
+
+harness-formats.md §16. Kiro expands `${VAR}` only for variables the user
+approved ("Mcp Approved Env Vars", secondary), so every referenced variable
+also gets a note. UNVERIFIED: transport selection for remote entries (only
+`url` + `headers` are documented; SSE and HTTP are written the same).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aidokit.adapters import schema as js
+from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.render import (
+    Refs,
+    Rendered,
+    dollar_brace,
+    refuse_cwd,
+    remote_fields,
+    stdio_fields,
+)
+from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
+from aidokit.reconcile.documents import Format
+
+
+class Kiro(AdapterBase):
+    """Kiro IDE and Kiro CLI."""
+
+    name = "kiro"
+    title = "Kiro"
+    scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+
+    def location(self, scope: Scope, host: Host) -> Location | None:
+        """`.kiro/settings/mcp.json` in the project or the home folder."""
+        if scope is Scope.PROJECT:
+            base = host.project
+        elif scope is Scope.USER:
+            base = host.home
+        else:
+            return None
+        path = base / ".kiro" / "settings" / "mcp.json"
+        return Location(self.name, scope, path, Format.JSON, ("mcpServers",))
+
+    def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
+        """Render with `${VAR}` references, noting each variable Kiro must approve."""
+        refs = Refs(self.name, server, dollar_brace)
+        if isinstance(spec, StdioSpec):
+            refuse_cwd(self.name, server, spec.cwd)  # §16 lists no cwd field
+            entry = stdio_fields(refs, spec)
+            values = [spec.command, *spec.args, *spec.env.values()]
+        else:
+            entry = remote_fields(refs, spec)
+            values = [spec.url, *spec.headers.values()]
+        names = sorted({name for value in values for name in PLACEHOLDER_RE.findall(value)})
+        # §16 "Secrets": only user-approved variables are expanded.
+        refs.notes.extend(
+            f"kiro: server {server.id!r} reads ${{{name}}}; approve {name} in Kiro's "
+            f"'Mcp Approved Env Vars' setting"
+            for name in names
+        )
+        return refs.done(entry)
+
+    def identity(self, entry: Any) -> str | None:
+        """URL, or command plus package."""
+        return entry_identity(entry)
+
+    def detect(self, host: Host, scope: Scope) -> str | None:
+        """`.kiro/` here, `~/.kiro`, or `kiro`/`kiro-cli` on PATH."""
+        return detect_any(
+            host, scope, project=(".kiro/",), user=(host.home / ".kiro",), cli=("kiro", "kiro-cli")
+        )
+
+    def schema(self) -> dict[str, Any]:
+        """Entry shape from §16."""
+        common = {
+            "disabled": js.boolean(),
+            "autoApprove": js.strings(),
+            "disabledTools": js.strings(),
+        }
+        stdio = js.shape(
+            {"command": js.string()}, {"args": js.strings(), "env": js.string_map(), **common}
+        )
+        remote = js.shape({"url": js.string()}, {"headers": js.string_map(), **common})
+        return js.entry(stdio, remote, title="Kiro mcpServers entry")
+
+
+ADAPTER = Kiro()

@@ -1,0 +1,98 @@
+"""OpenCode: `mcp.<name>` in `opencode.json(c)` (harness-formats.md §6), V1 shape.
+
+The V2 layout (`mcp.servers.<name>`, `disabled` instead of `enabled`) is not
+written yet. UNVERIFIED in the reference: the Windows user path (taken to be
+`$XDG_CONFIG_HOME/opencode` on every OS) and whether a `remote` entry falls
+back to SSE (an `sse` spec is written as `remote` all the same).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aidokit.adapters import schema as js
+from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.common import AdapterBase, argv_identity, detect_any, first_existing
+from aidokit.adapters.render import Refs, Rendered, brace_env, refuse_cwd
+from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+from aidokit.reconcile.documents import Format
+
+
+class OpenCode(AdapterBase):
+    """OpenCode (sst/opencode)."""
+
+    name = "opencode"
+    title = "OpenCode"
+    scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+
+    def location(self, scope: Scope, host: Host) -> Location | None:
+        """`opencode.json`, or an existing `opencode.jsonc`, in the project or user folder."""
+        if scope is Scope.PROJECT:
+            folder = host.project
+        elif scope is Scope.USER:
+            folder = host.xdg_config_home() / "opencode"
+        else:
+            return None
+        path = first_existing((folder / "opencode.jsonc",), folder / "opencode.json")
+        # §6 "Format": both names are read as JSONC (comments, trailing commas).
+        return Location(self.name, scope, path, Format.JSONC, ("mcp",))
+
+    def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
+        """Render with `{env:VAR}` references (§6 "Secrets": `$VAR` is not expanded)."""
+        refs = Refs(self.name, server, brace_env)
+        if isinstance(spec, StdioSpec):
+            refuse_cwd(self.name, server, spec.cwd)  # §6: V1 local entries have no cwd
+            # §1.2, §6: `command` is the whole argv, program included.
+            argv = [refs.text(spec.command, "command"), *refs.texts(spec.args, "args")]
+            entry: dict[str, Any] = {"type": "local", "command": argv}
+            if spec.env:
+                entry["environment"] = refs.mapping(spec.env, "environment")
+        else:
+            entry = {"type": "remote", "url": refs.text(spec.url, "url")}
+            if spec.headers:
+                entry["headers"] = refs.mapping(spec.headers, "header")
+        # §6 V1: on/off is `enabled` (V2 would be `disabled`).
+        entry["enabled"] = True
+        return refs.done(entry)
+
+    def identity(self, entry: Any) -> str | None:
+        """URL, or argv[0] plus package."""
+        if not isinstance(entry, dict):
+            return None
+        url = entry.get("url")
+        if isinstance(url, str) and url:
+            return url
+        return argv_identity(entry.get("command"))
+
+    def detect(self, host: Host, scope: Scope) -> str | None:
+        """`opencode.json(c)` or `.opencode/` here, the user folder, or `opencode` on PATH."""
+        return detect_any(
+            host,
+            scope,
+            project=("opencode.json", "opencode.jsonc", ".opencode/"),
+            user=(host.xdg_config_home() / "opencode",),
+            cli=("opencode",),
+        )
+
+    def schema(self) -> dict[str, Any]:
+        """Entry shape from §6 "V1 shape"."""
+        common = {"enabled": js.boolean(), "timeout": {"type": "integer", "minimum": 0}}
+        local = js.shape(
+            {
+                "type": js.const("local"),
+                "command": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+            },
+            {"environment": js.string_map(), **common},
+        )
+        remote = js.shape(
+            {"type": js.const("remote"), "url": js.string()},
+            {
+                "headers": js.string_map(),
+                "oauth": {"oneOf": [{"type": "object"}, js.const(False)]},
+                **common,
+            },
+        )
+        return js.entry(local, remote, title="OpenCode mcp entry (V1)")
+
+
+ADAPTER = OpenCode()

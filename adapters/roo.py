@@ -1,0 +1,90 @@
+"""Roo Code: `mcpServers` in `.roo/mcp.json` or the extension's global settings.
+
+harness-formats.md §14. The global file's folder (VS Code globalStorage of
+`rooveterinaryinc.roo-cline`) is secondary; VS Code forks and profiles are
+not handled.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from aidokit.adapters import schema as js
+from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.paths import vscode_user_dir
+from aidokit.adapters.render import Refs, Rendered, env_colon, remote_fields, stdio_fields
+from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+from aidokit.reconcile.documents import Format
+
+
+class Roo(AdapterBase):
+    """Roo Code (VS Code extension)."""
+
+    name = "roo"
+    title = "Roo Code"
+    scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+
+    def location(self, scope: Scope, host: Host) -> Location | None:
+        """`.roo/mcp.json`, or `mcp_settings.json` in Roo's globalStorage."""
+        if scope is Scope.PROJECT:
+            path = host.project / ".roo" / "mcp.json"
+        elif scope is Scope.USER:
+            path = self._storage(host) / "settings" / "mcp_settings.json"
+        else:
+            return None
+        return Location(self.name, scope, path, Format.JSON, ("mcpServers",))
+
+    @staticmethod
+    def _storage(host: Host) -> Path:
+        return vscode_user_dir(host) / "globalStorage" / "rooveterinaryinc.roo-cline"
+
+    def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
+        """Render with `${env:VAR}` references (§14 injectVariables)."""
+        refs = Refs(self.name, server, env_colon)
+        if isinstance(spec, StdioSpec):
+            entry: dict[str, Any] = {"type": "stdio", **stdio_fields(refs, spec)}
+            if spec.cwd is not None:
+                entry["cwd"] = spec.cwd
+            return refs.done(entry)
+        # §1.2, §14: `type` is required with `url`, spelled `streamable-http` (kebab-case).
+        kind = "streamable-http" if spec.transport == "http" else "sse"
+        return refs.done({"type": kind, **remote_fields(refs, spec)})
+
+    def identity(self, entry: Any) -> str | None:
+        """URL, or command plus package."""
+        return entry_identity(entry)
+
+    def detect(self, host: Host, scope: Scope) -> str | None:
+        """`.roo/` here, or Roo's globalStorage folder."""
+        return detect_any(host, scope, project=(".roo/",), user=(self._storage(host),))
+
+    def schema(self) -> dict[str, Any]:
+        """Entry shape from §14 (McpHub Zod schema)."""
+        # §14: `timeout` is in seconds (1-3600); the allowlist is `alwaysAllow`.
+        common = {
+            "disabled": js.boolean(),
+            "timeout": {"type": "number", "minimum": 1, "maximum": 3600},
+            "alwaysAllow": js.strings(),
+            "watchPaths": js.strings(),
+            "disabledTools": js.strings(),
+        }
+        stdio = js.shape(
+            {"command": js.string()},
+            {
+                "type": js.const("stdio"),
+                "args": js.strings(),
+                "env": js.string_map(),
+                "cwd": js.string(),
+                **common,
+            },
+        )
+        remote = js.shape(
+            {"type": js.enum("streamable-http", "sse"), "url": js.string()},
+            {"headers": js.string_map(), **common},
+        )
+        return js.entry(stdio, remote, title="Roo Code mcpServers entry")
+
+
+ADAPTER = Roo()

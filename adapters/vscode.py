@@ -1,0 +1,88 @@
+"""VS Code / GitHub Copilot Chat: `servers` in `mcp.json` (harness-formats.md §4).
+
+UNVERIFIED in the reference: the on-disk user `mcp.json` path per OS
+(secondary sources; non-default profiles are not handled) and whether
+`mcp.json` tolerates comments (edited as JSONC so existing ones survive).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aidokit.adapters import schema as js
+from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.paths import vscode_user_dir
+from aidokit.adapters.render import Refs, Rendered, env_colon, refuse_cwd
+from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+from aidokit.reconcile.documents import Format
+
+
+class VSCode(AdapterBase):
+    """VS Code with GitHub Copilot Chat."""
+
+    name = "vscode"
+    title = "VS Code (Copilot Chat)"
+    scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+
+    def location(self, scope: Scope, host: Host) -> Location | None:
+        """`.vscode/mcp.json`, or `mcp.json` in the VS Code user folder."""
+        if scope is Scope.PROJECT:
+            path = host.project / ".vscode" / "mcp.json"
+        elif scope is Scope.USER:
+            path = vscode_user_dir(host) / "mcp.json"
+        else:
+            return None
+        # §4 "Format": VS Code reads its config files as JSONC.
+        return Location(self.name, scope, path, Format.JSONC, ("servers",))
+
+    def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
+        """Render with `${env:VAR}` references (§4 "Secrets")."""
+        refs = Refs(self.name, server, env_colon)
+        if isinstance(spec, StdioSpec):
+            refuse_cwd(self.name, server, spec.cwd)  # §4 lists no cwd field
+            # §4 "Fields": the docs table marks `type` required, so it is always written.
+            entry: dict[str, Any] = {
+                "type": "stdio",
+                "command": refs.text(spec.command, "command"),
+                "args": refs.texts(spec.args, "args"),
+            }
+            if spec.env:
+                entry["env"] = refs.mapping(spec.env, "env")
+            return refs.done(entry)
+        entry = {"type": spec.transport, "url": refs.text(spec.url, "url")}
+        if spec.headers:
+            entry["headers"] = refs.mapping(spec.headers, "header")
+        return refs.done(entry)
+
+    def identity(self, entry: Any) -> str | None:
+        """URL, or command plus package."""
+        return entry_identity(entry)
+
+    def detect(self, host: Host, scope: Scope) -> str | None:
+        """`.vscode/` here, the VS Code user folder, or `code` on PATH."""
+        return detect_any(
+            host, scope, project=(".vscode/",), user=(vscode_user_dir(host),), cli=("code",)
+        )
+
+    def schema(self) -> dict[str, Any]:
+        """Entry shape from §4 "Fields"."""
+        stdio = js.shape(
+            {"type": js.const("stdio"), "command": js.string()},
+            {
+                "args": js.strings(),
+                "env": js.string_map(),
+                "envFile": js.string(),
+                "sandboxEnabled": js.boolean(),
+                "sandbox": {"type": "object"},
+                "dev": {"type": "object"},
+            },
+        )
+        remote = js.shape(
+            {"type": js.enum("http", "sse"), "url": js.string()},
+            {"headers": js.string_map()},
+        )
+        return js.entry(stdio, remote, title="VS Code servers entry")
+
+
+ADAPTER = VSCode()

@@ -1,0 +1,68 @@
+"""Windsurf: `mcpServers` in `~/.codeium/windsurf/mcp_config.json` (user scope only).
+
+harness-formats.md §10. UNVERIFIED there: the interpolation syntax (the
+official docs say which fields are interpolated; `${env:VAR}` is secondary),
+a project-level file, the Windows path (taken to be under the home folder),
+and how SSE is chosen (remote entries carry only `serverUrl`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aidokit.adapters import schema as js
+from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.render import (
+    Refs,
+    Rendered,
+    env_colon,
+    refuse_cwd,
+    remote_fields,
+    stdio_fields,
+)
+from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+from aidokit.reconcile.documents import Format
+
+
+class Windsurf(AdapterBase):
+    """Windsurf (Codeium) Cascade."""
+
+    name = "windsurf"
+    title = "Windsurf"
+    scopes: tuple[Scope, ...] = (Scope.USER,)
+
+    def location(self, scope: Scope, host: Host) -> Location | None:
+        """`~/.codeium/windsurf/mcp_config.json`; no project file is documented."""
+        if scope is not Scope.USER:
+            return None
+        path = host.home / ".codeium" / "windsurf" / "mcp_config.json"
+        return Location(self.name, scope, path, Format.JSON, ("mcpServers",))
+
+    def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
+        """Render with `${env:VAR}` references (§10, syntax secondary)."""
+        refs = Refs(self.name, server, env_colon)
+        if isinstance(spec, StdioSpec):
+            refuse_cwd(self.name, server, spec.cwd)  # §10 lists no cwd field
+            return refs.done(stdio_fields(refs, spec))
+        # §1.2, §10: remote servers need `serverUrl` (or `url`); serverUrl is the documented one.
+        return refs.done(remote_fields(refs, spec, url_key="serverUrl"))
+
+    def identity(self, entry: Any) -> str | None:
+        """URL (`serverUrl` or `url`), or command plus package."""
+        return entry_identity(entry, url_keys=("serverUrl", "url"))
+
+    def detect(self, host: Host, scope: Scope) -> str | None:
+        """`~/.codeium/windsurf`, or `windsurf` on PATH."""
+        folder = host.home / ".codeium" / "windsurf"
+        return detect_any(host, scope, user=(folder,), cli=("windsurf",))
+
+    def schema(self) -> dict[str, Any]:
+        """Entry shape from §10."""
+        stdio = js.shape({"command": js.string()}, {"args": js.strings(), "env": js.string_map()})
+        remote = js.shape({"serverUrl": js.string()}, {"headers": js.string_map()})
+        legacy = js.shape({"url": js.string()}, {"headers": js.string_map()})
+        return js.entry(stdio, remote, legacy, title="Windsurf mcpServers entry")
+
+
+ADAPTER = Windsurf()

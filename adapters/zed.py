@@ -1,0 +1,97 @@
+"""Zed: `context_servers` in `settings.json` (JSON with `//` comments).
+
+harness-formats.md §12. Entries are written in the current untagged form
+(no legacy `"source": "custom"`); which Zed versions need the tag is
+UNVERIFIED, as are the Windows path (`%APPDATA%\\Zed`) and SSE support (an
+SSE spec is refused). Zed documents no env interpolation: a value that needs
+a variable is left out and reported by `notes`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from aidokit.adapters import schema as js
+from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.paths import appdata
+from aidokit.adapters.render import (
+    Refs,
+    Rendered,
+    refuse_cwd,
+    refuse_transport,
+    remote_fields,
+    stdio_fields,
+)
+from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+from aidokit.reconcile.documents import Format
+
+
+class Zed(AdapterBase):
+    """Zed editor."""
+
+    name = "zed"
+    title = "Zed"
+    scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+
+    def location(self, scope: Scope, host: Host) -> Location | None:
+        """`.zed/settings.json`, or the user `settings.json`."""
+        if scope is Scope.PROJECT:
+            path = host.project / ".zed" / "settings.json"
+        elif scope is Scope.USER:
+            path = self._user_folder(host) / "settings.json"
+        else:
+            return None
+        # §12 "Format": a superset of JSON with comments; Zed's defaults use trailing commas.
+        return Location(self.name, scope, path, Format.JSONC, ("context_servers",))
+
+    @staticmethod
+    def _user_folder(host: Host) -> Path:
+        if host.os == "win32":
+            return appdata(host) / "Zed"  # §12: UNVERIFIED
+        if host.os == "darwin":
+            return host.home / ".config" / "zed"
+        return host.xdg_config_home() / "zed"
+
+    def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
+        """Render; values that need a variable become notes (§12 "Secrets")."""
+        refs = Refs(self.name, server, None)
+        if isinstance(spec, StdioSpec):
+            refuse_cwd(self.name, server, spec.cwd)  # §12: stdio has no cwd field
+            return refs.done(stdio_fields(refs, spec))
+        if spec.transport == "sse":
+            refuse_transport(self.name, server, "sse", "Zed's remote form is documented as HTTP")
+        return refs.done(remote_fields(refs, spec))
+
+    def identity(self, entry: Any) -> str | None:
+        """URL, or command plus package."""
+        return entry_identity(entry)
+
+    def detect(self, host: Host, scope: Scope) -> str | None:
+        """`.zed/` here, the Zed user folder, or `zed` on PATH."""
+        return detect_any(
+            host, scope, project=(".zed/",), user=(self._user_folder(host),), cli=("zed",)
+        )
+
+    def schema(self) -> dict[str, Any]:
+        """Entry shape from §12 (ContextServerSettingsContent)."""
+        # §12: `timeout` is in seconds here (default 60), `enabled` defaults to true.
+        common = {"timeout": js.number(), "enabled": js.boolean()}
+        stdio = js.shape(
+            {"command": js.string()},
+            {
+                "args": js.strings(),
+                "env": {"oneOf": [js.string_map(), {"type": "null"}]},
+                "remote": js.boolean(),
+                **common,
+            },
+        )
+        remote = js.shape(
+            {"url": js.string()},
+            {"headers": js.string_map(), "oauth": {"type": "object"}, **common},
+        )
+        return js.entry(stdio, remote, title="Zed context_servers entry")
+
+
+ADAPTER = Zed()

@@ -1,0 +1,73 @@
+"""Which adapters can run an install spec, and picking the spec for one adapter (SPEC §3)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+from aidokit.reconcile.errors import CatalogError
+
+# The harnesses of SPEC §5, by the adapter names the catalog keys `install` with.
+ADAPTER_NAMES: tuple[str, ...] = (
+    "claude-code",
+    "codex",
+    "vscode",
+    "copilot-cli",
+    "opencode",
+    "cursor",
+    "gemini-cli",
+    "windsurf",
+    "claude-desktop",
+    "zed",
+    "kiro",
+    "amazon-q",
+    "cline",
+    "roo",
+    "goose",
+    "crush",
+)
+
+# Claude Desktop takes remote servers only as Connectors in its UI, never in
+# its config file (harness-formats.md §11).
+NO_REMOTE: frozenset[str] = frozenset({"claude-desktop"})
+
+# Remote SSE is not something these can be relied on for: Codex's `url` is
+# streamable HTTP only (§3), Goose dropped SSE (§18), Amazon Q's `type` is
+# `stdio`|`http` (§17), Zed's remote entry is HTTP (§12).
+NO_SSE: frozenset[str] = frozenset({"codex", "goose", "amazon-q", "zed"}) | NO_REMOTE
+
+ISSUE_URL = "https://github.com/aidokit/aidokit/issues"
+
+
+def can_run(adapter: str, spec: StdioSpec | RemoteSpec) -> bool:
+    """Tell whether `adapter` can run `spec` through its config file."""
+    if adapter not in ADAPTER_NAMES:
+        return False
+    if isinstance(spec, StdioSpec):
+        return True
+    if spec.transport == "sse":
+        return adapter not in NO_SSE
+    return adapter not in NO_REMOTE
+
+
+def everywhere(
+    spec: StdioSpec | RemoteSpec, *, except_: Iterable[str] = ()
+) -> dict[str, StdioSpec | RemoteSpec]:
+    """Map `spec` to every adapter that can run it, minus `except_`."""
+    skipped = frozenset(except_)
+    unknown = skipped - set(ADAPTER_NAMES)
+    if unknown:
+        raise ValueError(f"unknown adapter names in except_: {sorted(unknown)}")
+    return {name: spec for name in ADAPTER_NAMES if name not in skipped and can_run(name, spec)}
+
+
+def resolve_install_spec(entry: MCPDef, adapter: str) -> StdioSpec | RemoteSpec:
+    """Return `entry`'s install spec for `adapter`, or raise CatalogError."""
+    spec = entry.install.get(adapter)
+    if spec is None:
+        supported = ", ".join(sorted(entry.install)) or "none"
+        raise CatalogError(
+            f"catalog entry {entry.id!r} has no install spec for adapter {adapter!r} "
+            f"(it supports: {supported}); open an issue at {ISSUE_URL} to request it."
+        )
+    return spec

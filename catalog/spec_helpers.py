@@ -1,0 +1,61 @@
+"""Small builders for catalog install specs, so each entry stays one readable block."""
+
+from __future__ import annotations
+
+from aidokit.catalog.models import EnvVar, StdioSpec
+
+
+def npx(package: str, *args: str, env: dict[str, str] | None = None, net: bool = True) -> StdioSpec:
+    """Run an npm package through `npx -y` (pinned by the caller)."""
+    return StdioSpec(
+        command="npx", args=("-y", package, *args), env=env or {}, requires_network=net
+    )
+
+
+def uvx(*args: str, env: dict[str, str] | None = None, net: bool = True) -> StdioSpec:
+    """Run a PyPI package through `uvx` (pinned by the caller)."""
+    return StdioSpec(command="uvx", args=args, env=env or {}, requires_network=net)
+
+
+def secret(name: str, description: str, *, required: bool = True) -> EnvVar:
+    """Declare a secret env var (only ever passed as a `${NAME}` reference)."""
+    return EnvVar(name=name, secret=True, required=required, description=description)
+
+
+def passthrough(*names: str) -> dict[str, str]:
+    """Hand each variable to the server as a `${NAME}` reference, never a literal."""
+    return {name: f"${{{name}}}" for name in names}
+
+
+# Serena ships one context per client (serena/resources/config/contexts/ in
+# serena-agent 2.1.0); IDE-like harnesses share `ide`, others get `agent`.
+_SERENA_CONTEXT = {
+    "claude-code": "claude-code",
+    "codex": "codex",
+    "copilot-cli": "copilot-cli",
+    "vscode": "vscode",
+    "cursor": "ide",
+    "windsurf": "ide",
+    "zed": "ide",
+    "kiro": "ide",
+    "cline": "ide",
+    "roo": "ide",
+    "claude-desktop": "desktop-app",
+}
+
+
+def serena(adapter: str) -> StdioSpec:
+    """Serena for `adapter`, with the context it ships for that client."""
+    context = _SERENA_CONTEXT.get(adapter, "agent")
+    # Claude Desktop is not started in a project folder, so it gets no `--project .`.
+    project = () if adapter == "claude-desktop" else ("--project", ".")
+    return uvx(
+        "--from",
+        "serena-agent==2.1.0",
+        "serena",
+        "start-mcp-server",
+        "--context",
+        context,
+        *project,
+        net=False,
+    )

@@ -1,0 +1,81 @@
+"""`aido catalog list|show ID|import FILE|schema`: browse the catalog, draft new entries."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+NAME = "catalog"
+HELP = "browse the MCP catalog (list, show ID), draft an entry from a server.json (import FILE)"
+
+ACTIONS = ("list", "show", "import", "schema")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add `catalog`'s own options."""
+    parser.add_argument("action", choices=ACTIONS, help="what to do")
+    parser.add_argument("target", nargs="?", metavar="ID|FILE", help="entry id or server.json")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run `aido catalog`."""
+    from aidokit.reconcile.errors import ConfigError
+
+    if args.action in ("show", "import") and not args.target:
+        what = "an entry id" if args.action == "show" else "a server.json file"
+        raise ConfigError(f"`aido catalog {args.action}` needs {what}; pass it after the action.")
+    if args.action == "list":
+        return _list(as_json=args.json)
+    if args.action == "show":
+        return _show(args.target, as_json=args.json)
+    if args.action == "import":
+        return _import(Path(args.target))
+    from aidokit.catalog.schema import catalog_json_schema
+
+    print(json.dumps(catalog_json_schema(), indent=2, sort_keys=True))
+    return 0
+
+
+def _list(*, as_json: bool) -> int:
+    from aidokit.catalog.entries import MCP_CATALOG
+    from aidokit.catalog.views import entry_summary, list_text
+
+    if as_json:
+        print(json.dumps([entry_summary(e) for e in MCP_CATALOG], indent=2))
+    else:
+        sys.stdout.write(list_text(MCP_CATALOG))
+    return 0
+
+
+def _show(entry_id: str, *, as_json: bool) -> int:
+    import difflib
+
+    from aidokit.catalog.entries import ENTRIES_BY_ID
+    from aidokit.catalog.views import show_text
+    from aidokit.reconcile.errors import CatalogError
+
+    entry = ENTRIES_BY_ID.get(entry_id)
+    if entry is None:
+        close = difflib.get_close_matches(entry_id, list(ENTRIES_BY_ID), n=1)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        raise CatalogError(
+            f"the catalog has no entry {entry_id!r}; {hint}run `aido catalog list` to see the ids."
+        )
+    if as_json:
+        print(json.dumps(entry.model_dump(mode="json"), indent=2))
+    else:
+        sys.stdout.write(show_text(entry))
+    return 0
+
+
+def _import(path: Path) -> int:
+    from aidokit.catalog.pysource import entry_source
+    from aidokit.catalog.registry import entry_from_server_json, load_server_json
+
+    result = entry_from_server_json(load_server_json(path))
+    notes = [f"imported from {path.name}; add to MCP_CATALOG in catalog/entries.py", *result.notes]
+    sys.stdout.write(entry_source(result.entry, notes=notes))
+    return 0

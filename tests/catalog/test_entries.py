@@ -1,0 +1,187 @@
+"""Every catalog entry, checked: schema, triggers, gates, install specs, secrets (SPEC §3)."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import pytest
+
+from aidokit.catalog.entries import ENTRIES_BY_ID, MCP_CATALOG
+from aidokit.catalog.facts import Fact, Facts
+from aidokit.catalog.install import ADAPTER_NAMES, NO_REMOTE, NO_SSE, resolve_install_spec
+from aidokit.catalog.models import ALL_ROLES, PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
+from aidokit.catalog.select import suggest
+from aidokit.catalog.stacks import PACKS_BY_ID, STACK_PACKS, StackPack
+from aidokit.catalog.triggers import parse_trigger
+from aidokit.reconcile.errors import CatalogError
+
+ENTRIES = pytest.mark.parametrize("entry", MCP_CATALOG, ids=lambda e: e.id)
+
+# Facts under which every trigger of the grammar matches at once.
+EVERYTHING = Facts(
+    os="linux",
+    stack_packs={pack.id: Fact(pack.id, "test") for pack in STACK_PACKS},
+    languages={"python": Fact("python", "test")},
+    remote_url=Fact("git@github.com:o/r.git", "test"),
+    beads=Fact("beads", "test"),
+    brownfield=Fact("git history", "test"),
+    conformance=Fact("standard", "test"),
+)
+ON_EVERY_FORGE = [
+    dataclasses.replace(EVERYTHING, remote_url=Fact(url, "test"))
+    for url in ("git@github.com:o/r.git", "git@gitlab.com:o/r.git", "git@bitbucket.org:o/r.git")
+]
+TOKEN_SHAPES = re.compile(r"(ghp_|github_pat_|glpat-|sk-|xox[bp]-|AKIA)[A-Za-z0-9]")
+
+
+def _strings(spec: StdioSpec | RemoteSpec) -> list[str]:
+    if isinstance(spec, StdioSpec):
+        return [spec.command, *spec.args, *spec.env.values()]
+    return [spec.url, *spec.headers.values()]
+
+
+def test_catalog_size_and_unique_ids() -> None:
+    """The catalog ships at least 20 entries with unique ids."""
+    ids = [entry.id for entry in MCP_CATALOG]
+    assert len(ids) >= 20
+    assert len(set(ids)) == len(ids)
+    assert set(ENTRIES_BY_ID) == set(ids)
+
+
+@ENTRIES
+def test_entry_revalidates(entry: MCPDef) -> None:
+    """Each entry survives a round trip through the pydantic schema."""
+    assert MCPDef.model_validate(entry.model_dump()) == entry
+
+
+@ENTRIES
+def test_triggers_parse(entry: MCPDef) -> None:
+    """Each trigger of each entry is in the grammar."""
+    for trigger in entry.triggers:
+        parse_trigger(trigger)
+
+
+@ENTRIES
+def test_roles_are_a_proper_subset(entry: MCPDef) -> None:
+    """suggested_for names some roles, never all of them."""
+    assert entry.suggested_for
+    assert set(entry.suggested_for) < set(ALL_ROLES)
+
+
+@ENTRIES
+def test_gated_entries_never_suggested(entry: MCPDef) -> None:
+    """Sensitive and deprecated entries are never suggested, even when every fact matches."""
+    matches = [suggest(entry, facts) for facts in ON_EVERY_FORGE]
+    if entry.security_sensitive or entry.deprecated:
+        assert matches == [None] * len(ON_EVERY_FORGE)
+    elif entry.triggers != ("never",):
+        assert any(matches)
+
+
+@ENTRIES
+def test_replaced_by_names_a_live_entry(entry: MCPDef) -> None:
+    """A deprecated entry points at an existing, non-deprecated replacement."""
+    if not entry.deprecated:
+        assert entry.replaced_by is None
+        return
+    assert entry.replaced_by in ENTRIES_BY_ID
+    assert not ENTRIES_BY_ID[entry.replaced_by].deprecated
+
+
+@ENTRIES
+def test_install_specs_fit_their_adapters(entry: MCPDef) -> None:
+    """Install keys are known adapters, and no adapter gets a transport it cannot run."""
+    assert set(entry.install) <= set(ADAPTER_NAMES)
+    for adapter, spec in entry.install.items():
+        if isinstance(spec, RemoteSpec):
+            assert adapter not in NO_REMOTE
+            assert spec.transport == "http" or adapter not in NO_SSE
+        assert resolve_install_spec(entry, adapter) is spec
+
+
+@ENTRIES
+def test_placeholders_declared_and_secrets_referenced(entry: MCPDef) -> None:
+    """Specs use only declared `${NAME}`s; secrets appear only as placeholders, never values."""
+    declared = {var.name for var in entry.env}
+    secrets = entry.secret_names()
+    used: set[str] = set()
+    for spec in entry.install.values():
+        for text in _strings(spec):
+            used |= set(PLACEHOLDER_RE.findall(text))
+            assert not TOKEN_SHAPES.search(text), text
+        if isinstance(spec, StdioSpec):
+            for key, value in spec.env.items():
+                if key in secrets:
+                    assert value == f"${{{key}}}"
+    assert used <= declared
+    assert secrets <= used, "a declared secret must be passed to the server as a reference"
+
+
+@ENTRIES
+def test_pinned_or_remote(entry: MCPDef) -> None:
+    """npx and uvx specs pin an exact version, never @latest."""
+    for spec in entry.install.values():
+        if isinstance(spec, StdioSpec) and spec.command in ("npx", "uvx"):
+            joined = " ".join(spec.args)
+            assert "@latest" not in joined
+            assert re.search(r"(@|==)\d", joined), joined
+
+
+def test_unknown_adapter_is_a_catalog_error() -> None:
+    """Asking for an adapter an entry lacks names the entry, the adapter and the fix."""
+    github = ENTRIES_BY_ID["github"]
+    with pytest.raises(CatalogError, match=r"'github'.*'claude-desktop'.*open an issue"):
+        resolve_install_spec(github, "claude-desktop")
+
+
+@pytest.mark.parametrize(
+    ("entry_id", "trigger"),
+    [
+        ("context7", "always"),
+        ("sequential-thinking", "always"),
+        ("playwright", "stack.hasFrontend"),
+        ("chrome-devtools", "stack.hasFrontend"),
+        ("github", "detect.githubRemote"),
+        ("gitlab", "detect.gitlabRemote"),
+        ("beads-mcp", "beadsEnabled"),
+    ],
+)
+def test_required_entries_and_triggers(entry_id: str, trigger: str) -> None:
+    """The entries the product promises exist with their triggers."""
+    assert trigger in ENTRIES_BY_ID[entry_id].triggers
+
+
+@pytest.mark.parametrize(
+    "entry_id", ["fetch", "memory", "git", "sentry", "linear", "serena", "filesystem"]
+)
+def test_promised_entries_exist(entry_id: str) -> None:
+    """The catalog carries the well-known servers users ask for."""
+    assert entry_id in ENTRIES_BY_ID
+
+
+def test_github_token_is_a_secret_header() -> None:
+    """GitHub's remote server gets the PAT as a bearer header reference."""
+    github = ENTRIES_BY_ID["github"]
+    spec = github.install["claude-code"]
+    assert isinstance(spec, RemoteSpec)
+    assert spec.url == "https://api.githubcopilot.com/mcp/"
+    assert spec.headers == {"Authorization": "Bearer ${GITHUB_PERSONAL_ACCESS_TOKEN}"}
+    assert github.secret_names() == {"GITHUB_PERSONAL_ACCESS_TOKEN"}
+
+
+def test_sensitive_and_deprecated_examples() -> None:
+    """filesystem plus another write-capable entry are sensitive; two entries are retired."""
+    sensitive = {e.id for e in MCP_CATALOG if e.security_sensitive}
+    assert {"filesystem", "postgres-mcp"} <= sensitive
+    assert ENTRIES_BY_ID["puppeteer"].replaced_by == "playwright"
+    assert ENTRIES_BY_ID["postgres"].replaced_by == "postgres-mcp"
+
+
+@pytest.mark.parametrize("pack", STACK_PACKS, ids=lambda p: p.id)
+def test_stack_packs_recommend_existing_entries(pack: StackPack) -> None:
+    """Packs only name catalog ids that exist and are not deprecated."""
+    for entry_id in pack.recommends:
+        assert entry_id in ENTRIES_BY_ID
+        assert not ENTRIES_BY_ID[entry_id].deprecated
+    assert PACKS_BY_ID[pack.id] is pack

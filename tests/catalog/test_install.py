@@ -1,0 +1,43 @@
+"""everywhere() maps a spec to the adapters that can run it; resolve picks one."""
+
+from __future__ import annotations
+
+import pytest
+
+from aidokit.catalog.install import ADAPTER_NAMES, can_run, everywhere
+from aidokit.catalog.models import RemoteSpec, StdioSpec
+
+STDIO = StdioSpec(command="npx", args=("-y", "demo@1.0.0"))
+HTTP = RemoteSpec(url="https://example.com/mcp")
+SSE = RemoteSpec(url="https://example.com/sse", transport="sse")
+
+
+def test_stdio_runs_everywhere() -> None:
+    """A stdio spec reaches all 16 adapters."""
+    assert list(everywhere(STDIO)) == list(ADAPTER_NAMES)
+    assert len(ADAPTER_NAMES) == 16
+
+
+def test_remote_http_skips_claude_desktop() -> None:
+    """Claude Desktop takes no remote server in its file (harness-formats §11)."""
+    assert set(everywhere(HTTP)) == set(ADAPTER_NAMES) - {"claude-desktop"}
+
+
+def test_sse_skips_adapters_without_sse() -> None:
+    """Codex, Goose, Amazon Q, Zed and Claude Desktop never get an SSE spec."""
+    reach = set(everywhere(SSE))
+    for adapter in ("codex", "goose", "amazon-q", "zed", "claude-desktop"):
+        assert adapter not in reach
+    assert "claude-code" in reach
+
+
+def test_except_removes_adapters_and_rejects_unknown_names() -> None:
+    """except_ drops named adapters; a typo in it is an error, not a silent no-op."""
+    assert "cursor" not in everywhere(STDIO, except_=("cursor",))
+    with pytest.raises(ValueError, match="curser"):
+        everywhere(STDIO, except_=("curser",))
+
+
+def test_can_run_unknown_adapter() -> None:
+    """An adapter name outside the list can run nothing."""
+    assert not can_run("notepad", STDIO)

@@ -1,0 +1,48 @@
+"""Git remote URL host parsing (SPEC §3: parse the host, never a substring test)."""
+
+from __future__ import annotations
+
+import pytest
+
+from aidokit.catalog.remotes import forge_of, remote_host
+
+HOSTS = [
+    ("git@github.com:o/r.git", "github.com", "github"),
+    ("github.com:o/r", "github.com", "github"),
+    ("https://github.com/o/r.git", "github.com", "github"),
+    ("https://user:tok@github.com:8443/o/r", "github.com", "github"),
+    ("ssh://git@github.com/o/r.git", "github.com", "github"),
+    ("ssh://git@ssh.github.com:443/o/r.git", "ssh.github.com", "github"),
+    ("git://github.com/o/r.git", "github.com", "github"),
+    ("git+ssh://git@GitHub.COM/o/r", "github.com", "github"),
+    ("  https://github.com./o/r  ", "github.com", "github"),
+    ("git@gitlab.com:group/sub/r.git", "gitlab.com", "gitlab"),
+    ("https://ci@gitlab.com:443/acme/api.git", "gitlab.com", "gitlab"),
+    ("ssh://git@bitbucket.org:22/acme/tool.git", "bitbucket.org", "bitbucket"),
+    ("git@bitbucket.org:acme/tool.git", "bitbucket.org", "bitbucket"),
+    # hostile look-alikes
+    ("https://github.com.evil.io/o/r", "github.com.evil.io", None),
+    ("git@github.com.evil.io:o/r.git", "github.com.evil.io", None),
+    ("https://evilgithub.com/o/r", "evilgithub.com", None),
+    ("https://evil.io/github.com/o/r", "evil.io", None),
+    ("https://github.com@evil.io/o/r", "evil.io", None),
+    ("github.com@evil.io:o/r", "evil.io", None),
+    ("ssh://github.com:x@evil.io/o/r", "evil.io", None),
+    ("https://notgitlab.com/o/r", "notgitlab.com", None),
+    ("https://bitbucket.org.attacker.net/o/r", "bitbucket.org.attacker.net", None),
+    ("https://gitlab.example.com/o/r", "gitlab.example.com", None),
+    ("https://[::1]:8080/o/r", "::1", None),
+    # local paths
+    ("/srv/git/r.git", None, None),
+    ("./relative:odd/path", None, None),
+    ("file:///srv/git/r.git", None, None),
+    ("C:\\repos\\r", None, None),
+    ("", None, None),
+]
+
+
+@pytest.mark.parametrize(("url", "host", "forge"), HOSTS)
+def test_remote_host_and_forge(url: str, host: str | None, forge: str | None) -> None:
+    """Each URL form yields its real host, and only real forge hosts name a forge."""
+    assert remote_host(url) == host
+    assert forge_of(remote_host(url)) == forge

@@ -1,0 +1,130 @@
+"""aido writes, the real harness CLIs read it back (issue 6, harness-formats.md §25).
+
+For each CLI and scope: aido applies catalog entries (a stdio server, a remote
+server, and servers whose secret is an env reference) into a sandboxed HOME and
+project; the CLI's own listing must report exactly the names, transports,
+commands, args and URLs the catalog specifies, and every secret as a reference.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from aidokit.adapters.base import Host, Scope
+from aidokit.adapters.registry import ADAPTERS
+from aidokit.catalog.entries import ENTRIES_BY_ID
+from aidokit.catalog.install import resolve_install_spec
+from aidokit.catalog.models import RemoteSpec
+from aidokit.reconcile.cli import main
+from tests.contract.oracles import ServerView, read_back
+from tests.contract.sandbox import Sandbox
+
+pytestmark = pytest.mark.contract
+
+# context7: remote http; playwright: stdio; github: remote with a secret bearer
+# header; brave-search: stdio with a secret env var; sequential-thinking: stdio.
+IDS = ("brave-search", "context7", "github", "playwright", "sequential-thinking")
+SECRETS = {
+    "GITHUB_PERSONAL_ACCESS_TOKEN": "ghp_sentinelTokenValue000",
+    "BRAVE_API_KEY": "BSAsentinel",
+}
+CLI_ADAPTER = {
+    "claude": "claude-code",
+    "codex": "codex",
+    "gemini": "gemini-cli",
+    "opencode": "opencode",
+    "copilot": "copilot-cli",
+}
+CASES = [
+    ("claude", "project"),
+    ("claude", "user"),
+    ("claude", "local"),
+    ("codex", "project"),
+    ("codex", "user"),
+    ("gemini", "project"),
+    ("gemini", "user"),
+    ("opencode", "project"),
+    ("opencode", "user"),
+    ("copilot", "project"),
+    ("copilot", "user"),
+]
+
+
+@pytest.fixture
+def aido_env(sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch) -> Iterator[Sandbox]:
+    """Run aido in-process with the sandbox's HOME, and token-looking secrets set."""
+    for name, value in sandbox.env().items():
+        if name != "PATH":
+            monkeypatch.setenv(name, value)
+    for name, value in SECRETS.items():
+        monkeypatch.setenv(name, value)
+    yield sandbox
+
+
+def _apply(box: Sandbox, cli: str, scope: str) -> None:
+    adapter = CLI_ADAPTER[cli]
+    toml = f'adapters = ["{adapter}"]\n[mcp]\nadd = [{", ".join(repr(i) for i in IDS)}]\n'
+    (box.project / "aido.toml").write_text(toml.replace("'", '"'), encoding="utf-8")
+    if scope == "project" and cli in ("codex", "copilot"):
+        box.trust_project(cli)
+    if scope != "project":
+        # aido creates folders only inside the project; an installed harness has its own.
+        location = ADAPTERS[adapter].location(Scope(scope), Host.current(box.project))
+        assert location is not None
+        location.path.parent.mkdir(parents=True, exist_ok=True)
+    assert main(["apply", "--yes", "--scope", scope, "--project", str(box.project)]) == 0
+
+
+def _written_files(box: Sandbox) -> list[Path]:
+    skip = {"aido.toml"}
+    return [
+        p
+        for root in (box.home, box.project)
+        for p in root.rglob("*")
+        if p.is_file() and p.name not in skip and ".aido" not in p.parts
+    ]
+
+
+@pytest.mark.parametrize(("cli", "scope"), CASES, ids=[f"{c}-{s}" for c, s in CASES])
+def test_cli_reads_what_aido_wrote(cli: str, scope: str, aido_env: Sandbox) -> None:
+    """The harness lists every server aido wrote, with the catalog's command, args and URL."""
+    _apply(aido_env, cli, scope)
+    for path in _written_files(aido_env):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for value in SECRETS.values():
+            assert value not in text, f"secret value written into {path}"
+    servers = read_back(cli, aido_env, scope, env=SECRETS)
+    assert sorted(servers) == sorted(IDS)
+    for entry_id in IDS:
+        spec = resolve_install_spec(ENTRIES_BY_ID[entry_id], CLI_ADAPTER[cli])
+        view = servers[entry_id]
+        if isinstance(spec, RemoteSpec):
+            assert (view.transport, view.url) == (spec.transport, spec.url)
+        else:
+            assert (view.transport, view.command, view.args) == ("stdio", spec.command, spec.args)
+        if cli in ("claude", "copilot"):
+            assert view.scope == scope
+    _check_secret_references(cli, servers)
+
+
+def _check_secret_references(cli: str, servers: dict[str, ServerView]) -> None:
+    """Each CLI shows the secrets as references (or masks them), never as the value."""
+    github, brave = servers["github"], servers["brave-search"]
+    if cli in ("claude", "copilot"):
+        assert github.headers == {"Authorization": "Bearer ${GITHUB_PERSONAL_ACCESS_TOKEN}"}
+        assert brave.env == {"BRAVE_API_KEY": "${BRAVE_API_KEY}"}
+    elif cli == "codex":
+        assert github.bearer_token_env_var == "GITHUB_PERSONAL_ACCESS_TOKEN"
+        assert brave.env_vars == ("BRAVE_API_KEY",)
+        assert not github.headers and not brave.env
+    elif cli == "opencode":
+        # OpenCode resolves {env:VAR} when it loads and masks secret-looking values.
+        assert github.headers == {"Authorization": "***"}
+        assert brave.env == {"BRAVE_API_KEY": "***"}
+    else:
+        # gemini mcp list prints neither env nor headers (docs/harness-oracles.md);
+        # the written file is checked for references instead.
+        assert cli == "gemini"
