@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from aidokit.adapters.registry import ADAPTERS
+from aidokit.reconcile import hardening
+from aidokit.reconcile.confirmations import stored_confirmations
 from aidokit.reconcile.documents import Format, lock_file, read_document, write_document
 from aidokit.reconcile.errors import SecurityError, StaleError
 from aidokit.reconcile.plan import Action, Change, FileChange, Plan
@@ -47,14 +49,23 @@ def check_gates(plan: Plan, confirmed: Callable[[FileChange, Change], bool]) -> 
         }
     )
     if missing:
-        raise SecurityError(
-            f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} security-sensitive "
-            "and need a confirmation typed at a terminal; aido wrote nothing"
-        )
+        from aidokit.reconcile.gate import refusal
+
+        raise refusal(missing, plan.scope)
 
 
-def _unconfirmed(file: FileChange, change: Change) -> bool:
-    return False
+def check_values(plan: Plan) -> None:
+    """Refuse before any write if a name or value to write could inject keys or controls."""
+    for file in plan.files:
+        for change in file.actionable:
+            problems = [hardening.entry_name_problem(change.name)]
+            if change.action is not Action.DELETE:
+                problems += hardening.value_problems(change.after, change.name)
+            problem = next((p for p in problems if p), None)
+            if problem:
+                raise SecurityError(
+                    f"{file.path}: {problem}; aido wrote nothing (check aido.toml and the catalog)"
+                )
 
 
 def apply_plan(plan: Plan, *, on_file: Callable[[FileChange], None] | None = None) -> list[Applied]:
@@ -65,7 +76,8 @@ def apply_plan(plan: Plan, *, on_file: Callable[[FileChange], None] | None = Non
     if any(f.error for f in plan.files):
         raise StaleError("the plan has files with errors; fix them and run aido plan again")
     check_fresh(plan)
-    check_gates(plan, _unconfirmed)
+    check_values(plan)
+    check_gates(plan, stored_confirmations(plan))
     applied = []
     for file in plan.files:
         if file.actionable:

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from aidokit.catalog.models import ENV_NAME_PATTERN, ID_PATTERN, Role
+from aidokit.reconcile import hardening
 from aidokit.reconcile.errors import ConfigError
 
 CONFIG_NAME = "aido.toml"
@@ -33,12 +34,25 @@ class McpChoices(_Strict):
 class CustomMCP(_Strict):
     """`[custom.<id>]`: a server that is not in the catalog (always security-sensitive)."""
 
-    url: Annotated[str, Field(pattern=r"^https?://")] | None = None
+    # SPEC §7: every value here reaches a harness file; the checks are in hardening.py.
+    url: Annotated[str, Field(pattern=r"^https?://"), AfterValidator(hardening.safe_url)] | None = (
+        None
+    )
     transport: Literal["http", "sse"] = "http"
-    headers: dict[str, str] = Field(default_factory=dict)
-    command: str | None = None
-    args: tuple[str, ...] = ()
-    env: dict[Annotated[str, Field(pattern=ENV_NAME_PATTERN)], str] = Field(default_factory=dict)
+    headers: Annotated[dict[str, str], AfterValidator(hardening.safe_headers)] = Field(
+        default_factory=dict
+    )
+    command: Annotated[str, AfterValidator(hardening.safe_command)] | None = None
+    args: Annotated[tuple[str, ...], AfterValidator(hardening.safe_args)] = ()
+    env: Annotated[
+        dict[Annotated[str, Field(pattern=ENV_NAME_PATTERN)], str],
+        AfterValidator(hardening.safe_env),
+    ] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> CustomMCP:
+        hardening.check_custom_kind(self.url, self.command, self.args, self.env, self.headers)
+        return self
 
 
 class ProjectConfig(_Strict):
@@ -104,7 +118,8 @@ def _explain(exc: ValidationError, text: str, path: Path) -> str:
             f"invalid id {error['input']!r} at {where} ('{dotted}'): ids are lower-case "
             "letters, digits and dashes, like 'context7'"
         )
-    return f"invalid value for '{dotted}' at {where}: {error['msg']}"
+    message = error["msg"].removeprefix("Value error, ")
+    return f"invalid value for '{dotted}' at {where}: {message}"
 
 
 def _valid_keys(parent: tuple[str, ...]) -> list[str]:

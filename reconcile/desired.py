@@ -14,6 +14,7 @@ from aidokit.catalog.facts import Facts
 from aidokit.catalog.models import MCPDef
 from aidokit.catalog.select import select
 from aidokit.reconcile.config import ProjectConfig
+from aidokit.reconcile.custom import custom_servers
 from aidokit.reconcile.errors import CatalogError, ConfigError
 
 
@@ -45,6 +46,8 @@ def wanted_servers(
 ) -> tuple[list[Wanted], list[str]]:
     """The servers the project should have, sorted by id, plus notes for the user."""
     by_id = {entry.id: entry for entry in catalog}
+    customs = custom_servers(config, by_id)  # security-sensitive: never selected below
+    by_id.update((server.id, server) for server in customs)
     choices = config.mcp
     for where, ids in (("add", choices.add), ("skip", choices.skip), ("roles", choices.roles)):
         for entry_id in ids:
@@ -63,6 +66,8 @@ def wanted_servers(
             replacement = f"; use '{entry.replaced_by}' instead" if entry.replaced_by else ""
             notes.append(f"'{entry_id}' is deprecated{replacement}")
         chosen[entry_id] = _wanted(entry, "added in aido.toml", config, explicit=True)
+    for server in customs:
+        chosen[server.id] = _wanted(server, "custom server in aido.toml", config, explicit=True)
     for entry_id in choices.skip:
         chosen.pop(entry_id, None)
     return [chosen[k] for k in sorted(chosen)], notes

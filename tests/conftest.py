@@ -15,10 +15,9 @@ from projects import materialize  # noqa: E402  (fixtures/ is not a package)
 
 
 @pytest.fixture(autouse=True)
-def sandbox_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def sandbox_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Point HOME and the XDG folders at a scratch dir so no test touches the real home."""
-    home = tmp_path / "home"
-    home.mkdir()
+    home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
     monkeypatch.setenv("XDG_STATE_HOME", str(home / ".local" / "state"))

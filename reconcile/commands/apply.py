@@ -22,8 +22,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run `aido apply`."""
     if args.planfile:
+        from aidokit.reconcile import engine
+        from aidokit.reconcile.provenance import check_locations, mark_sensitive
         from aidokit.reconcile.saved_plan import load_plan
 
         plan = load_plan(Path(args.planfile))
+        check_locations(plan, Path(args.planfile))
+        # The catalog the engine plans with (read from there so tests can patch it).
+        plan = mark_sensitive(plan, vars(engine)["MCP_CATALOG"])
         return apply_and_report(plan, yes=True, colour=want_colour(args), saved=True)
     return apply_and_report(compute_plan(args), yes=args.yes, colour=want_colour(args))

@@ -45,6 +45,7 @@ def compute_plan(args: argparse.Namespace) -> Plan:
 def apply_and_report(plan: Plan, *, yes: bool, colour: bool, saved: bool = False) -> int:
     """Show `plan`, confirm unless `yes` (or a saved plan), write it, and report."""
     from aidokit.reconcile.apply import apply_plan
+    from aidokit.reconcile.gate import Gate
     from aidokit.reconcile.render_text import render_plan
 
     print(render_plan(plan, colour=colour), end="")
@@ -53,9 +54,11 @@ def apply_and_report(plan: Plan, *, yes: bool, colour: bool, saved: bool = False
         raise AidoError("the plan has errors (see above); nothing was written")
     if not summary.has_changes:
         return 0
+    gate = Gate.for_plan(plan)  # SPEC §7: refuses here when a typed confirmation is impossible
     if not saved and not yes and not confirm("Apply these changes?"):
         print("Cancelled; nothing was written.")
         return 1
+    gate.ask()
     from aidokit.reconcile.progress import apply_progress
 
     with apply_progress(plan) as on_file:

@@ -1,16 +1,14 @@
-"""The format-preserving document layer (SPEC §6): read, edit and write harness files."""
+"""The format-preserving document layer (SPEC §6): read, edit and write harness files.
+
+JSON and JSONC are edited by splicing byte spans (`jsonedit`), TOML through tomlkit
+(`tomldoc`); writes are compare-and-swap and atomic (`atomic`), serialised by `lock`.
+"""
 
 from __future__ import annotations
 
-from aidokit.reconcile.documents.document import (
-    ABSENT,
-    Document,
-    Format,
-    file_digest,
-    lock_file,
-    read_document,
-    write_document,
-)
+from aidokit.reconcile.documents.document import Document, read_document, write_document
+from aidokit.reconcile.documents.format import ABSENT, Format, file_digest
+from aidokit.reconcile.documents.lock import lock_file
 
 __all__ = [
     "ABSENT",

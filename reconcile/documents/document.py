@@ -1,116 +1,80 @@
-"""Document API used by adapters and apply.
-
-PLACEHOLDER IMPLEMENTATION for the walking skeleton (issue 2): strict JSON
-only, re-serialised on write. Issue 4 replaces the internals with span-based
-JSON/JSONC editing, tomlkit, locking and compare-and-swap, keeping this API.
-"""
+"""The document facade used by adapters and apply: read, edit entries, render, write."""
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import json
-from collections.abc import Iterator, Mapping
-from enum import StrEnum
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from aidokit.reconcile.errors import DocumentError, StaleError
+from aidokit.reconcile.documents.atomic import read_bytes, replace_file
+from aidokit.reconcile.documents.format import Format, file_digest
+from aidokit.reconcile.documents.jsonedit import NEW_FILE, JsonEditor
 
-ABSENT = "absent"  # digest of a file that does not exist
-
-
-class Format(StrEnum):
-    """On-disk syntax of a config file."""
-
-    JSON = "json"  # strict JSON: never gets comments or trailing commas
-    JSONC = "jsonc"  # JSON with comments and trailing commas
-    TOML = "toml"
-
-
-def file_digest(raw: bytes | None) -> str:
-    """sha256 of a file's bytes, or ABSENT for a missing file."""
-    return ABSENT if raw is None else hashlib.sha256(raw).hexdigest()
+if TYPE_CHECKING:
+    from aidokit.reconcile.documents.tomldoc import TomlEditor
 
 
 class Document:
-    """A parsed config file plus pending entry edits."""
+    """A parsed config file plus pending entry edits; `render()` gives the new bytes."""
 
     def __init__(self, path: Path, fmt: Format, original: bytes | None) -> None:
         self.path = path
         self.fmt = fmt
         self.original = original
         self.digest = file_digest(original)
-        self.value: dict[str, Any] = self._parse(original)
+        self._editor: JsonEditor | TomlEditor
+        if fmt is Format.TOML:
+            # tomlkit is imported only for TOML files: most runs never touch one.
+            from aidokit.reconcile.documents.tomldoc import TomlEditor
 
-    def _parse(self, raw: bytes | None) -> dict[str, Any]:
-        if raw is None:
-            return {}
-        try:
-            value = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise DocumentError(
-                f"{self.path} is not valid JSON ({exc}); fix it by hand, aido will not touch it"
-            ) from exc
-        if not isinstance(value, dict):
-            raise DocumentError(f"{self.path} must hold a JSON object at the top level")
-        return value
+            self._editor = TomlEditor(path, b"" if original is None else original)
+        else:
+            self._editor = JsonEditor(path, fmt, NEW_FILE if original is None else original)
+        self._start = self.render()
+
+    @property
+    def value(self) -> dict[str, Any]:
+        """Return the parsed file as plain values (read-only; edits show up here)."""
+        return self._editor.value
+
+    @property
+    def changed(self) -> bool:
+        """Tell whether the edits changed any byte (a new file: whether it has content)."""
+        return self.render() != self._start
 
     def get_map(self, key_path: tuple[str, ...]) -> dict[str, Any] | None:
-        """The object at `key_path`, None when absent; DocumentError when not an object."""
-        node: Any = self.value
-        for depth, key in enumerate(key_path):
-            if key not in node:
-                return None
-            node = node[key]
-            if not isinstance(node, dict):
-                where = ".".join(key_path[: depth + 1])
-                raise DocumentError(f"{self.path}: '{where}' must be an object")
-        result: dict[str, Any] = node
-        return result
+        """Return the object at `key_path`; None when absent, DocumentError when not an object."""
+        return self._editor.get_map(_checked(key_path))
 
     def set_entry(self, key_path: tuple[str, ...], name: str, entry: Mapping[str, Any]) -> None:
-        """Create or replace one entry, creating the map when missing."""
-        node = self.value
-        for key in key_path:
-            node = node.setdefault(key, {})
-        node[name] = dict(entry)
+        """Create or replace one entry, creating the map and its parents when missing."""
+        self._editor.set_entry(_checked(key_path), _checked((name,))[0], entry)
 
     def delete_entry(self, key_path: tuple[str, ...], name: str) -> None:
-        """Remove one entry if present."""
-        node = self.get_map(key_path)
-        if node is not None:
-            node.pop(name, None)
+        """Remove one entry if present; an emptied map stays, empty."""
+        self._editor.delete_entry(_checked(key_path), _checked((name,))[0])
 
     def render(self) -> bytes:
-        """The new file content."""
-        return (json.dumps(self.value, indent=2) + "\n").encode("utf-8")
+        """Return the file's new bytes (== original when nothing changed)."""
+        if isinstance(self._editor, JsonEditor):
+            return self._editor.raw
+        return self._editor.render()
+
+
+def _checked(keys: tuple[str, ...]) -> tuple[str, ...]:
+    """Refuse key paths that are not tuples of strings (a bug in the caller)."""
+    if not isinstance(keys, tuple) or not all(isinstance(key, str) for key in keys):
+        raise TypeError(f"a key path must be a tuple of strings, not {keys!r}")
+    return keys
 
 
 def read_document(path: Path, fmt: Format) -> Document:
-    """Read and parse `path`; a missing file is an empty document."""
-    try:
-        raw: bytes | None = path.read_bytes()
-    except FileNotFoundError:
-        raw = None
-    except OSError as exc:
-        raise DocumentError(f"cannot read {path}: {exc.strerror}") from exc
-    return Document(path, fmt, raw)
-
-
-@contextlib.contextmanager
-def lock_file(path: Path) -> Iterator[None]:
-    """Serialise read-modify-write of `path` across aido processes."""
-    yield
+    """Read and parse `path`; a missing file is an empty document (original None)."""
+    return Document(path, fmt, read_bytes(path))
 
 
 def write_document(doc: Document, *, create_parents: bool) -> None:
-    """Write `doc` atomically if the file still has the bytes it was read from."""
-    current = file_digest(doc.path.read_bytes() if doc.path.exists() else None)
-    if current != doc.digest:
-        raise StaleError(f"{doc.path} changed since it was read; run aido plan again")
-    if create_parents:
-        doc.path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = doc.path.with_name(f".{doc.path.name}.aido-tmp")
-    tmp.write_bytes(doc.render())
-    tmp.replace(doc.path)
+    """Write `doc` atomically, only if changed, and only if the file still has the read bytes."""
+    if not doc.changed:
+        return
+    replace_file(doc.path, doc.render(), doc.digest, create_parents=create_parents)

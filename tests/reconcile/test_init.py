@@ -15,6 +15,7 @@ import pytest
 
 from aidokit.reconcile.cli import main
 from aidokit.reconcile.config import load_config
+from aidokit.reconcile.scaffold import survey
 
 # Runs `aido` with two extra catalog entries: one never suggested, one sensitive.
 WRAPPER = """
@@ -106,7 +107,8 @@ def test_tty_enter_keeps_the_detected_defaults(fresh: Path) -> None:
     term.send("")
     assert term.wait() == 0, term.seen
     config = load_config(fresh).config
-    assert config.adapters == ("claude-code",) and config.mcp.add == ()
+    assert "claude-code" in survey(fresh).detected
+    assert config.adapters == survey(fresh).detected and config.mcp.add == ()
 
 
 def test_yes_writes_detected_defaults(fresh: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -116,12 +118,15 @@ def test_yes_writes_detected_defaults(fresh: Path, capsys: pytest.CaptureFixture
     text = (fresh / "aido.toml").read_text()
     assert text.startswith("# aido.toml") and "#   context7: always" in text
     loaded = load_config(fresh)
-    assert loaded.present and loaded.config.adapters == ("claude-code",)
+    assert "claude-code" in survey(fresh).detected
+    assert loaded.present and loaded.config.adapters == survey(fresh).detected
     assert "Next: aido plan" in capsys.readouterr().out
 
 
-def test_yes_with_nothing_detected_leaves_adapters_unset(fresh: Path) -> None:
+def test_yes_with_nothing_detected_leaves_adapters_unset(tmp_path: Path) -> None:
     """With no harness detected, adapters stay unset (detection on each run) and say so."""
+    fresh = tmp_path / "empty"
+    fresh.mkdir()
     assert main(["init", "--yes", "--project", str(fresh)]) == 0
     config = load_config(fresh).config
     assert config.adapters is None

@@ -1,0 +1,57 @@
+"""Run every benchmark, print one table, write docs/benchmarks.md (`make bench`)."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import platform
+import sys
+from pathlib import Path
+from typing import Any
+
+# Each module has `run() -> list[dict]` with keys name, aido, baseline, ratio, unit, note.
+MODULES = ["bench.document_edit", "bench.catalog_eval"]
+COLUMNS = ["name", "aido", "baseline", "ratio", "unit", "note"]
+OUT = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
+
+
+def _cell(value: Any) -> str:
+    """Format one table cell."""
+    return f"{value:.3g}" if isinstance(value, float) else str(value)
+
+
+def _machine() -> str:
+    """Describe where the numbers were taken."""
+    return (
+        f"{os.cpu_count()} CPUs, Python {platform.python_version()}"
+        f" ({platform.python_implementation()}), {platform.platform()}"
+    )
+
+
+def _table(rows: list[dict[str, Any]]) -> str:
+    """Render rows as a Markdown table."""
+    lines = ["| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
+    lines += ["| " + " | ".join(_cell(row[c]) for c in COLUMNS) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def main() -> int:
+    """Run the benchmarks and report."""
+    rows: list[dict[str, Any]] = []
+    for name in MODULES:
+        print(f"running {name} ...", file=sys.stderr)
+        rows += importlib.import_module(name).run()
+    table = _table(rows)
+    print(table)
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(
+        "# Benchmarks\n\nWritten by `make bench` (`python -m bench`); do not edit by hand.\n\n"
+        f"Machine: {_machine()}.\n\n{table}\n",
+        encoding="utf-8",
+    )
+    print(f"wrote {OUT}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

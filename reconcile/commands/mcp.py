@@ -1,0 +1,82 @@
+"""`aido mcp add ID --custom-url URL | --custom-command CMD ...`: declare a custom MCP."""
+
+from __future__ import annotations
+
+import argparse
+
+from aidokit.reconcile.commands.common import project_dir
+from aidokit.reconcile.errors import ConfigError
+
+NAME = "mcp"
+HELP = "add a custom (non-catalog, security-sensitive) MCP server to aido.toml"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add `mcp`'s own options."""
+    parser.add_argument("action", choices=("add",), help="what to do: add")
+    parser.add_argument("id", help="the new server's id: lower-case letters, digits, dashes")
+    parser.add_argument("--custom-url", metavar="URL", help="a remote server (https)")
+    parser.add_argument("--transport", choices=("http", "sse"), default="http")
+    parser.add_argument(
+        "--header",
+        metavar="K=V",
+        action="append",
+        default=[],
+        help="a header for a remote server; secrets as references, e.g. 'Bearer ${API_TOKEN}'",
+    )
+    parser.add_argument(
+        "--env",
+        metavar="K=V",
+        action="append",
+        default=[],
+        help="an environment variable for a local server (repeatable)",
+    )
+    parser.add_argument(
+        "--custom-command",
+        metavar="CMD",
+        nargs=argparse.REMAINDER,
+        help="a local server: the command and its arguments (must come last)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run `aido mcp add`."""
+    from aidokit.reconcile import engine
+    from aidokit.reconcile.config_edit import add_custom, build_custom
+
+    if bool(args.custom_url) == bool(args.custom_command):
+        raise ConfigError(
+            "aido mcp add needs exactly one of --custom-url URL or --custom-command CMD [ARG]..."
+        )
+    fields: dict[str, object]
+    if args.custom_url:
+        fields = {"url": args.custom_url, "transport": args.transport}
+        fields["headers"] = _pairs(args.header, "--header")
+        if args.env:
+            raise ConfigError("--env is for --custom-command; a remote server takes --header")
+    else:
+        command, *rest = args.custom_command
+        fields = {"command": command, "args": rest, "env": _pairs(args.env, "--env")}
+        if args.header:
+            raise ConfigError("--header is for --custom-url; a local server takes --env")
+    custom = build_custom(fields)
+    catalog_ids = {entry.id for entry in vars(engine)["MCP_CATALOG"]}
+    path = add_custom(project_dir(args), args.id, custom, catalog_ids)
+    print(
+        f"Added [custom.{args.id}] to {path}. It is security-sensitive: `aido apply` shows "
+        f"what it runs and asks you to type '{args.id}' at a terminal (or run aido confirm "
+        f"{args.id} first)."
+    )
+    return 0
+
+
+def _pairs(items: list[str], flag: str) -> dict[str, str]:
+    pairs: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep:
+            key, sep, value = item.partition(":")
+        if not sep or not key.strip():
+            raise ConfigError(f"{flag} {item!r} must look like NAME=VALUE")
+        pairs[key.strip()] = value.strip()
+    return pairs

@@ -1,0 +1,118 @@
+"""Edit `aido.toml` for `aido mcp add`: append a `[custom.<id>]` table, keep every other byte."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Collection
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from aidokit.reconcile import hardening
+from aidokit.reconcile.atomic_file import write_atomic
+from aidokit.reconcile.config import CONFIG_NAME, CustomMCP, ProjectConfig, load_config
+from aidokit.reconcile.errors import ConfigError
+
+FLAGS = {
+    "url": "--custom-url",
+    "command": "--custom-command",
+    "args": "--custom-command",
+    "headers": "--header",
+    "env": "--env",
+    "transport": "--transport",
+}
+
+
+def build_custom(fields: dict[str, object]) -> CustomMCP:
+    """A validated custom server from command-line values."""
+    try:
+        return CustomMCP.model_validate(fields)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        flag = FLAGS.get(str(error["loc"][0]), "the custom server") if error["loc"] else "it"
+        message = error["msg"].removeprefix("Value error, ")
+        raise ConfigError(f"invalid {flag}: {message}") from None
+
+
+def add_custom(
+    project: Path, custom_id: str, custom: CustomMCP, catalog_ids: Collection[str]
+) -> Path:
+    """Append `[custom.<custom_id>]` to the project's aido.toml (created if missing)."""
+    problem = hardening.id_problem(custom_id)
+    if problem:
+        raise ConfigError(f"{problem}; choose another id for aido mcp add")
+    if custom_id in catalog_ids:
+        raise ConfigError(
+            f"'{custom_id}' is a catalog id; pick another id for the custom server, or add "
+            f"'{custom_id}' to `add` under [mcp] in aido.toml"
+        )
+    loaded = load_config(project)  # the file must be valid before aido edits it
+    if custom_id in loaded.config.custom:
+        raise ConfigError(
+            f"{loaded.path} already has [custom.{custom_id}]; edit it there or pick another id"
+        )
+    raw = loaded.path.read_bytes() if loaded.present else b""
+    text = raw.decode("utf-8")
+    new = _appended(text, _fragment(custom_id, custom))
+    _check_result(new, loaded.config, custom_id, custom, loaded.path)
+    write_atomic(loaded.path, new.encode("utf-8"))
+    return loaded.path
+
+
+def _fragment(custom_id: str, custom: CustomMCP) -> str:
+    """The `[custom.<id>]` table, rendered by tomlkit (which quotes and escapes)."""
+    import tomlkit
+
+    table = tomlkit.table()
+    data = custom.model_dump(exclude_defaults=True)
+    if custom.url is not None:
+        data["transport"] = custom.transport  # stated, so the file says what will run
+    for key in ("url", "transport", "headers", "command", "args", "env"):
+        if key in data:
+            value = data[key]
+            table[key] = (
+                _inline(value)
+                if isinstance(value, dict)
+                else list(value)
+                if isinstance(value, tuple)
+                else value
+            )
+    doc = tomlkit.document()
+    outer = tomlkit.table(is_super_table=True)
+    outer.append(custom_id, table)
+    doc.append("custom", outer)
+    return tomlkit.dumps(doc)
+
+
+def _inline(values: dict[str, str]) -> object:
+    import tomlkit
+
+    table = tomlkit.inline_table()
+    table.update(values)
+    return table
+
+
+def _appended(text: str, fragment: str) -> str:
+    """`text` unchanged, then a blank line and `fragment`, in the file's line endings."""
+    newline = "\r\n" if "\r\n" in text else "\n"
+    if text and not text.endswith("\n"):
+        text += newline
+    if text.strip():
+        text += newline
+    return text + fragment.replace("\n", newline)
+
+
+def _check_result(
+    new: str, before: ProjectConfig, custom_id: str, custom: CustomMCP, path: Path
+) -> None:
+    """The edited file must load as the old config plus exactly the new entry."""
+    try:
+        after = ProjectConfig.model_validate(tomllib.loads(new))
+    except (tomllib.TOMLDecodeError, ValidationError):
+        raise ConfigError(
+            f"cannot add [custom.{custom_id}] to {path} without rewriting it (is `custom` "
+            f"defined inline?); add the table to {CONFIG_NAME} by hand"
+        ) from None
+    expected = before.model_copy(update={"custom": {**before.custom, custom_id: custom}})
+    if after != expected:
+        raise ConfigError(f"adding [custom.{custom_id}] to {path} would change other settings")

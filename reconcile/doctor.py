@@ -1,0 +1,341 @@
+"""`aido doctor` (SPEC §7): small checks over facts gathered once, each returning findings."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from aidokit.adapters.base import Adapter, Location, Scope
+from aidokit.adapters.registry import ADAPTERS
+from aidokit.catalog.models import MCPDef
+from aidokit.reconcile.desired import Wanted
+from aidokit.reconcile.engine import Inputs, state_location
+from aidokit.reconcile.errors import AidoError
+from aidokit.reconcile.state import Record, entry_digest, load_state
+
+PROC_ROOT = Path("/proc")
+VERSION_RE = re.compile(r"(\d+(?:\.\d+)+)")
+# Binaries of harnesses that have a CLI; an adapter may say so itself with `cli`.
+CLI_NAMES = {
+    "claude-code": "claude",
+    "codex": "codex",
+    "gemini-cli": "gemini",
+    "opencode": "opencode",
+    "copilot-cli": "copilot",
+    "goose": "goose",
+    "crush": "crush",
+    "amazon-q": "q",
+    "kiro": "kiro-cli",
+}
+
+
+class Severity(StrEnum):
+    """How bad a finding is: errors make `aido doctor` exit 1."""
+
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing doctor found."""
+
+    severity: Severity
+    check: str
+    subject: str
+    message: str
+
+
+@dataclass(frozen=True)
+class FileFacts:
+    """One targeted config file: its server map (or why it cannot be read) and its records."""
+
+    adapter: Adapter
+    location: Location
+    shown: str
+    servers: dict[str, Any] | None  # None when the file is missing or unreadable
+    error: str | None
+    records: tuple[Record, ...]
+
+
+@dataclass(frozen=True)
+class Checkup:
+    """Everything the checks look at, gathered before any check runs."""
+
+    inputs: Inputs
+    wanted: tuple[Wanted, ...]
+    catalog: tuple[MCPDef, ...]
+    environ: Mapping[str, str]
+    files: tuple[FileFacts, ...] = ()
+    state_errors: tuple[str, ...] = ()
+    other_records: tuple[Record, ...] = ()  # project-state records of unknown adapters
+    version_of: Callable[[str], str | None] = field(default=lambda name: cli_version(name))
+    processes: Callable[[], list[tuple[int, str]]] = field(default=lambda: claude_processes())
+
+
+def gather_checkup(inputs: Inputs, catalog: tuple[MCPDef, ...], **hooks: Any) -> Checkup:
+    """Read aido.toml's wishes, every targeted file and its state records."""
+    from aidokit.reconcile.context import detect_facts
+    from aidokit.reconcile.desired import wanted_servers
+    from aidokit.reconcile.documents import read_document
+
+    config = inputs.loaded.config
+    facts = detect_facts(
+        inputs.host.project, conformance=config.conformance, stack_packs=config.stack_packs
+    )
+    wanted, _ = wanted_servers(catalog, facts, config)
+    files: list[FileFacts] = []
+    state_errors: list[str] = []
+    other: list[Record] = []
+    for adapter in inputs.adapters:
+        location = adapter.location(inputs.scope, inputs.host)
+        if location is None:
+            continue
+        state_path, record_path = state_location(location, inputs.host)
+        try:
+            state = load_state(state_path)
+        except AidoError as exc:
+            state_errors.append(str(exc))
+            continue
+        servers, error = None, None
+        try:
+            document = read_document(location.path, location.fmt)
+            if document.original is not None:
+                servers = document.get_map(location.map_path) or {}
+        except AidoError as exc:
+            error = str(exc)
+        shown = record_path if location.scope is Scope.PROJECT else str(location.path)
+        records = tuple(state.for_file(adapter.name, record_path))
+        files.append(FileFacts(adapter, location, shown, servers, error, records))
+        other += [r for r in state.records if r.adapter not in ADAPTERS]
+    unique = tuple({r.key: r for r in other}.values())
+    return Checkup(
+        inputs, tuple(wanted), catalog, inputs.host.environ, tuple(files), tuple(state_errors),
+        unique, **hooks,
+    )  # fmt: skip
+
+
+def deprecated_entries(c: Checkup) -> list[Finding]:
+    """Deprecated entries that are desired or still owned, naming the replacement."""
+    by_id = {entry.id: entry for entry in c.catalog}
+    ids = {w.server.id for w in c.wanted} | {r.id for f in c.files for r in f.records}
+    found = []
+    for entry_id in sorted(ids):
+        entry = by_id.get(entry_id)
+        if entry is None or not entry.deprecated:
+            continue
+        instead = (
+            f"; replace it with '{entry.replaced_by}' in aido.toml [mcp] add"
+            if entry.replaced_by
+            else "; remove it from aido.toml"
+        )
+        found.append(
+            Finding(
+                Severity.WARNING, "deprecated", entry_id, f"'{entry_id}' is deprecated{instead}"
+            )
+        )
+    return found
+
+
+def missing_secrets(c: Checkup) -> list[Finding]:
+    """Required secret env vars of desired entries that are not set (names only)."""
+    found = []
+    for item in c.wanted:
+        for var in item.server.env:
+            if var.secret and var.required and not c.environ.get(var.name):
+                found.append(
+                    Finding(
+                        Severity.WARNING,
+                        "secrets",
+                        item.server.id,
+                        f"'{item.server.id}' needs the secret {var.name}, which is not set in "
+                        "this environment; set it where the harness starts",
+                    )
+                )
+    return found
+
+
+def old_clis(c: Checkup) -> list[Finding]:
+    """Installed harness CLIs older than a desired entry's `min_cli_version`."""
+    found = []
+    versions: dict[str, str | None] = {}
+    for adapter in c.inputs.adapters:
+        binary = getattr(adapter, "cli", None) or CLI_NAMES.get(adapter.name)
+        for item in c.wanted:
+            spec = item.server.install.get(adapter.name)
+            if binary is None or spec is None or spec.min_cli_version is None:
+                continue
+            if binary not in versions:
+                versions[binary] = c.version_of(binary)
+            have = versions[binary]
+            if have is not None and _version(have) < _version(spec.min_cli_version):
+                found.append(
+                    Finding(
+                        Severity.ERROR,
+                        "cli-version",
+                        f"{adapter.name}/{item.server.id}",
+                        f"{binary} {have} is older than {spec.min_cli_version}, which "
+                        f"'{item.server.id}' needs; upgrade {binary}",
+                    )
+                )
+    return found
+
+
+def unreadable_files(c: Checkup) -> list[Finding]:
+    """Config files (and state) aido cannot parse: it will not touch them."""
+    found = [Finding(Severity.ERROR, "parse", f.shown, f.error) for f in c.files if f.error]
+    found += [Finding(Severity.ERROR, "state", "state", error) for error in c.state_errors]
+    return found
+
+
+def state_records(c: Checkup) -> list[Finding]:
+    """Records whose file or entry is gone, or whose entry now runs something else."""
+    found = [
+        _record_finding(r, r.path, f"adapter '{r.adapter}' is unknown to this aido")
+        for r in c.other_records
+    ]
+    for file in c.files:
+        if file.error:
+            continue
+        for record in file.records:
+            if file.servers is None:
+                found.append(_record_finding(record, file.shown, "the file no longer exists"))
+            elif record.name not in file.servers:
+                found.append(_record_finding(record, file.shown, "the entry is no longer there"))
+            elif _identity(file, file.servers[record.name]) != record.identity:
+                found.append(
+                    _record_finding(
+                        record,
+                        file.shown,
+                        "its command or URL changed since aido wrote it, so aido no longer "
+                        f"owns it (aido adopt {record.name} --adapter {record.adapter})",
+                    )
+                )
+    return found
+
+
+def _record_finding(record: Record, shown: str, why: str) -> Finding:
+    return Finding(
+        Severity.WARNING,
+        "state",
+        f"{shown}:{record.name}",
+        f"state records '{record.name}' in {shown} ({record.adapter}) but {why}; "
+        "aido apply or aido destroy tidies it",
+    )
+
+
+def _identity(file: FileFacts, value: Any) -> str | None:
+    return file.adapter.identity(value) if isinstance(value, dict) else None
+
+
+def drifted_entries(c: Checkup) -> list[Finding]:
+    """Owned entries whose content differs from what aido wrote."""
+    found = []
+    for file in c.files:
+        for record in file.records:
+            value = (file.servers or {}).get(record.name)
+            if not isinstance(value, dict) or _identity(file, value) != record.identity:
+                continue  # gone or no longer owned: state_records reports it
+            if entry_digest(value) != record.digest:
+                found.append(
+                    Finding(
+                        Severity.WARNING,
+                        "drift",
+                        f"{file.shown}:{record.name}",
+                        f"'{record.name}' in {file.shown} changed since aido wrote it; "
+                        "aido apply restores it",
+                    )
+                )
+    return found
+
+
+def running_claude(c: Checkup) -> list[Finding]:
+    """Claude Code rewrites ~/.claude.json on its own: warn when it runs (user/local scope)."""
+    targeted = any(f.adapter.name == "claude-code" for f in c.files)
+    if c.inputs.scope is Scope.PROJECT or not targeted:
+        return []
+    return [
+        Finding(
+            Severity.WARNING,
+            "claude-running",
+            f"pid {pid}",
+            f"{name} (pid {pid}) is running and rewrites ~/.claude.json on its own; quit "
+            "Claude Code before aido apply, or your edits may be lost",
+        )
+        for pid, name in c.processes()
+    ]
+
+
+CHECKS: tuple[Callable[[Checkup], list[Finding]], ...] = (
+    unreadable_files,
+    deprecated_entries,
+    missing_secrets,
+    old_clis,
+    state_records,
+    drifted_entries,
+    running_claude,
+)
+
+
+def run_checks(checkup: Checkup) -> list[Finding]:
+    """Every check's findings, errors first."""
+    found = [finding for check in CHECKS for finding in check(checkup)]
+    return sorted(found, key=lambda f: (f.severity is not Severity.ERROR, f.check, f.subject))
+
+
+def cli_version(binary: str) -> str | None:
+    """The version `binary --version` prints, or None when it is not installed or says none."""
+    path = shutil.which(binary)
+    if path is None:
+        return None
+    try:
+        result = subprocess.run(
+            [path, "--version"], capture_output=True, text=True, timeout=10, check=False
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    match = VERSION_RE.search(result.stdout or result.stderr)
+    return match.group(1) if match else None
+
+
+def _version(text: str) -> tuple[int, ...]:
+    match = VERSION_RE.search(text)
+    return tuple(int(part) for part in match.group(1).split(".")) if match else ()
+
+
+def claude_processes(proc: Path | None = None) -> list[tuple[int, str]]:
+    """Running Claude Code processes (pid, name), from /proc; none where /proc is absent."""
+    root = PROC_ROOT if proc is None else proc
+    found = []
+    try:
+        entries = sorted(root.iterdir(), key=lambda p: p.name)
+    except OSError:
+        return []
+    for entry in entries:
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            comm = (entry / "comm").read_text(encoding="utf-8", errors="replace").strip()
+            argv = (entry / "cmdline").read_bytes().decode("utf-8", "replace").split("\0")
+        except OSError:
+            continue
+        if _is_claude(comm, argv):
+            found.append((int(entry.name), comm))
+    return found
+
+
+def _is_claude(comm: str, argv: list[str]) -> bool:
+    """`claude` itself, or node running the claude-code package."""
+    head = argv[:3]
+    return (
+        comm == "claude"
+        or any(Path(arg).name == "claude" for arg in head)
+        or any("@anthropic-ai/claude-code" in arg for arg in head)
+    )

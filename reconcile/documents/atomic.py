@@ -1,0 +1,152 @@
+"""Read config files safely and replace them atomically, compare-and-swap (SPEC §6)."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import secrets
+import stat
+from pathlib import Path
+
+from aidokit.reconcile.documents.format import ABSENT
+from aidokit.reconcile.errors import DocumentError, StaleError
+
+TEMP_PREFIX = ".aido-tmp-"  # leftovers of a killed run: `.aido-tmp-<pid>-<random>-<name>`
+_KINDS = {stat.S_IFDIR: "a directory", stat.S_IFIFO: "a FIFO", stat.S_IFSOCK: "a socket"}
+
+
+def _open_regular(path: Path) -> int | None:
+    """Open `path` for reading if it is a regular file; None when it does not exist."""
+    if path.is_symlink() and not path.exists():
+        raise DocumentError(
+            f"{path} is a symbolic link to {path.readlink()}, which does not exist;"
+            " fix or remove the link"
+        )
+    try:
+        # O_NONBLOCK: opening a FIFO must not hang; it is refused just below.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise DocumentError(f"cannot read {path}: {exc.strerror}; fix its permissions") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        kind = _KINDS.get(stat.S_IFMT(mode), "not a regular file")
+        raise DocumentError(f"{path} is {kind}, not a config file; move it out of the way")
+    return fd
+
+
+def read_bytes(path: Path) -> bytes | None:
+    """Return the bytes of `path`, or None when it does not exist."""
+    fd = _open_regular(path)
+    if fd is None:
+        return None
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            return handle.read()
+    except OSError as exc:
+        raise DocumentError(f"cannot read {path}: {exc.strerror}") from None
+
+
+def current_digest(path: Path) -> str:
+    """Return the sha256 of the file now on disk (streamed), or ABSENT."""
+    fd = _open_regular(path)
+    if fd is None:
+        return ABSENT
+    with os.fdopen(fd, "rb") as handle:
+        return hashlib.file_digest(handle, "sha256").hexdigest()
+
+
+def target_of(path: Path) -> Path:
+    """Return the file a (possibly symlinked) config path really names."""
+    return Path(os.path.realpath(path))
+
+
+def replace_file(path: Path, data: bytes, expected: str, *, create_parents: bool) -> None:
+    """Replace `path`'s target with `data` if its digest is still `expected`."""
+    target = target_of(path)
+    if current_digest(target) != expected:
+        raise StaleError(f"{path} changed since it was read; run aido plan again")
+    _prepare_directory(path, target.parent, create_parents=create_parents)
+    old = target.stat() if target.exists() else None
+    if old is not None and not old.st_mode & 0o222:
+        raise DocumentError(f"{path} is read-only; make it writable (chmod u+w) or leave it out")
+    _clean_leftovers(target.parent)
+    temp = target.parent / f"{TEMP_PREFIX}{os.getpid()}-{secrets.token_hex(4)}-{target.name}"
+    try:
+        _write_temp(temp, data, old)
+        temp.replace(target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise DocumentError(f"cannot write {path}: {exc.strerror}; nothing was changed") from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise
+    _fsync_directory(target.parent)
+
+
+def _prepare_directory(path: Path, directory: Path, *, create_parents: bool) -> None:
+    """Make sure the directory exists (creating it only when allowed) and is writable."""
+    if not directory.is_dir():
+        if not create_parents:
+            raise DocumentError(
+                f"cannot write {path}: {directory} does not exist; run the harness once or"
+                " create the directory"
+            )
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise DocumentError(f"cannot create {directory}: {exc.strerror}") from None
+    # Checked by mode bits, not os.access: root may write anywhere, but a directory made
+    # read-only on purpose still means "hands off".
+    if not directory.stat().st_mode & 0o222:
+        raise DocumentError(f"cannot write {path}: {directory} is read-only; make it writable")
+
+
+def _write_temp(temp: Path, data: bytes, old: os.stat_result | None) -> None:
+    """Write and fsync the temp file, with the original's mode and (as root) owner."""
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600 if old else 0o666)
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(data)
+        handle.flush()
+        if old is not None:
+            os.fchmod(fd, stat.S_IMODE(old.st_mode))
+            if os.geteuid() == 0:
+                os.fchown(fd, old.st_uid, old.st_gid)
+        os.fsync(fd)
+
+
+def _fsync_directory(directory: Path) -> None:
+    """Make the rename durable."""
+    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _clean_leftovers(directory: Path) -> None:
+    """Remove temp files left by aido runs that were killed (their process is gone)."""
+    with contextlib.suppress(OSError), os.scandir(directory) as entries:
+        for entry in entries:
+            if entry.name.startswith(TEMP_PREFIX) and not _alive(entry.name):
+                with contextlib.suppress(OSError):
+                    Path(entry.path).unlink()
+
+
+def _alive(name: str) -> bool:
+    """Tell whether the process that made temp file `name` still runs."""
+    pid = name[len(TEMP_PREFIX) :].split("-", 1)[0]
+    if not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True

@@ -1,0 +1,34 @@
+"""File formats, content digests and byte-offset locations for error messages."""
+
+from __future__ import annotations
+
+import hashlib
+from enum import StrEnum
+from pathlib import Path
+
+ABSENT = "absent"  # digest of a file that does not exist
+BOM = b"\xef\xbb\xbf"
+
+
+class Format(StrEnum):
+    """On-disk syntax of a config file."""
+
+    JSON = "json"  # strict JSON: never gets comments or trailing commas
+    JSONC = "jsonc"  # JSON with comments and trailing commas
+    TOML = "toml"
+
+
+def file_digest(raw: bytes | None) -> str:
+    """Return the sha256 hex of a file's bytes, or ABSENT for a missing file."""
+    return ABSENT if raw is None else hashlib.sha256(raw).hexdigest()
+
+
+def where(path: Path, raw: bytes, offset: int) -> str:
+    """Return `path:line:column` for a byte offset (column counts characters, from 1)."""
+    offset = max(0, min(offset, len(raw)))
+    line_start = raw.rfind(b"\n", 0, offset) + 1
+    if line_start == 0 and raw.startswith(BOM):
+        line_start = min(len(BOM), offset)
+    line = raw.count(b"\n", 0, offset) + 1
+    column = len(raw[line_start:offset].decode("utf-8", "replace")) + 1
+    return f"{path}:{line}:{column}"

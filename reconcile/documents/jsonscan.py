@@ -1,0 +1,237 @@
+"""Scan JSON and JSONC: blank comments, validate, list an object's members with their spans.
+
+Everything here works on a *view*: the file's bytes decoded as latin-1, so one byte is
+one character and every offset is a byte offset. JSON's structural characters are ASCII,
+and UTF-8 never uses ASCII bytes inside a multi-byte sequence, so the structure seen in
+the view is the structure of the real text. Decoding latin-1 is a plain copy, and all the
+heavy lifting is done by the C scanner of the `json` module, so 20 MB files stay fast.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+# The C string scanner; typeshed does not list it, but it is public since Python 2.6.
+scanstring: Callable[[str, int], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]
+_WS = re.compile(r"[ \t\n\r]*")
+_HSPACE = re.compile(r"[ \t]*")
+# JSONC lexemes worth seeing: strings (skipped as they are), comments, trailing commas.
+_BLOCK = r"/\*(?:[^*]|\*(?!/))*\*/"  # a block comment cannot run past its first `*/`
+_LINE = r"//[^\n]*+"  # possessive: a `]` inside a comment must not end the look-ahead
+_JSONC = re.compile(
+    r'"(?:[^"\\\n]|\\.)*"' + f"|{_LINE}|{_BLOCK}" + rf"|,(?=(?:[ \t\n\r]|{_LINE}|{_BLOCK})*[}}\]])"
+)
+_NOT_NEWLINE = re.compile(r"[^\r\n]")
+# Tokens for the slow diagnostic walk that runs only once a problem is known to exist.
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]:,]|[^ \t\n\r{}\[\]:,"]+')
+_CONSTANTS = frozenset({"NaN", "Infinity", "-Infinity"})
+
+
+class JsonProblem(Exception):
+    """A view is not acceptable JSON; `offset` says where, `reason` says what."""
+
+    def __init__(self, reason: str, offset: int) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.offset = offset
+
+
+class _Refused(Exception):
+    """Raised from decoder hooks: duplicate key or non-JSON constant (position unknown)."""
+
+
+@dataclass(frozen=True)
+class Blanked:
+    """A view with comments and trailing commas replaced by spaces (same offsets)."""
+
+    scan: str
+    comments: bool
+    trailing_commas: bool
+
+
+@dataclass(frozen=True)
+class Member:
+    """One `"key": value` pair of an object, as offsets into the view."""
+
+    key: str
+    key_start: int
+    key_end: int
+    value_start: int
+    value_end: int
+    comma: int | None  # the comma right after the value, if there is one
+    colon: str  # the text between key and value, e.g. ": "
+
+
+def _refuse_duplicates(pairs: list[tuple[str, Any]]) -> None:
+    """Check one object for duplicate keys and drop it, so validation holds no tree.
+
+    Keys are compared as seen in the latin-1 view, so a raw `"é"` and an escaped
+    `"\\u00e9"` look different here; `decode_value` compares real keys and refuses them.
+    """
+    if len(pairs) > 1 and len(dict(pairs)) != len(pairs):
+        raise _Refused
+
+
+def _refuse_constant(name: str) -> None:
+    """Refuse NaN and Infinity: they are not JSON."""
+    raise _Refused
+
+
+def _build_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """Build a dict, refusing duplicate keys."""
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        raise _Refused
+    return result
+
+
+_CHECK = json.JSONDecoder(object_pairs_hook=_refuse_duplicates, parse_constant=_refuse_constant)
+# Skipping a value that was already validated: `len` is a C builtin that drops the pairs.
+_SKIP = json.JSONDecoder(object_pairs_hook=len)
+_BUILD = json.JSONDecoder(object_pairs_hook=_build_object, parse_constant=_refuse_constant)
+
+
+def blank(view: str) -> Blanked:
+    """Replace comments and trailing commas by spaces, keeping line breaks and offsets."""
+    found = {"comment": False, "comma": False}
+
+    def replace(match: re.Match[str]) -> str:
+        text = match.group()
+        if text[0] == '"':
+            return text
+        if text == ",":
+            found["comma"] = True
+            return "\t"  # a tab: JSON whitespace that `members` can tell from a comment
+        found["comment"] = True
+        return _NOT_NEWLINE.sub(" ", text)
+
+    scan = _JSONC.sub(replace, view)
+    return Blanked(scan, found["comment"], found["comma"])
+
+
+def skip_ws(scan: str, pos: int) -> int:
+    """Return the first offset at or after `pos` that is not JSON whitespace."""
+    match = _WS.match(scan, pos)
+    return match.end() if match else pos
+
+
+def skip_hspace(text: str, pos: int) -> int:
+    """Return the first offset at or after `pos` that is not a space or a tab."""
+    match = _HSPACE.match(text, pos)
+    return match.end() if match else pos
+
+
+def validate(scan: str, start: int) -> int:
+    """Check `scan` holds exactly one JSON object from `start`; return its `{` offset."""
+    root = skip_ws(scan, start)
+    if root == len(scan):
+        raise JsonProblem("is empty (expected a JSON object)", root)
+    if scan[root] != "{":
+        raise JsonProblem("must hold a JSON object at the top level", root)
+    try:
+        _, end = _CHECK.raw_decode(scan, root)
+    except json.JSONDecodeError as exc:
+        raise JsonProblem(f"is not valid JSON ({exc.msg})", exc.pos) from exc
+    except _Refused:
+        raise _diagnose(scan, root) from None
+    except RecursionError:
+        raise JsonProblem("nests too deeply to be read safely", root) from None
+    tail = skip_ws(scan, end)
+    if tail != len(scan):
+        raise JsonProblem("has extra data after the top-level object", tail)
+    return root
+
+
+def _diagnose(scan: str, start: int) -> JsonProblem:
+    """Find the first duplicate key or non-JSON constant (slow; error path only)."""
+    stack: list[set[str] | None] = []
+    previous: re.Match[str] | None = None
+    for token in _TOKEN.finditer(scan, start):
+        text = token.group()
+        if text == "{":
+            stack.append(set())
+        elif text == "[":
+            stack.append(None)
+        elif text in "}]":
+            stack.pop()
+        elif text == ":" and previous is not None and stack and stack[-1] is not None:
+            key = decode_string(scan, previous.start(), previous.end())
+            if key in stack[-1]:
+                quoted = json.dumps(key, ensure_ascii=not key.isprintable())
+                return JsonProblem(f"has the key {quoted} twice", previous.start())
+            stack[-1].add(key)
+        elif text in _CONSTANTS:
+            return JsonProblem(f"holds {text}, which is not JSON", token.start())
+        previous = token
+    return JsonProblem("holds a duplicate key or a non-JSON number", start)
+
+
+def decode_string(scan: str, start: int, end: int) -> str:
+    """Decode the JSON string token at `scan[start:end]` to its real text."""
+    value = json.loads(scan[start:end].encode("latin-1").decode("utf-8"))
+    assert isinstance(value, str)
+    return value
+
+
+def decode_value(scan: str, start: int, end: int) -> Any:
+    """Decode the (blanked, valid) JSON value at `scan[start:end]` into Python values."""
+    text = scan[start:end].encode("latin-1").decode("utf-8")
+    try:
+        return _BUILD.decode(text)
+    except _Refused:
+        raise _diagnose(scan, start) from None
+    except (json.JSONDecodeError, RecursionError) as exc:  # pragma: no cover
+        raise JsonProblem("cannot be decoded", start) from exc
+
+
+def value_end(scan: str, start: int) -> int:
+    """Return the offset just past the JSON value that starts at `start`."""
+    try:
+        _, end = _SKIP.raw_decode(scan, start)
+    except (json.JSONDecodeError, RecursionError) as exc:  # pragma: no cover
+        raise JsonProblem("changed shape while being edited", start) from exc
+    end_offset: int = end
+    return end_offset
+
+
+def members(scan: str, open_pos: int, text: str) -> tuple[list[Member], int]:
+    """List the members of the object whose `{` is at `open_pos`; return them and its `}`.
+
+    `text` is the unblanked view, where a blanked trailing comma can still be seen.
+    """
+    result: list[Member] = []
+    pos = skip_ws(scan, open_pos + 1)
+    while scan[pos] != "}":
+        key, key_end = scanstring(scan, pos + 1)
+        if not key.isascii():
+            key = decode_string(scan, pos, key_end)
+        start = skip_ws(scan, skip_ws(scan, key_end) + 1)  # past the colon
+        end = value_end(scan, start)
+        after = skip_ws(scan, end)
+        comma = after if scan[after] == "," else _trailing_comma(scan, text, end, after)
+        result.append(Member(key, pos, key_end, start, end, comma, scan[key_end:start]))
+        pos = skip_ws(scan, after + 1) if scan[after] == "," else after
+    return result, pos
+
+
+def first_colon(scan: str, open_pos: int) -> str | None:
+    """Return the key/value separator of the first member of an object, if it has one."""
+    pos = skip_ws(scan, open_pos + 1)
+    if scan[pos] != '"':
+        return None
+    _, key_end = scanstring(scan, pos + 1)
+    return scan[key_end : skip_ws(scan, skip_ws(scan, key_end) + 1)]
+
+
+def _trailing_comma(scan: str, text: str, start: int, end: int) -> int | None:
+    """Find a blanked trailing comma between a value and its object's `}`."""
+    pos = text.find(",", start, end)
+    while pos != -1:
+        if scan[pos] == "\t":
+            return pos
+        pos = text.find(",", pos + 1, end)
+    return None

@@ -1,0 +1,77 @@
+"""One lock per target file, kept in aido's state dir, so concurrent runs take turns."""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import os
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from aidokit.reconcile.documents.atomic import target_of
+from aidokit.reconcile.errors import LockError
+
+DEFAULT_TIMEOUT = 10.0
+_POLL = 0.05
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def lock_dir() -> Path:
+    """Return `$XDG_STATE_HOME/aido/locks` (default `~/.local/state/aido/locks`)."""
+    state = os.environ.get("XDG_STATE_HOME")
+    home = os.environ.get("HOME") or str(Path.home())
+    return (Path(state) if state else Path(home) / ".local" / "state") / "aido" / "locks"
+
+
+def lock_path(path: Path) -> Path:
+    """Return the lock file for `path`: one per resolved target, named readably."""
+    target = str(target_of(path))
+    digest = hashlib.sha256(target.encode("utf-8", "surrogateescape")).hexdigest()[:16]
+    return lock_dir() / f"{_UNSAFE.sub('_', Path(target).name)[:40]}-{digest}.lock"
+
+
+def _timeout() -> float:
+    """Return the lock timeout in seconds (env `AIDO_LOCK_TIMEOUT` overrides)."""
+    raw = os.environ.get("AIDO_LOCK_TIMEOUT")
+    if raw is None:
+        return DEFAULT_TIMEOUT
+    try:
+        return max(0.0, float(raw))
+    except ValueError:
+        raise LockError(f"AIDO_LOCK_TIMEOUT={raw!r} is not a number of seconds") from None
+
+
+@contextlib.contextmanager
+def lock_file(path: Path) -> Iterator[None]:
+    """Hold the exclusive lock for `path` (fcntl), waiting up to the timeout."""
+    where = lock_path(path)
+    timeout = _timeout()
+    try:
+        where.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        fd = os.open(where, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    except OSError as exc:
+        raise LockError(f"cannot create the lock {where} for {path}: {exc.strerror}") from None
+    try:
+        _acquire(fd, path, where, timeout)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def _acquire(fd: int, path: Path, where: Path, timeout: float) -> None:
+    """Poll for the lock until `timeout` seconds have passed."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                raise LockError(
+                    f"another aido run is editing {path} (lock {where} held for"
+                    f" {timeout:g}s); wait for it to finish and try again"
+                ) from None
+            time.sleep(_POLL)

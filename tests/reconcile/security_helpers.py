@@ -1,0 +1,101 @@
+"""Helpers for the security tests: sensitive catalog entries and a pseudo-terminal runner."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import signal
+import sys
+import time
+from pathlib import Path
+
+from aidokit.catalog.entries import MCP_CATALOG
+from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec, StdioSpec
+
+AIDO = str(Path(sys.executable).with_name("aido"))
+
+FS_SPEC = StdioSpec(command="npx", args=("-y", "@modelcontextprotocol/server-filesystem", "."))
+FILESYSTEM = MCPDef(
+    id="filesystem",
+    name="Filesystem",
+    purpose="Read and write files.",
+    suggested_for=("implementer",),
+    triggers=("always",),
+    install={"claude-code": FS_SPEC},
+    security_sensitive=True,
+)
+
+
+def catalog_with(*entries: MCPDef) -> tuple[MCPDef, ...]:
+    """The catalog plus `entries` (replacing catalog entries of the same id)."""
+    ids = {e.id for e in entries}
+    return (*(e for e in MCP_CATALOG if e.id not in ids), *entries)
+
+
+def entry(
+    entry_id: str,
+    *,
+    deprecated: bool = False,
+    replaced_by: str | None = None,
+    secret: str | None = None,
+    min_cli: str | None = None,
+) -> MCPDef:
+    """A remote test entry for claude-code."""
+    headers = {"Authorization": f"Bearer ${{{secret}}}"} if secret else {}
+    spec = RemoteSpec(
+        url=f"https://{entry_id}.example.com/mcp", headers=headers, min_cli_version=min_cli
+    )
+    return MCPDef(
+        id=entry_id,
+        name=entry_id,
+        purpose="A test entry.",
+        suggested_for=("implementer",),
+        triggers=("never",),
+        install={"claude-code": spec},
+        env=(EnvVar(name=secret, secret=True),) if secret else (),
+        deprecated=deprecated,
+        replaced_by=replaced_by,
+    )
+
+
+def sandbox_env(home: Path) -> dict[str, str]:
+    """An environment whose HOME and state dir are under `home`."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "NO_COLOR"))}
+    env.update(HOME=str(home), XDG_STATE_HOME=str(home / ".local" / "state"), TERM="dumb")
+    return env
+
+
+def run_in_pty(
+    argv: list[str], env: dict[str, str], answer: str | None, timeout: float = 60
+) -> tuple[int, str]:
+    """Run `argv` on a new pseudo-terminal; type `answer` when asked to confirm."""
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the pty is its stdin, stdout and controlling terminal
+        try:
+            os.execve(argv[0], argv, env)  # noqa: S606  (argv is a fixed list, no shell wanted)
+        finally:
+            os._exit(127)
+    output = b""
+    answered = answer is None
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if not ready:
+            continue
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:  # EIO: the child closed the terminal
+            break
+        if not chunk:
+            break
+        output += chunk
+        if not answered and b"to allow it" in output:
+            assert answer is not None
+            os.write(fd, answer.encode() + b"\n")
+            answered = True
+    else:
+        os.kill(pid, signal.SIGKILL)
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    return os.waitstatus_to_exitcode(status), output.decode("utf-8", "replace")

@@ -1,0 +1,221 @@
+"""SPEC §7 gate without a terminal: refusals write nothing; stored confirmations are per user."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from aidokit.reconcile import engine
+from aidokit.reconcile.cli import main
+from aidokit.reconcile.commands.common import compute_plan
+from aidokit.reconcile.confirmations import ConfirmationStore
+from aidokit.reconcile.gate import sensitive_targets
+from tests.reconcile.security_helpers import FILESYSTEM, catalog_with
+
+CUSTOM = '[custom.my-api]\nurl = "https://mcp.example.com/mcp"\n'
+
+
+def aido(project: Path, *argv: str) -> int:
+    return main([*argv, "--project", str(project)])
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "proj"
+    root.mkdir()
+    (root / "aido.toml").write_text('adapters = ["claude-code"]\n' + CUSTOM)
+    (root / ".mcp.json").write_text('{"mcpServers": {"mine": {"command": "x"}}}\n')
+    return root
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
+
+def confirm_in_store(project: Path) -> None:
+    """Store confirmations as `aido confirm` would after the user typed the ids."""
+    import argparse
+    import os
+
+    args = argparse.Namespace(project=str(project), scope="project", adapters=None)
+    plan = compute_plan(args)
+    store = ConfirmationStore.load(os.environ, project)
+    for targets in sensitive_targets(plan).values():
+        store = store.confirm(targets)
+    store.save()
+
+
+def test_custom_mcp_without_terminal_refuses_and_writes_nothing(
+    project: Path, sandbox_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`apply --yes` with a custom MCP and no terminal exits 1; every file is byte-identical."""
+    before, home_before = snapshot(project), snapshot(sandbox_home)
+    assert aido(project, "apply", "--yes") == 1
+    err = capsys.readouterr().err
+    assert "'my-api' is security-sensitive" in err and "aido confirm my-api" in err
+    assert snapshot(project) == before and snapshot(sandbox_home) == home_before
+
+
+def test_sensitive_catalog_entry_without_terminal_refuses(
+    project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A security-sensitive catalog entry named in `[mcp] add` is refused without a terminal."""
+    monkeypatch.setattr(engine, "MCP_CATALOG", catalog_with(FILESYSTEM))
+    (project / "aido.toml").write_text('adapters = ["claude-code"]\n[mcp]\nadd = ["filesystem"]\n')
+    before = snapshot(project)
+    assert aido(project, "apply", "--yes") == 1
+    assert "'filesystem' is security-sensitive" in capsys.readouterr().err
+    assert snapshot(project) == before
+
+
+def test_sensitive_catalog_entry_is_never_suggested(
+    project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A sensitive entry with an `always` trigger is not planned unless the user names it."""
+    monkeypatch.setattr(engine, "MCP_CATALOG", catalog_with(FILESYSTEM))
+    (project / "aido.toml").write_text('adapters = ["claude-code"]\n')
+    assert aido(project, "plan") == 0
+    assert "filesystem" not in capsys.readouterr().out
+
+
+def test_stored_confirmation_lets_apply_run_without_terminal(project: Path) -> None:
+    """Once confirmed (per user, outside the repo), apply --yes writes the custom entry."""
+    confirm_in_store(project)
+    assert aido(project, "apply", "--yes") == 0
+    servers = json.loads((project / ".mcp.json").read_text())["mcpServers"]
+    assert servers["my-api"] == {"type": "http", "url": "https://mcp.example.com/mcp"}
+
+
+def test_changed_spec_needs_a_new_confirmation(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Changing the custom URL after confirming makes apply refuse again."""
+    confirm_in_store(project)
+    text = (project / "aido.toml").read_text().replace("mcp.example.com", "other.example.com")
+    (project / "aido.toml").write_text(text)
+    before = snapshot(project)
+    assert aido(project, "apply", "--yes") == 1
+    assert "aido confirm my-api" in capsys.readouterr().err
+    assert snapshot(project) == before
+
+
+@pytest.mark.parametrize("where", [".aido/confirmations.json", "confirmations.json"])
+def test_confirmation_planted_in_the_repository_is_ignored(
+    project: Path, sandbox_home: Path, tmp_path: Path, where: str
+) -> None:
+    """A confirmations file committed into the project has no effect."""
+    confirm_in_store(project)
+    store = sandbox_home / ".local/state/aido/confirmations.json"
+    planted = project / where
+    planted.parent.mkdir(exist_ok=True)
+    planted.write_bytes(store.read_bytes())
+    store.unlink()
+    before = snapshot(project)
+    assert aido(project, "apply", "--yes") == 1
+    assert snapshot(project) == before
+
+
+def test_state_dir_pointing_into_the_repository_is_ignored(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """XDG_STATE_HOME inside the project (e.g. set by a repo's .envrc) is not trusted."""
+    confirm_in_store(project)
+    store = Path(str(Path.home())) / ".local/state/aido/confirmations.json"
+    (project / ".aido" / "aido").mkdir(parents=True)
+    (project / ".aido" / "aido" / "confirmations.json").write_bytes(store.read_bytes())
+    monkeypatch.setenv("XDG_STATE_HOME", str(project / ".aido"))
+    assert aido(project, "apply", "--yes") == 1
+    assert "my-api" not in (project / ".mcp.json").read_text()
+
+
+def test_confirmation_of_another_project_does_not_count(project: Path, tmp_path: Path) -> None:
+    """Confirmations are bound to the project path."""
+    confirm_in_store(project)
+    twin = tmp_path / "twin"
+    twin.mkdir()
+    for name in ("aido.toml", ".mcp.json"):
+        (twin / name).write_bytes((project / name).read_bytes())
+    assert aido(twin, "apply", "--yes") == 1
+
+
+def test_group_writable_store_is_refused(
+    project: Path, sandbox_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A confirmations file other users can write is not trusted."""
+    confirm_in_store(project)
+    (sandbox_home / ".local/state/aido/confirmations.json").chmod(0o666)
+    assert aido(project, "apply", "--yes") == 1
+    assert "writable by other users" in capsys.readouterr().err
+
+
+def test_confirmations_list_and_revoke(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`aido confirmations --json` lists them; `revoke ID` removes them and apply refuses again."""
+    confirm_in_store(project)
+    capsys.readouterr()
+    assert aido(project, "confirmations", "--json") == 0
+    listed = json.loads(capsys.readouterr().out)["confirmations"]
+    assert [(c["id"], c["path"], c["adapter"]) for c in listed] == [
+        ("my-api", ".mcp.json", "claude-code")
+    ]
+    assert aido(project, "confirmations") == 0
+    assert "my-api  claude-code  .mcp.json" in capsys.readouterr().out
+    assert aido(project, "confirmations", "revoke", "my-api") == 0
+    assert aido(project, "confirmations", "revoke", "my-api") == 1
+    assert aido(project, "apply", "--yes") == 1
+
+
+def test_confirm_needs_a_terminal(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`aido confirm ID` without a terminal stores nothing."""
+    assert aido(project, "confirm", "my-api") == 1
+    assert "interactive terminal" in capsys.readouterr().err
+    assert not (Path.home() / ".local/state/aido/confirmations.json").exists()
+
+
+def test_confirm_unknown_id_is_an_error(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`aido confirm` of an id the plan does not write sensitively says so."""
+    assert aido(project, "confirm", "context7") == 1
+    assert "no security-sensitive entry 'context7'" in capsys.readouterr().err
+
+
+def test_deleting_a_custom_entry_needs_no_confirmation(project: Path) -> None:
+    """Removing a custom server from aido.toml deletes the owned entry without asking."""
+    confirm_in_store(project)
+    assert aido(project, "apply", "--yes") == 0
+    (project / "aido.toml").write_text('adapters = ["claude-code"]\n')
+    assert aido(project, "apply", "--yes") == 0
+    assert "my-api" not in json.loads((project / ".mcp.json").read_text())["mcpServers"]
+
+
+def test_saved_plan_cannot_unmark_a_sensitive_change(
+    project: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Editing `sensitive` to false in a saved plan does not skip the gate."""
+    saved = tmp_path / "plan.json"
+    assert aido(project, "plan", "--out", str(saved)) == 0
+    saved.write_text(saved.read_text().replace('"sensitive": true', '"sensitive": false'))
+    before = snapshot(project)
+    assert aido(project, "apply", str(saved)) == 1
+    assert "'my-api' is security-sensitive" in capsys.readouterr().err
+    assert snapshot(project) == before
+
+
+def test_saved_plan_with_a_tampered_entry_under_a_catalog_id_is_gated(
+    project: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A saved plan that swaps context7's URL is treated as sensitive."""
+    (project / "aido.toml").write_text('adapters = ["claude-code"]\n')
+    saved = tmp_path / "plan.json"
+    assert aido(project, "plan", "--out", str(saved)) == 0
+    saved.write_text(saved.read_text().replace("mcp.context7.com", "evil.example"))
+    assert aido(project, "apply", str(saved)) == 1
+    assert "'context7' is security-sensitive" in capsys.readouterr().err
+
+
+def test_routine_saved_plan_still_applies(project: Path, tmp_path: Path) -> None:
+    """An untampered saved plan of catalog entries needs no confirmation."""
+    (project / "aido.toml").write_text('adapters = ["claude-code"]\n')
+    saved = tmp_path / "plan.json"
+    assert aido(project, "plan", "--out", str(saved)) == 0
+    assert aido(project, "apply", str(saved)) == 0
