@@ -68,14 +68,23 @@ def check_values(plan: Plan) -> None:
                 )
 
 
-def apply_plan(plan: Plan) -> list[Applied]:
-    """Write every file of `plan` that has changes; state is saved after each file."""
+def apply_plan(plan: Plan, *, on_file: Callable[[FileChange], None] | None = None) -> list[Applied]:
+    """Write every file of `plan` that has changes; state is saved after each file.
+
+    `on_file` is called before each file is locked and written (progress).
+    """
     if any(f.error for f in plan.files):
         raise StaleError("the plan has files with errors; fix them and run aido plan again")
     check_fresh(plan)
     check_values(plan)
     check_gates(plan, stored_confirmations(plan))
-    return [_apply_file(file) for file in plan.files if file.actionable]
+    applied = []
+    for file in plan.files:
+        if file.actionable:
+            if on_file is not None:
+                on_file(file)
+            applied.append(_apply_file(file))
+    return applied
 
 
 def _apply_file(file: FileChange) -> Applied:

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import tomllib
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+from aidokit.reconcile import __version__
 
 ROOT = Path(__file__).resolve().parent.parent
 TOP = {
@@ -46,3 +50,40 @@ def test_wheel_holds_only_the_aidokit_namespace(tmp_path: Path) -> None:
     assert "aidokit/catalog/models.py" in names
     assert "aidokit/reconcile/cli.py" in names
     assert "aidokit/reconcile/py.typed" in names
+
+
+@pytest.mark.slow
+def test_non_editable_install_gives_a_working_aido(
+    tmp_path: Path, fixture_project: Callable[[str], Path]
+) -> None:
+    """`pip install .` into a fresh venv (what pipx, uv tool and action.yml do) runs aido."""
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    subprocess.run(
+        [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(ROOT)],
+        check=True,
+        capture_output=True,
+    )
+    aido = venv / "bin" / "aido"
+    version = subprocess.run([str(aido), "--version"], capture_output=True, text=True, check=True)
+    assert version.stdout.strip() == f"aido {__version__}"
+    # The installed copy carries everything the action's check needs.
+    project = fixture_project("demo-project")
+    env = {**os.environ, "AIDO_BIN": str(aido), "AIDO_PROJECT": str(project)}
+    check = subprocess.run(
+        ["bash", str(ROOT / "ci" / "aido-check.sh")], env=env, capture_output=True, text=True
+    )
+    assert check.returncode == 2 and "+ context7" in check.stdout
+
+
+def test_metadata_is_ready_for_pypi() -> None:
+    """pyproject has a readme, SPDX license, classifiers, urls and the aido script."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["readme"] == "README.md" and project["license"] == "MIT"
+    assert "Typing :: Typed" in project["classifiers"]
+    assert {"Homepage", "Documentation", "Issues"} <= set(project["urls"])
+    assert project["scripts"] == {"aido": "aidokit.reconcile.cli:main"}
+    for folder in TOP:
+        for init in (ROOT / folder).rglob("__init__.py"):
+            if init.parent == ROOT / folder:
+                assert (init.parent / "py.typed").is_file(), init.parent

@@ -14,14 +14,17 @@ from aidokit.reconcile.commands import (
     adopt,
     apply,
     catalog,
+    completion,
     confirm,
     confirmations,
     destroy,
     doctor,
+    init,
     mcp,
     plan,
     remove,
     schema,
+    status,
     suggest,
 )
 
@@ -38,8 +41,10 @@ class Command(Protocol):
 
 
 COMMANDS: tuple[Command, ...] = (
+    init,
     plan,
     apply,
+    status,
     suggest,
     catalog,
     adapters,
@@ -51,4 +56,5 @@ COMMANDS: tuple[Command, ...] = (
     confirm,
     confirmations,
     doctor,
+    completion,
 )

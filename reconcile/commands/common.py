@@ -59,7 +59,10 @@ def apply_and_report(plan: Plan, *, yes: bool, colour: bool, saved: bool = False
         print("Cancelled; nothing was written.")
         return 1
     gate.ask()
-    applied = apply_plan(plan)
+    from aidokit.reconcile.progress import apply_progress
+
+    with apply_progress(plan) as on_file:
+        applied = apply_plan(plan, on_file=on_file)
     counts = summary.line().removeprefix("Plan: ")
     print(f"Apply complete: {len(applied)} file(s) written. {counts}")
     return 0

@@ -1,0 +1,23 @@
+"""`aido completion SHELL`: print a completion script for bash, zsh or fish."""
+
+from __future__ import annotations
+
+import argparse
+
+NAME = "completion"
+HELP = "print a shell completion script (bash, zsh or fish)"
+SHELLS = ("bash", "zsh", "fish")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add `completion`'s own arguments."""
+    parser.add_argument("shell", choices=SHELLS, help="the shell to complete in")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run `aido completion`."""
+    from aidokit.reconcile.cli import build_parser
+    from aidokit.reconcile.completion import render
+
+    print(render(args.shell, build_parser()), end="")
+    return 0

@@ -1,0 +1,29 @@
+"""`aido status`: every MCP entry in every targeted file, and whether aido manages it."""
+
+from __future__ import annotations
+
+import argparse
+
+from aidokit.reconcile.commands.common import compute_plan, want_colour
+
+NAME = "status"
+HELP = "list every MCP entry in the targeted files: managed, drifted, conflict or unmanaged"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add `status`'s own options."""
+    parser.add_argument("--json", action="store_true", help="print the status as JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run `aido status`; exit 1 when a file cannot be read."""
+    from aidokit.reconcile.render_status import render_status, render_status_json
+    from aidokit.reconcile.status import plan_status
+
+    plan = compute_plan(args)
+    files = plan_status(plan)
+    if args.json:
+        print(render_status_json(files, project=plan.project, scope=plan.scope), end="")
+    else:
+        print(render_status(files, colour=want_colour(args)), end="")
+    return 1 if any(file.error for file in files) else 0

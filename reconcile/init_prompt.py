@@ -1,0 +1,75 @@
+"""The questions `aido init` asks on a terminal: plain numbered prompts, no TUI."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from aidokit.reconcile.errors import AidoError
+from aidokit.reconcile.scaffold import Survey, stack_lines
+
+_TRIES = 3
+
+
+def ask(survey: Survey, preselected: Sequence[str]) -> tuple[list[str], list[str]]:
+    """Show what was found, then ask for adapters and extra entries."""
+    _show_facts(survey)
+    names = [name for name, _ in survey.harnesses]
+    print("\nHarnesses:")
+    for number, (name, why) in enumerate(survey.harnesses, 1):
+        print(f"  {number}. {name}" + (f"  (detected: {why})" if why else ""))
+    adapters = _pick("Adapters to manage", names, default=list(preselected))
+    ids = [entry.id for entry in survey.others]
+    add: list[str] = []
+    if ids:
+        print("\nOther catalog entries you can add:")
+        for number, entry in enumerate(survey.others, 1):
+            flag = "  [security-sensitive: apply asks you to type its name]"
+            print(f"  {number}. {entry.id}: {entry.purpose}" + (flag * entry.security_sensitive))
+        add = _pick("Extra entries to add", ids, default=[])
+    return adapters, add
+
+
+def _show_facts(survey: Survey) -> None:
+    print("Detected in this project:")
+    for line in stack_lines(survey.facts) or ["no stack packs, languages or git remote"]:
+        print(f"  {line}")
+    print("\nSuggested MCP servers (from the facts above):")
+    for item in survey.suggested:
+        print(f"  {item.id}: {item.purpose}  (why: {item.why})")
+    if not survey.suggested:
+        print("  none")
+
+
+def _pick(question: str, choices: list[str], *, default: list[str]) -> list[str]:
+    """Ask for numbers or names, comma- or space-separated; empty keeps `default`."""
+    shown = ", ".join(default) or "none"
+    for _ in range(_TRIES):
+        try:
+            answer = input(f"{question} (numbers or names; Enter for [{shown}], '-' for none): ")
+        except EOFError:
+            raise AidoError("aido init was cancelled; nothing was written") from None
+        picked, bad = _parse(answer, choices)
+        if picked is None:
+            return default
+        if not bad:
+            return picked
+        print(f"  not a choice: {', '.join(bad)}; pick from 1-{len(choices)} or the names")
+    raise AidoError("aido init got no valid answer; nothing was written")
+
+
+def _parse(answer: str, choices: list[str]) -> tuple[list[str] | None, list[str]]:
+    """Picked names (None for 'keep the default') and the words that matched nothing."""
+    words = answer.replace(",", " ").split()
+    if not words:
+        return None, []
+    if words == ["-"]:
+        return [], []
+    picked: list[str] = []
+    bad: list[str] = []
+    for word in words:
+        name = choices[int(word) - 1] if word.isdigit() and 0 < int(word) <= len(choices) else word
+        if name not in choices:
+            bad.append(word)
+        elif name not in picked:
+            picked.append(name)
+    return picked, bad

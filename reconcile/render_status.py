@@ -1,0 +1,80 @@
+"""Render `aido status` as text or as stable JSON (format_version 1)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from aidokit.reconcile.status import STATUS_FORMAT_VERSION, FileStatus, Status, counts
+
+_COLOURS = {
+    Status.MANAGED: "32",
+    Status.DRIFTED: "33",
+    Status.CONFLICT: "35",
+    Status.UNMANAGED: "0",
+    Status.MISSING: "36",
+}
+
+
+def render_status(files: tuple[FileStatus, ...], *, colour: bool = False) -> str:
+    """One block per file, one line per entry, then a summary line."""
+    out: list[str] = []
+    for file in files:
+        out.append(f"# {file.path} ({file.adapter}, {file.scope})")
+        if file.error:
+            out.append(f"  error: {file.error}")
+        elif not file.entries:
+            out.append("  (no MCP entries)")
+        for entry in file.entries:
+            word = f"{entry.status.value:<9}"
+            if colour:
+                word = f"\033[{_COLOURS[entry.status]}m{word}\033[0m"
+            detail = f"  ({entry.detail})" if entry.detail else ""
+            out.append(f"  {word}  {entry.name}{detail}")
+        out.append("")
+    if not files:
+        out += ["No harness config files are targeted; set `adapters` in aido.toml.", ""]
+    out.append(summary_line(files))
+    return "\n".join(out) + "\n"
+
+
+def summary_line(files: tuple[FileStatus, ...]) -> str:
+    """`Status: 2 managed, 1 drifted, 0 conflicts, 3 unmanaged, 0 missing.`"""
+    n = counts(files)
+    text = (
+        f"Status: {n['managed']} managed, {n['drifted']} drifted, {n['conflict']} "
+        f"{'conflict' if n['conflict'] == 1 else 'conflicts'}, {n['unmanaged']} unmanaged, "
+        f"{n['missing']} missing."
+    )
+    if n["error"]:
+        text += f" {n['error']} {'file' if n['error'] == 1 else 'files'} with errors."
+    return text
+
+
+def render_status_json(files: tuple[FileStatus, ...], *, project: str, scope: str) -> str:
+    """The status as JSON: stable, fields only ever added."""
+    data: dict[str, Any] = {
+        "format_version": STATUS_FORMAT_VERSION,
+        "project": project,
+        "scope": scope,
+        "files": [
+            {
+                "adapter": file.adapter,
+                "scope": file.scope,
+                "path": file.path,
+                "error": file.error,
+                "entries": [
+                    {
+                        "name": e.name,
+                        "id": e.id,
+                        "status": e.status.value,
+                        "detail": e.detail,
+                    }
+                    for e in file.entries
+                ],
+            }
+            for file in files
+        ],
+        "summary": counts(files),
+    }
+    return json.dumps(data, indent=2, sort_keys=True) + "\n"

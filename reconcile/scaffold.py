@@ -1,0 +1,120 @@
+"""`aido init` as data: what the project looks like, and the commented `aido.toml` for it.
+
+Detection reuses the adapters' own `detect` and the context's facts, so init
+suggests exactly what `aido plan` would pick without an `aido.toml`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from aidokit.adapters.base import Host, Scope
+from aidokit.adapters.registry import ADAPTERS
+from aidokit.catalog.entries import MCP_CATALOG
+from aidokit.catalog.facts import Facts
+from aidokit.catalog.models import MCPDef
+from aidokit.catalog.select import suggest
+from aidokit.reconcile.context import detect_facts
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A catalog entry the project's facts select, and why."""
+
+    id: str
+    purpose: str
+    why: str
+
+
+@dataclass(frozen=True)
+class Survey:
+    """What `aido init` found in a project."""
+
+    harnesses: tuple[tuple[str, str | None], ...]  # every adapter, with why it was detected
+    facts: Facts
+    suggested: tuple[Suggestion, ...]
+    others: tuple[MCPDef, ...]  # entries a user may add: not suggested, not deprecated
+
+    @property
+    def detected(self) -> tuple[str, ...]:
+        """Names of the harnesses detected in the project."""
+        return tuple(name for name, why in self.harnesses if why)
+
+
+def survey(project: Path) -> Survey:
+    """Detect harnesses and stack, and what the catalog would suggest for them."""
+    host = Host.current(project)
+    harnesses = tuple(
+        (name, adapter.detect(host, Scope.PROJECT)) for name, adapter in ADAPTERS.items()
+    )
+    facts = detect_facts(host.project)
+    suggested: list[Suggestion] = []
+    others: list[MCPDef] = []
+    for entry in MCP_CATALOG:
+        match = suggest(entry, facts)
+        if match is not None:
+            why = (
+                match.trigger
+                if match.reason == match.trigger
+                else f"{match.trigger}: {match.reason}"
+            )
+            suggested.append(Suggestion(entry.id, entry.purpose, why))
+        elif not entry.deprecated:
+            others.append(entry)
+    return Survey(harnesses, facts, tuple(suggested), tuple(others))
+
+
+def stack_lines(facts: Facts) -> list[str]:
+    """The detected stack packs, languages and remote, one `name (source)` each."""
+    lines = [f"stack pack {k} ({v.source})" for k, v in sorted(facts.stack_packs.items())]
+    lines += [f"language {k} ({v.source})" for k, v in sorted(facts.languages.items())]
+    if facts.remote_url is not None:
+        lines.append(f"git remote {facts.remote_url.value} ({facts.remote_url.source})")
+    return lines
+
+
+def render_config(survey: Survey, *, adapters: Sequence[str], add: Sequence[str]) -> str:
+    """A commented `aido.toml` for these choices; it loads with `reconcile/config.py`."""
+    known = ", ".join(ADAPTERS)
+    out = [
+        "# aido.toml: which MCP servers this project's coding agents get.",
+        "# `aido plan` shows what would change; `aido apply` converges the files.",
+        "# Written by `aido init`; edit freely (`aido schema` prints every key).",
+        "",
+        f"# Harnesses whose config files aido manages. Known: {known}.",
+    ]
+    if adapters:
+        out.append(f"adapters = {_array(adapters)}")
+    else:
+        out += [
+            "# Unset: aido uses the harnesses it detects in the project on each run.",
+            f'# adapters = ["{next(iter(ADAPTERS))}"]',
+        ]
+    packs = sorted(survey.facts.stack_packs)
+    out += [
+        "",
+        "# Stack packs drive suggestions. Unset: aido detects them on each run",
+        f"# (detected now: {', '.join(packs) or 'none'}).",
+        f"# stack_packs = {_array(packs)}",
+        "",
+        "[mcp]",
+        *_suggested_comment(survey.suggested),
+        f"add = {_array(add)}  # explicit choices on top of the suggestions",
+        '# skip = ["some-id"]  # never install these',
+    ]
+    return "\n".join(out) + "\n"
+
+
+def _suggested_comment(suggested: Iterable[Suggestion]) -> list[str]:
+    rows = [f"#   {item.id}: {item.why}" for item in suggested]
+    if not rows:
+        return ["# Nothing is suggested for this project today (`aido suggest` explains)."]
+    return ["# Suggested for this project, from its facts (skip any below):", *rows]
+
+
+def _array(items: Iterable[str]) -> str:
+    # json.dumps of a plain string is a valid TOML basic string.
+    return "[" + ", ".join(json.dumps(item) for item in items) + "]"

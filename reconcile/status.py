@@ -1,0 +1,119 @@
+"""`aido status` as data: every entry of every targeted file and who owns it.
+
+Derived from the plan (SPEC §6 ownership) plus the files' current server maps,
+so status and plan can never disagree about what aido owns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from aidokit.reconcile.documents import Format, read_document
+from aidokit.reconcile.errors import AidoError
+from aidokit.reconcile.plan import Action, Change, FileChange, Plan
+
+STATUS_FORMAT_VERSION = 1
+
+
+class Status(Enum):
+    """How one entry relates to aido."""
+
+    MANAGED = "managed"  # owned, equal to the desired entry
+    DRIFTED = "drifted"  # owned, differs from the desired state (apply changes it)
+    CONFLICT = "conflict"  # same name as a desired entry, not owned
+    UNMANAGED = "unmanaged"  # the user's own entry; aido leaves it alone
+    MISSING = "missing"  # desired but not in the file yet (apply creates it)
+
+
+@dataclass(frozen=True)
+class EntryStatus:
+    """One entry (or one desired-but-missing entry) of one file."""
+
+    adapter: str
+    scope: str
+    path: str
+    name: str
+    id: str | None
+    status: Status
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class FileStatus:
+    """One targeted file: its entries, or why it could not be read."""
+
+    adapter: str
+    scope: str
+    path: str
+    entries: tuple[EntryStatus, ...] = ()
+    error: str | None = None
+
+
+def file_status(file: FileChange, current: Mapping[str, Any]) -> FileStatus:
+    """Classify every entry of `current` (the file's server map) using `file`'s changes."""
+    by_name = {change.name: change for change in file.changes}
+    rows = [_row(file, name, by_name.get(name)) for name in current]
+    rows += [
+        _row(file, change.name, change)
+        for change in file.changes
+        if change.name not in current and change.action in (Action.CREATE, Action.HEAL)
+    ]
+    rows.sort(key=lambda row: row.name)
+    return FileStatus(file.adapter, file.scope, file.path, tuple(rows))
+
+
+def _row(file: FileChange, name: str, change: Change | None) -> EntryStatus:
+    status, detail = _classify(change)
+    entry_id = change.id if change is not None else None
+    return EntryStatus(file.adapter, file.scope, file.path, name, entry_id, status, detail)
+
+
+def _classify(change: Change | None) -> tuple[Status, str]:
+    if change is None:
+        return Status.UNMANAGED, ""
+    action = change.action
+    if action is Action.NOOP:
+        return Status.MANAGED, ""
+    if action is Action.CONFLICT:
+        hint = f"; hint: {change.hint}" if change.hint else ""
+        return Status.CONFLICT, change.reason + hint
+    if action is Action.CREATE:
+        return Status.MISSING, "apply creates it"
+    if action is Action.DELETE:
+        return Status.DRIFTED, "no longer desired; apply removes it"
+    if action is Action.HEAL and change.before is None:
+        return Status.DRIFTED, "removed from the file since aido wrote it; apply restores it"
+    return Status.DRIFTED, f"{change.action.word}: {change.reason}"
+
+
+def plan_status(plan: Plan) -> tuple[FileStatus, ...]:
+    """Status of every file in `plan`, re-reading each file's current server map."""
+    return tuple(_read_status(file) for file in plan.files)
+
+
+def _read_status(file: FileChange) -> FileStatus:
+    if file.error:
+        return FileStatus(file.adapter, file.scope, file.path, error=file.error)
+    try:
+        document = read_document(Path(file.abs_path), Format(file.fmt))
+        current = document.get_map(file.map_path) or {}
+    except AidoError as exc:
+        return FileStatus(file.adapter, file.scope, file.path, error=str(exc))
+    if document.digest != file.digest:
+        error = f"{file.path} changed while aido was reading it; run aido status again"
+        return FileStatus(file.adapter, file.scope, file.path, error=error)
+    return file_status(file, current)
+
+
+def counts(files: tuple[FileStatus, ...]) -> dict[str, int]:
+    """How many entries have each status, plus files with errors."""
+    result = {status.value: 0 for status in Status}
+    for file in files:
+        for entry in file.entries:
+            result[entry.status.value] += 1
+    result["error"] = sum(1 for file in files if file.error)
+    return result

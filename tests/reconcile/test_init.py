@@ -1,0 +1,164 @@
+"""`aido init`: detect, ask on a terminal (tested through a pty), write aido.toml."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from aidokit.reconcile.cli import main
+from aidokit.reconcile.config import load_config
+from aidokit.reconcile.scaffold import survey
+
+# Runs `aido` with two extra catalog entries: one never suggested, one sensitive.
+WRAPPER = """
+import sys
+from aidokit.catalog import entries
+from aidokit.catalog.models import MCPDef, StdioSpec
+
+def extra(id, sensitive):
+    spec = StdioSpec(command="npx", args=("-y", f"@example/{id}"))
+    return MCPDef.model_construct(
+        id=id, name=id, purpose=f"{id} purpose", suggested_for=("researcher",),
+        triggers=("never",), install={"claude-code": spec}, security_sensitive=sensitive,
+    )
+
+entries.MCP_CATALOG = (*entries.MCP_CATALOG, extra("extra-docs", False), extra("vault", True))
+from aidokit.reconcile.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+class Terminal:
+    """A child process on a pseudo-terminal, driven like `expect`."""
+
+    def __init__(self, argv: list[str], cwd: Path) -> None:
+        self.master, slave = pty.openpty()
+        self.proc = subprocess.Popen(
+            argv, cwd=cwd, stdin=slave, stdout=slave, stderr=slave, close_fds=True
+        )
+        os.close(slave)
+        self.seen = ""
+
+    def expect(self, text: str, timeout: float = 20.0) -> None:
+        deadline = time.monotonic() + timeout
+        while text not in self.seen:
+            left = deadline - time.monotonic()
+            assert left > 0, f"timed out waiting for {text!r}; got:\n{self.seen}"
+            ready, _, _ = select.select([self.master], [], [], left)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 4096)
+                except OSError:  # the child closed the terminal
+                    chunk = b""
+                assert chunk, f"child exited before {text!r}; got:\n{self.seen}"
+                self.seen += chunk.decode("utf-8", "replace")
+
+    def send(self, line: str) -> None:
+        os.write(self.master, line.encode() + b"\r")
+
+    def wait(self) -> int:
+        code = self.proc.wait(timeout=20)
+        os.close(self.master)
+        return code
+
+
+@pytest.fixture
+def fresh(fixture_project: Callable[[str], Path]) -> Path:
+    project = fixture_project("demo-project")
+    (project / "aido.toml").unlink()
+    return project
+
+
+def test_tty_prompts_show_suggestions_and_write_choices(fresh: Path) -> None:
+    """On a terminal, init shows the suggestions and why, asks, and writes the picks."""
+    term = Terminal([sys.executable, "-c", WRAPPER, "init"], fresh)
+    term.expect("Suggested MCP servers")
+    term.expect("context7")
+    term.expect("Adapters to manage")
+    term.send("99")
+    term.expect("not a choice: 99")
+    term.send("claude-code")
+    term.expect("security-sensitive")
+    term.expect("Extra entries to add")
+    term.send("extra-docs")
+    assert term.wait() == 0, term.seen
+    assert "why: always" in term.seen
+    config = load_config(fresh).config
+    assert config.adapters == ("claude-code",)
+    assert config.mcp.add == ("extra-docs",)
+
+
+def test_tty_enter_keeps_the_detected_defaults(fresh: Path) -> None:
+    """Pressing Enter at every prompt keeps the detected harnesses and adds nothing."""
+    (fresh / ".mcp.json").write_text("{}")
+    term = Terminal([sys.executable, "-c", WRAPPER, "init"], fresh)
+    term.expect("(detected: found .mcp.json)")
+    term.expect("Adapters to manage")
+    term.send("")
+    term.expect("Extra entries to add")
+    term.send("")
+    assert term.wait() == 0, term.seen
+    config = load_config(fresh).config
+    assert "claude-code" in survey(fresh).detected
+    assert config.adapters == survey(fresh).detected and config.mcp.add == ()
+
+
+def test_yes_writes_detected_defaults(fresh: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--yes` writes the detected harnesses into a commented aido.toml that loads."""
+    (fresh / ".claude").mkdir()
+    assert main(["init", "--yes", "--project", str(fresh)]) == 0
+    text = (fresh / "aido.toml").read_text()
+    assert text.startswith("# aido.toml") and "#   context7: always" in text
+    loaded = load_config(fresh)
+    assert "claude-code" in survey(fresh).detected
+    assert loaded.present and loaded.config.adapters == survey(fresh).detected
+    assert "Next: aido plan" in capsys.readouterr().out
+
+
+def test_yes_with_nothing_detected_leaves_adapters_unset(tmp_path: Path) -> None:
+    """With no harness detected, adapters stay unset (detection on each run) and say so."""
+    fresh = tmp_path / "empty"
+    fresh.mkdir()
+    assert main(["init", "--yes", "--project", str(fresh)]) == 0
+    config = load_config(fresh).config
+    assert config.adapters is None
+    assert '# adapters = ["claude-code"]' in (fresh / "aido.toml").read_text()
+
+
+def test_yes_with_adapter_option_pins_it(fresh: Path) -> None:
+    """`--adapter NAME` chooses the harnesses instead of detection."""
+    assert main(["init", "--yes", "--adapter", "claude-code", "--project", str(fresh)]) == 0
+    assert load_config(fresh).config.adapters == ("claude-code",)
+
+
+def test_unknown_adapter_is_refused(fresh: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An unknown `--adapter` exits 1 and writes nothing."""
+    assert main(["init", "--yes", "--adapter", "nope", "--project", str(fresh)]) == 1
+    assert "unknown adapter 'nope'" in capsys.readouterr().err
+    assert not (fresh / "aido.toml").exists()
+
+
+def test_never_overwrites_existing_config(
+    fixture_project: Callable[[str], Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An existing aido.toml is left byte-identical and init exits 1 saying merge is out."""
+    project = fixture_project("demo-project")
+    before = (project / "aido.toml").read_bytes()
+    assert main(["init", "--yes", "--project", str(project)]) == 1
+    assert (project / "aido.toml").read_bytes() == before
+    assert "never overwrites" in capsys.readouterr().err
+
+
+def test_without_terminal_or_yes_refuses(fresh: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Without a terminal and without --yes, init asks nothing and writes nothing."""
+    assert main(["init", "--project", str(fresh)]) == 1
+    assert "pass --yes" in capsys.readouterr().err
+    assert not (fresh / "aido.toml").exists()
