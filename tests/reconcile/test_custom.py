@@ -12,10 +12,7 @@ from aidokit.adapters.registry import ADAPTERS
 from aidokit.reconcile.cli import main
 from aidokit.reconcile.config import CustomMCP
 from aidokit.reconcile.custom import custom_server
-
-
-def aido(project: Path, *argv: str) -> int:
-    return main([*argv, "--project", str(project)])
+from tests.helpers import aido
 
 
 @pytest.fixture

@@ -9,12 +9,8 @@ from pathlib import Path
 import pytest
 
 from aidokit.reconcile import doctor, engine
-from aidokit.reconcile.cli import main
+from tests.helpers import aido
 from tests.reconcile.security_helpers import catalog_with, entry
-
-
-def aido(project: Path, *argv: str) -> int:
-    return main([*argv, "--project", str(project)])
 
 
 @pytest.fixture

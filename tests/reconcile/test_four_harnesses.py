@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from projects import materialize  # fixtures/ is put on sys.path by tests/conftest.py
 
-from aidokit.reconcile.cli import main
+from tests.helpers import aido
 
 FILES = (".mcp.json", ".codex/config.toml", ".vscode/mcp.json", "opencode.jsonc")
 
@@ -19,10 +19,6 @@ FILES = (".mcp.json", ".codex/config.toml", ".vscode/mcp.json", "opencode.jsonc"
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     return materialize("plans/user-servers/project", tmp_path / "project")
-
-
-def aido(project: Path, *argv: str) -> int:
-    return main([*argv, "--project", str(project)])
 
 
 def _jsonc(text: str) -> Any:

@@ -8,17 +8,13 @@ from pathlib import Path
 import pytest
 
 from aidokit.reconcile import engine
-from aidokit.reconcile.cli import main
 from aidokit.reconcile.commands.common import compute_plan
 from aidokit.reconcile.confirmations import ConfirmationStore
 from aidokit.reconcile.gate import sensitive_targets
+from tests.helpers import aido
 from tests.reconcile.security_helpers import FILESYSTEM, catalog_with
 
 CUSTOM = '[custom.my-api]\nurl = "https://mcp.example.com/mcp"\n'
-
-
-def aido(project: Path, *argv: str) -> int:
-    return main([*argv, "--project", str(project)])
 
 
 @pytest.fixture

@@ -9,13 +9,9 @@ import pytest
 
 from aidokit.reconcile import hardening
 from aidokit.reconcile.apply import check_values
-from aidokit.reconcile.cli import main
 from aidokit.reconcile.errors import SecurityError
 from aidokit.reconcile.plan import Action, Change, FileChange, Plan
-
-
-def aido(project: Path, *argv: str) -> int:
-    return main([*argv, "--project", str(project)])
+from tests.helpers import aido
 
 
 @pytest.fixture

@@ -8,12 +8,9 @@ from pathlib import Path
 import pytest
 
 from aidokit.reconcile.cli import main
+from tests.helpers import aido
 
 ONLY_CONTEXT7 = 'adapters = ["claude-code"]\n[mcp]\nskip = ["sequential-thinking"]\n'
-
-
-def aido(project: Path, *argv: str) -> int:
-    return main([*argv, "--project", str(project)])
 
 
 @pytest.fixture
