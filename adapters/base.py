@@ -53,6 +53,15 @@ class Host:
 
 
 @dataclass(frozen=True)
+class Companion:
+    """A value outside the server map that belongs to one entry (e.g. per-agent tool globs)."""
+
+    map_path: tuple[str, ...]
+    name: str
+    value: Any
+
+
+@dataclass(frozen=True)
 class Location:
     """One config file an adapter manages and where its server map lives."""
 
@@ -91,6 +100,13 @@ class Adapter(Protocol):
 
     def identity(self, entry: Mapping[str, Any]) -> str | None:
         """The command or URL an existing entry runs, for ownership checks."""
+        ...
+
+    def role_scoping(self, name: str, roles: tuple[str, ...]) -> tuple[Companion, ...] | None:
+        """Values that limit server `name` to agents `roles` in the same file.
+
+        None when the harness has no such mechanism in this config file.
+        """
         ...
 
     def detect(self, host: Host, scope: Scope) -> str | None:

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters.base import Host, Scope
+from aidokit.adapters.base import Companion, Host, Scope
 from aidokit.adapters.render import Rendered
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
@@ -30,6 +30,10 @@ class AdapterBase:
     def notes(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> tuple[str, ...]:
         """What the user must do by hand for this entry."""
         return self.build(server, spec).notes
+
+    def role_scoping(self, name: str, roles: tuple[str, ...]) -> tuple[Companion, ...] | None:
+        """Most harnesses cannot scope a server to agents in their MCP config file."""
+        return None
 
 
 def command_identity(command: object, args: object) -> str | None:

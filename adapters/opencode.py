@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.base import Companion, Host, Location, Scope
 from aidokit.adapters.common import AdapterBase, argv_identity, detect_any, first_existing
 from aidokit.adapters.render import Refs, Rendered, brace_env, refuse_cwd
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
@@ -54,6 +54,16 @@ class OpenCode(AdapterBase):
         # §6 V1: on/off is `enabled` (V2 would be `disabled`).
         entry["enabled"] = True
         return refs.done(entry)
+
+    def role_scoping(self, name: str, roles: tuple[str, ...]) -> tuple[Companion, ...]:
+        """Disable the server's tools globally, enable them for each agent in `roles`.
+
+        §6 "Role scoping" (V1): MCP tools are named `<server>_<tool>`, so the glob
+        `<server>_*` targets one server in `tools` and `agent.<name>.tools`.
+        """
+        glob = f"{name}_*"
+        per_agent = tuple(Companion(("agent", role, "tools"), glob, True) for role in roles)
+        return (Companion(("tools",), glob, False), *per_agent)
 
     def identity(self, entry: Any) -> str | None:
         """URL, or argv[0] plus package."""

@@ -9,7 +9,13 @@ from pathlib import Path
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.reconcile import hardening
 from aidokit.reconcile.confirmations import stored_confirmations
-from aidokit.reconcile.documents import Format, lock_file, read_document, write_document
+from aidokit.reconcile.documents import (
+    Document,
+    Format,
+    lock_file,
+    read_document,
+    write_document,
+)
 from aidokit.reconcile.errors import SecurityError, StaleError
 from aidokit.reconcile.plan import Action, Change, FileChange, Plan
 from aidokit.reconcile.state import Record, entry_digest, load_state, save_state
@@ -58,7 +64,9 @@ def check_values(plan: Plan) -> None:
     """Refuse before any write if a name or value to write could inject keys or controls."""
     for file in plan.files:
         for change in file.actionable:
-            problems = [hardening.entry_name_problem(change.name)]
+            # A companion (role scoping) is a `<server>_*` tool glob under agent names.
+            name = change.name.removesuffix("_*") if change.map_path else change.name
+            problems = [hardening.entry_name_problem(n) for n in (*change.map_path, name)]
             if change.action is not Action.DELETE:
                 problems += hardening.value_problems(change.after, change.name)
             problem = next((p for p in problems if p), None)
@@ -93,37 +101,53 @@ def _apply_file(file: FileChange) -> Applied:
         document = read_document(path, Format(file.fmt))
         if document.digest != file.digest:
             raise StaleError(f"{file.path} changed since it was planned; run aido plan again")
-        present = set(document.get_map(file.map_path) or {})
+        present = _present(document, file)
         for change in file.actionable:
+            map_path = change.map_path or file.map_path
             if change.action is Action.DELETE:
-                document.delete_entry(file.map_path, change.name)
-                present.discard(change.name)
+                document.delete_entry(map_path, change.name)
+                present.discard((change.map_path, change.name))
             else:
-                document.set_entry(file.map_path, change.name, change.after)
-                present.add(change.name)
+                document.set_entry(map_path, change.name, change.after)
+                present.add((change.map_path, change.name))
         write_document(document, create_parents=file.scope == "project")
         _record(file, present)
     return Applied(file, written=True)
 
 
-def _record(file: FileChange, present: set[str]) -> None:
+Key = tuple[tuple[str, ...], str]  # (companion map path or (), entry name)
+
+
+def _present(document: Document, file: FileChange) -> set[Key]:
+    """Every (map, name) the file holds before the edit, for the maps the plan touches."""
+    maps = {c.map_path for c in file.changes} | {()}
+    return {
+        (map_path, name)
+        for map_path in maps
+        for name in document.get_map(map_path or file.map_path) or {}
+    }
+
+
+def _record(file: FileChange, present: set[Key]) -> None:
     """Rewrite this file's state records from the changes just written."""
     state_path = Path(file.state_path)
     state = load_state(state_path)
     identity = ADAPTERS[file.adapter].identity
-    records = {r.name: r for r in state.for_file(file.adapter, file.record_path)}
+    records = {(r.map_path, r.name): r for r in state.for_file(file.adapter, file.record_path)}
     for change in file.changes:
+        key = (change.map_path, change.name)
         if change.action is Action.DELETE:
-            records.pop(change.name, None)
+            records.pop(key, None)
         elif change.action is not Action.CONFLICT and change.id is not None:
-            records[change.name] = Record(
+            records[key] = Record(
                 adapter=file.adapter,
                 path=file.record_path,
                 name=change.name,
                 id=change.id,
                 digest=entry_digest(change.after),
-                identity=identity(change.after),
+                identity=None if change.map_path else identity(change.after),
                 roles=change.roles,
+                map_path=change.map_path,
             )
-    kept = [r for name, r in records.items() if name in present]
+    kept = [r for key, r in records.items() if key in present]
     save_state(state_path, state.replace(file.adapter, file.record_path, kept))

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from aidokit.adapters.base import Adapter
+from aidokit.adapters.base import Adapter, Companion
 from aidokit.catalog.facts import Facts
 from aidokit.catalog.models import MCPDef
 from aidokit.catalog.select import select
@@ -26,6 +26,7 @@ class Wanted:
     reason: str
     explicit: bool  # named in `[mcp] add` (or a custom entry)
     roles: tuple[str, ...]
+    scoped: bool = False  # `[mcp.roles]` names the agents: scope it where the harness can
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class DesiredEntry:
     roles: tuple[str, ...]
     sensitive: bool
     notes: tuple[str, ...] = ()  # what the user must set by hand (secrets aido won't write)
+    companions: tuple[Companion, ...] = ()  # role scoping outside the server map
 
 
 def wanted_servers(
@@ -75,7 +77,7 @@ def wanted_servers(
 
 def _wanted(entry: MCPDef, reason: str, config: ProjectConfig, *, explicit: bool = False) -> Wanted:
     roles = config.mcp.roles.get(entry.id, entry.suggested_for)
-    return Wanted(entry, reason, explicit, tuple(roles))
+    return Wanted(entry, reason, explicit, tuple(roles), scoped=entry.id in config.mcp.roles)
 
 
 def resolve_for(adapter: Adapter, wanted: list[Wanted]) -> tuple[list[DesiredEntry], list[str]]:
@@ -108,6 +110,14 @@ def resolve_for(adapter: Adapter, wanted: list[Wanted]) -> tuple[list[DesiredEnt
                 roles=item.roles,
                 sensitive=item.server.security_sensitive,
                 notes=adapter.notes(item.server, spec),
+                companions=_companions(adapter, item),
             )
         )
     return entries, notes
+
+
+def _companions(adapter: Adapter, item: Wanted) -> tuple[Companion, ...]:
+    """Role scoping for `item` on `adapter`, only when aido.toml names its agents."""
+    if not item.scoped:
+        return ()
+    return adapter.role_scoping(item.server.id, item.roles) or ()

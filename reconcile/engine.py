@@ -98,7 +98,7 @@ def build_plan(inputs: Inputs, *, remove: Collection[str] | None = None) -> Plan
         if remove is not None:
             kept = [c for c in file.changes if c.action is Action.DELETE and c.id in remove]
             file = replace(file, changes=tuple(kept))
-        files.append(_note_role_scoping(file))
+        files.append(_note_role_scoping(file, adapter))
     files.sort(key=lambda f: (f.path, f.adapter))
     return Plan(
         project=str(inputs.host.project),
@@ -108,14 +108,21 @@ def build_plan(inputs: Inputs, *, remove: Collection[str] | None = None) -> Plan
     )
 
 
-def _note_role_scoping(file: FileChange) -> FileChange:
-    """Say once per written file that roles are recorded but not enforced there."""
-    if not any(c.roles and c.action in (Action.CREATE, Action.UPDATE) for c in file.changes):
+def _note_role_scoping(file: FileChange, adapter: Adapter) -> FileChange:
+    """Say once per written file how the entries' roles are (or are not) enforced there."""
+    written = [c for c in file.changes if c.action in (Action.CREATE, Action.UPDATE)]
+    if not any(c.roles for c in written) or any(c.map_path for c in written):
         return file
-    note = (
-        f"role scoping not supported by {file.adapter}: servers are visible to all agents "
-        "(their roles are recorded in aido's state)"
-    )
+    if adapter.role_scoping("x", ("r",)) is None:
+        note = (
+            f"role scoping not supported by {file.adapter}: servers are visible to all agents "
+            "(their roles are recorded in aido's state)"
+        )
+    else:
+        note = (
+            f"{file.adapter} can limit a server to some agents: name them under [mcp.roles] "
+            "in aido.toml; until then servers are visible to all agents"
+        )
     return replace(file, notes=(*file.notes, note))
 
 
@@ -159,16 +166,16 @@ def _plan_file(
         return replace(file, error=location.unsupported)
     try:
         document = read_document(location.path, location.fmt)
-        current = document.get_map(location.map_path) or {}
+        changes = plan_entries(
+            adapter=adapter.name,
+            current=document.get_map(location.map_path) or {},
+            desired=desired,
+            records=states[state_path].for_file(adapter.name, record_path),
+            identity=adapter.identity,
+            lookup=lambda map_path: document.get_map(map_path) or {},
+        )
     except AidoError as exc:
         return replace(file, error=str(exc))
-    changes = plan_entries(
-        adapter=adapter.name,
-        current=current,
-        desired=desired,
-        records=states[state_path].for_file(adapter.name, record_path),
-        identity=adapter.identity,
-    )
     return replace(file, digest=document.digest, changes=changes)
 
 

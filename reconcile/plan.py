@@ -58,6 +58,12 @@ class Change:
     hint: str | None = None
     roles: tuple[str, ...] = ()
     sensitive: bool = False  # needs a typed confirmation before it is written (SPEC §7)
+    map_path: tuple[str, ...] = ()  # a companion's map (role scoping); () = the server map
+
+    @property
+    def label(self) -> str:
+        """How users see the entry: its name, or `map.path.name` for a companion."""
+        return ".".join((*self.map_path, self.name))
 
 
 @dataclass(frozen=True)

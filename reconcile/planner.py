@@ -10,6 +10,7 @@ from aidokit.reconcile.plan import Action, Change, FieldDiff
 from aidokit.reconcile.state import Record, entry_digest
 
 Identity = Callable[[Mapping[str, Any]], str | None]
+Lookup = Callable[[tuple[str, ...]], Mapping[str, Any]]
 
 
 def plan_entries(
@@ -19,9 +20,18 @@ def plan_entries(
     desired: list[DesiredEntry],
     records: list[Record],
     identity: Identity,
+    lookup: Lookup | None = None,
 ) -> tuple[Change, ...]:
-    """Every change for one file's server map, sorted by entry name."""
-    recorded = {r.name: r for r in records}
+    """Every change for one file: its server map, then companions; sorted by label.
+
+    `lookup(map_path)` reads another map of the same file (role scoping).
+    """
+    companions = plan_companions(
+        desired=desired,
+        records=[r for r in records if r.map_path],
+        lookup=lookup or (lambda _: {}),
+    )
+    recorded = {r.name: r for r in records if not r.map_path}
     changes = [
         _plan_desired(item, current, recorded.get(item.name), identity, adapter) for item in desired
     ]
@@ -40,7 +50,74 @@ def plan_entries(
                     reason="no longer desired",
                 )
             )
-    return tuple(sorted(changes, key=lambda c: c.name))
+    return tuple(sorted([*changes, *companions], key=lambda c: (c.map_path, c.name)))
+
+
+def plan_companions(
+    *, desired: list[DesiredEntry], records: list[Record], lookup: Lookup
+) -> list[Change]:
+    """Changes for values outside the server map that belong to desired entries.
+
+    A companion is owned when recorded; a user's different value at that key
+    is a conflict, and a recorded one that drifted is healed.
+    """
+    recorded = {(r.map_path, r.name): r for r in records}
+    changes: list[Change] = []
+    wanted: set[tuple[tuple[str, ...], str]] = set()
+    for item in desired:
+        for comp in item.companions:
+            key = (comp.map_path, comp.name)
+            wanted.add(key)
+            current = lookup(comp.map_path)
+            base = {
+                "name": comp.name,
+                "id": item.id,
+                "map_path": comp.map_path,
+                "after": comp.value,
+                "roles": item.roles,
+            }
+            if comp.name not in current:
+                action = Action.HEAL if key in recorded else Action.CREATE
+                changes.append(Change(action=action, reason=f"role scoping for {item.id}", **base))
+            elif current[comp.name] == comp.value:
+                changes.append(Change(action=Action.NOOP, before=comp.value, **base))
+            elif key in recorded:
+                changes.append(
+                    Change(
+                        action=Action.HEAL,
+                        before=current[comp.name],
+                        reason="the file drifted from what aido wrote",
+                        **base,
+                    )
+                )
+            else:
+                changes.append(
+                    Change(
+                        action=Action.CONFLICT,
+                        before=current[comp.name],
+                        reason="set differently by hand",
+                        hint="change it by hand",
+                        **base,
+                    )
+                )
+    for key, record in recorded.items():
+        current = lookup(record.map_path)
+        if (
+            key not in wanted
+            and record.name in current
+            and entry_digest(current[record.name]) == record.digest
+        ):
+            changes.append(
+                Change(
+                    action=Action.DELETE,
+                    name=record.name,
+                    id=record.id,
+                    map_path=record.map_path,
+                    before=current[record.name],
+                    reason="role scoping no longer desired",
+                )
+            )
+    return changes
 
 
 def _owned(record: Record | None, value: Any, identity: Identity) -> bool:

@@ -46,4 +46,5 @@ def _change(change: Change) -> dict[str, Any]:
         "hint": change.hint,
         "roles": list(change.roles),
         "sensitive": change.sensitive,
+        "map_path": list(change.map_path),
     }

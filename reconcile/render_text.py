@@ -49,13 +49,15 @@ def _file(file: FileChange, paint: Any) -> list[str]:
 
 def _change(change: Change, paint: Any) -> list[str]:
     symbol = change.action.value
-    head = f"  {symbol} {change.name}"
+    head = f"  {symbol} {change.label}"
     detail = change.reason
     if change.action is not Action.CREATE:
         detail = f"{change.action.word}: {change.reason}"
     lines = [paint(_COLOURS.get(change.action, "0"), head) + (f"  ({detail})" if detail else "")]
-    if change.action is Action.CREATE:
+    if change.action is Action.CREATE and isinstance(change.after, dict):
         lines += [f"      {key} = {_show(value)}" for key, value in change.after.items()]
+    elif change.action is Action.CREATE:
+        lines.append(f"      = {_show(change.after)}")
     lines += _diff_lines(change)
     if change.roles and change.action in (Action.CREATE, Action.UPDATE):
         lines.append(f"      roles: {', '.join(change.roles)}")

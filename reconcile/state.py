@@ -34,11 +34,12 @@ class Record(BaseModel):
     digest: str  # sha256 of the entry as aido wrote it
     identity: str | None  # command or URL, so a replaced entry is not claimed
     roles: tuple[str, ...] = ()
+    map_path: tuple[str, ...] = ()  # a companion's map (role scoping); () = the server map
 
     @property
-    def key(self) -> tuple[str, str, str]:
-        """What identifies the record: adapter, file, entry name."""
-        return (self.adapter, self.path, self.name)
+    def key(self) -> tuple[str, str, tuple[str, ...], str]:
+        """What identifies the record: adapter, file, map, entry name."""
+        return (self.adapter, self.path, self.map_path, self.name)
 
 
 class State(BaseModel):
@@ -49,10 +50,12 @@ class State(BaseModel):
     version: int = STATE_VERSION
     records: tuple[Record, ...] = ()
 
-    def find(self, adapter: str, path: str, name: str) -> Record | None:
+    def find(
+        self, adapter: str, path: str, name: str, map_path: tuple[str, ...] = ()
+    ) -> Record | None:
         """The record for that entry, if any."""
         for record in self.records:
-            if record.key == (adapter, path, name):
+            if record.key == (adapter, path, map_path, name):
                 return record
         return None
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -46,7 +45,7 @@ class Document:
         """Return the object at `key_path`; None when absent, DocumentError when not an object."""
         return self._editor.get_map(_checked(key_path))
 
-    def set_entry(self, key_path: tuple[str, ...], name: str, entry: Mapping[str, Any]) -> None:
+    def set_entry(self, key_path: tuple[str, ...], name: str, entry: Any) -> None:
         """Create or replace one entry, creating the map and its parents when missing."""
         self._editor.set_entry(_checked(key_path), _checked((name,))[0], entry)
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import codecs
 import json
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,7 +25,7 @@ from aidokit.reconcile.documents.jsonscan import (
     skip_ws,
     validate,
 )
-from aidokit.reconcile.documents.jsonstyle import Style, detect, member, nest, render, same
+from aidokit.reconcile.documents.jsonstyle import Style, detect, member, nest, plain, render, same
 from aidokit.reconcile.errors import DocumentError
 
 NEW_FILE = b"{}\n"  # a missing file starts as this: 2-space indent, LF, final newline
@@ -142,7 +141,7 @@ class JsonEditor:
 
     # -- editing -----------------------------------------------------------------------
 
-    def set_entry(self, key_path: tuple[str, ...], name: str, entry: Mapping[str, Any]) -> None:
+    def set_entry(self, key_path: tuple[str, ...], name: str, entry: Any) -> None:
         """Create or replace one entry; leave the bytes alone when it already matches."""
         self._apply(self._set_splices(key_path, name, entry))
 
@@ -153,9 +152,7 @@ class JsonEditor:
     # The view is a full copy of the file: it lives only inside the *_splices methods, so
     # it is gone before `_apply` builds the new bytes.
 
-    def _set_splices(
-        self, key_path: tuple[str, ...], name: str, entry: Mapping[str, Any]
-    ) -> list[Splice]:
+    def _set_splices(self, key_path: tuple[str, ...], name: str, entry: Any) -> list[Splice]:
         """Plan the splices that create or replace one entry."""
         view = self._view()
         pos, depth = self._find(view, key_path)
@@ -166,11 +163,11 @@ class JsonEditor:
             return _insert(view, style, pos, close, mems, key_path[depth], value)
         found = _lookup(mems, name)
         if found is None:
-            return _insert(view, style, pos, close, mems, name, dict(entry))
+            return _insert(view, style, pos, close, mems, name, plain(entry))
         if same(self._decode(view, found.value_start, found.value_end), entry):
             return []
         indent = _member_indent(view, style, pos, found)
-        text = render(dict(entry), style, indent, inline=not _multiline(view, mems))
+        text = render(plain(entry), style, indent, inline=not _multiline(view, mems))
         return [(found.value_start, found.value_end, text)]
 
     def _delete_splices(self, key_path: tuple[str, ...], name: str) -> list[Splice]:

@@ -109,9 +109,14 @@ def member(name: str, value: Any, style: Style, indent: str, *, inline: bool) ->
     return _key(name) + style.colon + render(value, style, indent, inline=inline)
 
 
-def nest(key_path: tuple[str, ...], name: str, entry: Mapping[str, Any]) -> dict[str, Any]:
+def plain(entry: Any) -> Any:
+    """A shallow copy of a mapping entry; any other JSON value as it is."""
+    return dict(entry) if isinstance(entry, Mapping) else entry
+
+
+def nest(key_path: tuple[str, ...], name: str, entry: Any) -> dict[str, Any]:
     """Wrap `entry` in the objects named by `key_path`."""
-    value: dict[str, Any] = {name: dict(entry)}
+    value: dict[str, Any] = {name: plain(entry)}
     for key in reversed(key_path):
         value = {key: value}
     return value

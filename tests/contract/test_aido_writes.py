@@ -8,6 +8,7 @@ commands, args and URLs the catalog specifies, and every secret as a reference.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from aidokit.catalog.install import resolve_install_spec
 from aidokit.catalog.models import RemoteSpec
 from aidokit.reconcile.cli import main
 from tests.contract.oracles import ServerView, read_back
-from tests.contract.sandbox import Sandbox
+from tests.contract.sandbox import Sandbox, run_cli
 
 pytestmark = pytest.mark.contract
 
@@ -128,3 +129,18 @@ def _check_secret_references(cli: str, servers: dict[str, ServerView]) -> None:
         # gemini mcp list prints neither env nor headers (docs/harness-oracles.md);
         # the written file is checked for references instead.
         assert cli == "gemini"
+
+
+def test_opencode_reads_role_scoping(aido_env: Sandbox) -> None:
+    """OpenCode resolves the per-agent tool globs aido writes for `[mcp.roles]`."""
+    toml = (
+        'adapters = ["opencode"]\n[mcp]\nadd = ["playwright"]\nskip = ["sequential-thinking"]\n'
+        '[mcp.roles]\nplaywright = ["tester-reviewer"]\n'
+    )
+    (aido_env.project / "aido.toml").write_text(toml, encoding="utf-8")
+    assert main(["apply", "--yes", "--project", str(aido_env.project)]) == 0
+    proc = run_cli("opencode", "debug", "config", "--pure", sandbox=aido_env)
+    resolved = json.loads(proc.stdout)
+    assert resolved["tools"]["playwright_*"] is False
+    assert resolved["agent"]["tester-reviewer"]["tools"] == {"playwright_*": True}
+    assert "playwright" in resolved["mcp"]
