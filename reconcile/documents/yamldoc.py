@@ -86,19 +86,21 @@ class YamlEditor:
             ) from None
         first = self._text.find("\n")
         self._nl = "\r\n" if first > 0 and self._text[first - 1] == "\r" else "\n"
-        self._root, self._value = self._load(self._text)
+        self._root, self._value, self._merges = self._load(self._text)
 
     # -- reading -----------------------------------------------------------------------
 
-    def _load(self, text: str) -> tuple[MappingNode | None, dict[str, Any]]:
+    def _load(self, text: str) -> tuple[MappingNode | None, dict[str, Any], dict[int, Node]]:
         """Compose and construct `text`; fail closed with file:line:column."""
         yaml = YAML(typ="safe", pure=True)
         try:
             root = yaml.compose(text)
+            # Constructing flattens `<<` merge keys out of the nodes: note them first.
+            merges = {id(node): key for node, key in _merge_keys(root)}
             value = None if root is None else yaml.constructor.construct_document(root)
         except MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
-            reason = (exc.problem or exc.context or "invalid").strip()
+            reason = (exc.problem or exc.context or "invalid").split(" with value ")[0].strip()
             at = f"{mark.line + 1}:{mark.column + 1}: " if mark is not None else " "
             raise self._refuse(f"{at}{self.path.name} is not valid YAML ({reason})") from None
         except ReaderError as exc:
@@ -108,12 +110,12 @@ class YamlEditor:
         except (YAMLError, RecursionError) as exc:
             raise self._refuse(f" {self.path.name} is not valid YAML ({exc})") from None
         if root is None:
-            return None, {}
+            return None, {}, {}
         if not isinstance(root, MappingNode) or not isinstance(value, dict):
             raise self._at(
                 root, f"the top level of {self.path.name} must be a mapping, not {_kind(root)}"
             )
-        return root, value
+        return root, value, merges
 
     def _refuse(self, detail: str) -> DocumentError:
         """Build the fail-closed error; `detail` starts with `line:col: ` or a space."""
@@ -164,9 +166,9 @@ class YamlEditor:
 
     def _no_merge(self, node: MappingNode) -> None:
         """Refuse a `<<` merge key: the merged keys have no text of their own to edit."""
-        for key, _ in node.value:
-            if key.tag == _CORE + "merge":
-                raise self._at(key, "aido cannot edit a mapping that uses a `<<` merge key")
+        key = self._merges.get(id(node))
+        if key is not None:
+            raise self._at(key, "aido cannot edit a mapping that uses a `<<` merge key")
 
     def _check_map(self, node: MappingNode, key_path: tuple[str, ...]) -> None:
         """Refuse a server map holding what aido cannot compare or edit safely."""
@@ -176,6 +178,8 @@ class YamlEditor:
             if not (isinstance(key, ScalarNode) and key.tag == _CORE + "str"):
                 raise self._at(key, f"a key of {where} is not a string")
         for child in _walk(node):
+            if isinstance(child, MappingNode):
+                self._no_merge(child)
             if child.anchor is not None:
                 raise self._at(child, f"{where} uses the anchor or alias {child.anchor!r}")
             if child.tag not in _PLAIN_TAGS:
@@ -341,13 +345,13 @@ class YamlEditor:
 
     def _commit(self, text: str, expected: dict[str, Any]) -> None:
         """Adopt `text` only if it parses back to exactly `expected`."""
-        root, value = self._load(text)
+        root, value, merges = self._load(text)
         if not _equal(value, expected):
             raise DocumentError(
                 f"{self.path}: aido's edit did not read back as intended, so the file is"
                 " left as it was; this is a bug, please report it with the file's layout"
             )
-        self._text, self._root, self._value = text, root, value
+        self._text, self._root, self._value, self._merges = text, root, value, merges
 
 
 def _lookup(node: MappingNode, name: str) -> Pair | None:
@@ -356,6 +360,15 @@ def _lookup(node: MappingNode, name: str) -> Pair | None:
         if isinstance(key, ScalarNode) and key.tag == _CORE + "str" and key.value == name:
             return key, value
     return None
+
+
+def _merge_keys(root: Node | None) -> Iterator[tuple[Node, Node]]:
+    """Yield (mapping, `<<` key) for every merge key in the document."""
+    for node in [] if root is None else [root, *_walk(root)]:
+        if isinstance(node, MappingNode):
+            for key, _ in node.value:
+                if key.tag == _CORE + "merge":
+                    yield node, key
 
 
 def _walk(node: Node) -> Iterator[Node]:
@@ -409,12 +422,23 @@ def _plain(value: Any) -> Any:
     raise TypeError(f"cannot write a {type(value).__name__} to a YAML file: {value!r}")
 
 
-def _equal(left: Any, right: Any) -> bool:
-    """Compare parsed values exactly (like `same`), with NaN equal to itself."""
+def _equal(left: Any, right: Any, seen: set[tuple[int, int]] | None = None) -> bool:
+    """Compare parsed values exactly (like `same`), with NaN equal to itself.
+
+    Aliases make shared sub-values: each pair is compared once, so a "billion laughs"
+    file costs its node count, not its expansion.
+    """
+    seen = set() if seen is None else seen
+    if isinstance(left, dict | list) and (id(left), id(right)) in seen:
+        return True
+    if isinstance(left, dict | list):
+        seen.add((id(left), id(right)))
     if isinstance(left, dict) and isinstance(right, dict):
-        return list(left) == list(right) and all(_equal(left[k], right[k]) for k in left)
+        return list(left) == list(right) and all(_equal(left[k], right[k], seen) for k in left)
     if isinstance(left, list) and isinstance(right, list):
-        return len(left) == len(right) and all(map(_equal, left, right))
+        return len(left) == len(right) and all(
+            _equal(a, b, seen) for a, b in zip(left, right, strict=True)
+        )
     if isinstance(left, float) and isinstance(right, float) and math.isnan(left):
         return math.isnan(right)
     return type(left) is type(right) and left == right
