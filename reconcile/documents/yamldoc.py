@@ -28,31 +28,38 @@ from __future__ import annotations
 
 import copy
 import io
-import math
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode
 from ruamel.yaml.reader import ReaderError
 
 from aidokit.reconcile.documents.format import BOM
 from aidokit.reconcile.documents.jsonedit import describe
 from aidokit.reconcile.documents.jsonstyle import same
+from aidokit.reconcile.documents.yamlnodes import (
+    CORE,
+    Pair,
+    equal,
+    lookup,
+    merge_keys,
+    node_kind,
+    to_plain,
+    value_end,
+    walk,
+)
 from aidokit.reconcile.errors import DocumentError
 
 MAX_BYTES = 1 << 20
-_CORE = "tag:yaml.org,2002:"
-_PLAIN_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null", "map", "seq")}
-_KINDS = {"seq": "a list", "str": "a string", "null": "null", "bool": "a boolean"}
+_PLAIN_TAGS = {CORE + t for t in ("str", "int", "float", "bool", "null", "map", "seq")}
 _SEQ_UNDER_KEY = re.compile(r"^( *)[^\s#-][^\n]*:[ \t]*(?:#[^\n]*)?\r?\n( *)- ", re.M)
 _MAP_UNDER_KEY = re.compile(r"^( *)[^\s#-][^\n]*:[ \t]*(?:#[^\n]*)?\r?\n( +)[^\s#-]", re.M)
 _SAMPLE = 1 << 16  # indentation is guessed from the first 64 KiB
-Pair = tuple[Node, Node]
 
 
 @dataclass(frozen=True)
@@ -96,7 +103,7 @@ class YamlEditor:
         try:
             root = yaml.compose(text)
             # Constructing flattens `<<` merge keys out of the nodes: note them first.
-            merges = {id(node): key for node, key in _merge_keys(root)}
+            merges = {id(node): key for node, key in merge_keys(root)}
             value = None if root is None else yaml.constructor.construct_document(root)
         except MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
@@ -113,7 +120,7 @@ class YamlEditor:
             return None, {}, {}
         if not isinstance(root, MappingNode) or not isinstance(value, dict):
             raise self._at(
-                root, f"the top level of {self.path.name} must be a mapping, not {_kind(root)}"
+                root, f"the top level of {self.path.name} must be a mapping, not {node_kind(root)}"
             )
         return root, value, merges
 
@@ -138,14 +145,14 @@ class YamlEditor:
             if node is None:
                 return _Found(None, None, 0)
             self._no_merge(node)
-            pair = _lookup(node, name)
+            pair = lookup(node, name)
             if pair is None:
                 return _Found(node, key, depth)
             key, child = pair
             if not isinstance(child, MappingNode):
                 raise self._at(
                     child,
-                    f"{describe(key_path[: depth + 1])} must be a mapping, not {_kind(child)}",
+                    f"{describe(key_path[: depth + 1])} must be a mapping, not {node_kind(child)}",
                 )
             if child.anchor is not None:
                 raise self._at(child, f"{describe(key_path[: depth + 1])} has an anchor")
@@ -175,9 +182,9 @@ class YamlEditor:
         where = describe(key_path)
         self._no_merge(node)
         for key, _ in node.value:
-            if not (isinstance(key, ScalarNode) and key.tag == _CORE + "str"):
+            if not (isinstance(key, ScalarNode) and key.tag == CORE + "str"):
                 raise self._at(key, f"a key of {where} is not a string")
-        for child in _walk(node):
+        for child in walk(node):
             if isinstance(child, MappingNode):
                 self._no_merge(child)
             if child.anchor is not None:
@@ -189,7 +196,7 @@ class YamlEditor:
 
     def set_entry(self, key_path: tuple[str, ...], name: str, entry: Mapping[str, Any]) -> None:
         """Create or replace one entry; no-op when it already matches."""
-        plain = _plain(entry)
+        plain = to_plain(entry)
         current = self.get_map(key_path)
         if current is not None and name in current and same(current[name], plain):
             return
@@ -200,7 +207,7 @@ class YamlEditor:
             node = node.setdefault(key, {})
         node[name] = plain
         if found.node is not None and found.depth == len(key_path):
-            pair = _lookup(found.node, name)
+            pair = lookup(found.node, name)
             if pair is not None:
                 start, end = self._span(pair, found.node)
                 block = self._render({name: plain}, pair[0].start_mark.column)
@@ -218,7 +225,7 @@ class YamlEditor:
             return
         found = self._find(key_path)
         assert found.node is not None
-        pair = _lookup(found.node, name)
+        pair = lookup(found.node, name)
         assert pair is not None
         expected = copy.deepcopy(self._value)
         node = expected
@@ -257,7 +264,7 @@ class YamlEditor:
         start = text.rfind("\n", 0, key.start_mark.index) + 1
         if text[start : key.start_mark.index].strip(" "):
             raise self._at(key, "aido cannot edit an entry that does not start its own line")
-        end = max(key.end_mark.index, _end(value))
+        end = max(key.end_mark.index, value_end(value))
         line = text.rfind("\n", 0, end) + 1
         if line > start and not text[line:end].strip(" "):
             end = line  # a block scalar ends after its line break
@@ -346,99 +353,9 @@ class YamlEditor:
     def _commit(self, text: str, expected: dict[str, Any]) -> None:
         """Adopt `text` only if it parses back to exactly `expected`."""
         root, value, merges = self._load(text)
-        if not _equal(value, expected):
+        if not equal(value, expected):
             raise DocumentError(
                 f"{self.path}: aido's edit did not read back as intended, so the file is"
                 " left as it was; this is a bug, please report it with the file's layout"
             )
         self._text, self._root, self._value, self._merges = text, root, value, merges
-
-
-def _lookup(node: MappingNode, name: str) -> Pair | None:
-    """Return the (key, value) pair whose key is the string `name`."""
-    for key, value in node.value:
-        if isinstance(key, ScalarNode) and key.tag == _CORE + "str" and key.value == name:
-            return key, value
-    return None
-
-
-def _merge_keys(root: Node | None) -> Iterator[tuple[Node, Node]]:
-    """Yield (mapping, `<<` key) for every merge key in the document."""
-    for node in [] if root is None else [root, *_walk(root)]:
-        if isinstance(node, MappingNode):
-            for key, _ in node.value:
-                if key.tag == _CORE + "merge":
-                    yield node, key
-
-
-def _walk(node: Node) -> Iterator[Node]:
-    """Yield every node under `node` (keys and values), not `node` itself."""
-    stack: list[Node] = [node]
-    seen: set[int] = set()
-    while stack:
-        current = stack.pop()
-        if id(current) in seen:
-            continue
-        seen.add(id(current))
-        if isinstance(current, MappingNode):
-            children = [n for pair in current.value for n in pair]
-        elif isinstance(current, SequenceNode):
-            children = list(current.value)
-        else:
-            children = []
-        stack.extend(reversed(children))
-        if current is not node:
-            yield current
-
-
-def _end(node: Node) -> int:
-    """Return where a value's text ends (a block collection's own end mark overshoots)."""
-    while isinstance(node, MappingNode | SequenceNode) and not node.flow_style and node.value:
-        last = node.value[-1]
-        node = max(last, key=_end) if isinstance(last, tuple) else last
-    return int(node.end_mark.index)
-
-
-def _kind(node: Node) -> str:
-    """Name a node's type for messages."""
-    if isinstance(node, MappingNode):
-        return "a mapping"
-    name = str(node.tag).removeprefix(_CORE)
-    return _KINDS.get(name, f"a {name}" if name.isalpha() else f"a value tagged {name}")
-
-
-def _plain(value: Any) -> Any:
-    """Copy an entry as plain JSON-like values; refuse what YAML would write oddly."""
-    if isinstance(value, Mapping):
-        if not all(isinstance(key, str) for key in value):
-            raise TypeError(f"YAML entry keys must be strings: {value!r}")
-        return {key: _plain(child) for key, child in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(child) for child in value]
-    if isinstance(value, float) and not math.isfinite(value):
-        raise ValueError(f"cannot write {value!r} to a YAML config file")
-    if value is None or isinstance(value, str | int | float | bool):
-        return value
-    raise TypeError(f"cannot write a {type(value).__name__} to a YAML file: {value!r}")
-
-
-def _equal(left: Any, right: Any, seen: set[tuple[int, int]] | None = None) -> bool:
-    """Compare parsed values exactly (like `same`), with NaN equal to itself.
-
-    Aliases make shared sub-values: each pair is compared once, so a "billion laughs"
-    file costs its node count, not its expansion.
-    """
-    seen = set() if seen is None else seen
-    if isinstance(left, dict | list) and (id(left), id(right)) in seen:
-        return True
-    if isinstance(left, dict | list):
-        seen.add((id(left), id(right)))
-    if isinstance(left, dict) and isinstance(right, dict):
-        return list(left) == list(right) and all(_equal(left[k], right[k], seen) for k in left)
-    if isinstance(left, list) and isinstance(right, list):
-        return len(left) == len(right) and all(
-            _equal(a, b, seen) for a, b in zip(left, right, strict=True)
-        )
-    if isinstance(left, float) and isinstance(right, float) and math.isnan(left):
-        return math.isnan(right)
-    return type(left) is type(right) and left == right
