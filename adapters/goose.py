@@ -1,10 +1,9 @@
 """Goose (Block): `extensions.<id>` in `config.yaml`.
 
-harness-formats.md §18. Location, render, identity and schema are complete,
-but editing YAML without losing comments needs a round-trip YAML layer that
-aido does not have yet: the location carries `unsupported`, and callers must
-refuse the file with that message. UNVERIFIED: how `env_keys` are resolved
-(keyring or secrets file), the Windows path, and whether Goose keeps comments.
+harness-formats.md §18. The file is YAML, edited by splicing one entry at a
+time (documents/yamldoc.py), so the user's comments and other keys stay.
+UNVERIFIED: how `env_keys` are resolved (keyring or secrets file), the Windows
+path, and whether Goose keeps comments when it rewrites the file itself.
 """
 
 from __future__ import annotations
@@ -21,7 +20,6 @@ from aidokit.adapters.render import Refs, Rendered, refuse_cwd, refuse_transport
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 from aidokit.reconcile.documents import Format
 
-UNSUPPORTED = "goose: YAML editing not supported yet; add the extension with `goose configure`"
 _EXACT = re.compile(r"^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$")
 _TIMEOUT_S = 300  # §18 example; Goose's timeout is in seconds
 
@@ -34,13 +32,11 @@ class Goose(AdapterBase):
     scopes: tuple[Scope, ...] = (Scope.USER,)
 
     def location(self, scope: Scope, host: Host) -> Location | None:
-        """`~/.config/goose/config.yaml`, marked unsupported until YAML editing exists."""
+        """`~/.config/goose/config.yaml` (XDG), or under APPDATA on Windows."""
         if scope is not Scope.USER:
             return None
-        # Format has no YAML member; JSON is a stand-in that fails closed on a
-        # real YAML file, and `unsupported` tells callers to refuse it first.
         path = self._folder(host) / "config.yaml"
-        return Location(self.name, scope, path, Format.JSON, ("extensions",), UNSUPPORTED)
+        return Location(self.name, scope, path, Format.YAML, ("extensions",))
 
     @staticmethod
     def _folder(host: Host) -> Path:

@@ -1,7 +1,8 @@
 """The format-preserving document layer (SPEC §6): read, edit and write harness files.
 
 JSON and JSONC are edited by splicing byte spans (`jsonedit`), TOML through tomlkit
-(`tomldoc`); writes are compare-and-swap and atomic (`atomic`), serialised by `lock`.
+(`tomldoc`), YAML by splicing entries that ruamel.yaml locates and renders (`yamldoc`);
+writes are compare-and-swap and atomic (`atomic`), serialised by `lock`.
 """
 
 from __future__ import annotations

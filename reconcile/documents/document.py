@@ -11,6 +11,7 @@ from aidokit.reconcile.documents.jsonedit import NEW_FILE, JsonEditor
 
 if TYPE_CHECKING:
     from aidokit.reconcile.documents.tomldoc import TomlEditor
+    from aidokit.reconcile.documents.yamldoc import YamlEditor
 
 
 class Document:
@@ -21,12 +22,17 @@ class Document:
         self.fmt = fmt
         self.original = original
         self.digest = file_digest(original)
-        self._editor: JsonEditor | TomlEditor
+        self._editor: JsonEditor | TomlEditor | YamlEditor
         if fmt is Format.TOML:
             # tomlkit is imported only for TOML files: most runs never touch one.
             from aidokit.reconcile.documents.tomldoc import TomlEditor
 
             self._editor = TomlEditor(path, b"" if original is None else original)
+        elif fmt is Format.YAML:
+            # ruamel.yaml likewise loads only when a YAML file (Goose) is opened.
+            from aidokit.reconcile.documents.yamldoc import YamlEditor
+
+            self._editor = YamlEditor(path, b"" if original is None else original)
         else:
             self._editor = JsonEditor(path, fmt, NEW_FILE if original is None else original)
         self._start = self.render()

@@ -16,6 +16,7 @@ class Format(StrEnum):
     JSON = "json"  # strict JSON: never gets comments or trailing commas
     JSONC = "jsonc"  # JSON with comments and trailing commas
     TOML = "toml"
+    YAML = "yaml"  # block-style YAML (Goose), edited by splicing (yamldoc)
 
 
 def file_digest(raw: bytes | None) -> str:

@@ -8,6 +8,7 @@ import pytest
 
 from aidokit.adapters.base import Scope
 from aidokit.adapters.goose import ADAPTER
+from aidokit.reconcile.documents import Format
 from aidokit.reconcile.errors import CatalogError
 from tests.adapters.runner import Case, case_params, make_host, make_server, run_case
 
@@ -26,10 +27,12 @@ def test_sse_is_refused() -> None:
         ADAPTER.render(server, server.install["goose"])
 
 
-def test_location_is_marked_unsupported() -> None:
-    """Callers get a clear refusal for Goose's YAML instead of a JSON parse error."""
+def test_location_is_yaml_extensions() -> None:
+    """Goose's config.yaml is edited as YAML under `extensions`, not refused."""
     location = ADAPTER.location(Scope.USER, make_host({}))
     assert location is not None
-    assert location.unsupported == (
-        "goose: YAML editing not supported yet; add the extension with `goose configure`"
+    assert (location.fmt, location.map_path, location.unsupported) == (
+        Format.YAML,
+        ("extensions",),
+        None,
     )

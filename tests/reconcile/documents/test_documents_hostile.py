@@ -14,8 +14,12 @@ from aidokit.reconcile.documents import Format, read_document, write_document
 from aidokit.reconcile.errors import AidoError, DocumentError
 
 CORPUS = Path(__file__).resolve().parents[3] / "fixtures" / "hostile"
-FORMATS = {".json": Format.JSON, ".jsonc": Format.JSONC, ".toml": Format.TOML}
-MAPS = {Format.JSON: ("mcpServers",), Format.JSONC: ("context_servers",)}
+FORMATS = {".json": Format.JSON, ".jsonc": Format.JSONC, ".toml": Format.TOML, ".yaml": Format.YAML}
+MAPS = {
+    Format.JSON: ("mcpServers",),
+    Format.JSONC: ("context_servers",),
+    Format.YAML: ("extensions",),
+}
 ENTRY = {"command": "npx", "args": ["-y", "pkg"]}
 # Failures that are about the file's content, where the line and column are known.
 NO_POSITION = {"duplicate-table.toml", "toml-map-is-string.toml", "toml-duplicate-key.toml"}
