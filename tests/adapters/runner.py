@@ -27,9 +27,7 @@ from aidokit.adapters.base import Adapter, Host, Location, Scope
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec, StdioSpec
 from aidokit.reconcile.documents import Format, read_document
-from aidokit.reconcile.errors import DocumentError
 
-BYTE_EXACT = {Format.YAML}
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 HOME = Path("/home/me")
 PROJECT = HOME / "src" / "app"
@@ -114,8 +112,8 @@ def run_case(case: Case, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Non
     result, raw = edit(case.file("before"), location, adds, removes)
     expected = parse(case.file("after").read_bytes(), location.fmt)
     assert result == expected
-    if location.fmt in BYTE_EXACT:
-        assert raw.encode("utf-8") == case.file("after").read_bytes()
+    # Golden files are byte-exact: comments, layout and the user's entries included.
+    assert raw.encode("utf-8") == case.file("after").read_bytes()
     check_identities(adapter, adds, expected, location.map_path)
     check_notes(notes, data.get("notes", []))
     leaked = [value for value in secrets if value in raw or value in json.dumps(adds)]
@@ -196,9 +194,6 @@ def edit(
     before: Path, location: Location, adds: dict[str, Any], removes: list[str]
 ) -> tuple[Any, str]:
     """Apply the edits through the document API; return parsed and raw results."""
-    if not document_layer_handles(location.fmt, before):
-        value = edit_value(parse(before.read_bytes(), location.fmt), location, adds, removes)
-        return value, json.dumps(value)
     doc = read_document(before, location.fmt)
     for name, entry in adds.items():
         doc.set_entry(location.map_path, name, entry)
@@ -206,35 +201,6 @@ def edit(
         doc.delete_entry(location.map_path, name)
     raw = doc.render()
     return parse(raw, location.fmt), raw.decode("utf-8")
-
-
-def document_layer_handles(fmt: Format, before: Path) -> bool:
-    """Whether the current document layer can read this fixture.
-
-    The walking-skeleton layer (issue 2) reads strict JSON only; until issue 4
-    lands, JSONC and TOML fixtures are edited as plain data here instead. Once
-    the layer reads them, this returns True and the document API is used.
-    """
-    if fmt is Format.JSON:
-        return True
-    try:
-        read_document(before, fmt)
-    except DocumentError:
-        return False
-    return True
-
-
-def edit_value(
-    value: dict[str, Any], location: Location, adds: dict[str, Any], removes: list[str]
-) -> dict[str, Any]:
-    """The same edits on parsed data (fallback for formats the layer cannot read yet)."""
-    node = value
-    for key in location.map_path:
-        node = node.setdefault(key, {})
-    node.update(copy.deepcopy(adds))
-    for name in removes:
-        node.pop(name, None)
-    return value
 
 
 def parse(raw: bytes, fmt: Format) -> Any:
