@@ -19,6 +19,7 @@ from tests.faults.sandbox import CONFIG_A, CONFIG_B, claude_json, parse, run, st
 
 KILLS = {"user": 10, "local": 10, "project": 12}
 BIG = 10 * 1024 * 1024
+TOGGLED = {"playwright", "serena"}  # in CONFIG_A, not in CONFIG_B
 PROJECT_FILES = {
     ".mcp.json": (
         '{\n  "mcpServers": {\n    "users-own": {"command": "node", "args": ["x.js"]}\n  }\n}\n'
@@ -173,8 +174,9 @@ def test_sigkilled_apply_leaves_old_or_new_files_and_honest_state(
             assert raw in (versions[other][path], versions[template][path]), path
             parse(path)
             landed["new" if raw == versions[template][path] else "old"] += 1
-        unwanted = {"playwright", "serena"} if template == CONFIG_B else set()
-        windows["record of a deleted entry"] += bool(_stale_records(case, unwanted))
+        # Only the toggled entries are ever deleted; a record left by an earlier kill may
+        # linger while no apply has edited its file since.
+        windows["record of a deleted entry"] += bool(_stale_records(case, TOGGLED))
         windows["unrecorded new entry"] += bool(_converge(case)[1])
         assert case.snapshot() == versions[template]
         assert _leftovers(case) == []
