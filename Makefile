@@ -15,13 +15,14 @@ PACKAGES := catalog adapters reconcile
 # install is redone whenever the set of package files (or pyproject) changes.
 PKG_MANIFEST := $(VENV)/.aido-manifest
 
-.PHONY: help dev test lint demo bench harnesses clean check-manifest
+.PHONY: help dev test lint demo bench fuzz harnesses clean check-manifest
 
 help:
 	@echo "make demo   run aido plan / apply / plan on the bundled example project"
 	@echo "make test   set everything up, lint, type check and run the whole test suite"
 	@echo "make lint   ruff + mypy --strict"
 	@echo "make bench  measure aido against baselines, writes docs/benchmarks.md"
+	@echo "make fuzz   fuzz the document layer for longer (AIDO_FUZZ_EXAMPLES, default 20000)"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -59,6 +60,10 @@ demo: dev
 
 bench: dev
 	$(BIN)/python -m bench
+
+fuzz: dev
+	AIDO_FUZZ_EXAMPLES=$${AIDO_FUZZ_EXAMPLES:-20000} $(BIN)/pytest -q -p no:cacheprovider \
+	  tests/reconcile/documents/test_documents_fuzz.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -10,7 +10,13 @@ from pathlib import Path
 from typing import Any
 
 # Each module has `run() -> list[dict]` with keys name, aido, baseline, ratio, unit, note.
-MODULES = ["bench.document_edit", "bench.catalog_eval"]
+MODULES = [
+    "bench.cold_start",
+    "bench.full_apply",
+    "bench.document_edit",
+    "bench.plan_scale",
+    "bench.catalog_eval",
+]
 COLUMNS = ["name", "aido", "baseline", "ratio", "unit", "note"]
 OUT = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 

@@ -131,6 +131,13 @@ def _present(document: Document, file: FileChange) -> set[Key]:
 def _record(file: FileChange, present: set[Key]) -> None:
     """Rewrite this file's state records from the changes just written."""
     state_path = Path(file.state_path)
+    # One state file holds the records of many files: runs editing different files take
+    # turns on it, or one would save over the other's records.
+    with lock_file(state_path):
+        _update_state(file, state_path, present)
+
+
+def _update_state(file: FileChange, state_path: Path, present: set[str]) -> None:
     state = load_state(state_path)
     identity = ADAPTERS[file.adapter].identity
     records = {(r.map_path, r.name): r for r in state.for_file(file.adapter, file.record_path)}

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from aidokit.reconcile.documents.atomic import current_digest, replace_file
 from aidokit.reconcile.errors import StateError
 
 STATE_VERSION = 1
@@ -117,16 +116,7 @@ def load_state(path: Path) -> State:
 
 
 def save_state(path: Path, state: State) -> None:
-    """Write the state atomically (temp file, fsync, rename)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write the state atomically (temp file, fsync, rename), cleaning a killed run's temp."""
     text = json.dumps(state.model_dump(mode="json"), indent=2, sort_keys=True) + "\n"
-    fd, tmp = tempfile.mkstemp(prefix=".state-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    # Callers hold the state lock, so the compare-and-swap only guards against other tools.
+    replace_file(path, text.encode("utf-8"), current_digest(path), create_parents=True)

@@ -52,11 +52,33 @@ def read_bytes(path: Path) -> bytes | None:
 
 def current_digest(path: Path) -> str:
     """Return the sha256 of the file now on disk (streamed), or ABSENT."""
+    return _digest_and_stamp(path)[0]
+
+
+Stamp = tuple[int, int, int, int, int] | None
+
+
+def _digest_and_stamp(path: Path) -> tuple[str, Stamp]:
+    """Return the file's digest and the stamp of the inode it was read from (before reading)."""
     fd = _open_regular(path)
     if fd is None:
-        return ABSENT
+        return ABSENT, None
+    stamp = _stamp_of(os.fstat(fd))
     with os.fdopen(fd, "rb") as handle:
-        return hashlib.file_digest(handle, "sha256").hexdigest()
+        return hashlib.file_digest(handle, "sha256").hexdigest(), stamp
+
+
+def _stamp_of(st: os.stat_result) -> Stamp:
+    """What changes whenever a file is replaced or written to: inode, size, times."""
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def _stamp(path: Path) -> Stamp:
+    """Return the stamp of `path` now, or None when it does not exist."""
+    try:
+        return _stamp_of(os.stat(path))
+    except FileNotFoundError:
+        return None
 
 
 def target_of(path: Path) -> Path:
@@ -67,8 +89,10 @@ def target_of(path: Path) -> Path:
 def replace_file(path: Path, data: bytes, expected: str, *, create_parents: bool) -> None:
     """Replace `path`'s target with `data` if its digest is still `expected`."""
     target = target_of(path)
-    if current_digest(target) != expected:
-        raise StaleError(f"{path} changed since it was read; run aido plan again")
+    digest, stamp = _digest_and_stamp(target)
+    stale = StaleError(f"{path} changed since it was read; run aido plan again")
+    if digest != expected:
+        raise stale
     _prepare_directory(path, target.parent, create_parents=create_parents)
     old = target.stat() if target.exists() else None
     if old is not None and not old.st_mode & 0o222:
@@ -77,6 +101,11 @@ def replace_file(path: Path, data: bytes, expected: str, *, create_parents: bool
     temp = target.parent / f"{TEMP_PREFIX}{os.getpid()}-{secrets.token_hex(4)}-{target.name}"
     try:
         _write_temp(temp, data, old)
+        # Checked again after the (slow, fsynced) temp write, by stamp so a large file is
+        # not hashed twice: a harness that wrote meanwhile keeps its change. What is left
+        # is the gap between this stat and the rename, a few microseconds.
+        if _stamp(target) != stamp:
+            raise stale
         temp.replace(target)
     except OSError as exc:
         with contextlib.suppress(OSError):

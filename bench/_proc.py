@@ -1,0 +1,43 @@
+"""Shared helpers: time a command as a fresh process, interleaving candidates."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+
+def sandbox_env(home: Path) -> dict[str, str]:
+    """Environment with HOME and XDG folders under `home`, no colour, no telemetry."""
+    env = dict(os.environ)
+    env.update(
+        HOME=str(home),
+        XDG_CONFIG_HOME=str(home / ".config"),
+        XDG_STATE_HOME=str(home / ".local" / "state"),
+        NO_COLOR="1",
+        CI="1",
+        DO_NOT_TRACK="1",
+    )
+    return env
+
+
+def wall(argv: Sequence[str], *, cwd: Path, env: dict[str, str]) -> float:
+    """Run `argv` once; return its wall time; fail loudly on a non-zero exit."""
+    started = time.perf_counter()
+    done = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, check=False)
+    took = time.perf_counter() - started
+    if done.returncode not in (0, 2):
+        raise RuntimeError(f"{' '.join(argv)} failed ({done.returncode}):\n{done.stderr[-2000:]}")
+    return took
+
+
+def interleaved(jobs: dict[str, Callable[[], float]], runs: int) -> dict[str, float]:
+    """Run each job `runs` times, round-robin so machine noise hits all alike; medians."""
+    times: dict[str, list[float]] = {name: [] for name in jobs}
+    for _ in range(runs):
+        for name, job in jobs.items():
+            times[name].append(job())
+    return {name: statistics.median(values) for name, values in times.items()}

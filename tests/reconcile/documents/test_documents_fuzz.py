@@ -1,0 +1,89 @@
+"""Fuzz the document layer: any bytes in, an AidoError or a correct edit out, never a crash.
+
+`make test` runs a bounded number of examples; `make fuzz` sets AIDO_FUZZ_EXAMPLES higher.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from aidokit.reconcile.documents import Document, Format
+from aidokit.reconcile.errors import AidoError
+
+EXAMPLES = int(os.environ.get("AIDO_FUZZ_EXAMPLES", "250"))
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+PATH = Path("/fuzz/config")
+SEEDS = {
+    Format.JSON: b'{\n  "theme": "dark",\n  "mcpServers": {\n    "a": {"command": "x"}\n  }\n}\n',
+    Format.JSONC: (
+        b'\xef\xbb\xbf{\r\n\t// c\r\n\t"servers": { /* b */ "a": {"url": "u",}, },\r\n'
+        b'\t"n": [1, 2.5e3, -0, true, null, "\\u00e9\\n"],\r\n}\r\n'
+    ),
+    Format.TOML: (
+        b'# c\nmodel = "o4"\n[mcp_servers.a]\ncommand = "x"\nargs = ["y"]  # k\n'
+        b"[mcp_servers.b.env]\nK = 'v'\n[[arr]]\nx = 1979-05-27T07:32:00Z\n"
+    ),
+}
+MAP = {Format.JSON: ("mcpServers",), Format.JSONC: ("servers",), Format.TOML: ("mcp_servers",)}
+ENTRY: dict[str, Any] = {"command": "npx", "args": ["-y", 'p\u00e9"\\'], "env": {"K": "${K}"}}
+TOKENS = [b"{", b"}", b"[", b"]", b",", b":", b'"', b"\\", b"//", b"/*", b"*/", b"\n", b"\r",
+          b"=", b"[[", b"]]", b"'''", b'"""', b"#", b"\xef\xbb\xbf", b"\x00", b"\xff", b"1e999",
+          b"true", b"nul", b"mcpServers", b"servers", b"mcp_servers", b".", b" "]  # fmt: skip
+
+
+@st.composite
+def mutated(draw: st.DrawFn, fmt: Format) -> bytes:
+    """A seed document with random splices of syntax tokens and random bytes."""
+    raw = bytearray(SEEDS[fmt])
+    for _ in range(draw(st.integers(0, 6))):
+        at = draw(st.integers(0, len(raw)))
+        cut = draw(st.integers(0, 4))
+        piece = draw(st.one_of(st.sampled_from(TOKENS), st.binary(max_size=4)))
+        raw[at : at + cut] = piece
+    return bytes(raw)
+
+
+def _exercise(fmt: Format, raw: bytes, name: str) -> None:
+    """Read, edit and re-read `raw`; only AidoError may escape."""
+    try:
+        doc = Document(PATH, fmt, raw)
+        before = doc.get_map(MAP[fmt])
+    except AidoError:
+        return
+    try:
+        doc.set_entry(MAP[fmt], name, ENTRY)
+    except AidoError:
+        return
+    again = Document(PATH, fmt, doc.render())
+    assert (again.get_map(MAP[fmt]) or {})[name] == ENTRY
+    doc.delete_entry(MAP[fmt], name)
+    after = Document(PATH, fmt, doc.render()).get_map(MAP[fmt])
+    assert (after or {}) == {k: v for k, v in (before or {}).items() if k != name}
+
+
+NAMES = st.one_of(st.sampled_from(["aido", "a", "a.b", "x y", '"q"']), st.text(max_size=6))
+
+
+@FUZZ
+@given(fmt=st.sampled_from(list(Format)), raw=st.binary(max_size=200), name=NAMES)
+def test_arbitrary_bytes_never_crash_the_document_layer(fmt: Format, raw: bytes, name: str) -> None:
+    """Arbitrary bytes either parse and edit correctly or raise an AidoError."""
+    _exercise(fmt, raw, name)
+
+
+@FUZZ
+@given(data=st.data(), fmt=st.sampled_from(list(Format)), name=NAMES)
+def test_mutated_documents_never_crash_the_document_layer(
+    data: st.DataObject, fmt: Format, name: str
+) -> None:
+    """Near-valid JSON, JSONC and TOML either edit correctly or raise an AidoError."""
+    _exercise(fmt, data.draw(mutated(fmt)), name)
