@@ -137,7 +137,7 @@ def _record(file: FileChange, present: set[Key]) -> None:
         _update_state(file, state_path, present)
 
 
-def _update_state(file: FileChange, state_path: Path, present: set[str]) -> None:
+def _update_state(file: FileChange, state_path: Path, present: set[Key]) -> None:
     state = load_state(state_path)
     identity = ADAPTERS[file.adapter].identity
     records = {(r.map_path, r.name): r for r in state.for_file(file.adapter, file.record_path)}

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aidokit.reconcile.documents.atomic import read_bytes, replace_file
 from aidokit.reconcile.documents.format import Format, file_digest
 from aidokit.reconcile.documents.jsonedit import NEW_FILE, JsonEditor
+from aidokit.reconcile.errors import DocumentError
 
 if TYPE_CHECKING:
     from aidokit.reconcile.documents.tomldoc import TomlEditor
@@ -53,7 +55,18 @@ class Document:
 
     def set_entry(self, key_path: tuple[str, ...], name: str, entry: Any) -> None:
         """Create or replace one entry, creating the map and its parents when missing."""
-        self._editor.set_entry(_checked(key_path), _checked((name,))[0], entry)
+        self._editor.set_entry(_checked(key_path), self._new_name(name), entry)
+
+    def _new_name(self, name: str) -> str:
+        """Refuse to write a key that would not survive a round trip (control characters)."""
+        (name,) = _checked((name,))
+        # Cc covers C0, DEL and C1 (YAML reads U+0085 as a line break); Zl/Zp are
+        # the Unicode line and paragraph separators.
+        if any(unicodedata.category(char) in ("Cc", "Zl", "Zp") for char in name):
+            raise DocumentError(
+                f"{self.path}: refusing to write the key {name!r}: it holds control characters"
+            )
+        return name
 
     def delete_entry(self, key_path: tuple[str, ...], name: str) -> None:
         """Remove one entry if present; an emptied map stays, empty."""

@@ -32,12 +32,22 @@ SEEDS = {
         b'# c\nmodel = "o4"\n[mcp_servers.a]\ncommand = "x"\nargs = ["y"]  # k\n'
         b"[mcp_servers.b.env]\nK = 'v'\n[[arr]]\nx = 1979-05-27T07:32:00Z\n"
     ),
+    Format.YAML: (
+        b"# Goose\nGOOSE_MODEL: gpt-4o\nextensions:\n  dev:\n    enabled: true  # k\n"
+        b"    type: builtin\n  a:\n    cmd: npx\n    args: ['-y', \"p\"]\n    envs: {}\n"
+    ),
 }
-MAP = {Format.JSON: ("mcpServers",), Format.JSONC: ("servers",), Format.TOML: ("mcp_servers",)}
+MAP = {
+    Format.JSON: ("mcpServers",),
+    Format.JSONC: ("servers",),
+    Format.TOML: ("mcp_servers",),
+    Format.YAML: ("extensions",),
+}
 ENTRY: dict[str, Any] = {"command": "npx", "args": ["-y", 'p\u00e9"\\'], "env": {"K": "${K}"}}
 TOKENS = [b"{", b"}", b"[", b"]", b",", b":", b'"', b"\\", b"//", b"/*", b"*/", b"\n", b"\r",
           b"=", b"[[", b"]]", b"'''", b'"""', b"#", b"\xef\xbb\xbf", b"\x00", b"\xff", b"1e999",
-          b"true", b"nul", b"mcpServers", b"servers", b"mcp_servers", b".", b" "]  # fmt: skip
+          b"true", b"nul", b"mcpServers", b"servers", b"mcp_servers", b".", b" ",
+          b"- ", b"&a", b"*a", b"<<", b"!!", b"\t", b"extensions", b"---"]  # fmt: skip
 
 
 @st.composite
