@@ -16,9 +16,10 @@ from aidokit.reconcile.documents import (
     read_document,
     write_document,
 )
+from aidokit.reconcile.documents.atomic import current_digest, replace_file
 from aidokit.reconcile.errors import SecurityError, StaleError
 from aidokit.reconcile.plan import Action, Change, FileChange, Plan
-from aidokit.reconcile.state import Record, entry_digest, load_state, save_state
+from aidokit.reconcile.state import DELETING, Record, entry_digest, load_state, save_state
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,12 @@ def _apply_file(file: FileChange) -> Applied:
             else:
                 document.set_entry(map_path, change.name, change.after)
                 present.add((change.map_path, change.name))
-        write_document(document, create_parents=file.scope == "project")
+        previous = _record_intent(file)
+        try:
+            write_document(document, create_parents=file.scope == "project")
+        except BaseException:
+            _restore_state(Path(file.state_path), previous)
+            raise
         _record(file, present)
     return Applied(file, written=True)
 
@@ -128,6 +134,50 @@ def _present(document: Document, file: FileChange) -> set[Key]:
     }
 
 
+def _record_intent(file: FileChange) -> bytes | None:
+    """Save what this write will change as pending records, before the file is written.
+
+    SPEC §6 writes the file first and state second; a run killed between the two
+    would otherwise leave a written entry unrecorded or a deleted one claimed.
+    `state.settle` resolves pending records against the file on the next run.
+    Returns the state file's previous bytes (None if it did not exist).
+    """
+    state_path = Path(file.state_path)
+    identity = ADAPTERS[file.adapter].identity
+    with lock_file(state_path):
+        previous = state_path.read_bytes() if state_path.exists() else None
+        state = load_state(state_path)
+        records = [r for r in state.for_file(file.adapter, file.record_path) if not r.pending]
+        for change in file.actionable:
+            if change.id is None:
+                continue
+            deleting = change.action is Action.DELETE
+            records.append(
+                Record(
+                    adapter=file.adapter,
+                    path=file.record_path,
+                    name=change.name,
+                    id=change.id,
+                    digest=DELETING if deleting else entry_digest(change.after),
+                    identity=None if deleting or change.map_path else identity(change.after),
+                    roles=change.roles,
+                    map_path=change.map_path,
+                    pending=True,
+                )
+            )
+        save_state(state_path, state.replace(file.adapter, file.record_path, records))
+    return previous
+
+
+def _restore_state(state_path: Path, previous: bytes | None) -> None:
+    """Put the state file back as it was when the file write failed: nothing was written."""
+    with lock_file(state_path):
+        if previous is None:
+            state_path.unlink(missing_ok=True)
+        else:
+            replace_file(state_path, previous, current_digest(state_path), create_parents=False)
+
+
 def _record(file: FileChange, present: set[Key]) -> None:
     """Rewrite this file's state records from the changes just written."""
     state_path = Path(file.state_path)
@@ -140,7 +190,11 @@ def _record(file: FileChange, present: set[Key]) -> None:
 def _update_state(file: FileChange, state_path: Path, present: set[Key]) -> None:
     state = load_state(state_path)
     identity = ADAPTERS[file.adapter].identity
-    records = {(r.map_path, r.name): r for r in state.for_file(file.adapter, file.record_path)}
+    records = {
+        (r.map_path, r.name): r
+        for r in state.for_file(file.adapter, file.record_path)
+        if not r.pending  # this run's intent, replaced by what it wrote
+    }
     for change in file.changes:
         key = (change.map_path, change.name)
         if change.action is Action.DELETE:

@@ -20,6 +20,7 @@ from aidokit.reconcile.state import (
     State,
     load_state,
     project_state_path,
+    settle,
     user_state_dir,
 )
 
@@ -170,7 +171,10 @@ def _plan_file(
             adapter=adapter.name,
             current=document.get_map(location.map_path) or {},
             desired=desired,
-            records=states[state_path].for_file(adapter.name, record_path),
+            records=settle(
+                states[state_path].for_file(adapter.name, record_path),
+                lambda map_path: document.get_map(map_path or location.map_path) or {},
+            ),
             identity=adapter.identity,
             lookup=lambda map_path: document.get_map(map_path) or {},
         )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +34,9 @@ class Record(BaseModel):
     identity: str | None  # command or URL, so a replaced entry is not claimed
     roles: tuple[str, ...] = ()
     map_path: tuple[str, ...] = ()  # a companion's map (role scoping); () = the server map
+    # An intent, saved before the file is written: it counts only if the file holds
+    # exactly `digest` (the write landed), so a killed apply never leaves a false claim.
+    pending: bool = False
 
     @property
     def key(self) -> tuple[str, str, tuple[str, ...], str]:
@@ -72,6 +75,31 @@ def entry_digest(entry: Any) -> str:
     """Stable digest of an entry's value (key order does not matter)."""
     canonical = json.dumps(entry, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+DELETING = "absent"  # the digest of a pending record whose entry apply is deleting
+
+
+def settle(
+    records: list[Record], lookup: Callable[[tuple[str, ...]], Mapping[str, Any]]
+) -> list[Record]:
+    """Resolve the pending records of one file against what the file now holds.
+
+    A pending write counts only if the entry holds exactly the digest it
+    recorded (the write landed): then it replaces the old record. A pending
+    deletion whose entry is gone drops the old record. Otherwise the pending
+    record is ignored and the old one stands. `lookup(map_path)` returns the
+    map a record lives in (`()` is the file's server map).
+    """
+    result = {r.key: r for r in records if not r.pending}
+    for record in (r for r in records if r.pending):
+        current = lookup(record.map_path)
+        if record.digest == DELETING:
+            if record.name not in current:
+                result.pop(record.key, None)
+        elif record.name in current and entry_digest(current[record.name]) == record.digest:
+            result[record.key] = record.model_copy(update={"pending": False})
+    return list(result.values())
 
 
 def user_state_dir(environ: Mapping[str, str]) -> Path:
