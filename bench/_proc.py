@@ -21,6 +21,10 @@ def sandbox_env(home: Path) -> dict[str, str]:
         CI="1",
         DO_NOT_TRACK="1",
     )
+    # Measure what users run: an installed aido has its bytecode cached, so the
+    # bench must not inherit a shell's PYTHONDONTWRITEBYTECODE (every run would
+    # recompile aido's modules from source).
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     return env
 
 
