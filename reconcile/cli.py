@@ -10,8 +10,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
-import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -87,6 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _write_crash_report() -> Path:
     """Save the current traceback where the user can find it; return its path."""
+    import tempfile  # only on the bug path: these cost start-up time
+    import traceback
+
     base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
     folder = Path(base) / "aido"
     try:

@@ -6,19 +6,22 @@ structlog costs ~40 ms to import, which would double `aido`'s start-up, so
 
 from __future__ import annotations
 
-import logging
 import sys
 from typing import Any
 
-_settings: dict[str, Any] = {"level": logging.INFO, "format": "console"}
+# The stdlib logging levels, without importing `logging` (start-up time).
+LEVELS = {"debug": 10, "info": 20, "warning": 30, "error": 40}
+DEBUG, INFO, ERROR = LEVELS["debug"], LEVELS["info"], LEVELS["error"]
+
+_settings: dict[str, Any] = {"level": INFO, "format": "console"}
 _configured = False
 
 
 def configure(*, verbosity: int = 0, log_format: str = "console") -> None:
     """Record the CLI's logging choices; structlog is set up lazily from them."""
     global _configured
-    level = logging.INFO - 10 * verbosity
-    _settings["level"] = max(logging.DEBUG, min(logging.ERROR, level))
+    level = INFO - 10 * verbosity
+    _settings["level"] = max(DEBUG, min(ERROR, level))
     _settings["format"] = log_format
     _configured = False
 
@@ -55,7 +58,7 @@ class _LazyLogger:
         self._name = name
 
     def _emit(self, method: str, event: str, **kw: Any) -> None:
-        level = getattr(logging, method.upper(), logging.INFO)
+        level = LEVELS.get(method, INFO)
         if level < _settings["level"]:
             return
         structlog = _setup()

@@ -6,22 +6,30 @@ inline tables. tomlkit quotes names that are not bare keys (`[mcp_servers."my.sr
 New tables use LF line breaks, whatever the rest of the file uses. Deleting the last
 entry of an implicit map (no `[mcp_servers]` header of its own) removes the map, since
 TOML has no text for an empty implicit table; an explicit `[mcp_servers]` stays, empty.
+
+Reading uses the standard library's `tomllib` (a plan only reads); tomlkit, which is
+slower to import and to parse, is loaded on the first edit.
 """
 
 from __future__ import annotations
 
+import re
+import tomllib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
-
-import tomlkit
-import tomlkit.exceptions
-from tomlkit.items import Item, Table
+from typing import TYPE_CHECKING, Any
 
 from aidokit.reconcile.documents.format import BOM
 from aidokit.reconcile.documents.jsonedit import describe
 from aidokit.reconcile.documents.jsonstyle import same
 from aidokit.reconcile.errors import DocumentError
+
+if TYPE_CHECKING:
+    import tomlkit.exceptions
+    from tomlkit.items import Item, Table
+    from tomlkit.toml_document import TOMLDocument
+
+_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
 class TomlEditor:
@@ -38,32 +46,62 @@ class TomlEditor:
                 f"{path}:{line}: {path.name} is not UTF-8 text;"
                 " fix it by hand, aido will not edit this file"
             ) from None
+        self._raw = raw
+        self._text = text
+        self._doc: TOMLDocument | None = None
         try:
-            self._doc = tomlkit.parse(text)
-        except tomlkit.exceptions.ParseError as exc:
+            self._value: dict[str, Any] = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            at = _AT.search(str(exc))
+            where = f"{at.group(1)}:{at.group(2)}" if at else "1"
+            reason = _AT.sub("", str(exc)).strip()
             raise DocumentError(
-                f"{path}:{exc.line}:{exc.col}: {path.name} is not valid TOML ({_reason(exc)});"
+                f"{path}:{where}: {path.name} is not valid TOML ({reason});"
                 " fix it by hand, aido will not edit this file"
             ) from None
-        except (tomlkit.exceptions.TOMLKitError, RecursionError) as exc:
+        except RecursionError:
             raise DocumentError(
-                f"{path}: {path.name} is not valid TOML ({exc}); fix it by hand,"
+                f"{path}: {path.name} nests too deeply to be read as TOML; fix it by hand,"
                 " aido will not edit this file"
             ) from None
+
+    def _editable(self) -> TOMLDocument:
+        """Return tomlkit's format-preserving tree, parsing it on the first edit."""
+        if self._doc is None:
+            import tomlkit
+            import tomlkit.exceptions
+
+            try:
+                self._doc = tomlkit.parse(self._text)
+            except tomlkit.exceptions.ParseError as exc:
+                raise DocumentError(
+                    f"{self.path}:{exc.line}:{exc.col}: {self.path.name} cannot be edited as"
+                    f" TOML ({_reason(exc)}); fix it by hand, aido will not edit this file"
+                ) from None
+            except (tomlkit.exceptions.TOMLKitError, RecursionError) as exc:
+                raise DocumentError(
+                    f"{self.path}: {self.path.name} cannot be edited as TOML ({exc}); fix it"
+                    " by hand, aido will not edit this file"
+                ) from None
+        return self._doc
 
     @property
     def value(self) -> dict[str, Any]:
         """Return the whole document as plain Python values."""
+        if self._doc is None:
+            return self._value
         result: dict[str, Any] = self._doc.unwrap()
         return result
 
     def _node(self, key_path: tuple[str, ...], *, create: bool) -> Any:
         """Return the table at `key_path` (None when absent), creating it when asked."""
-        node: Any = self._doc
+        node: Any = self._editable() if create or self._doc is not None else self._value
         for depth, key in enumerate(key_path):
             if key not in node:
                 if not create:
                     return None
+                import tomlkit
+
                 node.append(key, tomlkit.table(is_super_table=True))
             node = node[key]
             if not isinstance(node, Mapping):
@@ -78,7 +116,7 @@ class TomlEditor:
         node = self._node(key_path, create=False)
         if node is None:
             return None
-        result: dict[str, Any] = node.unwrap()
+        result: dict[str, Any] = node.unwrap() if self._doc is not None else node
         return result
 
     def set_entry(self, key_path: tuple[str, ...], name: str, entry: Mapping[str, Any]) -> None:
@@ -95,9 +133,13 @@ class TomlEditor:
 
     def delete_entry(self, key_path: tuple[str, ...], name: str) -> None:
         """Remove the entry's table (and its sub-tables) if present."""
-        node = self._node(key_path, create=False)
-        if node is None or name not in node:
+        current = self._node(key_path, create=False)
+        if current is None or name not in current:
             return
+        from tomlkit.items import Table
+
+        self._editable()
+        node = self._node(key_path, create=False)
         del node[name]
         # An implicit table (only `[mcp_servers.x]` headers, no `[mcp_servers]`) has no text
         # of its own: once empty it is gone from the file, so it goes from the value too.
@@ -106,6 +148,10 @@ class TomlEditor:
 
     def render(self) -> bytes:
         """Return the file's bytes."""
+        if self._doc is None:
+            return self._raw
+        import tomlkit
+
         return (BOM if self._bom else b"") + tomlkit.dumps(self._doc).encode("utf-8")
 
 
@@ -116,6 +162,8 @@ def _reason(exc: tomlkit.exceptions.ParseError) -> str:
 
 def _table(entry: Mapping[str, Any]) -> Table:
     """Build a table for `entry`: nested dicts as sub-tables, one blank line after it."""
+    import tomlkit
+
     table = tomlkit.table()
     for key, value in entry.items():
         table.append(_key(key), _table(value) if isinstance(value, Mapping) else _item(value))
@@ -124,6 +172,8 @@ def _table(entry: Mapping[str, Any]) -> Table:
 
 def _item(value: Any) -> Item:
     """Convert one value; dicts inside arrays become inline tables."""
+    import tomlkit
+
     if isinstance(value, list | tuple):
         array = tomlkit.array()
         array.extend(_inline(v) if isinstance(v, Mapping) else _item(v) for v in value)
@@ -135,6 +185,8 @@ def _item(value: Any) -> Item:
 
 def _inline(value: Mapping[str, Any]) -> Item:
     """Convert a dict to an inline table."""
+    import tomlkit
+
     table = tomlkit.inline_table()
     for key, child in value.items():
         table.append(_key(key), _inline(child) if isinstance(child, Mapping) else _item(child))
