@@ -56,12 +56,8 @@ def survey(project: Path) -> Survey:
     for entry in MCP_CATALOG:
         match = suggest(entry, facts)
         if match is not None:
-            why = (
-                match.trigger
-                if match.reason == match.trigger
-                else f"{match.trigger}: {match.reason}"
-            )
-            suggested.append(Suggestion(entry.id, entry.purpose, why))
+            # The reason names the trigger and the fact behind it.
+            suggested.append(Suggestion(entry.id, entry.purpose, match.reason))
         elif not entry.deprecated:
             others.append(entry)
     return Survey(harnesses, facts, tuple(suggested), tuple(others))
