@@ -12,7 +12,14 @@ from typing import Any
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Scope
 from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
-from aidokit.adapters.render import Refs, Rendered, dollar_brace, refuse_cwd
+from aidokit.adapters.render import (
+    Refs,
+    Rendered,
+    dollar_brace,
+    refuse_cwd,
+    remote_fields,
+    stdio_fields,
+)
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 from aidokit.reconcile.documents import Format
 
@@ -44,20 +51,10 @@ class ClaudeCode(AdapterBase):
         refs = Refs(self.name, server, dollar_brace)
         if isinstance(spec, StdioSpec):
             refuse_cwd(self.name, server, spec.cwd)  # §2, §24: stdio cwd UNVERIFIED
-            entry: dict[str, Any] = {
-                "type": "stdio",
-                "command": refs.text(spec.command, "command"),
-                "args": refs.texts(spec.args, "args"),
-            }
-            if spec.env:
-                entry["env"] = refs.mapping(spec.env, "env")
-            return refs.done(entry)
+            return refs.done({"type": "stdio", **stdio_fields(refs, spec)})
         # §1.2, §2: an entry with `url` but no `type` is read as stdio and fails,
         # so remote entries always carry `http` or `sse`.
-        entry = {"type": spec.transport, "url": refs.text(spec.url, "url")}
-        if spec.headers:
-            entry["headers"] = refs.mapping(spec.headers, "header")
-        return refs.done(entry)
+        return refs.done({"type": spec.transport, **remote_fields(refs, spec)})
 
     def identity(self, entry: Any) -> str | None:
         """URL, or command plus package."""

@@ -13,7 +13,14 @@ from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Scope
 from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
 from aidokit.adapters.paths import vscode_user_dir
-from aidokit.adapters.render import Refs, Rendered, env_colon, refuse_cwd
+from aidokit.adapters.render import (
+    Refs,
+    Rendered,
+    env_colon,
+    refuse_cwd,
+    remote_fields,
+    stdio_fields,
+)
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 from aidokit.reconcile.documents import Format
 
@@ -42,18 +49,8 @@ class VSCode(AdapterBase):
         if isinstance(spec, StdioSpec):
             refuse_cwd(self.name, server, spec.cwd)  # §4 lists no cwd field
             # §4 "Fields": the docs table marks `type` required, so it is always written.
-            entry: dict[str, Any] = {
-                "type": "stdio",
-                "command": refs.text(spec.command, "command"),
-                "args": refs.texts(spec.args, "args"),
-            }
-            if spec.env:
-                entry["env"] = refs.mapping(spec.env, "env")
-            return refs.done(entry)
-        entry = {"type": spec.transport, "url": refs.text(spec.url, "url")}
-        if spec.headers:
-            entry["headers"] = refs.mapping(spec.headers, "header")
-        return refs.done(entry)
+            return refs.done({"type": "stdio", **stdio_fields(refs, spec)})
+        return refs.done({"type": spec.transport, **remote_fields(refs, spec)})
 
     def identity(self, entry: Any) -> str | None:
         """URL, or command plus package."""
