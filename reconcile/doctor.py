@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aidokit.adapters.base import Adapter, Location, Scope
 from aidokit.adapters.registry import ADAPTERS
@@ -18,7 +18,10 @@ from aidokit.catalog.models import MCPDef
 from aidokit.reconcile.desired import Wanted
 from aidokit.reconcile.engine import Inputs, state_location
 from aidokit.reconcile.errors import AidoError
-from aidokit.reconcile.state import Record, entry_digest, load_state
+from aidokit.reconcile.state import Lookup, Record, entry_digest, load_state, settle
+
+if TYPE_CHECKING:
+    from aidokit.reconcile.documents import Document
 
 PROC_ROOT = Path("/proc")
 VERSION_RE = re.compile(r"(\d+(?:\.\d+)+)")
@@ -113,6 +116,9 @@ def gather_checkup(inputs: Inputs, catalog: tuple[MCPDef, ...], **hooks: Any) ->
             error = str(exc)
         shown = record_path if location.scope is Scope.PROJECT else str(location.path)
         records = tuple(state.for_file(adapter.name, record_path))
+        if error is None:
+            # A killed apply's pending records count only where the file shows they landed.
+            records = tuple(settle(list(records), _map_reader(document, location.map_path)))
         files.append(FileFacts(adapter, location, shown, servers, error, records))
         other += [r for r in state.records if r.adapter not in ADAPTERS]
     unique = tuple({r.key: r for r in other}.values())
@@ -120,6 +126,15 @@ def gather_checkup(inputs: Inputs, catalog: tuple[MCPDef, ...], **hooks: Any) ->
         inputs, tuple(wanted), catalog, inputs.host.environ, tuple(files), tuple(state_errors),
         unique, **hooks,
     )  # fmt: skip
+
+
+def _map_reader(document: Document, servers: tuple[str, ...]) -> Lookup:
+    """Read a map of `document`; `()` is its server map."""
+
+    def lookup(map_path: tuple[str, ...]) -> Mapping[str, Any]:
+        return document.get_map(map_path or servers) or {}
+
+    return lookup
 
 
 def deprecated_entries(c: Checkup) -> list[Finding]:

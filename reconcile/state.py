@@ -80,9 +80,10 @@ def entry_digest(entry: Any) -> str:
 DELETING = "absent"  # the digest of a pending record whose entry apply is deleting
 
 
-def settle(
-    records: list[Record], lookup: Callable[[tuple[str, ...]], Mapping[str, Any]]
-) -> list[Record]:
+Lookup = Callable[[tuple[str, ...]], Mapping[str, Any]]
+
+
+def settle(records: list[Record], lookup: Lookup) -> list[Record]:
     """Resolve the pending records of one file against what the file now holds.
 
     A pending write counts only if the entry holds exactly the digest it
