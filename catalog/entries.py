@@ -13,6 +13,18 @@ from aidokit.catalog.install import ADAPTER_NAMES, everywhere
 from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec, trusted
 from aidokit.catalog.spec_helpers import npx, passthrough, secret, serena, uvx
 
+# Harnesses that cannot reference an environment variable inside `args`
+# (docs/adapters.md): a secret passed as an argument cannot be installed there.
+ARGS_WITHOUT_REFERENCES = (
+    "codex",
+    "copilot-cli",
+    "claude-desktop",
+    "zed",
+    "amazon-q",
+    "cline",
+    "goose",
+)
+
 CHECKED = "2026-11-30"  # the day every spec below was last checked
 
 _GITHUB_PAT = secret(
@@ -400,7 +412,11 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         purpose="Read-only SQL against PostgreSQL; superseded by Postgres MCP Pro",
         suggested_for=("implementer",),
         triggers=("never",),
-        install=everywhere(npx("@modelcontextprotocol/server-postgres@0.6.2", "${POSTGRES_URL}")),
+        # The URL is an argument: only harnesses that expand env references in args.
+        install=everywhere(
+            npx("@modelcontextprotocol/server-postgres@0.6.2", "${POSTGRES_URL}"),
+            except_=ARGS_WITHOUT_REFERENCES,
+        ),
         env=(secret("POSTGRES_URL", "PostgreSQL connection URL (includes the password)"),),
         homepage="https://github.com/modelcontextprotocol/servers-archived",
         tags=("database", "archived"),

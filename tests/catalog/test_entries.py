@@ -185,3 +185,25 @@ def test_stack_packs_recommend_existing_entries(pack: StackPack) -> None:
         assert entry_id in ENTRIES_BY_ID
         assert not ENTRIES_BY_ID[entry_id].deprecated
     assert PACKS_BY_ID[pack.id] is pack
+
+
+@pytest.mark.parametrize("entry", MCP_CATALOG, ids=lambda e: e.id)
+def test_every_install_spec_renders_for_its_adapter(
+    entry: MCPDef, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each adapter an entry names renders it into a schema-valid entry with no secret value."""
+    from jsonschema import Draft202012Validator
+
+    from aidokit.adapters.registry import ADAPTERS
+
+    planted = {var.name: f"sentinel-{var.name.lower()}-0123456789" for var in entry.env}
+    for name, value in planted.items():
+        monkeypatch.setenv(name, value)
+    for adapter_name, spec in entry.install.items():
+        adapter = ADAPTERS[adapter_name]
+        rendered = adapter.render(entry, spec)
+        errors = list(Draft202012Validator(adapter.schema()).iter_errors(rendered))
+        assert not errors, f"{entry.id} on {adapter_name}: {[e.message for e in errors]}"
+        text = repr(rendered)
+        assert not any(value in text for value in planted.values()), (entry.id, adapter_name)
+        assert adapter.identity(rendered) is not None, (entry.id, adapter_name)
