@@ -19,7 +19,15 @@ from aidokit.reconcile.documents import (
 from aidokit.reconcile.documents.atomic import current_digest, replace_file
 from aidokit.reconcile.errors import SecurityError, StaleError
 from aidokit.reconcile.plan import Action, Change, FileChange, Plan
-from aidokit.reconcile.state import DELETING, Record, entry_digest, load_state, save_state
+from aidokit.reconcile.state import (
+    DELETING,
+    Record,
+    State,
+    entry_digest,
+    load_state,
+    parse_state,
+    save_state,
+)
 
 
 @dataclass(frozen=True)
@@ -115,7 +123,7 @@ def _apply_file(file: FileChange) -> Applied:
         try:
             write_document(document, create_parents=file.scope == "project")
         except BaseException:
-            _restore_state(Path(file.state_path), previous)
+            _drop_intent(file, previous)
             raise
         _record(file, present)
     return Applied(file, written=True)
@@ -169,10 +177,22 @@ def _record_intent(file: FileChange) -> bytes | None:
     return previous
 
 
-def _restore_state(state_path: Path, previous: bytes | None) -> None:
-    """Put the state file back as it was when the file write failed: nothing was written."""
+def _drop_intent(file: FileChange, previous: bytes | None) -> None:
+    """Take back this file's pending records after its write failed: nothing was written.
+
+    When no other run touched the state meanwhile, its bytes are put back exactly
+    (or the file removed if it did not exist); otherwise only this file's pending
+    records are dropped, keeping what the other runs recorded.
+    """
+    state_path = Path(file.state_path)
     with lock_file(state_path):
-        if previous is None:
+        state = load_state(state_path)
+        kept = [r for r in state.for_file(file.adapter, file.record_path) if not r.pending]
+        state = state.replace(file.adapter, file.record_path, kept)
+        before = State() if previous is None else parse_state(previous, state_path)
+        if before != state:
+            save_state(state_path, state)
+        elif previous is None:
             state_path.unlink(missing_ok=True)
         else:
             replace_file(state_path, previous, current_digest(state_path), create_parents=False)

@@ -124,6 +124,11 @@ def load_state(path: Path) -> State:
         return State()
     except OSError as exc:
         raise StateError(f"cannot read aido state {path}: {exc.strerror}") from exc
+    return parse_state(raw, path)
+
+
+def parse_state(raw: bytes, path: Path) -> State:
+    """Parse a state file's bytes (`path` names it in errors)."""
     hint = (
         f"aido state {path} is corrupt; restore it from version control, or move it "
         "away to start over (aido will then treat its entries as not owned)"
