@@ -54,9 +54,10 @@ def test_pending_deletion_drops_the_claim_once_the_entry_is_gone() -> None:
 def test_failed_write_restores_untouched_state_bytes(tmp_path: Path) -> None:
     """With no other run in between, the state file is put back byte for byte."""
     state_path = tmp_path / "state.json"
-    save_state(state_path, State(records=(_record(".mcp.json", "a"),)))
+    kept = _record(".mcp.json", "a")
+    save_state(state_path, State(records=(kept,)))
     previous = state_path.read_bytes()
-    save_state(state_path, State(records=(_record(".mcp.json", "b", pending=True),)))
+    save_state(state_path, State(records=(kept, _record(".mcp.json", "b", pending=True))))
     _drop_intent(_file(state_path), previous)
     assert state_path.read_bytes() == previous
 
