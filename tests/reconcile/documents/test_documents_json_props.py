@@ -15,6 +15,7 @@ from docgen_json import (
     set_in,
     strip_jsonc,
 )
+from edit_ops import apply_op
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -28,15 +29,6 @@ edits = st.lists(
     max_size=4,
 )
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def _apply(doc: Document, key_path: tuple[str, ...], op: tuple[str, str, Any]) -> None:
-    """Apply one edit to a document."""
-    kind, name, entry = op
-    if kind == "set":
-        doc.set_entry(key_path, name, entry)
-    else:
-        doc.delete_entry(key_path, name)
 
 
 def _model(value: dict[str, Any], key_path: tuple[str, ...], op: tuple[str, str, Any]) -> None:
@@ -65,10 +57,10 @@ def test_edits_give_expected_value_and_keep_untouched_bytes(
     doc = Document(PATH, fmt, gen.raw)
     expected = copy.deepcopy(gen.value)
     for op in ops:
-        _apply(doc, gen.key_path, op)
+        apply_op(doc, gen.key_path, op)
         _model(expected, gen.key_path, op)
         before = doc.render()
-        _apply(doc, gen.key_path, op)
+        apply_op(doc, gen.key_path, op)
         assert doc.render() == before  # (c) the same edit twice is a no-op
     out = doc.render()
     assert strip_jsonc(out) == expected  # (a)

@@ -8,6 +8,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from edit_ops import apply_op
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -84,15 +85,6 @@ def documents(draw: Any, *, with_map: bool | None = None) -> Any:
     return text, tomllib.loads(text), [*user, *blocks.values()], servers
 
 
-def _apply(doc: Document, op: tuple[str, str, Any]) -> None:
-    """Apply one edit."""
-    kind, name, entry = op
-    if kind == "set":
-        doc.set_entry(KEY_PATH, name, entry)
-    else:
-        doc.delete_entry(KEY_PATH, name)
-
-
 @given(data=st.data(), ops=edits)
 @SETTINGS
 def test_toml_edits_give_expected_value_and_keep_user_tables(
@@ -103,7 +95,7 @@ def test_toml_edits_give_expected_value_and_keep_user_tables(
     doc = Document(PATH, Format.TOML, text.encode())
     expected = copy.deepcopy(value)
     for op in ops:
-        _apply(doc, op)
+        apply_op(doc, KEY_PATH, op)
         kind, name, entry = op
         if kind == "set":
             expected.setdefault("mcp_servers", {})[name] = entry
@@ -112,7 +104,7 @@ def test_toml_edits_give_expected_value_and_keep_user_tables(
             if expected.get("mcp_servers") == {}:  # implicit map: gone with its last table
                 del expected["mcp_servers"]
         before = doc.render()
-        _apply(doc, op)
+        apply_op(doc, KEY_PATH, op)
         assert doc.render() == before  # the same edit twice is a no-op
     out = doc.render().decode()
     assert tomllib.loads(out) == expected

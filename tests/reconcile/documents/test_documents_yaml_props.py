@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from edit_ops import apply_op
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
@@ -86,15 +87,6 @@ def documents(draw: Any, *, with_map: bool | None = None) -> Any:
     return text, value, [preamble, *trailer], blocks
 
 
-def _apply(doc: Document, op: tuple[str, str, Any]) -> None:
-    """Apply one edit."""
-    kind, name, entry = op
-    if kind == "set":
-        doc.set_entry(KEY_PATH, name, entry)
-    else:
-        doc.delete_entry(KEY_PATH, name)
-
-
 @given(data=st.data(), ops=edits)
 @SETTINGS
 def test_yaml_edits_give_expected_value_and_keep_user_entries(
@@ -105,14 +97,14 @@ def test_yaml_edits_give_expected_value_and_keep_user_entries(
     doc = Document(PATH, Format.YAML, text.encode())
     expected = copy.deepcopy(value)
     for op in ops:
-        _apply(doc, op)
+        apply_op(doc, KEY_PATH, op)
         kind, name, entry = op
         if kind == "set":
             expected.setdefault("extensions", {})[name] = entry
         else:
             expected.get("extensions", {}).pop(name, None)
         before = doc.render()
-        _apply(doc, op)
+        apply_op(doc, KEY_PATH, op)
         assert doc.render() == before  # the same edit twice is a no-op
     out = doc.render().decode()
     assert YAML(typ="safe", pure=True).load(out) == expected
