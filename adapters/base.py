@@ -70,9 +70,6 @@ class Location:
     path: Path
     fmt: Format
     map_path: tuple[str, ...]
-    # Set when aido cannot edit this file's syntax yet: callers
-    # must refuse the file with this message instead of reading or writing it.
-    unsupported: str | None = None
 
 
 class Adapter(Protocol):

@@ -34,7 +34,6 @@ class Inputs:
     scope: Scope
     adapters: tuple[Adapter, ...]
     notes: tuple[str, ...]
-    explicit: bool  # adapters named by the user (aido.toml or --adapter), not detected
 
 
 def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
@@ -59,9 +58,8 @@ def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
                 notes.append(f"detected {name}: {why}")
         source = "no aido.toml" if not loaded.present else "aido.toml sets no adapters"
         notes.insert(0, f"{source}: using detected harnesses and detected stack")
-    explicit = bool(only) or loaded.config.adapters is not None
     adapters = tuple(ADAPTERS[n] for n in names)
-    return Inputs(host, loaded, Scope(scope), adapters, tuple(notes), explicit)
+    return Inputs(host, loaded, Scope(scope), adapters, tuple(notes))
 
 
 def build_plan(inputs: Inputs, *, remove: Collection[str] | None = None) -> Plan:
@@ -89,9 +87,6 @@ def build_plan(inputs: Inputs, *, remove: Collection[str] | None = None) -> Plan
         location = adapter.location(inputs.scope, inputs.host)
         if location is None:
             notes.append(f"{adapter.name} has no {inputs.scope} scope; nothing to do there")
-            continue
-        if location.unsupported and not inputs.explicit:
-            notes.append(f"{location.unsupported}; skipped")
             continue
         desired, skipped = resolve_for(adapter, wanted)
         notes.extend(skipped)
@@ -163,8 +158,6 @@ def _plan_file(
         digest="",
     )
     file = replace(file, notes=tuple(dict.fromkeys(n for d in desired for n in d.notes)))
-    if location.unsupported:
-        return replace(file, error=location.unsupported)
     try:
         document = read_document(location.path, location.fmt)
         changes = plan_entries(

@@ -37,7 +37,6 @@ def describe(project: Any) -> list[dict[str, Any]]:
                     "format": location.fmt.value,
                     "key": ".".join(location.map_path),
                     "detected": adapter.detect(host, scope),
-                    "unsupported": location.unsupported,
                 }
             )
         cli = VERIFIED_BY_CLI.get(name)
@@ -64,6 +63,4 @@ def run(args: argparse.Namespace) -> int:
         for file in row["files"]:
             found = f"  [detected: {file['detected']}]" if file["detected"] else ""
             print(f"  {file['scope']:<8} {file['path']}  ({file['format']}, {file['key']}){found}")
-            if file["unsupported"]:
-                print(f"           {file['unsupported']}")
     return 0

@@ -124,7 +124,6 @@ def check_location(location: Location, host: Host, expect: str, before: Path) ->
     """The location is the file the case names, in a format its extension allows."""
     want = host.home / expect[2:] if expect.startswith("~/") else host.project / expect
     assert location.path == want
-    assert location.unsupported is None
     suffix = {
         ".json": {Format.JSON, Format.JSONC},
         ".jsonc": {Format.JSONC},

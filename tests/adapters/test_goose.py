@@ -31,8 +31,4 @@ def test_location_is_yaml_extensions() -> None:
     """Goose's config.yaml is edited as YAML under `extensions`, not refused."""
     location = ADAPTER.location(Scope.USER, make_host({}))
     assert location is not None
-    assert (location.fmt, location.map_path, location.unsupported) == (
-        Format.YAML,
-        ("extensions",),
-        None,
-    )
+    assert (location.fmt, location.map_path) == (Format.YAML, ("extensions",))
