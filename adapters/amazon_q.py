@@ -12,7 +12,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Scope
-from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.render import (
     Refs,
     Rendered,
@@ -52,10 +52,6 @@ class AmazonQ(AdapterBase):
             refuse_transport(self.name, server, "sse", "Amazon Q's `type` is stdio or http (§17)")
         # §1.2, §17: remote entries say `type: "http"`.
         return refs.done({"type": "http", **remote_fields(refs, spec)})
-
-    def identity(self, entry: Any) -> str | None:
-        """URL, or command plus package."""
-        return entry_identity(entry)
 
     def detect(self, host: Host, scope: Scope) -> str | None:
         """`.amazonq/` here, `~/.aws/amazonq`, or `q` on PATH."""

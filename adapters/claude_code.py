@@ -11,7 +11,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Scope
-from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.render import (
     Refs,
     Rendered,
@@ -55,10 +55,6 @@ class ClaudeCode(AdapterBase):
         # §1.2, §2: an entry with `url` but no `type` is read as stdio and fails,
         # so remote entries always carry `http` or `sse`.
         return refs.done({"type": spec.transport, **remote_fields(refs, spec)})
-
-    def identity(self, entry: Any) -> str | None:
-        """URL, or command plus package."""
-        return entry_identity(entry)
 
     def detect(self, host: Host, scope: Scope) -> str | None:
         """`.mcp.json` or `.claude/` here, `~/.claude.json`, or `claude` on PATH."""

@@ -14,7 +14,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Scope
-from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.paths import app_support, appdata
 from aidokit.adapters.render import Refs, Rendered, refuse_cwd, refuse_transport, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
@@ -59,10 +59,6 @@ class ClaudeDesktop(AdapterBase):
         refuse_cwd(self.name, server, spec.cwd)
         refs = Refs(self.name, server, None)  # §11: no env interpolation documented
         return refs.done(stdio_fields(refs, spec))
-
-    def identity(self, entry: Any) -> str | None:
-        """Command plus package."""
-        return entry_identity(entry)
 
     def detect(self, host: Host, scope: Scope) -> str | None:
         """The app's config folder."""

@@ -14,7 +14,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Scope
-from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.paths import env_dir
 from aidokit.adapters.render import Refs, Rendered, remote_fields, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
@@ -56,10 +56,6 @@ class Cline(AdapterBase):
         # spelled `streamableHttp` (camelCase).
         kind = "streamableHttp" if spec.transport == "http" else "sse"
         return refs.done({"type": kind, **remote_fields(refs, spec)})
-
-    def identity(self, entry: Any) -> str | None:
-        """URL, or command plus package (flat form only)."""
-        return entry_identity(entry)
 
     def detect(self, host: Host, scope: Scope) -> str | None:
         """The Cline folder, or `cline` on PATH."""

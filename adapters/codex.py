@@ -12,7 +12,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Scope
-from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.paths import env_dir
 from aidokit.adapters.render import Refs, Rendered, refuse_transport
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
@@ -95,10 +95,6 @@ class Codex(AdapterBase):
         if from_env:
             entry["env_http_headers"] = from_env
         return entry
-
-    def identity(self, entry: Any) -> str | None:
-        """URL, or command plus package."""
-        return entry_identity(entry)
 
     def detect(self, host: Host, scope: Scope) -> str | None:
         """`.codex/` here, the Codex home folder, or `codex` on PATH."""

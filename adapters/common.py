@@ -35,6 +35,10 @@ class AdapterBase:
         """Most harnesses cannot scope a server to agents in their MCP config file."""
         return None
 
+    def identity(self, entry: Any) -> str | None:
+        """URL, or command plus package: the flat shape most harnesses share."""
+        return entry_identity(entry)
+
 
 def command_identity(command: object, args: object) -> str | None:
     """`command` plus its first non-flag argument (the package), e.g. `npx @scope/pkg`.

@@ -14,7 +14,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Scope
-from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.paths import env_dir
 from aidokit.adapters.render import Refs, Rendered, dollar_brace, remote_fields, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
@@ -56,10 +56,6 @@ class CopilotCLI(AdapterBase):
         # §5 "Fields": `tools` is the per-server allowlist; "*" is /mcp add's default.
         entry["tools"] = ["*"]
         return refs.done(entry)
-
-    def identity(self, entry: Any) -> str | None:
-        """URL, or command plus package."""
-        return entry_identity(entry)
 
     def detect(self, host: Host, scope: Scope) -> str | None:
         """`.github/mcp.json` here, the Copilot home folder, or `copilot` on PATH."""

@@ -13,7 +13,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Scope
-from aidokit.adapters.common import AdapterBase, detect_any, entry_identity, first_existing
+from aidokit.adapters.common import AdapterBase, detect_any, first_existing
 from aidokit.adapters.render import (
     Refs,
     Rendered,
@@ -51,10 +51,6 @@ class Crush(AdapterBase):
             refuse_cwd(self.name, server, spec.cwd)  # §20: MCPConfig has no cwd
             return refs.done({"type": "stdio", **stdio_fields(refs, spec)})
         return refs.done({"type": spec.transport, **remote_fields(refs, spec)})
-
-    def identity(self, entry: Any) -> str | None:
-        """URL, or command plus package."""
-        return entry_identity(entry)
 
     def detect(self, host: Host, scope: Scope) -> str | None:
         """A Crush config here or in the user folder, or `crush` on PATH."""

@@ -10,7 +10,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Scope
-from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.render import (
     Refs,
     Rendered,
@@ -50,10 +50,6 @@ class Cursor(AdapterBase):
             return refs.done(stdio_fields(refs, spec))
         # §7: remote entries are `url` + `headers`; Cursor infers the transport.
         return refs.done(remote_fields(refs, spec))
-
-    def identity(self, entry: Any) -> str | None:
-        """URL, or command plus package."""
-        return entry_identity(entry)
 
     def detect(self, host: Host, scope: Scope) -> str | None:
         """`.cursor/` here, `~/.cursor`, or `cursor` on PATH."""

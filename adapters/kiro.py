@@ -12,7 +12,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Scope
-from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.render import (
     Refs,
     Rendered,
@@ -61,10 +61,6 @@ class Kiro(AdapterBase):
             for name in names
         )
         return refs.done(entry)
-
-    def identity(self, entry: Any) -> str | None:
-        """URL, or command plus package."""
-        return entry_identity(entry)
 
     def detect(self, host: Host, scope: Scope) -> str | None:
         """`.kiro/` here, `~/.kiro`, or `kiro`/`kiro-cli` on PATH."""

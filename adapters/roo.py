@@ -12,7 +12,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Scope
-from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.paths import vscode_user_dir
 from aidokit.adapters.render import Refs, Rendered, env_colon, remote_fields, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
@@ -51,10 +51,6 @@ class Roo(AdapterBase):
         # §1.2, §14: `type` is required with `url`, spelled `streamable-http` (kebab-case).
         kind = "streamable-http" if spec.transport == "http" else "sse"
         return refs.done({"type": kind, **remote_fields(refs, spec)})
-
-    def identity(self, entry: Any) -> str | None:
-        """URL, or command plus package."""
-        return entry_identity(entry)
 
     def detect(self, host: Host, scope: Scope) -> str | None:
         """`.roo/` here, or Roo's globalStorage folder."""

@@ -11,7 +11,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Scope
-from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.paths import vscode_user_dir
 from aidokit.adapters.render import (
     Refs,
@@ -51,10 +51,6 @@ class VSCode(AdapterBase):
             # §4 "Fields": the docs table marks `type` required, so it is always written.
             return refs.done({"type": "stdio", **stdio_fields(refs, spec)})
         return refs.done({"type": spec.transport, **remote_fields(refs, spec)})
-
-    def identity(self, entry: Any) -> str | None:
-        """URL, or command plus package."""
-        return entry_identity(entry)
 
     def detect(self, host: Host, scope: Scope) -> str | None:
         """`.vscode/` here, the VS Code user folder, or `code` on PATH."""

@@ -14,7 +14,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Scope
-from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.paths import appdata
 from aidokit.adapters.render import (
     Refs,
@@ -63,10 +63,6 @@ class Zed(AdapterBase):
         if spec.transport == "sse":
             refuse_transport(self.name, server, "sse", "Zed's remote form is documented as HTTP")
         return refs.done(remote_fields(refs, spec))
-
-    def identity(self, entry: Any) -> str | None:
-        """URL, or command plus package."""
-        return entry_identity(entry)
 
     def detect(self, host: Host, scope: Scope) -> str | None:
         """`.zed/` here, the Zed user folder, or `zed` on PATH."""
