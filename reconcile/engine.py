@@ -107,9 +107,10 @@ def build_plan(inputs: Inputs, *, remove: Collection[str] | None = None) -> Plan
 def _note_role_scoping(file: FileChange, adapter: Adapter) -> FileChange:
     """Say once per written file how the entries' roles are (or are not) enforced there."""
     written = [c for c in file.changes if c.action in (Action.CREATE, Action.UPDATE)]
-    if not any(c.roles for c in written) or any(c.map_path for c in written):
+    scoped = [c for c in written if c.roles]
+    if not scoped or any(c.map_path for c in written):
         return file
-    if adapter.role_scoping("x", ("r",)) is None:
+    if adapter.role_scoping(scoped[0].name, scoped[0].roles) is None:
         note = (
             f"role scoping not supported by {file.adapter}: servers are visible to all agents "
             "(their roles are recorded in aido's state)"
