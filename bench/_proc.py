@@ -17,6 +17,7 @@ def sandbox_env(home: Path) -> dict[str, str]:
         HOME=str(home),
         XDG_CONFIG_HOME=str(home / ".config"),
         XDG_STATE_HOME=str(home / ".local" / "state"),
+        XDG_CACHE_HOME=str(home / ".cache"),
         NO_COLOR="1",
         CI="1",
         DO_NOT_TRACK="1",

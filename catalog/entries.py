@@ -10,7 +10,7 @@ change under a user when a server publishes; bumping a pin is a catalog PR
 from __future__ import annotations
 
 from aidokit.catalog.install import ADAPTER_NAMES, everywhere
-from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec, trusted
+from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec
 from aidokit.catalog.spec_helpers import npx, passthrough, secret, serena, uvx
 
 # Harnesses that cannot reference an environment variable inside `args`
@@ -34,23 +34,21 @@ _GITHUB_PAT = secret(
 MCP_CATALOG: tuple[MCPDef, ...] = (
     # npm @upstash/context7-mcp 4.1.1 checked 2026-11-30; its README documents the
     # remote endpoint https://mcp.context7.com/mcp (an API key is optional).
-    trusted(
-        MCPDef,
+    MCPDef(
         id="context7",
         name="Context7",
         purpose="Up-to-date library documentation and code examples for the agent",
         suggested_for=("researcher", "architect", "implementer", "docs-writer"),
         triggers=("always",),
         install={
-            **everywhere(trusted(RemoteSpec, url="https://mcp.context7.com/mcp")),
+            **everywhere(RemoteSpec(url="https://mcp.context7.com/mcp")),
             "claude-desktop": npx("@upstash/context7-mcp@4.1.1"),
         },
         homepage="https://context7.com",
         tags=("docs", "remote"),
     ),
     # npm @modelcontextprotocol/server-sequential-thinking 2026.8.31 checked 2026-11-30.
-    trusted(
-        MCPDef,
+    MCPDef(
         id="sequential-thinking",
         name="Sequential Thinking",
         purpose="Structured step-by-step reasoning tool for planning and hard problems",
@@ -63,8 +61,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         tags=("reasoning", "reference-server"),
     ),
     # npm @playwright/mcp 0.0.83 checked 2026-11-30 (README shows @latest; pinned here).
-    trusted(
-        MCPDef,
+    MCPDef(
         id="playwright",
         name="Playwright",
         purpose="Drive a real browser through accessibility snapshots to test web UIs",
@@ -75,8 +72,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         tags=("browser", "testing"),
     ),
     # npm chrome-devtools-mcp 1.11.0 checked 2026-11-30.
-    trusted(
-        MCPDef,
+    MCPDef(
         id="chrome-devtools",
         name="Chrome DevTools",
         purpose="Inspect, debug and profile a live Chrome page (network, console, performance)",
@@ -88,16 +84,14 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
     ),
     # GitHub's remote MCP server; URL and bearer header as in harness-formats.md §20
     # (checked 2026-11-30). Claude Desktop cannot take a remote server in its file.
-    trusted(
-        MCPDef,
+    MCPDef(
         id="github",
         name="GitHub",
         purpose="Issues, pull requests, code search and Actions on GitHub",
         suggested_for=("implementer", "tester-reviewer", "researcher"),
         triggers=("detect.githubRemote",),
         install=everywhere(
-            trusted(
-                RemoteSpec,
+            RemoteSpec(
                 url="https://api.githubcopilot.com/mcp/",
                 headers={"Authorization": "Bearer ${GITHUB_PERSONAL_ACCESS_TOKEN}"},
             )
@@ -108,8 +102,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
     ),
     # npm @zereight/mcp-gitlab 2.1.64 checked 2026-11-30 (README: GITLAB_PERSONAL_ACCESS_TOKEN;
     # GITLAB_API_URL defaults to gitlab.com). The reference server-gitlab is archived.
-    trusted(
-        MCPDef,
+    MCPDef(
         id="gitlab",
         name="GitLab",
         purpose="Merge requests, issues, pipelines and wiki on GitLab",
@@ -124,8 +117,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
     ),
     # npm @aashari/mcp-server-atlassian-bitbucket 3.1.0 checked 2026-11-30 (README:
     # ATLASSIAN_USER_EMAIL + ATLASSIAN_API_TOKEN).
-    trusted(
-        MCPDef,
+    MCPDef(
         id="bitbucket",
         name="Bitbucket",
         purpose="Repositories, pull requests and comments on Bitbucket Cloud",
@@ -138,15 +130,14 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
             )
         ),
         env=(
-            trusted(EnvVar, name="ATLASSIAN_USER_EMAIL", description="Atlassian account email"),
+            EnvVar(name="ATLASSIAN_USER_EMAIL", description="Atlassian account email"),
             secret("ATLASSIAN_API_TOKEN", "Atlassian API token"),
         ),
         homepage="https://github.com/aashari/mcp-server-atlassian-bitbucket",
         tags=("forge",),
     ),
     # PyPI beads-mcp 1.3.2 checked 2026-11-30 (console script `beads-mcp`; needs `bd`).
-    trusted(
-        MCPDef,
+    MCPDef(
         id="beads-mcp",
         name="Beads",
         purpose="Read and update the beads issue tracker kept in the repository",
@@ -158,8 +149,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
     ),
     # PyPI mcp-server-fetch 2026.10.24 checked 2026-11-30. It can reach local
     # network addresses, so it is opt-in.
-    trusted(
-        MCPDef,
+    MCPDef(
         id="fetch",
         name="Fetch",
         purpose="Fetch a web page and convert it to markdown for the agent",
@@ -170,8 +160,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         tags=("web", "reference-server"),
     ),
     # npm @modelcontextprotocol/server-memory 2026.8.31 checked 2026-11-30.
-    trusted(
-        MCPDef,
+    MCPDef(
         id="memory",
         name="Memory",
         purpose="Persistent knowledge-graph memory across agent sessions",
@@ -182,8 +171,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         tags=("memory", "reference-server"),
     ),
     # PyPI mcp-server-git 2026.10.19 checked 2026-11-30.
-    trusted(
-        MCPDef,
+    MCPDef(
         id="git",
         name="Git",
         purpose="Read, search and inspect the history of the project's git repository",
@@ -194,8 +182,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         tags=("git", "reference-server"),
     ),
     # npm @sentry/mcp-server 0.39.0 checked 2026-11-30 (reads SENTRY_ACCESS_TOKEN).
-    trusted(
-        MCPDef,
+    MCPDef(
         id="sentry",
         name="Sentry",
         purpose="Look up Sentry issues, events and stack traces while debugging",
@@ -210,21 +197,19 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
     ),
     # Linear's hosted MCP endpoint as in harness-formats.md §12 (checked 2026-11-30);
     # authentication is OAuth in the harness, so no secret is stored.
-    trusted(
-        MCPDef,
+    MCPDef(
         id="linear",
         name="Linear",
         purpose="Find, create and update Linear issues and projects",
         suggested_for=("implementer", "architect"),
         triggers=("never",),
-        install=everywhere(trusted(RemoteSpec, url="https://mcp.linear.app/mcp")),
+        install=everywhere(RemoteSpec(url="https://mcp.linear.app/mcp")),
         homepage="https://linear.app/docs/mcp",
         tags=("issues", "remote"),
     ),
     # PyPI serena-agent 2.1.0 checked 2026-11-30 (console script `serena`,
     # subcommand `start-mcp-server --context`).
-    trusted(
-        MCPDef,
+    MCPDef(
         id="serena",
         name="Serena",
         purpose="Semantic code navigation and symbol-level editing backed by language servers",
@@ -236,8 +221,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
     ),
     # npm @modelcontextprotocol/server-filesystem 2026.8.31 checked 2026-11-30;
     # reads and writes any file under the allowed directory (the project root).
-    trusted(
-        MCPDef,
+    MCPDef(
         id="filesystem",
         name="Filesystem",
         purpose="Read and write files under the project directory",
@@ -252,8 +236,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
     ),
     # PyPI postgres-mcp 0.3.0 checked 2026-11-30 (needs Python >= 3.12, which uvx
     # provides). `--access-mode=unrestricted` allows writes: security-sensitive.
-    trusted(
-        MCPDef,
+    MCPDef(
         id="postgres-mcp",
         name="Postgres MCP Pro",
         purpose="Query, tune and change a PostgreSQL database (read-write)",
@@ -273,8 +256,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
     ),
     # npm @supabase/mcp-server-supabase 0.13.0 checked 2026-11-30 (reads
     # SUPABASE_ACCESS_TOKEN); without --read-only it can change the database.
-    trusted(
-        MCPDef,
+    MCPDef(
         id="supabase",
         name="Supabase",
         purpose="Manage Supabase projects: SQL, migrations, edge functions (read-write)",
@@ -290,8 +272,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
     ),
     # npm mcp-server-kubernetes 4.1.7 checked 2026-11-30; acts with the user's
     # kubeconfig, including destructive tools.
-    trusted(
-        MCPDef,
+    MCPDef(
         id="kubernetes",
         name="Kubernetes",
         purpose="Inspect and change Kubernetes resources with the current kubeconfig",
@@ -303,8 +284,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         tags=("infrastructure", "write-access"),
     ),
     # npm @brave/brave-search-mcp-server 2.1.4 checked 2026-11-30 (reads BRAVE_API_KEY).
-    trusted(
-        MCPDef,
+    MCPDef(
         id="brave-search",
         name="Brave Search",
         purpose="Web search through the Brave Search API",
@@ -318,8 +298,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         tags=("web", "search"),
     ),
     # PyPI mcp-server-time 2026.10.19 checked 2026-11-30.
-    trusted(
-        MCPDef,
+    MCPDef(
         id="time",
         name="Time",
         purpose="Current time and time-zone conversions",
@@ -330,8 +309,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         tags=("utility", "reference-server"),
     ),
     # npm @notionhq/notion-mcp-server 2.5.2 checked 2026-11-30 (reads NOTION_TOKEN).
-    trusted(
-        MCPDef,
+    MCPDef(
         id="notion",
         name="Notion",
         purpose="Search and edit Notion pages and databases",
@@ -345,8 +323,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         tags=("docs",),
     ),
     # npm figma-developer-mcp 0.13.2 checked 2026-11-30 (README: --stdio, FIGMA_API_KEY).
-    trusted(
-        MCPDef,
+    MCPDef(
         id="figma",
         name="Figma (Framelink)",
         purpose="Give the agent Figma layout and styling data to implement designs",
@@ -360,8 +337,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         tags=("design",),
     ),
     # npm nx-mcp 0.25.0 checked 2026-11-30.
-    trusted(
-        MCPDef,
+    MCPDef(
         id="nx",
         name="Nx",
         purpose="Nx workspace graph, project details and generators for monorepos",
@@ -372,8 +348,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         tags=("monorepo",),
     ),
     # PyPI awslabs.aws-documentation-mcp-server 1.2.3 checked 2026-11-30 (env as in README).
-    trusted(
-        MCPDef,
+    MCPDef(
         id="aws-documentation",
         name="AWS Documentation",
         purpose="Search and read AWS documentation",
@@ -390,8 +365,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
     ),
     # npm @modelcontextprotocol/server-puppeteer 2025.5.12 checked 2026-11-30: the
     # reference server moved to modelcontextprotocol/servers-archived.
-    trusted(
-        MCPDef,
+    MCPDef(
         id="puppeteer",
         name="Puppeteer (archived)",
         purpose="Browser automation with Puppeteer; superseded by Playwright MCP",
@@ -405,8 +379,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
     ),
     # npm @modelcontextprotocol/server-postgres 0.6.2 checked 2026-11-30: archived
     # reference server (read-only SQL), connection URL as its one argument.
-    trusted(
-        MCPDef,
+    MCPDef(
         id="postgres",
         name="PostgreSQL (archived)",
         purpose="Read-only SQL against PostgreSQL; superseded by Postgres MCP Pro",

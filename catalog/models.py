@@ -10,11 +10,10 @@ value is never written into a file.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal, TypeVar
+from dataclasses import dataclass, field
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
-
-ModelT = TypeVar("ModelT", bound=BaseModel)
+from aidokit.catalog.constraints import STRICT, NonEmpty, Pattern, Tagged
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]{0,62}$"
 ID_RE = re.compile(ID_PATTERN)
@@ -38,54 +37,67 @@ ALL_ROLES: tuple[Role, ...] = (
     "docs-writer",
 )
 
-
-class _Frozen(BaseModel):
-    # defer_build: schema construction is postponed to first validation, which
-    # keeps `aido`'s start-up cheap (the catalog is validated in tests).
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+# Every model is a frozen, keyword-only dataclass that pydantic validates at the
+# edges (catalog/validation.py); catalog/constraints.py says why not BaseModel.
 
 
-class EnvVar(_Frozen):
+@dataclass(frozen=True, kw_only=True)
+class EnvVar:
     """An environment variable the server needs."""
 
-    name: Annotated[str, Field(pattern=ENV_NAME_PATTERN)]
+    __pydantic_config__: ClassVar[dict[str, Any]] = STRICT
+
+    name: Annotated[str, Pattern(ENV_NAME_PATTERN)]
     secret: bool = False
     required: bool = True
     description: str = ""
 
 
-class StdioSpec(_Frozen):
+@dataclass(frozen=True, kw_only=True)
+class StdioSpec:
     """Run the server as a local process speaking MCP over stdio."""
 
+    __pydantic_config__: ClassVar[dict[str, Any]] = STRICT
+
     kind: Literal["stdio"] = "stdio"
-    command: Annotated[str, Field(min_length=1)]
+    command: Annotated[str, NonEmpty()]
     args: tuple[str, ...] = ()
-    env: dict[str, str] = Field(default_factory=dict)
+    env: dict[str, str] = field(default_factory=dict)
     cwd: str | None = None
     requires_network: bool = True
     min_cli_version: str | None = None
 
 
-class RemoteSpec(_Frozen):
+@dataclass(frozen=True, kw_only=True)
+class RemoteSpec:
     """Connect to a server over the network."""
 
+    __pydantic_config__: ClassVar[dict[str, Any]] = STRICT
+
     kind: Literal["remote"] = "remote"
-    url: Annotated[str, Field(pattern=r"^https?://")]
+    url: Annotated[str, Pattern(r"^https?://")]
     transport: Literal["http", "sse"] = "http"
-    headers: dict[str, str] = Field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)
     requires_network: bool = True
     min_cli_version: str | None = None
 
 
-InstallSpec = Annotated[StdioSpec | RemoteSpec, Field(discriminator="kind")]
+InstallSpec = Annotated[StdioSpec | RemoteSpec, Tagged("kind")]
 
 
-class MCPDef(_Frozen):
-    """One curated MCP server."""
+@dataclass(frozen=True, kw_only=True)
+class MCPDef:
+    """One curated MCP server.
 
-    id: Annotated[str, Field(pattern=ID_PATTERN)]
-    name: Annotated[str, Field(min_length=1)]
-    purpose: Annotated[str, Field(min_length=1)]
+    The rules that tie fields together live in `__post_init__`, so they hold for
+    every entry however it is built; pydantic reports them as value errors.
+    """
+
+    __pydantic_config__: ClassVar[dict[str, Any]] = STRICT
+
+    id: Annotated[str, Pattern(ID_PATTERN)]
+    name: Annotated[str, NonEmpty()]
+    purpose: Annotated[str, NonEmpty()]
     suggested_for: tuple[Role, ...]
     triggers: tuple[str, ...]
     install: dict[str, InstallSpec]
@@ -96,33 +108,15 @@ class MCPDef(_Frozen):
     deprecated: bool = False
     replaced_by: str | None = None
 
-    @field_validator("suggested_for")
-    @classmethod
-    def _roles_are_a_real_subset(cls, roles: tuple[Role, ...]) -> tuple[Role, ...]:
-        if not roles:
+    def __post_init__(self) -> None:
+        if not self.suggested_for:
             raise ValueError("suggested_for must name at least one role")
-        if set(roles) >= set(ALL_ROLES):
+        if set(self.suggested_for) >= set(ALL_ROLES):
             raise ValueError("suggested_for must not name every role")
-        return roles
-
-    @field_validator("triggers")
-    @classmethod
-    def _has_triggers(cls, triggers: tuple[str, ...]) -> tuple[str, ...]:
-        if not triggers:
+        if not self.triggers:
             raise ValueError("triggers must not be empty")
-        return triggers
-
-    @field_validator("install")
-    @classmethod
-    def _has_install(
-        cls, install: dict[str, StdioSpec | RemoteSpec]
-    ) -> dict[str, StdioSpec | RemoteSpec]:
-        if not install:
+        if not self.install:
             raise ValueError("install must name at least one adapter")
-        return install
-
-    @model_validator(mode="after")
-    def _placeholders_are_declared(self) -> MCPDef:
         declared = {var.name for var in self.env}
         for adapter, spec in self.install.items():
             for text in _spec_strings(spec):
@@ -133,25 +127,10 @@ class MCPDef(_Frozen):
                         )
         if self.replaced_by is not None and not self.deprecated:
             raise ValueError("replaced_by is only for deprecated entries")
-        return self
 
     def secret_names(self) -> frozenset[str]:
         """Names of the env vars marked secret."""
         return frozenset(var.name for var in self.env if var.secret)
-
-
-def trusted(cls: type[ModelT], **fields: Any) -> ModelT:
-    """Build a catalog value without validating it at run time.
-
-    Validating the 26 curated entries on every `aido` start costs ~20 ms (pydantic
-    builds the schema first); the test suite validates every entry instead
-    (tests/catalog/test_entries.py). Field names are still checked here, so a typo
-    fails at import rather than silently taking a default.
-    """
-    unknown = set(fields) - set(cls.model_fields)
-    if unknown:
-        raise TypeError(f"{cls.__name__} has no field(s) {sorted(unknown)}")
-    return cls.model_construct(**fields)
 
 
 def _spec_strings(spec: StdioSpec | RemoteSpec) -> list[str]:

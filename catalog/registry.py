@@ -150,8 +150,9 @@ class _Builder:
             header["name"]: self.value(header, self.var_name(header["name"]))
             for header in remote.get("headers", [])
         }
-        transport = "http" if remote["type"] == "streamable-http" else "sse"
-        return RemoteSpec(url=url, transport=transport, headers=headers)
+        if remote["type"] == "streamable-http":
+            return RemoteSpec(url=url, transport="http", headers=headers)
+        return RemoteSpec(url=url, transport="sse", headers=headers)
 
 
 def _launch(
@@ -216,4 +217,19 @@ def entry_from_server_json(data: dict[str, Any]) -> ImportResult:
         tags=(f"registry:{data['name']}",),
     )
     notes = [*builder.notes, "review suggested_for and triggers: they are safe defaults"]
-    return ImportResult(entry, notes)
+    return ImportResult(_checked(entry, data["name"]), notes)
+
+
+def _checked(entry: MCPDef, name: str) -> MCPDef:
+    """`entry` after pydantic checked every field rule (patterns, lengths) of the catalog."""
+    from aidokit.catalog.validation import ValidationError, dump, validate
+
+    try:
+        return validate(MCPDef, dump(entry))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "entry"
+        raise CatalogError(
+            f"server {name!r} does not make a valid catalog entry ({where}: {first['msg']}); "
+            "fix the server.json or write the entry by hand."
+        ) from None

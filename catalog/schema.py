@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import TypeAdapter
-
 from aidokit.catalog.models import MCPDef
+from aidokit.catalog.validation import json_schema
 
 
 def catalog_json_schema() -> dict[str, Any]:
     """Return the JSON Schema of `MCP_CATALOG` (an array of `MCPDef` objects)."""
-    schema = TypeAdapter(tuple[MCPDef, ...]).json_schema()
+    schema = json_schema(tuple[MCPDef, ...])
     schema["title"] = "aido MCP catalog"
     return schema

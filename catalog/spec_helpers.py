@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
-from aidokit.catalog.models import EnvVar, StdioSpec, trusted
+from aidokit.catalog.models import EnvVar, StdioSpec
 
 
 def npx(package: str, *args: str, env: dict[str, str] | None = None, net: bool = True) -> StdioSpec:
     """Run an npm package through `npx -y` (pinned by the caller)."""
-    return trusted(
-        StdioSpec, command="npx", args=("-y", package, *args), env=env or {}, requires_network=net
+    return StdioSpec(
+        command="npx", args=("-y", package, *args), env=env or {}, requires_network=net
     )
 
 
 def uvx(*args: str, env: dict[str, str] | None = None, net: bool = True) -> StdioSpec:
     """Run a PyPI package through `uvx` (pinned by the caller)."""
-    return trusted(StdioSpec, command="uvx", args=args, env=env or {}, requires_network=net)
+    return StdioSpec(command="uvx", args=args, env=env or {}, requires_network=net)
 
 
 def secret(name: str, description: str, *, required: bool = True) -> EnvVar:
     """Declare a secret env var (only ever passed as a `${NAME}` reference)."""
-    return trusted(EnvVar, name=name, secret=True, required=required, description=description)
+    return EnvVar(name=name, secret=True, required=required, description=description)
 
 
 def passthrough(*names: str) -> dict[str, str]:

@@ -1,68 +1,110 @@
-"""`aido.toml`: the project's choices (SPEC §4), loaded with tomllib, checked by pydantic."""
+"""`aido.toml`: the project's choices (SPEC §4), loaded with tomllib, checked by pydantic.
+
+Pydantic validates every `aido.toml` aido acts on, but importing it costs more
+than the rest of a plan, so aido remembers which exact files passed (see
+`ValidatedMemo`) and builds an unchanged file's config without it.
+"""
 
 from __future__ import annotations
 
 import difflib
+import hashlib
+import os
 import re
 import tomllib
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
-
+from aidokit.catalog.constraints import STRICT, Check, Pattern
 from aidokit.catalog.models import ENV_NAME_PATTERN, ID_PATTERN, Role
 from aidokit.reconcile import hardening
 from aidokit.reconcile.errors import ConfigError
 
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+
 CONFIG_NAME = "aido.toml"
-CatalogId = Annotated[str, Field(pattern=ID_PATTERN)]
+CatalogId = Annotated[str, Pattern(ID_PATTERN)]
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class McpChoices(_Strict):
+@dataclass(frozen=True, kw_only=True)
+class McpChoices:
     """`[mcp]`: explicit additions and exclusions on top of suggestions."""
+
+    __pydantic_config__: ClassVar[dict[str, Any]] = STRICT
 
     add: tuple[CatalogId, ...] = ()
     skip: tuple[CatalogId, ...] = ()
-    roles: dict[CatalogId, tuple[Role, ...]] = Field(default_factory=dict)
+    roles: dict[CatalogId, tuple[Role, ...]] = field(default_factory=dict)
 
 
-class CustomMCP(_Strict):
+@dataclass(frozen=True, kw_only=True)
+class CustomMCP:
     """`[custom.<id>]`: a server that is not in the catalog (always security-sensitive)."""
 
+    __pydantic_config__: ClassVar[dict[str, Any]] = STRICT
+
     # SPEC §7: every value here reaches a harness file; the checks are in hardening.py.
-    url: Annotated[str, Field(pattern=r"^https?://"), AfterValidator(hardening.safe_url)] | None = (
-        None
-    )
+    url: Annotated[str, Pattern(r"^https?://"), Check(hardening.safe_url)] | None = None
     transport: Literal["http", "sse"] = "http"
-    headers: Annotated[dict[str, str], AfterValidator(hardening.safe_headers)] = Field(
-        default_factory=dict
-    )
-    command: Annotated[str, AfterValidator(hardening.safe_command)] | None = None
-    args: Annotated[tuple[str, ...], AfterValidator(hardening.safe_args)] = ()
+    headers: Annotated[dict[str, str], Check(hardening.safe_headers)] = field(default_factory=dict)
+    command: Annotated[str, Check(hardening.safe_command)] | None = None
+    args: Annotated[tuple[str, ...], Check(hardening.safe_args)] = ()
     env: Annotated[
-        dict[Annotated[str, Field(pattern=ENV_NAME_PATTERN)], str],
-        AfterValidator(hardening.safe_env),
-    ] = Field(default_factory=dict)
+        dict[Annotated[str, Pattern(ENV_NAME_PATTERN)], str], Check(hardening.safe_env)
+    ] = field(default_factory=dict)
 
-    @model_validator(mode="after")
-    def _one_kind(self) -> CustomMCP:
+    def __post_init__(self) -> None:
         hardening.check_custom_kind(self.url, self.command, self.args, self.env, self.headers)
-        return self
 
 
-class ProjectConfig(_Strict):
+@dataclass(frozen=True, kw_only=True)
+class ProjectConfig:
     """The whole of `aido.toml`."""
+
+    __pydantic_config__: ClassVar[dict[str, Any]] = STRICT
 
     adapters: tuple[str, ...] | None = None
     stack_packs: tuple[str, ...] | None = None
     conformance: str | None = None
-    mcp: McpChoices = Field(default_factory=McpChoices)
-    custom: dict[CatalogId, CustomMCP] = Field(default_factory=dict)
+    mcp: McpChoices = field(default_factory=McpChoices)
+    custom: dict[CatalogId, CustomMCP] = field(default_factory=dict)
+
+
+def build_config(data: Mapping[str, Any]) -> ProjectConfig:
+    """The config of an `aido.toml` that pydantic has already accepted, built without it.
+
+    Only for data `validate_config` passed: it checks nothing. Tests hold it
+    equal to pydantic's result for every shape the model allows.
+    """
+    mcp = data.get("mcp", {})
+    return ProjectConfig(
+        adapters=_tuple_or_none(data.get("adapters")),
+        stack_packs=_tuple_or_none(data.get("stack_packs")),
+        conformance=data.get("conformance"),
+        mcp=McpChoices(
+            add=tuple(mcp.get("add", ())),
+            skip=tuple(mcp.get("skip", ())),
+            roles={key: tuple(roles) for key, roles in mcp.get("roles", {}).items()},
+        ),
+        custom={
+            key: CustomMCP(**{**custom, "args": tuple(custom.get("args", ()))})
+            for key, custom in data.get("custom", {}).items()
+        },
+    )
+
+
+def _tuple_or_none(value: Any) -> tuple[str, ...] | None:
+    return None if value is None else tuple(value)
+
+
+def validate_config(data: object) -> ProjectConfig:
+    """`data` checked by pydantic against the model; raises its ValidationError."""
+    from aidokit.catalog.validation import validate
+
+    return validate(ProjectConfig, data)
 
 
 @dataclass(frozen=True)
@@ -74,11 +116,75 @@ class LoadedConfig:
     present: bool
 
 
-def load_config(project: Path) -> LoadedConfig:
+class ValidatedMemo:
+    """Which exact `aido.toml` files pydantic accepted.
+
+    A file's key hashes its bytes with the source of every module that decides
+    validity, so a changed file or a changed rule is validated again. Each key
+    is an empty file in the user cache folder; the newest `KEEP` are kept. The
+    memo is best effort: when it cannot be read or written, aido just validates.
+    """
+
+    KEEP = 64
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def key(self, raw: bytes) -> str:
+        """The memo key of an `aido.toml` with these bytes."""
+        digest = hashlib.sha256(b"aido.toml memo 1\0")
+        for source in _RULE_SOURCES:
+            digest.update(Path(source).read_bytes())
+        digest.update(b"\0")
+        digest.update(raw)
+        return digest.hexdigest()
+
+    def knows(self, key: str) -> bool:
+        """Whether a file with this key was validated before."""
+        return (self.folder / key).is_file()
+
+    def remember(self, key: str) -> None:
+        """Record that a file with this key passed validation."""
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            (self.folder / key).touch()
+            known = sorted(self.folder.iterdir(), key=lambda p: p.stat().st_mtime_ns)
+            for stale in known[: -self.KEEP]:
+                stale.unlink(missing_ok=True)
+        except OSError:
+            pass  # a read-only or full state dir only costs the next run a validation
+
+
+def _rule_sources() -> tuple[str, ...]:
+    import aidokit.catalog.constraints
+    import aidokit.catalog.models
+
+    return (
+        __file__,
+        hardening.__file__,
+        aidokit.catalog.constraints.__file__,
+        aidokit.catalog.models.__file__,
+    )
+
+
+_RULE_SOURCES = _rule_sources()
+
+
+def memo_folder(environ: Mapping[str, str]) -> Path:
+    """Where the memo of validated `aido.toml` files lives: aido's user cache folder."""
+    base = environ.get("XDG_CACHE_HOME")
+    if base:
+        return Path(base) / "aido" / "validated-config"
+    home = Path(environ.get("HOME") or Path.home())
+    return home / ".cache" / "aido" / "validated-config"
+
+
+def load_config(project: Path, environ: Mapping[str, str] | None = None) -> LoadedConfig:
     """Read `<project>/aido.toml`; defaults when the file does not exist."""
     path = project / CONFIG_NAME
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
+        text = raw.decode("utf-8")
     except FileNotFoundError:
         return LoadedConfig(ProjectConfig(), path, present=False)
     except (OSError, UnicodeDecodeError) as exc:
@@ -87,16 +193,25 @@ def load_config(project: Path) -> LoadedConfig:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path} is not valid TOML: {exc}; fix it and run aido again") from exc
+    memo = ValidatedMemo(memo_folder(os.environ if environ is None else environ))
+    key = memo.key(raw)
+    if memo.knows(key):
+        return LoadedConfig(build_config(data), path, present=True)
+    from aidokit.catalog import validation
+
     try:
-        config = ProjectConfig.model_validate(data)
-    except ValidationError as exc:
+        config = validate_config(data)
+    except validation.ValidationError as exc:
         raise ConfigError(_explain(exc, text, path)) from None
+    memo.remember(key)
     return LoadedConfig(config, path, present=True)
 
 
 def config_schema() -> dict[str, Any]:
     """The JSON Schema of `aido.toml`."""
-    schema = ProjectConfig.model_json_schema()
+    from aidokit.catalog.validation import json_schema
+
+    schema = json_schema(ProjectConfig)
     schema["title"] = "aido.toml"
     return schema
 
@@ -108,7 +223,7 @@ def _explain(exc: ValidationError, text: str, path: Path) -> str:
     key = loc[-1] if loc else "?"
     where = f"{path.name}:{_line_of(text, loc)}"
     dotted = ".".join(loc)
-    if error["type"] == "extra_forbidden":
+    if error["type"] in ("extra_forbidden", "unexpected_keyword_argument"):
         valid = _valid_keys(loc[:-1])
         close = difflib.get_close_matches(key, valid, n=1)
         hint = f"; did you mean '{close[0]}'?" if close else f"; valid keys: {', '.join(valid)}"
@@ -125,12 +240,16 @@ def _explain(exc: ValidationError, text: str, path: Path) -> str:
 def _valid_keys(parent: tuple[str, ...]) -> list[str]:
     """The keys allowed in the table at `parent`."""
     if not parent:
-        return sorted(ProjectConfig.model_fields)
+        return _field_names(ProjectConfig)
     if parent == ("mcp",):
-        return sorted(McpChoices.model_fields)
+        return _field_names(McpChoices)
     if parent[0] == "custom" and len(parent) == 2:
-        return sorted(CustomMCP.model_fields)
+        return _field_names(CustomMCP)
     return []
+
+
+def _field_names(model: type[Any]) -> list[str]:
+    return sorted(item.name for item in fields(model))
 
 
 def _line_of(text: str, loc: tuple[str, ...]) -> int:

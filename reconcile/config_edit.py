@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import dataclasses
 import tomllib
 from collections.abc import Collection
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from aidokit.reconcile import hardening
 from aidokit.reconcile.atomic_file import write_atomic
-from aidokit.reconcile.config import CONFIG_NAME, CustomMCP, ProjectConfig, load_config
+from aidokit.reconcile.config import (
+    CONFIG_NAME,
+    CustomMCP,
+    ProjectConfig,
+    load_config,
+    validate_config,
+)
 from aidokit.reconcile.errors import ConfigError
 
 FLAGS = {
@@ -25,8 +30,10 @@ FLAGS = {
 
 def build_custom(fields: dict[str, object]) -> CustomMCP:
     """A validated custom server from command-line values."""
+    from aidokit.catalog.validation import ValidationError, validate
+
     try:
-        return CustomMCP.model_validate(fields)
+        return validate(CustomMCP, fields)
     except ValidationError as exc:
         error = exc.errors()[0]
         flag = FLAGS.get(str(error["loc"][0]), "the custom server") if error["loc"] else "it"
@@ -64,9 +71,13 @@ def _fragment(custom_id: str, custom: CustomMCP) -> str:
     import tomlkit
 
     table = tomlkit.table()
-    data = custom.model_dump(exclude_defaults=True)
-    if custom.url is not None:
-        data["transport"] = custom.transport  # stated, so the file says what will run
+    data = {
+        item.name: getattr(custom, item.name)
+        for item in dataclasses.fields(custom)
+        if getattr(custom, item.name) not in (None, (), {})
+    }
+    if custom.url is None:
+        del data["transport"]  # for a remote server it is stated, so the file says what runs
     for key in ("url", "transport", "headers", "command", "args", "env"):
         if key in data:
             value = data[key]
@@ -106,13 +117,15 @@ def _check_result(
     new: str, before: ProjectConfig, custom_id: str, custom: CustomMCP, path: Path
 ) -> None:
     """The edited file must load as the old config plus exactly the new entry."""
+    from aidokit.catalog.validation import ValidationError
+
     try:
-        after = ProjectConfig.model_validate(tomllib.loads(new))
+        after = validate_config(tomllib.loads(new))
     except (tomllib.TOMLDecodeError, ValidationError):
         raise ConfigError(
             f"cannot add [custom.{custom_id}] to {path} without rewriting it (is `custom` "
             f"defined inline?); add the table to {CONFIG_NAME} by hand"
         ) from None
-    expected = before.model_copy(update={"custom": {**before.custom, custom_id: custom}})
+    expected = dataclasses.replace(before, custom={**before.custom, custom_id: custom})
     if after != expected:
         raise ConfigError(f"adding [custom.{custom_id}] to {path} would change other settings")

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from aidokit.catalog.models import PLACEHOLDER_RE, EnvVar, MCPDef, RemoteSpec, StdioSpec
+from aidokit.catalog.models import PLACEHOLDER_RE, EnvVar, MCPDef, RemoteSpec, Role, StdioSpec
 from aidokit.reconcile.config import CustomMCP, ProjectConfig
 from aidokit.reconcile.errors import ConfigError
 
 # A custom server is offered to the roles that act on the code; `[mcp.roles]`
 # overrides this like for any catalog entry.
-CUSTOM_ROLES = ("implementer", "tester-reviewer")
+CUSTOM_ROLES: tuple[Role, ...] = ("implementer", "tester-reviewer")
 
 
 def custom_servers(config: ProjectConfig, catalog_ids: Collection[str]) -> list[MCPDef]:

@@ -39,7 +39,7 @@ class Inputs:
 def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
     """Read `aido.toml`, pick adapters, and describe the host."""
     host = Host.current(project)
-    loaded = load_config(host.project)
+    loaded = load_config(host.project, host.environ)
     notes: list[str] = []
     names = list(loaded.config.adapters or ())
     for name in [*names, *(only or ())]:

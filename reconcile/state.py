@@ -10,10 +10,9 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
-
-from pydantic import BaseModel, ConfigDict, ValidationError
 
 from aidokit.reconcile.documents.atomic import current_digest, replace_file
 from aidokit.reconcile.errors import StateError
@@ -21,10 +20,9 @@ from aidokit.reconcile.errors import StateError
 STATE_VERSION = 1
 
 
-class Record(BaseModel):
+@dataclass(frozen=True, kw_only=True)
+class Record:
     """One entry aido wrote."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     adapter: str
     path: str  # normalised: project-relative POSIX path, or absolute for user files
@@ -44,10 +42,9 @@ class Record(BaseModel):
         return (self.adapter, self.path, self.map_path, self.name)
 
 
-class State(BaseModel):
+@dataclass(frozen=True, kw_only=True)
+class State:
     """Every record of one state file."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     version: int = STATE_VERSION
     records: tuple[Record, ...] = ()
@@ -99,7 +96,7 @@ def settle(records: list[Record], lookup: Lookup) -> list[Record]:
             if record.name not in current:
                 result.pop(record.key, None)
         elif record.name in current and entry_digest(current[record.name]) == record.digest:
-            result[record.key] = record.model_copy(update={"pending": False})
+            result[record.key] = replace(record, pending=False)
     return list(result.values())
 
 
@@ -144,13 +141,61 @@ def parse_state(raw: bytes, path: Path) -> State:
             "upgrade aido to use this project"
         )
     try:
-        return State.model_validate(data)
-    except ValidationError:
+        return _state(data)
+    except (TypeError, ValueError):
         raise StateError(hint) from None
+
+
+def _state(data: Any) -> State:
+    """A state from its JSON form; TypeError or ValueError when it is not one."""
+    if not isinstance(data, dict) or not data.keys() <= {"version", "records"}:
+        raise ValueError("not a state file")
+    version = data.get("version", STATE_VERSION)
+    records = data.get("records", [])
+    if type(version) is not int or not isinstance(records, list):
+        raise TypeError("version or records has the wrong type")
+    return State(version=version, records=tuple(_record(item) for item in records))
+
+
+# Each field of a record and the JSON types it may hold; the file is aido's own,
+# so anything else means it was damaged.
+_RECORD_TYPES: dict[str, tuple[type, ...]] = {
+    "adapter": (str,),
+    "path": (str,),
+    "name": (str,),
+    "id": (str,),
+    "digest": (str,),
+    "identity": (str, type(None)),
+    "roles": (list,),
+    "map_path": (list,),
+    "pending": (bool,),
+}
+_REQUIRED = {
+    item.name for item in fields(Record) if item.name not in ("roles", "map_path", "pending")
+}
+
+
+def _record(data: Any) -> Record:
+    """One record from its JSON form; TypeError or ValueError when it is not one."""
+    if not isinstance(data, dict) or not _REQUIRED <= data.keys() <= _RECORD_TYPES.keys():
+        raise ValueError("not a record")
+    for key, value in data.items():
+        if not isinstance(value, _RECORD_TYPES[key]):
+            raise TypeError(f"{key} has the wrong type")
+    for key in ("roles", "map_path"):
+        if not all(isinstance(part, str) for part in data.get(key, ())):
+            raise TypeError(f"{key} holds a non-string")
+    return Record(
+        **{
+            **data,
+            "roles": tuple(data.get("roles", ())),
+            "map_path": tuple(data.get("map_path", ())),
+        }
+    )
 
 
 def save_state(path: Path, state: State) -> None:
     """Write the state atomically (temp file, fsync, rename), cleaning a killed run's temp."""
-    text = json.dumps(state.model_dump(mode="json"), indent=2, sort_keys=True) + "\n"
+    text = json.dumps(asdict(state), indent=2, sort_keys=True) + "\n"
     # Callers hold the state lock, so the compare-and-swap only guards against other tools.
     replace_file(path, text.encode("utf-8"), current_digest(path), create_parents=True)

@@ -54,6 +54,7 @@ def _show(entry_id: str, *, as_json: bool) -> int:
     import difflib
 
     from aidokit.catalog.entries import ENTRIES_BY_ID
+    from aidokit.catalog.validation import dump
     from aidokit.catalog.views import show_text
     from aidokit.reconcile.errors import CatalogError
 
@@ -65,7 +66,7 @@ def _show(entry_id: str, *, as_json: bool) -> int:
             f"the catalog has no entry {entry_id!r}; {hint}run `aido catalog list` to see the ids."
         )
     if as_json:
-        print(json.dumps(entry.model_dump(mode="json"), indent=2))
+        print(json.dumps(dump(entry), indent=2))
     else:
         sys.stdout.write(show_text(entry))
     return 0

@@ -14,6 +14,7 @@ from aidokit.catalog.models import ALL_ROLES, PLACEHOLDER_RE, MCPDef, RemoteSpec
 from aidokit.catalog.select import suggest
 from aidokit.catalog.stacks import PACKS_BY_ID, STACK_PACKS, StackPack
 from aidokit.catalog.triggers import parse_trigger
+from aidokit.catalog.validation import dump, validate
 from aidokit.reconcile.errors import CatalogError
 
 ENTRIES = pytest.mark.parametrize("entry", MCP_CATALOG, ids=lambda e: e.id)
@@ -52,7 +53,7 @@ def test_catalog_size_and_unique_ids() -> None:
 @ENTRIES
 def test_entry_revalidates(entry: MCPDef) -> None:
     """Each entry survives a round trip through the pydantic schema."""
-    assert MCPDef.model_validate(entry.model_dump()) == entry
+    assert validate(MCPDef, dump(entry)) == entry
 
 
 @ENTRIES

@@ -6,6 +6,7 @@ from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.catalog.facts import Fact, Facts
 from aidokit.catalog.models import MCPDef, StdioSpec
 from aidokit.catalog.select import LeftOut, Match, select, suggest
+from aidokit.catalog.validation import validate
 
 REACT_GITHUB = Facts(
     os="linux",
@@ -24,7 +25,7 @@ def _entry(**overrides: object) -> MCPDef:
         "install": {"claude-code": StdioSpec(command="demo")},
     }
     fields.update(overrides)
-    return MCPDef.model_validate(fields)
+    return validate(MCPDef, fields)
 
 
 def test_suggest_returns_trigger_and_reason() -> None:

@@ -83,7 +83,7 @@ def test_script_parses_when_shell_is_installed(
 
 def test_catalog_ids_come_from_the_catalog(monkeypatch: pytest.MonkeyPatch) -> None:
     """A new catalog entry completes without touching the completion code."""
-    added = MCPDef.model_construct(
+    added = MCPDef(
         id="brand-new",
         name="New",
         purpose="p",

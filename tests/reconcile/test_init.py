@@ -25,7 +25,7 @@ from aidokit.catalog.models import MCPDef, StdioSpec
 
 def extra(id, sensitive):
     spec = StdioSpec(command="npx", args=("-y", f"@example/{id}"))
-    return MCPDef.model_construct(
+    return MCPDef(
         id=id, name=id, purpose=f"{id} purpose", suggested_for=("researcher",),
         triggers=("never",), install={"claude-code": spec}, security_sensitive=sensitive,
     )

@@ -1,0 +1,155 @@
+"""`aido.toml` loading: pydantic decides validity; a memo lets unchanged files skip it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from aidokit.catalog.models import ALL_ROLES
+from aidokit.catalog.validation import ValidationError
+from aidokit.reconcile.config import (
+    ValidatedMemo,
+    build_config,
+    load_config,
+    memo_folder,
+    validate_config,
+)
+from aidokit.reconcile.errors import ConfigError
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+
+_ids = st.from_regex(r"[a-z0-9][a-z0-9-]{0,8}", fullmatch=True)
+_words = st.text(st.sampled_from("abc-_./:${}XYZ "), min_size=1, max_size=8)
+_remote = st.fixed_dictionaries(
+    {"url": st.sampled_from(["https://mcp.example.com/mcp", "http://127.0.0.1:9/mcp"])},
+    optional={
+        "transport": st.sampled_from(["http", "sse"]),
+        "headers": st.dictionaries(st.sampled_from(["X-Team", "Authorization"]), _words),
+    },
+)
+_local = st.fixed_dictionaries(
+    {"command": _words},
+    optional={
+        "args": st.lists(_words, max_size=3),
+        "env": st.dictionaries(st.from_regex(r"[A-Z_][A-Z0-9_]{0,5}", fullmatch=True), _words),
+    },
+)
+_configs = st.fixed_dictionaries(
+    {},
+    optional={
+        "adapters": st.lists(st.sampled_from(["claude-code", "codex", "vscode"]), max_size=3),
+        "stack_packs": st.lists(st.sampled_from(["react", "python"]), max_size=2),
+        "conformance": st.sampled_from(["strict", "relaxed"]),
+        "mcp": st.fixed_dictionaries(
+            {},
+            optional={
+                "add": st.lists(_ids, max_size=3),
+                "skip": st.lists(_ids, max_size=3),
+                "roles": st.dictionaries(_ids, st.lists(st.sampled_from(ALL_ROLES), max_size=3)),
+            },
+        ),
+        "custom": st.dictionaries(_ids, _remote | _local, max_size=3),
+    },
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_configs)
+def test_build_matches_pydantic_for_every_accepted_config(data: dict[str, Any]) -> None:
+    """Whatever pydantic accepts, the memo's builder turns into the very same config."""
+    try:
+        checked = validate_config(data)
+    except ValidationError:
+        return  # e.g. a secret-looking literal: never reaches the builder
+    assert build_config(data) == checked
+
+
+@pytest.mark.parametrize("path", sorted(FIXTURES.rglob("aido.toml")), ids=str)
+def test_build_matches_pydantic_on_fixture_files(path: Path) -> None:
+    """The same holds for every aido.toml the fixtures ship (the invalid ones fail both ways)."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    try:
+        checked = validate_config(data)
+    except ValidationError:
+        return
+    assert build_config(data) == checked
+
+
+def _project(tmp_path: Path, text: str) -> Path:
+    project = tmp_path / "proj"
+    project.mkdir(exist_ok=True)
+    (project / "aido.toml").write_text(text, encoding="utf-8")
+    return project
+
+
+def _uses_pydantic(project: Path) -> bool:
+    """Load the project's config in a fresh process; did that import pydantic?"""
+    code = (
+        "import sys\nfrom pathlib import Path\nfrom aidokit.reconcile.config import load_config\n"
+        f"load_config(Path({str(project)!r}))\nprint('pydantic' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=os.environ
+    )
+    return out.stdout.strip() == "True"
+
+
+def test_an_unchanged_file_is_not_validated_again(tmp_path: Path) -> None:
+    """The first load validates with pydantic and remembers; the next one skips pydantic."""
+    project = _project(tmp_path, 'adapters = ["codex"]\n[mcp]\nadd = ["git"]\n')
+    assert _uses_pydantic(project)
+    assert not _uses_pydantic(project)
+    (project / "aido.toml").write_text('adapters = ["codex"]\n[mcp]\nadd = ["fetch"]\n')
+    assert _uses_pydantic(project)  # one changed byte is a new file
+
+
+def test_an_invalid_file_is_never_remembered(tmp_path: Path) -> None:
+    """A file that fails stays failing, with the same message, however often it is loaded."""
+    project = _project(tmp_path, 'adapterz = ["codex"]\n')
+    messages = []
+    for _ in range(2):
+        with pytest.raises(ConfigError) as caught:
+            load_config(project)
+        messages.append(str(caught.value))
+    assert messages[0] == messages[1]
+    assert "unknown key 'adapterz' at aido.toml:1; did you mean 'adapters'?" in messages[0]
+    assert not memo_folder(os.environ).exists()
+
+
+def test_rule_sources_are_part_of_the_key(tmp_path: Path) -> None:
+    """A memo entry made under other validation rules does not count."""
+    memo = ValidatedMemo(tmp_path)
+    raw = b'adapters = ["codex"]\n'
+    assert memo.key(raw) != ValidatedMemo(tmp_path).key(raw + b" ")
+    memo.remember(memo.key(raw))
+    assert memo.knows(memo.key(raw))
+
+
+def test_memo_keeps_only_the_newest(tmp_path: Path) -> None:
+    """The memo does not grow without bound: the oldest keys go first."""
+    memo = ValidatedMemo(tmp_path)
+    keys = [memo.key(str(n).encode()) for n in range(ValidatedMemo.KEEP + 5)]
+    for n, key in enumerate(keys):
+        memo.remember(key)
+        os.utime(tmp_path / key, ns=(n * 10**9, n * 10**9))
+    memo.remember(keys[-1])
+    assert len(list(tmp_path.iterdir())) == ValidatedMemo.KEEP
+    assert not memo.knows(keys[0]) and memo.knows(keys[-1])
+
+
+def test_unwritable_cache_still_loads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cache folder aido cannot create only means validating every time."""
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    project = _project(tmp_path, 'adapters = ["codex"]\n')
+    for _ in range(2):
+        assert load_config(project).config.adapters == ("codex",)
