@@ -11,12 +11,12 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
-
+from aidokit.catalog.constraints import STRICT
 from aidokit.reconcile.atomic_file import write_atomic
 from aidokit.reconcile.errors import SecurityError, StateError
 from aidokit.reconcile.plan import Change, FileChange, Plan
@@ -26,10 +26,11 @@ CONFIRMATIONS_NAME = "confirmations.json"
 STORE_VERSION = 1
 
 
-class Confirmation(BaseModel):
+@dataclass(frozen=True, kw_only=True)
+class Confirmation:
     """One entry a user confirmed by typing its id."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    __pydantic_config__: ClassVar[dict[str, Any]] = STRICT
 
     project: str  # absolute, resolved project folder
     adapter: str
@@ -51,8 +52,11 @@ class Confirmation(BaseModel):
         )
 
 
-class _StoreFile(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+@dataclass(frozen=True, kw_only=True)
+class _StoreFile:
+    """The store file's shape (pydantic checks it when the file is read)."""
+
+    __pydantic_config__: ClassVar[dict[str, Any]] = STRICT
 
     version: int = STORE_VERSION
     confirmations: tuple[Confirmation, ...] = ()
@@ -117,7 +121,7 @@ class ConfirmationStore:
                 f"cannot store confirmations: {self.ignored}; point XDG_STATE_HOME (or HOME) "
                 "at a folder outside the repository"
             )
-        data = _StoreFile(confirmations=self.items).model_dump(mode="json")
+        data = asdict(_StoreFile(confirmations=self.items))
         text = json.dumps(data, indent=2, sort_keys=True) + "\n"
         self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         write_atomic(self.path, text.encode("utf-8"), mode=0o600)
@@ -140,8 +144,10 @@ def _read(path: Path) -> tuple[Confirmation, ...]:
             f"aido confirmations {path} is writable by other users or owned by someone else; "
             "delete it and confirm again with aido confirm ID"
         )
+    from aidokit.catalog.validation import ValidationError, validate
+
     try:
-        data = _StoreFile.model_validate(json.loads(raw))
+        data = validate(_StoreFile, json.loads(raw))
     except (UnicodeDecodeError, json.JSONDecodeError, ValidationError):
         raise StateError(
             f"aido confirmations {path} is corrupt; delete it and confirm again "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import asdict
 from typing import TYPE_CHECKING
 
 from aidokit.reconcile.commands.common import project_dir
@@ -57,7 +58,7 @@ def _json(store: ConfirmationStore, items: tuple[Confirmation, ...]) -> str:
         "store": str(store.path),
         "project": store.project,
         "ignored": store.ignored,
-        "confirmations": [item.model_dump() for item in items],
+        "confirmations": [asdict(item) for item in items],
     }
     return json.dumps(doc, indent=2, sort_keys=True) + "\n"
 
