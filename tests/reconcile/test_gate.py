@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -149,6 +151,34 @@ def test_group_writable_store_is_refused(
     (sandbox_home / ".local/state/aido/confirmations.json").chmod(0o666)
     assert aido(project, "apply", "--yes") == 1
     assert "writable by other users" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda doc: doc["confirmations"][0].update(digest=7),
+        lambda doc: doc["confirmations"][0].update(extra="x"),
+        lambda doc: doc["confirmations"][0].pop("project"),
+        lambda doc: doc.update(confirmations="all"),
+    ],
+    ids=["wrong type", "unknown key", "missing key", "not a list"],
+)
+def test_damaged_store_is_an_error(
+    project: Path,
+    sandbox_home: Path,
+    capsys: pytest.CaptureFixture[str],
+    damage: Callable[[dict[str, Any]], None],
+) -> None:
+    """A confirmations file of the wrong shape confirms nothing and says how to recover."""
+    confirm_in_store(project)
+    store = sandbox_home / ".local/state/aido/confirmations.json"
+    document = json.loads(store.read_text())
+    damage(document)
+    store.write_text(json.dumps(document))
+    before = snapshot(project)
+    assert aido(project, "apply", "--yes") == 1
+    assert "is corrupt; delete it and confirm again" in capsys.readouterr().err
+    assert snapshot(project) == before
 
 
 def test_confirmations_list_and_revoke(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
