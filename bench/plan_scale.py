@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import tempfile
 import time
 from pathlib import Path
@@ -19,7 +20,7 @@ def _catalog(size: int) -> tuple[Any, ...]:
     """`size` always-on entries, copies of a real one under new ids, for every adapter."""
     base = next(e for e in MCP_CATALOG if len(e.install) >= len(ADAPTERS) - 2)
     return tuple(
-        base.model_copy(update={"id": f"synthetic-{n:04d}", "triggers": ("always",)})
+        dataclasses.replace(base, id=f"synthetic-{n:04d}", triggers=("always",))
         for n in range(size)
     )
 

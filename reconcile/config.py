@@ -57,6 +57,15 @@ class CustomMCP:
     ] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        # The field checks again, so they hold however the value was built (the memo
+        # builds a known file's config without pydantic): they are cheap and guard secrets.
+        if self.url is not None:
+            hardening.safe_url(self.url)
+        if self.command is not None:
+            hardening.safe_command(self.command)
+        hardening.safe_headers(self.headers)
+        hardening.safe_args(self.args)
+        hardening.safe_env(self.env)
         hardening.check_custom_kind(self.url, self.command, self.args, self.env, self.headers)
 
 
@@ -123,12 +132,18 @@ class ValidatedMemo:
     validity, so a changed file or a changed rule is validated again. Each key
     is an empty file in the user cache folder; the newest `KEEP` are kept. The
     memo is best effort: when it cannot be read or written, aido just validates.
+
+    A planted key would let a file skip validation, so the memo is trusted under
+    the confirmation store's rules (SPEC §7): never inside the project, and only
+    in a folder the user owns that no one else can write. The security checks
+    of `[custom.*]` run on every build anyway (`CustomMCP.__post_init__`).
     """
 
     KEEP = 64
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, project: Path) -> None:
         self.folder = folder
+        self.usable = not _inside(folder, project)
 
     def key(self, raw: bytes) -> str:
         """The memo key of an `aido.toml` with these bytes."""
@@ -140,19 +155,36 @@ class ValidatedMemo:
         return digest.hexdigest()
 
     def knows(self, key: str) -> bool:
-        """Whether a file with this key was validated before."""
+        """Whether a file with this key was validated before, in a folder aido trusts."""
+        if not self.usable:
+            return False
+        try:
+            folder = self.folder.stat()
+        except OSError:
+            return False
+        if hasattr(os, "getuid") and (folder.st_uid != os.getuid() or folder.st_mode & 0o022):
+            return False
         return (self.folder / key).is_file()
 
     def remember(self, key: str) -> None:
         """Record that a file with this key passed validation."""
+        if not self.usable:
+            return
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
+            self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
             (self.folder / key).touch()
             known = sorted(self.folder.iterdir(), key=lambda p: p.stat().st_mtime_ns)
             for stale in known[: -self.KEEP]:
                 stale.unlink(missing_ok=True)
         except OSError:
             pass  # a read-only or full state dir only costs the next run a validation
+
+
+def _inside(folder: Path, project: Path) -> bool:
+    try:
+        return folder.resolve().is_relative_to(project.resolve())
+    except OSError:
+        return True  # cannot tell: do not trust it
 
 
 def _rule_sources() -> tuple[str, ...]:
@@ -193,10 +225,13 @@ def load_config(project: Path, environ: Mapping[str, str] | None = None) -> Load
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path} is not valid TOML: {exc}; fix it and run aido again") from exc
-    memo = ValidatedMemo(memo_folder(os.environ if environ is None else environ))
+    memo = ValidatedMemo(memo_folder(os.environ if environ is None else environ), project)
     key = memo.key(raw)
     if memo.knows(key):
-        return LoadedConfig(build_config(data), path, present=True)
+        try:
+            return LoadedConfig(build_config(data), path, present=True)
+        except (AttributeError, TypeError, ValueError):
+            pass  # not what pydantic accepted after all: validate, for the real message
     from aidokit.catalog import validation
 
     try:

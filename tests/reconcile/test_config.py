@@ -126,16 +126,16 @@ def test_an_invalid_file_is_never_remembered(tmp_path: Path) -> None:
 
 def test_rule_sources_are_part_of_the_key(tmp_path: Path) -> None:
     """A memo entry made under other validation rules does not count."""
-    memo = ValidatedMemo(tmp_path)
+    memo = ValidatedMemo(tmp_path, tmp_path / "project")
     raw = b'adapters = ["codex"]\n'
-    assert memo.key(raw) != ValidatedMemo(tmp_path).key(raw + b" ")
+    assert memo.key(raw) != ValidatedMemo(tmp_path, tmp_path / "project").key(raw + b" ")
     memo.remember(memo.key(raw))
     assert memo.knows(memo.key(raw))
 
 
 def test_memo_keeps_only_the_newest(tmp_path: Path) -> None:
     """The memo does not grow without bound: the oldest keys go first."""
-    memo = ValidatedMemo(tmp_path)
+    memo = ValidatedMemo(tmp_path, tmp_path / "project")
     keys = [memo.key(str(n).encode()) for n in range(ValidatedMemo.KEEP + 5)]
     for n, key in enumerate(keys):
         memo.remember(key)
@@ -153,3 +153,52 @@ def test_unwritable_cache_still_loads(tmp_path: Path, monkeypatch: pytest.Monkey
     project = _project(tmp_path, 'adapters = ["codex"]\n')
     for _ in range(2):
         assert load_config(project).config.adapters == ("codex",)
+
+
+SECRET_HEADER = (
+    '[custom.api]\nurl = "https://e.com/mcp"\nheaders = {Authorization = "Bearer ghp_%s"}\n'
+    % ("a" * 36)
+)
+
+
+def _plant(project: Path, folder: Path) -> None:
+    """Put a memo key for the project's aido.toml into `folder`, as an attacker would."""
+    folder.mkdir(parents=True, exist_ok=True)
+    memo = ValidatedMemo(folder, Path("/nowhere"))
+    (folder / memo.key((project / "aido.toml").read_bytes())).touch()
+
+
+def test_planted_key_cannot_smuggle_a_literal_secret(tmp_path: Path) -> None:
+    """Even a key in the user's own cache does not let a secret value through."""
+    project = _project(tmp_path, SECRET_HEADER)
+    with pytest.raises(ConfigError) as first:
+        load_config(project)
+    _plant(project, memo_folder(os.environ))
+    with pytest.raises(ConfigError) as second:
+        load_config(project)
+    assert str(second.value) == str(first.value)
+    assert "secret" in str(first.value)
+
+
+def test_memo_inside_the_project_is_ignored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """XDG_CACHE_HOME pointing into the repository (say by .envrc) neither reads nor writes."""
+    project = _project(tmp_path, 'adapterz = ["codex"]\n')
+    monkeypatch.setenv("XDG_CACHE_HOME", str(project / ".cache"))
+    _plant(project, memo_folder(os.environ))
+    with pytest.raises(ConfigError, match="unknown key 'adapterz'"):
+        load_config(project)
+    (project / "aido.toml").write_text('adapters = ["codex"]\n')
+    load_config(project)
+    assert len(list(memo_folder(os.environ).iterdir())) == 1  # only the planted key
+
+
+def test_memo_writable_by_others_is_ignored(tmp_path: Path) -> None:
+    """A memo folder other users can write is not trusted."""
+    project = _project(tmp_path, 'adapterz = ["codex"]\n')
+    folder = memo_folder(os.environ)
+    _plant(project, folder)
+    folder.chmod(0o777)
+    with pytest.raises(ConfigError, match="unknown key 'adapterz'"):
+        load_config(project)

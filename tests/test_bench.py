@@ -1,0 +1,15 @@
+"""Smoke tests of the in-process benchmarks, so a model change cannot break `make bench` unseen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bench import plan_scale
+
+
+def test_plan_scale_builds_a_synthetic_catalog_and_plans_it(tmp_path: Path) -> None:
+    """Two synthetic entries plan into changes for the adapters they install for."""
+    entries = plan_scale._catalog(2)
+    assert [e.id for e in entries] == ["synthetic-0000", "synthetic-0001"]
+    took, changes = plan_scale._time_plan(tmp_path, 2)
+    assert took > 0 and changes >= 2
