@@ -87,11 +87,10 @@ InstallSpec = Annotated[StdioSpec | RemoteSpec, Tagged("kind")]
 
 @dataclass(frozen=True, kw_only=True)
 class MCPDef:
-    """One curated MCP server.
+    """One curated MCP server."""
 
-    The rules that tie fields together live in `__post_init__`, so they hold for
-    every entry however it is built; pydantic reports them as value errors.
-    """
+    # The rules that tie fields together live in `__post_init__`, so they hold for
+    # every entry however it is built; pydantic reports them as value errors.
 
     __pydantic_config__: ClassVar[dict[str, Any]] = STRICT
 

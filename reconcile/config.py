@@ -263,10 +263,18 @@ def _explain(exc: ValidationError, text: str, path: Path) -> str:
         close = difflib.get_close_matches(key, valid, n=1)
         hint = f"; did you mean '{close[0]}'?" if close else f"; valid keys: {', '.join(valid)}"
         return f"unknown key '{dotted}' at {where}{hint}"
-    if error["type"] == "string_pattern_mismatch" and "a-z0-9" in str(error.get("ctx", {})):
+    pattern = (
+        error.get("ctx", {}).get("pattern") if error["type"] == "string_pattern_mismatch" else None
+    )
+    if pattern == ID_PATTERN:
         return (
             f"invalid id {error['input']!r} at {where} ('{dotted}'): ids are lower-case "
             "letters, digits and dashes, like 'context7'"
+        )
+    if pattern == ENV_NAME_PATTERN:
+        return (
+            f"invalid environment variable name {error['input']!r} at {where} ('{dotted}'): "
+            "use letters, digits and underscores, not starting with a digit, like 'API_TOKEN'"
         )
     message = error["msg"].removeprefix("Value error, ")
     return f"invalid value for '{dotted}' at {where}: {message}"

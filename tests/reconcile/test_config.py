@@ -202,3 +202,12 @@ def test_memo_writable_by_others_is_ignored(tmp_path: Path) -> None:
     folder.chmod(0o777)
     with pytest.raises(ConfigError, match="unknown key 'adapterz'"):
         load_config(project)
+
+
+def test_bad_env_name_is_not_called_an_id(tmp_path: Path) -> None:
+    """An env variable name that breaks its rule gets its own hint, not the id rule's."""
+    project = _project(tmp_path, '[custom.api]\ncommand = "npx"\nenv = {"1BAD" = "x"}\n')
+    with pytest.raises(ConfigError) as caught:
+        load_config(project)
+    assert str(caught.value).startswith("invalid environment variable name '1BAD' at aido.toml:")
+    assert "like 'API_TOKEN'" in str(caught.value)
