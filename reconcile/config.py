@@ -1,14 +1,13 @@
 """`aido.toml`: the project's choices (SPEC §4), loaded with tomllib, checked by pydantic.
 
 Pydantic validates every `aido.toml` aido acts on, but importing it costs more
-than the rest of a plan, so aido remembers which exact files passed (see
-`ValidatedMemo`) and builds an unchanged file's config without it.
+than the rest of a plan, so aido remembers which exact files passed
+(reconcile/config_memo.py) and builds an unchanged file's config without it.
 """
 
 from __future__ import annotations
 
 import difflib
-import hashlib
 import os
 import re
 import tomllib
@@ -20,6 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 from aidokit.catalog.constraints import STRICT, Check, Pattern
 from aidokit.catalog.models import ENV_NAME_PATTERN, ID_PATTERN, Role
 from aidokit.reconcile import hardening
+from aidokit.reconcile.config_memo import ValidatedMemo, memo_folder
 from aidokit.reconcile.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -123,92 +123,6 @@ class LoadedConfig:
     config: ProjectConfig
     path: Path
     present: bool
-
-
-class ValidatedMemo:
-    """Which exact `aido.toml` files pydantic accepted.
-
-    A file's key hashes its bytes with the source of every module that decides
-    validity, so a changed file or a changed rule is validated again. Each key
-    is an empty file in the user cache folder; the newest `KEEP` are kept. The
-    memo is best effort: when it cannot be read or written, aido just validates.
-
-    A planted key would let a file skip validation, so the memo is trusted under
-    the confirmation store's rules (SPEC §7): never inside the project, and only
-    in a folder the user owns that no one else can write. The security checks
-    of `[custom.*]` run on every build anyway (`CustomMCP.__post_init__`).
-    """
-
-    KEEP = 64
-
-    def __init__(self, folder: Path, project: Path) -> None:
-        self.folder = folder
-        self.usable = not _inside(folder, project)
-
-    def key(self, raw: bytes) -> str:
-        """The memo key of an `aido.toml` with these bytes."""
-        digest = hashlib.sha256(b"aido.toml memo 1\0")
-        for source in _RULE_SOURCES:
-            digest.update(Path(source).read_bytes())
-        digest.update(b"\0")
-        digest.update(raw)
-        return digest.hexdigest()
-
-    def knows(self, key: str) -> bool:
-        """Whether a file with this key was validated before, in a folder aido trusts."""
-        if not self.usable:
-            return False
-        try:
-            folder = self.folder.stat()
-        except OSError:
-            return False
-        if hasattr(os, "getuid") and (folder.st_uid != os.getuid() or folder.st_mode & 0o022):
-            return False
-        return (self.folder / key).is_file()
-
-    def remember(self, key: str) -> None:
-        """Record that a file with this key passed validation."""
-        if not self.usable:
-            return
-        try:
-            self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-            (self.folder / key).touch()
-            known = sorted(self.folder.iterdir(), key=lambda p: p.stat().st_mtime_ns)
-            for stale in known[: -self.KEEP]:
-                stale.unlink(missing_ok=True)
-        except OSError:
-            pass  # a read-only or full state dir only costs the next run a validation
-
-
-def _inside(folder: Path, project: Path) -> bool:
-    try:
-        return folder.resolve().is_relative_to(project.resolve())
-    except OSError:
-        return True  # cannot tell: do not trust it
-
-
-def _rule_sources() -> tuple[str, ...]:
-    import aidokit.catalog.constraints
-    import aidokit.catalog.models
-
-    return (
-        __file__,
-        hardening.__file__,
-        aidokit.catalog.constraints.__file__,
-        aidokit.catalog.models.__file__,
-    )
-
-
-_RULE_SOURCES = _rule_sources()
-
-
-def memo_folder(environ: Mapping[str, str]) -> Path:
-    """Where the memo of validated `aido.toml` files lives: aido's user cache folder."""
-    base = environ.get("XDG_CACHE_HOME")
-    if base:
-        return Path(base) / "aido" / "validated-config"
-    home = Path(environ.get("HOME") or Path.home())
-    return home / ".cache" / "aido" / "validated-config"
 
 
 def load_config(project: Path, environ: Mapping[str, str] | None = None) -> LoadedConfig:

@@ -15,13 +15,8 @@ from hypothesis import strategies as st
 
 from aidokit.catalog.models import ALL_ROLES
 from aidokit.catalog.validation import ValidationError
-from aidokit.reconcile.config import (
-    ValidatedMemo,
-    build_config,
-    load_config,
-    memo_folder,
-    validate_config,
-)
+from aidokit.reconcile.config import build_config, load_config, validate_config
+from aidokit.reconcile.config_memo import ValidatedMemo, memo_folder
 from aidokit.reconcile.errors import ConfigError
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
