@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import MISSING, asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -171,7 +171,9 @@ _RECORD_TYPES: dict[str, tuple[type, ...]] = {
     "pending": (bool,),
 }
 _REQUIRED = {
-    item.name for item in fields(Record) if item.name not in ("roles", "map_path", "pending")
+    item.name
+    for item in fields(Record)
+    if item.default is MISSING and item.default_factory is MISSING
 }
 
 
