@@ -3,7 +3,7 @@
 An entry is written the way Codex itself writes one: a `[mcp_servers.<name>]` table whose
 dict values become sub-tables (`[mcp_servers.<name>.env]`); dicts inside arrays become
 inline tables. tomlkit quotes names that are not bare keys (`[mcp_servers."my.srv"]`).
-New tables use LF line breaks, whatever the rest of the file uses. Deleting the last
+New tables follow the file's line breaks (CRLF when every line ends so). Deleting the last
 entry of an implicit map (no `[mcp_servers]` header of its own) removes the map, since
 TOML has no text for an empty implicit table; an explicit `[mcp_servers]` stays, empty.
 
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from tomlkit.toml_document import TOMLDocument
 
 _AT = re.compile(r"\(at line (\d+), column (\d+)\)")
+_BARE_LF = re.compile(r"(?<!\r)\n")
 
 
 class TomlEditor:
@@ -48,6 +49,8 @@ class TomlEditor:
             ) from None
         self._raw = raw
         self._text = text
+        # tomlkit writes new tables with LF; a file whose every line ends in CRLF keeps CRLF.
+        self._crlf = "\r\n" in text and _BARE_LF.search(text) is None
         self._doc: TOMLDocument | None = None
         try:
             self._value: dict[str, Any] = tomllib.loads(text)
@@ -152,7 +155,10 @@ class TomlEditor:
             return self._raw
         import tomlkit
 
-        return (BOM if self._bom else b"") + tomlkit.dumps(self._doc).encode("utf-8")
+        text = tomlkit.dumps(self._doc)
+        if self._crlf:
+            text = _BARE_LF.sub("\r\n", text)
+        return (BOM if self._bom else b"") + text.encode("utf-8")
 
 
 def _reason(exc: tomlkit.exceptions.ParseError) -> str:

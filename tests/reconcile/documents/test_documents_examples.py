@@ -30,6 +30,23 @@ def test_crlf_bom_and_four_space_indent_are_followed() -> None:
     )
 
 
+def test_crlf_toml_gets_crlf_tables() -> None:
+    """New tables in a CRLF config.toml end their lines in CRLF too, not a mix."""
+    raw = b'# mine\r\nmodel = "o3"\r\n\r\n[mcp_servers.a]\r\ncommand = "x"\r\n'
+    new = _added(Format.TOML, raw, ("mcp_servers",))
+    assert new.startswith(raw)
+    assert new[len(raw) :] == (
+        b'\r\n[mcp_servers.new]\r\ncommand = "npx"\r\nargs = ["-y", "pkg"]\r\n'
+    )
+
+
+def test_toml_with_mixed_line_ends_is_left_to_tomlkit() -> None:
+    """A file that already mixes LF and CRLF keeps its lines; aido does not guess a style."""
+    raw = b'model = "o3"\r\n[mcp_servers.a]\ncommand = "x"\n'
+    new = _added(Format.TOML, raw, ("mcp_servers",))
+    assert new.startswith(raw) and b"\r\n[mcp_servers.new]" not in new
+
+
 def test_tabs_compact_colon_and_trailing_commas_are_followed() -> None:
     """A tab-indented JSONC file with `":"` and trailing commas gets the same in new entries."""
     raw = b'{\n\t"context_servers":{\n\t\t"a":{},\n\t},\n}\n'

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -109,6 +110,8 @@ def test_toml_edits_give_expected_value_and_keep_user_tables(
     out = doc.render().decode()
     assert tomllib.loads(out) == expected
     assert doc.value == expected
+    if "\r\n" in text:  # a CRLF file stays CRLF throughout: no bare LF from new tables
+        assert re.search(r"(?<!\r)\n", out) is None
     touched = {name for _, name, _ in ops}
     names = list(servers)
     for block in blocks:
