@@ -12,7 +12,11 @@ from typing import Any
 
 _INDENT = re.compile(r"\n([ \t]+)(?=[^ \t\r\n])")
 _SEPARATOR = re.compile(r"[ \t]*:[ \t]*")
-_SAMPLE = 1 << 16  # indentation is guessed from the first 64 KiB
+_SAMPLE = 1 << 16  # indentation and array layout are guessed from the first 64 KiB
+_STRING = re.compile(r'"(?:[^"\\\r\n]|\\.)*"')
+# A non-empty array of scalars on one line, and one whose first scalar is on the next line.
+_ONE_LINE_ARRAY = re.compile(r"\[[^\[\]{}\r\n]*[^\[\]{}\s][^\[\]{}\r\n]*\]")
+_SPLIT_ARRAY = re.compile(r"\[[ \t]*\r?\n\s*[^\s\[\]{}]")
 
 
 @dataclass(frozen=True)
@@ -23,6 +27,7 @@ class Style:
     newline: str = "\n"
     colon: str = ": "
     trailing_commas: bool = False  # only ever true for JSONC files that already use them
+    inline_arrays: bool = False  # arrays of scalars on one line, as in `"args": ["-y", "pkg"]`
 
 
 def detect(text: str, *, colon: str | None, trailing_commas: bool) -> Style:
@@ -31,7 +36,8 @@ def detect(text: str, *, colon: str | None, trailing_commas: bool) -> Style:
     newline = "\r\n" if first > 0 and text[first - 1] == "\r" else "\n"
     if colon is None or not _SEPARATOR.fullmatch(colon):
         colon = ": "
-    return Style(_unit(text[:_SAMPLE]), newline, colon, trailing_commas)
+    sample = text[:_SAMPLE]
+    return Style(_unit(sample), newline, colon, trailing_commas, _inline_arrays(sample))
 
 
 def _unit(sample: str) -> str:
@@ -44,6 +50,12 @@ def _unit(sample: str) -> str:
     widths = [len(indent) for indent in indents if "\t" not in indent]
     width = reduce(math.gcd, widths, 0)
     return " " * width if width else "  "
+
+
+def _inline_arrays(sample: str) -> bool:
+    """Whether the file keeps its arrays of scalars on one line more often than not."""
+    shape = _STRING.sub('""', sample)
+    return len(_ONE_LINE_ARRAY.findall(shape)) > len(_SPLIT_ARRAY.findall(shape))
 
 
 def _scalar(value: Any) -> str:
@@ -65,10 +77,15 @@ def render(value: Any, style: Style, indent: str, *, inline: bool) -> str:
         children = list(value.values())
         return _container("{", "}", items, children, style, indent, inline=inline)
     if isinstance(value, list | tuple):
-        return _container("[", "]", [""] * len(value), list(value), style, indent, inline=inline)
+        one_line = inline or (style.inline_arrays and not any(map(_is_container, value)))
+        return _container("[", "]", [""] * len(value), list(value), style, indent, inline=one_line)
     if value is None or isinstance(value, str | int | float | bool):
         return _scalar(value)
     raise TypeError(f"cannot write a {type(value).__name__} to a JSON file: {value!r}")
+
+
+def _is_container(value: Any) -> bool:
+    return isinstance(value, Mapping | list | tuple)
 
 
 def _key(key: object) -> str:

@@ -47,6 +47,27 @@ def test_toml_with_mixed_line_ends_is_left_to_tomlkit() -> None:
     assert new.startswith(raw) and b"\r\n[mcp_servers.new]" not in new
 
 
+def test_one_line_arrays_are_followed() -> None:
+    """A file that keeps `args` on one line gets its new `args` on one line too."""
+    raw = b'{\n  "mcpServers": {\n    "a": {\n      "args": ["x", "y"]\n    }\n  }\n}\n'
+    assert _added(Format.JSON, raw) == (
+        b'{\n  "mcpServers": {\n    "a": {\n      "args": ["x", "y"]\n    },\n'
+        b'    "new": {\n      "command": "npx",\n      "args": ["-y", "pkg"]\n    }\n  }\n}\n'
+    )
+
+
+def test_split_arrays_stay_split_and_brackets_in_strings_do_not_count() -> None:
+    """One element per line stays the layout; `"[a, b]"` inside a string is not an array."""
+    raw = (
+        b'{\n  "mcpServers": {\n    "a": {\n      "command": "[x, y] [z]",\n'
+        b'      "args": [\n        "x"\n      ]\n    }\n  }\n}\n'
+    )
+    assert _added(Format.JSON, raw).endswith(
+        b'"new": {\n      "command": "npx",\n      "args": [\n        "-y",\n        "pkg"\n'
+        b"      ]\n    }\n  }\n}\n"
+    )
+
+
 def test_tabs_compact_colon_and_trailing_commas_are_followed() -> None:
     """A tab-indented JSONC file with `":"` and trailing commas gets the same in new entries."""
     raw = b'{\n\t"context_servers":{\n\t\t"a":{},\n\t},\n}\n'
