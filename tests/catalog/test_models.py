@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from aidokit.catalog.models import ALL_ROLES, EnvVar, MCPDef, RemoteSpec, StdioSpec
+from aidokit.catalog.models import ALL_ROLES, EnvVar, InstallSpec, MCPDef, StdioSpec
 from aidokit.catalog.validation import ValidationError, dump, json_schema, validate
 
 
@@ -96,7 +96,7 @@ def test_cross_field_rules(overrides: dict[str, Any], message: str) -> None:
 def _python(key: str, value: Any) -> Any:
     """A test override as the Python value the dataclass field holds."""
     if key == "install":
-        return {name: validate(StdioSpec | RemoteSpec, spec) for name, spec in value.items()}  # type: ignore[arg-type]
+        return {name: validate(InstallSpec, spec) for name, spec in value.items()}
     return tuple(value) if isinstance(value, list) else value
 
 
