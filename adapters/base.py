@@ -110,6 +110,10 @@ class Adapter(Protocol):
         """Why this harness counts as in use for `scope` here (None if it does not)."""
         ...
 
+    def file_notes(self, location: Location, host: Host) -> tuple[str, ...]:
+        """What the user should know about the file as a whole, e.g. one that shadows it."""
+        ...
+
 
 def substitute(text: str, reference: Callable[[str], str]) -> str:
     """Replace each catalog `${NAME}` placeholder with the harness's reference form."""

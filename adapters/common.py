@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters.base import Companion, Host, Scope
+from aidokit.adapters.base import Companion, Host, Location, Scope
 from aidokit.adapters.render import Rendered
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
@@ -38,6 +38,10 @@ class AdapterBase:
     def identity(self, entry: Any) -> str | None:
         """URL, or command plus package: the flat shape most harnesses share."""
         return entry_identity(entry)
+
+    def file_notes(self, location: Location, host: Host) -> tuple[str, ...]:
+        """Most harnesses read their file whatever else is in the project."""
+        return ()
 
 
 def command_identity(command: object, args: object) -> str | None:

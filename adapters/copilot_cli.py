@@ -57,6 +57,16 @@ class CopilotCLI(AdapterBase):
         entry["tools"] = ["*"]
         return refs.done(entry)
 
+    def file_notes(self, location: Location, host: Host) -> tuple[str, ...]:
+        """Warn when `.mcp.json` shadows `.github/mcp.json` (docs/harness-oracles.md)."""
+        if location.scope is not Scope.PROJECT or not (host.project / ".mcp.json").is_file():
+            return ()
+        return (
+            "Copilot CLI reads .mcp.json instead of .github/mcp.json when both exist "
+            "(seen with copilot 1.0.102), so it gets only the servers in .mcp.json; the "
+            "claude-code adapter writes aido's servers there",
+        )
+
     def detect(self, host: Host, scope: Scope) -> str | None:
         """`.github/mcp.json` here, the Copilot home folder, or `copilot` on PATH."""
         return detect_any(

@@ -158,7 +158,8 @@ def _plan_file(
         record_path=record_path,
         digest="",
     )
-    file = replace(file, notes=tuple(dict.fromkeys(n for d in desired for n in d.notes)))
+    notes = [*adapter.file_notes(location, host), *(n for d in desired for n in d.notes)]
+    file = replace(file, notes=tuple(dict.fromkeys(notes)))
     try:
         document = read_document(location.path, location.fmt)
         changes = plan_entries(

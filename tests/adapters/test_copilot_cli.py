@@ -34,3 +34,20 @@ def test_detects_github_mcp_json(tmp_path: Path) -> None:
         ADAPTER.detect(make_host({"environ": {"PATH": ""}}, tmp_path), Scope.PROJECT)
         == "found .github/mcp.json"
     )
+
+
+def test_dot_mcp_json_shadowing_is_noted(tmp_path: Path) -> None:
+    """With a .mcp.json beside it, the project file carries a note; alone or at user scope, none.
+
+    The behaviour itself is checked against the real CLI in
+    tests/contract/test_oracles.py (`.github/mcp.json` is ignored when `.mcp.json` exists).
+    """
+    host = make_host({"environ": {"PATH": ""}}, tmp_path)
+    project = ADAPTER.location(Scope.PROJECT, host)
+    user = ADAPTER.location(Scope.USER, host)
+    assert project is not None and user is not None
+    assert ADAPTER.file_notes(project, host) == ()
+    (tmp_path / ".mcp.json").write_text("{}")
+    (note,) = ADAPTER.file_notes(project, host)
+    assert "reads .mcp.json instead of .github/mcp.json" in note
+    assert ADAPTER.file_notes(user, host) == ()

@@ -160,3 +160,15 @@ def test_unknown_adapter_is_an_error(project: Path, capsys: pytest.CaptureFixtur
     (project / "aido.toml").write_text('adapters = ["claude-kode"]\n')
     assert aido(project, "plan") == 1
     assert "unknown adapter 'claude-kode'" in capsys.readouterr().err
+
+
+def test_plan_notes_a_mcp_json_that_shadows_copilots_file(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Targeting copilot-cli beside a .mcp.json, the plan says Copilot will not read its file."""
+    (project / "aido.toml").write_text(ONLY_CONTEXT7.replace('"claude-code"', '"copilot-cli"'))
+    assert aido(project, "plan") == 0
+    assert "reads .mcp.json instead of .github/mcp.json" not in capsys.readouterr().out
+    (project / ".mcp.json").write_text('{"mcpServers": {}}\n')
+    assert aido(project, "plan") == 0
+    assert "reads .mcp.json instead of .github/mcp.json" in capsys.readouterr().out
