@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from dataclasses import asdict
 from typing import TYPE_CHECKING
 
 from aidokit.reconcile.commands.common import project_dir
@@ -52,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _json(store: ConfirmationStore, items: tuple[Confirmation, ...]) -> str:
     import json
+    from dataclasses import asdict
 
     doc = {
         "format_version": 1,

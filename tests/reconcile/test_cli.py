@@ -6,6 +6,7 @@ import argparse
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -103,8 +104,30 @@ def test_version_does_not_import_heavy_modules() -> None:
     code = (
         "import sys; from aidokit.reconcile import cli\n"
         "try: cli.main(['--version'])\nexcept SystemExit: pass\n"
-        "print(sorted(m for m in ('pydantic', 'structlog', 'deepdiff', 'jsonschema', 'tomlkit')"
-        " if m in sys.modules))"
+        "print(sorted(m for m in ('pydantic', 'structlog', 'deepdiff', 'jsonschema', 'tomlkit',"
+        " 'dataclasses') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().endswith("[]")
+
+
+def test_plan_of_an_unchanged_project_does_not_import_pydantic(
+    fixture_project: Callable[[str], Path],
+) -> None:
+    """The second `aido plan` of the demo project loads no validator, diff or TOML editor.
+
+    The first validates aido.toml with pydantic and remembers it (reconcile/config_memo.py).
+    """
+    project = fixture_project("demo-project")
+    code = (
+        "import sys; from aidokit.reconcile import cli\n"
+        f"try: cli.main(['plan', '--project', {str(project)!r}])\nexcept SystemExit: pass\n"
+        "print(sorted(m for m in ('pydantic', 'pydantic_core', 'deepdiff', 'jsonschema',"
+        " 'tomlkit', 'ruamel') if m in sys.modules), file=sys.stderr)"
+    )
+    runs = [
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        for _ in range(2)
+    ]
+    assert runs[0].stderr.strip().splitlines()[-1] == "['pydantic', 'pydantic_core']"
+    assert runs[1].stderr.strip().splitlines()[-1] == "[]"
