@@ -210,21 +210,28 @@ def _field_names(model: type[Any]) -> list[str]:
 
 
 def _line_of(text: str, loc: tuple[str, ...]) -> int:
-    """Best-effort line number of the last key of `loc` (tomllib gives no positions)."""
+    """Best-effort line number of the deepest key of `loc` (tomllib gives no positions).
+
+    Searches from the deepest table of `loc` that has a `[header]`, for the
+    deepest key written on a line of its own or inside an inline table.
+    """
     lines = text.splitlines()
+    names = [part for part in loc if not part.isdigit()]
     start = 0
-    tables = [part for part in loc[:-1] if not part.isdigit()]
-    if tables:
-        header = re.compile(r"^\s*\[+\s*" + r"\s*\.\s*".join(map(_key_re, tables)) + r"\s*\]+")
-        for number, line in enumerate(lines):
-            if header.match(line):
-                start = number
-                break
-    key = loc[-1] if loc and not loc[-1].isdigit() else (loc[-2] if len(loc) > 1 else "")
-    pattern = re.compile(r"^\s*(?:[\w.\"'-]*\.)?" + _key_re(key) + r"\s*=")
-    for number in range(start, len(lines)):
-        if pattern.match(lines[number]):
-            return number + 1
+    for size in range(len(names), 0, -1):
+        header = re.compile(
+            r"^\s*\[+\s*" + r"\s*\.\s*".join(map(_key_re, names[:size])) + r"\s*\]+"
+        )
+        found = next((n for n, line in enumerate(lines) if header.match(line)), None)
+        if found is not None:
+            start = found
+            break
+    for key in reversed(names):
+        own_line = re.compile(r"^\s*(?:[\w.\"'-]*\.)?" + _key_re(key) + r"\s*=")
+        inline = re.compile(r"[{,]\s*" + _key_re(key) + r"\s*=")
+        for number in range(start, len(lines)):
+            if own_line.match(lines[number]) or inline.search(lines[number]):
+                return number + 1
     return start + 1
 
 

@@ -206,3 +206,23 @@ def test_bad_env_name_is_not_called_an_id(tmp_path: Path) -> None:
         load_config(project)
     assert str(caught.value).startswith("invalid environment variable name '1BAD' at aido.toml:")
     assert "like 'API_TOKEN'" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ('adapters = ["codex"]\n[mcp]\nroles = {git = ["wizard"]}\n', "aido.toml:3"),
+        (
+            'adapters = ["codex"]\n\n[custom.api]\nurl = "https://e.com/mcp"\ncommand = "x"\n',
+            "aido.toml:3",
+        ),
+        ('[mcp]\nadd = ["git"]\n\n[mcp.roles]\ngit = ["wizard"]\n', "aido.toml:5"),
+        ('[custom.api]\ncommand = "npx"\nenv = {"1BAD" = "x"}\n', "aido.toml:3"),
+    ],
+    ids=["inline table", "table-level rule", "sub-table header", "quoted inline key"],
+)
+def test_errors_point_at_the_line(tmp_path: Path, text: str, where: str) -> None:
+    """The line named is the offending key's, inside inline tables too, else its table's."""
+    with pytest.raises(ConfigError) as caught:
+        load_config(_project(tmp_path, text))
+    assert f" at {where}" in str(caught.value)
