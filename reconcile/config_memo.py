@@ -30,14 +30,14 @@ class ValidatedMemo:
 
     def __init__(self, folder: Path, project: Path) -> None:
         self.folder = folder
-        self.usable = not _inside(folder, project)
+        self._rules = _rules_digest()
+        # Without readable rule sources (say, a bytecode-only install) there is no safe key.
+        self.usable = self._rules is not None and not _inside(folder, project)
 
     def key(self, raw: bytes) -> str:
         """The memo key of an `aido.toml` with these bytes."""
         digest = hashlib.sha256(b"aido.toml memo 1\0")
-        for source in _rule_sources():
-            digest.update(Path(source).read_bytes())
-        digest.update(b"\0")
+        digest.update(self._rules or b"")
         digest.update(raw)
         return digest.hexdigest()
 
@@ -72,6 +72,17 @@ def _inside(folder: Path, project: Path) -> bool:
         return folder.resolve().is_relative_to(project.resolve())
     except OSError:
         return True  # cannot tell: do not trust it
+
+
+def _rules_digest() -> bytes | None:
+    """A digest of the source of every rule module; None when one cannot be read."""
+    digest = hashlib.sha256()
+    try:
+        for source in _rule_sources():
+            digest.update(Path(source).read_bytes())
+    except OSError:
+        return None
+    return digest.digest()
 
 
 def _rule_sources() -> tuple[str, ...]:

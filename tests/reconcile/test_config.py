@@ -226,3 +226,17 @@ def test_errors_point_at_the_line(tmp_path: Path, text: str, where: str) -> None
     with pytest.raises(ConfigError) as caught:
         load_config(_project(tmp_path, text))
     assert f" at {where}" in str(caught.value)
+
+
+def test_unreadable_rule_sources_turn_the_memo_off(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where aido's source cannot be read (a bytecode-only install), every load validates."""
+    from aidokit.reconcile import config_memo
+
+    monkeypatch.setattr(config_memo, "_rule_sources", lambda: (str(tmp_path / "gone.py"),))
+    project = _project(tmp_path, 'adapters = ["codex"]\n')
+    for _ in range(2):
+        assert load_config(project).config.adapters == ("codex",)
+    assert not memo_folder(os.environ).exists()
+    assert not ValidatedMemo(tmp_path, project).usable
