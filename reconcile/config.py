@@ -1,7 +1,7 @@
 """`aido.toml`: the project's choices (SPEC §4), loaded with tomllib, checked by pydantic.
 
-Pydantic validates every `aido.toml` aido acts on, but importing it costs more
-than the rest of a plan, so aido remembers which exact files passed
+Pydantic validates every `aido.toml` aido acts on, but importing it costs almost
+as much as all the rest of a plan, so aido remembers which exact files passed
 (reconcile/config_memo.py) and builds an unchanged file's config without it.
 """
 
