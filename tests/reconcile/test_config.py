@@ -18,6 +18,7 @@ from aidokit.catalog.validation import ValidationError
 from aidokit.reconcile.config import build_config, load_config, validate_config
 from aidokit.reconcile.config_memo import ValidatedMemo, memo_folder
 from aidokit.reconcile.errors import ConfigError
+from tests.helpers import new_project
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
@@ -78,13 +79,6 @@ def test_build_matches_pydantic_on_fixture_files(path: Path) -> None:
     assert build_config(data) == checked
 
 
-def _project(tmp_path: Path, text: str) -> Path:
-    project = tmp_path / "proj"
-    project.mkdir(exist_ok=True)
-    (project / "aido.toml").write_text(text, encoding="utf-8")
-    return project
-
-
 def _uses_pydantic(project: Path) -> bool:
     """Load the project's config in a fresh process; did that import pydantic?"""
     code = (
@@ -99,7 +93,7 @@ def _uses_pydantic(project: Path) -> bool:
 
 def test_an_unchanged_file_is_not_validated_again(tmp_path: Path) -> None:
     """The first load validates with pydantic and remembers; the next one skips pydantic."""
-    project = _project(tmp_path, 'adapters = ["codex"]\n[mcp]\nadd = ["git"]\n')
+    project = new_project(tmp_path, 'adapters = ["codex"]\n[mcp]\nadd = ["git"]\n')
     assert _uses_pydantic(project)
     assert not _uses_pydantic(project)
     (project / "aido.toml").write_text('adapters = ["codex"]\n[mcp]\nadd = ["fetch"]\n')
@@ -108,7 +102,7 @@ def test_an_unchanged_file_is_not_validated_again(tmp_path: Path) -> None:
 
 def test_an_invalid_file_is_never_remembered(tmp_path: Path) -> None:
     """A file that fails stays failing, with the same message, however often it is loaded."""
-    project = _project(tmp_path, 'adapterz = ["codex"]\n')
+    project = new_project(tmp_path, 'adapterz = ["codex"]\n')
     messages = []
     for _ in range(2):
         with pytest.raises(ConfigError) as caught:
@@ -145,7 +139,7 @@ def test_unwritable_cache_still_loads(tmp_path: Path, monkeypatch: pytest.Monkey
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
-    project = _project(tmp_path, 'adapters = ["codex"]\n')
+    project = new_project(tmp_path, 'adapters = ["codex"]\n')
     for _ in range(2):
         assert load_config(project).config.adapters == ("codex",)
 
@@ -165,7 +159,7 @@ def _plant(project: Path, folder: Path) -> None:
 
 def test_planted_key_cannot_smuggle_a_literal_secret(tmp_path: Path) -> None:
     """Even a key in the user's own cache does not let a secret value through."""
-    project = _project(tmp_path, SECRET_HEADER)
+    project = new_project(tmp_path, SECRET_HEADER)
     with pytest.raises(ConfigError) as first:
         load_config(project)
     _plant(project, memo_folder(os.environ))
@@ -179,7 +173,7 @@ def test_memo_inside_the_project_is_ignored(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """XDG_CACHE_HOME pointing into the repository (say by .envrc) neither reads nor writes."""
-    project = _project(tmp_path, 'adapterz = ["codex"]\n')
+    project = new_project(tmp_path, 'adapterz = ["codex"]\n')
     monkeypatch.setenv("XDG_CACHE_HOME", str(project / ".cache"))
     _plant(project, memo_folder(os.environ))
     with pytest.raises(ConfigError, match="unknown key 'adapterz'"):
@@ -191,7 +185,7 @@ def test_memo_inside_the_project_is_ignored(
 
 def test_memo_writable_by_others_is_ignored(tmp_path: Path) -> None:
     """A memo folder other users can write is not trusted."""
-    project = _project(tmp_path, 'adapterz = ["codex"]\n')
+    project = new_project(tmp_path, 'adapterz = ["codex"]\n')
     folder = memo_folder(os.environ)
     _plant(project, folder)
     folder.chmod(0o777)
@@ -201,7 +195,7 @@ def test_memo_writable_by_others_is_ignored(tmp_path: Path) -> None:
 
 def test_bad_env_name_is_not_called_an_id(tmp_path: Path) -> None:
     """An env variable name that breaks its rule gets its own hint, not the id rule's."""
-    project = _project(tmp_path, '[custom.api]\ncommand = "npx"\nenv = {"1BAD" = "x"}\n')
+    project = new_project(tmp_path, '[custom.api]\ncommand = "npx"\nenv = {"1BAD" = "x"}\n')
     with pytest.raises(ConfigError) as caught:
         load_config(project)
     assert str(caught.value).startswith("invalid environment variable name '1BAD' at aido.toml:")
@@ -224,7 +218,7 @@ def test_bad_env_name_is_not_called_an_id(tmp_path: Path) -> None:
 def test_errors_point_at_the_line(tmp_path: Path, text: str, where: str) -> None:
     """The line named is the offending key's, inside inline tables too, else its table's."""
     with pytest.raises(ConfigError) as caught:
-        load_config(_project(tmp_path, text))
+        load_config(new_project(tmp_path, text))
     assert f" at {where}" in str(caught.value)
 
 
@@ -235,7 +229,7 @@ def test_unreadable_rule_sources_turn_the_memo_off(
     from aidokit.reconcile import config_memo
 
     monkeypatch.setattr(config_memo, "_rule_sources", lambda: (str(tmp_path / "gone.py"),))
-    project = _project(tmp_path, 'adapters = ["codex"]\n')
+    project = new_project(tmp_path, 'adapters = ["codex"]\n')
     for _ in range(2):
         assert load_config(project).config.adapters == ("codex",)
     assert not memo_folder(os.environ).exists()

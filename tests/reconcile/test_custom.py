@@ -12,14 +12,12 @@ from aidokit.adapters.registry import ADAPTERS
 from aidokit.reconcile.cli import main
 from aidokit.reconcile.config import CustomMCP
 from aidokit.reconcile.custom import custom_server
-from tests.helpers import aido
+from tests.helpers import aido, new_project
 
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    root = tmp_path / "proj"
-    root.mkdir()
-    return root
+    return new_project(tmp_path)
 
 
 def test_custom_server_is_sensitive_for_every_adapter() -> None:

@@ -9,16 +9,13 @@ from pathlib import Path
 import pytest
 
 from aidokit.reconcile import doctor, engine
-from tests.helpers import aido
+from tests.helpers import aido, new_project
 from tests.reconcile.security_helpers import catalog_with, entry
 
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    root = tmp_path / "proj"
-    root.mkdir()
-    (root / "aido.toml").write_text('adapters = ["claude-code"]\n')
-    return root
+    return new_project(tmp_path, 'adapters = ["claude-code"]\n')
 
 
 def findings(project: Path, capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list]:

@@ -13,7 +13,7 @@ from aidokit.reconcile import engine
 from aidokit.reconcile.commands.common import compute_plan
 from aidokit.reconcile.confirmations import ConfirmationStore
 from aidokit.reconcile.gate import sensitive_targets
-from tests.helpers import aido
+from tests.helpers import aido, new_project
 from tests.reconcile.security_helpers import FILESYSTEM, catalog_with
 
 CUSTOM = '[custom.my-api]\nurl = "https://mcp.example.com/mcp"\n'
@@ -21,9 +21,7 @@ CUSTOM = '[custom.my-api]\nurl = "https://mcp.example.com/mcp"\n'
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    root = tmp_path / "proj"
-    root.mkdir()
-    (root / "aido.toml").write_text('adapters = ["claude-code"]\n' + CUSTOM)
+    root = new_project(tmp_path, 'adapters = ["claude-code"]\n' + CUSTOM)
     (root / ".mcp.json").write_text('{"mcpServers": {"mine": {"command": "x"}}}\n')
     return root
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import new_project
 from tests.reconcile.security_helpers import AIDO, run_in_pty, sandbox_env
 
 CUSTOM = '[custom.my-api]\ncommand = "npx"\nargs = ["-y", "my-mcp-server"]\n'
@@ -16,10 +17,7 @@ CUSTOM = '[custom.my-api]\ncommand = "npx"\nargs = ["-y", "my-mcp-server"]\n'
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    root = tmp_path / "proj"
-    root.mkdir()
-    (root / "aido.toml").write_text('adapters = ["claude-code"]\n' + CUSTOM)
-    return root
+    return new_project(tmp_path, 'adapters = ["claude-code"]\n' + CUSTOM)
 
 
 @pytest.fixture

@@ -11,14 +11,12 @@ from aidokit.reconcile import hardening
 from aidokit.reconcile.apply import check_values
 from aidokit.reconcile.errors import SecurityError
 from aidokit.reconcile.plan import Action, Change, FileChange, Plan
-from tests.helpers import aido
+from tests.helpers import aido, new_project
 
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    root = tmp_path / "proj"
-    root.mkdir()
-    return root
+    return new_project(tmp_path)
 
 
 def plan_error(project: Path, toml: str, capsys: pytest.CaptureFixture[str]) -> str:
@@ -187,9 +185,7 @@ def test_saved_plan_with_tampered_paths_is_refused(
     tmp_path: Path, field: str, value: object, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A saved plan whose file, state or map path is not aido's own is refused, nothing written."""
-    project = tmp_path / "proj"
-    project.mkdir()
-    (project / "aido.toml").write_text('adapters = ["claude-code"]\n')
+    project = new_project(tmp_path, 'adapters = ["claude-code"]\n')
     saved = tmp_path / "plan.json"
     assert aido(project, "plan", "--out", str(saved)) == 0
     data = json.loads(saved.read_text())

@@ -8,18 +8,12 @@ from pathlib import Path
 import pytest
 
 from aidokit.reconcile.cli import main
-from tests.helpers import aido
-
-ONLY_CONTEXT7 = 'adapters = ["claude-code"]\n[mcp]\nskip = ["sequential-thinking"]\n'
+from tests.helpers import ONLY_CONTEXT7, aido, new_project
 
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    root = tmp_path / "proj"
-    root.mkdir()
-    # Only `context7` is desired, whatever else the catalog suggests for an empty project.
-    (root / "aido.toml").write_text(ONLY_CONTEXT7)
-    return root
+    return new_project(tmp_path, ONLY_CONTEXT7)
 
 
 def servers(path: Path) -> dict[str, object]:

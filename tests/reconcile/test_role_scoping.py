@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import aido
+from tests.helpers import aido, new_project
 
 BASE = 'adapters = ["opencode"]\n[mcp]\nadd = ["playwright"]\nskip = ["sequential-thinking"]\n'
 ROLES = '[mcp.roles]\nplaywright = ["tester-reviewer", "frontend-browser-tester"]\n'
@@ -15,9 +15,7 @@ ROLES = '[mcp.roles]\nplaywright = ["tester-reviewer", "frontend-browser-tester"
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    root = tmp_path / "proj"
-    root.mkdir()
-    (root / "aido.toml").write_text(BASE + ROLES)
+    root = new_project(tmp_path, BASE + ROLES)
     (root / "opencode.json").write_text(
         '{\n  "$schema": "https://opencode.ai/config.json",\n'
         '  "agent": {"tester-reviewer": {"model": "x/y"}},\n  "mcp": {}\n}\n'

@@ -10,6 +10,7 @@ import pytest
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.reconcile import engine
 from aidokit.reconcile.cli import main
+from tests.helpers import new_project
 
 CONTEXT7 = {"type": "http", "url": "https://mcp.context7.com/mcp"}
 
@@ -22,10 +23,7 @@ def only_context7(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    root = tmp_path / "proj"
-    root.mkdir()
-    (root / "aido.toml").write_text('adapters = ["claude-code"]\n')
-    return root
+    return new_project(tmp_path, 'adapters = ["claude-code"]\n')
 
 
 def write_servers(project: Path, servers: dict[str, object]) -> None:
