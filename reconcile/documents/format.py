@@ -6,6 +6,8 @@ import hashlib
 from enum import StrEnum
 from pathlib import Path
 
+from aidokit.reconcile.errors import DocumentError
+
 ABSENT = "absent"  # digest of a file that does not exist
 BOM = b"\xef\xbb\xbf"
 
@@ -22,6 +24,26 @@ class Format(StrEnum):
 def file_digest(raw: bytes | None) -> str:
     """Return the sha256 hex of a file's bytes, or ABSENT for a missing file."""
     return ABSENT if raw is None else hashlib.sha256(raw).hexdigest()
+
+
+def decode_text(path: Path, raw: bytes) -> tuple[bool, str]:
+    """Whether the file starts with a BOM, and its text after it; an error naming the line
+    when it is not UTF-8."""
+    bom = raw.startswith(BOM)
+    try:
+        return bom, raw[len(BOM) if bom else 0 :].decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise DocumentError(
+            f"{path}:{line}: {path.name} is not UTF-8 text;"
+            " fix it by hand, aido will not edit this file"
+        ) from None
+
+
+def first_newline(text: str) -> str:
+    """The line break the file's first line ends with: CRLF, else LF."""
+    first = text.find("\n")
+    return "\r\n" if first > 0 and text[first - 1] == "\r" else "\n"
 
 
 def where(path: Path, raw: bytes, offset: int) -> str:

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from functools import reduce
 from typing import Any
 
+from aidokit.reconcile.documents.format import first_newline
+
 _INDENT = re.compile(r"\n([ \t]+)(?=[^ \t\r\n])")
 _SEPARATOR = re.compile(r"[ \t]*:[ \t]*")
 _SAMPLE = 1 << 16  # indentation and array layout are guessed from the first 64 KiB
@@ -32,8 +34,7 @@ class Style:
 
 def detect(text: str, *, colon: str | None, trailing_commas: bool) -> Style:
     """Guess the style of `text` (a view with comments blanked)."""
-    first = text.find("\n")
-    newline = "\r\n" if first > 0 and text[first - 1] == "\r" else "\n"
+    newline = first_newline(text)
     if colon is None or not _SEPARATOR.fullmatch(colon):
         colon = ": "
     sample = text[:_SAMPLE]

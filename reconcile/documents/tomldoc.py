@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from aidokit.reconcile.documents.format import BOM
+from aidokit.reconcile.documents.format import BOM, decode_text
 from aidokit.reconcile.documents.jsonedit import describe
 from aidokit.reconcile.documents.jsonstyle import same
 from aidokit.reconcile.errors import DocumentError
@@ -38,15 +38,7 @@ class TomlEditor:
 
     def __init__(self, path: Path, raw: bytes) -> None:
         self.path = path
-        self._bom = raw.startswith(BOM)
-        try:
-            text = raw[len(BOM) if self._bom else 0 :].decode("utf-8")
-        except UnicodeDecodeError as exc:
-            line = raw.count(b"\n", 0, exc.start) + 1
-            raise DocumentError(
-                f"{path}:{line}: {path.name} is not UTF-8 text;"
-                " fix it by hand, aido will not edit this file"
-            ) from None
+        self._bom, text = decode_text(path, raw)
         self._raw = raw
         self._text = text
         # tomlkit writes new tables with LF; a file whose every line ends in CRLF keeps CRLF.

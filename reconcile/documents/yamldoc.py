@@ -39,7 +39,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode
 from ruamel.yaml.reader import ReaderError
 
-from aidokit.reconcile.documents.format import BOM
+from aidokit.reconcile.documents.format import BOM, decode_text, first_newline
 from aidokit.reconcile.documents.jsonedit import describe
 from aidokit.reconcile.documents.jsonstyle import same
 from aidokit.reconcile.documents.yamlnodes import (
@@ -82,17 +82,8 @@ class YamlEditor:
                 f" {MAX_BYTES >> 20} MiB aido reads as YAML; fix it by hand,"
                 " aido will not edit this file"
             )
-        self._bom = raw.startswith(BOM)
-        try:
-            self._text = raw[len(BOM) if self._bom else 0 :].decode("utf-8")
-        except UnicodeDecodeError as exc:
-            line = raw.count(b"\n", 0, exc.start) + 1
-            raise DocumentError(
-                f"{path}:{line}: {path.name} is not UTF-8 text;"
-                " fix it by hand, aido will not edit this file"
-            ) from None
-        first = self._text.find("\n")
-        self._nl = "\r\n" if first > 0 and self._text[first - 1] == "\r" else "\n"
+        self._bom, self._text = decode_text(path, raw)
+        self._nl = first_newline(self._text)
         self._root, self._value, self._merges = self._load(self._text)
 
     # -- reading -----------------------------------------------------------------------
