@@ -113,13 +113,21 @@ def test_an_invalid_file_is_never_remembered(tmp_path: Path) -> None:
     assert not memo_folder(os.environ).exists()
 
 
-def test_rule_sources_are_part_of_the_key(tmp_path: Path) -> None:
+def test_rule_sources_are_part_of_the_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A memo entry made under other validation rules does not count."""
-    memo = ValidatedMemo(tmp_path, tmp_path / "project")
+    from aidokit.reconcile import config_memo
+
+    rules = tmp_path / "rules.py"
+    rules.write_text("RULE = 1\n")
+    monkeypatch.setattr(config_memo, "_rule_sources", lambda: (str(rules),))
     raw = b'adapters = ["codex"]\n'
-    assert memo.key(raw) != ValidatedMemo(tmp_path, tmp_path / "project").key(raw + b" ")
-    memo.remember(memo.key(raw))
-    assert memo.knows(memo.key(raw))
+    before = ValidatedMemo(tmp_path, tmp_path / "project")
+    before.remember(before.key(raw))
+    assert before.knows(before.key(raw))
+    rules.write_text("RULE = 2\n")
+    after = ValidatedMemo(tmp_path, tmp_path / "project")
+    assert after.key(raw) != before.key(raw)
+    assert not after.knows(after.key(raw))
 
 
 def test_memo_keeps_only_the_newest(tmp_path: Path) -> None:
