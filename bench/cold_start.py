@@ -8,6 +8,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from aidokit.reconcile.config_memo import memo_folder
 from bench._proc import interleaved, sandbox_env, wall
 
 RUNS = 15
@@ -23,7 +24,7 @@ def run() -> list[dict[str, Any]]:
     with tempfile.TemporaryDirectory(prefix="aido-bench-") as tmp:
         project = materialize("demo-project", Path(tmp) / "demo")
         env = sandbox_env(Path(tmp) / "home")
-        memo = Path(env["XDG_CACHE_HOME"]) / "aido" / "validated-config"
+        memo = memo_folder(env)
 
         def first_plan() -> float:
             # As after an edit of aido.toml: pydantic validates it (and the memo learns it).
