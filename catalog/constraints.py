@@ -13,10 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-# `__pydantic_config__` of every model: unknown keys are errors, as SPEC §3 asks.
-STRICT: dict[str, Any] = {"extra": "forbid"}
+
+class Strict:
+    """Base of every model: pydantic treats unknown keys as errors, as SPEC §3 asks."""
+
+    __pydantic_config__: ClassVar[dict[str, Any]] = {"extra": "forbid"}
 
 
 @dataclass(frozen=True)

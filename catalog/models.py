@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Literal
 
-from aidokit.catalog.constraints import STRICT, NonEmpty, Pattern, Tagged
+from aidokit.catalog.constraints import NonEmpty, Pattern, Strict, Tagged
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]{0,62}$"
 ID_RE = re.compile(ID_PATTERN)
@@ -42,10 +42,8 @@ ALL_ROLES: tuple[Role, ...] = (
 
 
 @dataclass(frozen=True, kw_only=True)
-class EnvVar:
+class EnvVar(Strict):
     """An environment variable the server needs."""
-
-    __pydantic_config__: ClassVar[dict[str, Any]] = STRICT
 
     name: Annotated[str, Pattern(ENV_NAME_PATTERN)]
     secret: bool = False
@@ -54,10 +52,8 @@ class EnvVar:
 
 
 @dataclass(frozen=True, kw_only=True)
-class StdioSpec:
+class StdioSpec(Strict):
     """Run the server as a local process speaking MCP over stdio."""
-
-    __pydantic_config__: ClassVar[dict[str, Any]] = STRICT
 
     kind: Literal["stdio"] = "stdio"
     command: Annotated[str, NonEmpty()]
@@ -69,10 +65,8 @@ class StdioSpec:
 
 
 @dataclass(frozen=True, kw_only=True)
-class RemoteSpec:
+class RemoteSpec(Strict):
     """Connect to a server over the network."""
-
-    __pydantic_config__: ClassVar[dict[str, Any]] = STRICT
 
     kind: Literal["remote"] = "remote"
     url: Annotated[str, Pattern(r"^https?://")]
@@ -86,13 +80,11 @@ InstallSpec = Annotated[StdioSpec | RemoteSpec, Tagged("kind")]
 
 
 @dataclass(frozen=True, kw_only=True)
-class MCPDef:
+class MCPDef(Strict):
     """One curated MCP server."""
 
     # The rules that tie fields together live in `__post_init__`, so they hold for
     # every entry however it is built; pydantic reports them as value errors.
-
-    __pydantic_config__: ClassVar[dict[str, Any]] = STRICT
 
     id: Annotated[str, Pattern(ID_PATTERN)]
     name: Annotated[str, NonEmpty()]

@@ -14,9 +14,9 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from aidokit.catalog.constraints import STRICT, Check, Pattern
+from aidokit.catalog.constraints import Check, Pattern, Strict
 from aidokit.catalog.models import ENV_NAME_PATTERN, ID_PATTERN, Role
 from aidokit.reconcile import hardening
 from aidokit.reconcile.config_memo import ValidatedMemo, memo_folder
@@ -30,10 +30,8 @@ CatalogId = Annotated[str, Pattern(ID_PATTERN)]
 
 
 @dataclass(frozen=True, kw_only=True)
-class McpChoices:
+class McpChoices(Strict):
     """`[mcp]`: explicit additions and exclusions on top of suggestions."""
-
-    __pydantic_config__: ClassVar[dict[str, Any]] = STRICT
 
     add: tuple[CatalogId, ...] = ()
     skip: tuple[CatalogId, ...] = ()
@@ -41,10 +39,8 @@ class McpChoices:
 
 
 @dataclass(frozen=True, kw_only=True)
-class CustomMCP:
+class CustomMCP(Strict):
     """`[custom.<id>]`: a server that is not in the catalog (always security-sensitive)."""
-
-    __pydantic_config__: ClassVar[dict[str, Any]] = STRICT
 
     # SPEC §7: every value here reaches a harness file; the checks are in hardening.py.
     url: Annotated[str, Pattern(r"^https?://"), Check(hardening.safe_url)] | None = None
@@ -70,10 +66,8 @@ class CustomMCP:
 
 
 @dataclass(frozen=True, kw_only=True)
-class ProjectConfig:
+class ProjectConfig(Strict):
     """The whole of `aido.toml`."""
-
-    __pydantic_config__: ClassVar[dict[str, Any]] = STRICT
 
     adapters: tuple[str, ...] | None = None
     stack_packs: tuple[str, ...] | None = None

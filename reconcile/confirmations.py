@@ -14,9 +14,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, ClassVar
 
-from aidokit.catalog.constraints import STRICT
+from aidokit.catalog.constraints import Strict
 from aidokit.reconcile.atomic_file import write_atomic
 from aidokit.reconcile.errors import SecurityError, StateError
 from aidokit.reconcile.plan import Change, FileChange, Plan
@@ -27,10 +26,8 @@ STORE_VERSION = 1
 
 
 @dataclass(frozen=True, kw_only=True)
-class Confirmation:
+class Confirmation(Strict):
     """One entry a user confirmed by typing its id."""
-
-    __pydantic_config__: ClassVar[dict[str, Any]] = STRICT
 
     project: str  # absolute, resolved project folder
     adapter: str
@@ -53,10 +50,8 @@ class Confirmation:
 
 
 @dataclass(frozen=True, kw_only=True)
-class _StoreFile:
+class _StoreFile(Strict):
     """The store file's shape (pydantic checks it when the file is read)."""
-
-    __pydantic_config__: ClassVar[dict[str, Any]] = STRICT
 
     version: int = STORE_VERSION
     confirmations: tuple[Confirmation, ...] = ()
