@@ -10,6 +10,7 @@ from typing import Any
 from aidokit.adapters.base import Companion, Host, Location, Scope
 from aidokit.adapters.render import Rendered
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+from aidokit.reconcile.documents import Format
 
 
 class AdapterBase:
@@ -42,6 +43,19 @@ class AdapterBase:
     def file_notes(self, location: Location, host: Host) -> tuple[str, ...]:
         """Most harnesses read their file whatever else is in the project."""
         return ()
+
+    def project_or_home(
+        self, scope: Scope, host: Host, relative: str, fmt: Format
+    ) -> Location | None:
+        """`relative` under the project (project scope) or the home folder (user scope),
+        holding `mcpServers`: the layout of harnesses whose user file mirrors the project's."""
+        if scope is Scope.PROJECT:
+            base = host.project
+        elif scope is Scope.USER:
+            base = host.home
+        else:
+            return None
+        return Location(self.name, scope, base / relative, fmt, ("mcpServers",))
 
 
 def command_identity(command: object, args: object) -> str | None:

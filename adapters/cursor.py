@@ -32,15 +32,7 @@ class Cursor(AdapterBase):
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.cursor/mcp.json` in the project or the home folder (every OS)."""
-        if scope is Scope.PROJECT:
-            base = host.project
-        elif scope is Scope.USER:
-            base = host.home
-        else:
-            return None
-        return Location(
-            self.name, scope, base / ".cursor" / "mcp.json", Format.JSON, ("mcpServers",)
-        )
+        return self.project_or_home(scope, host, ".cursor/mcp.json", Format.JSON)
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
         """Render with `${env:VAR}` references (§7, secondary)."""

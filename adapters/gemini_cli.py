@@ -25,15 +25,9 @@ class GeminiCLI(AdapterBase):
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.gemini/settings.json` in the project or the home folder."""
-        if scope is Scope.PROJECT:
-            base = host.project
-        elif scope is Scope.USER:
-            base = host.home  # §8: Windows %USERPROFILE%\.gemini (secondary)
-        else:
-            return None
+        # §8: the user file is under the home folder on every OS (Windows %USERPROFILE%).
         # §8 "Format": parsed with strip-json-comments; Gemini's own writes keep comments.
-        path = base / ".gemini" / "settings.json"
-        return Location(self.name, scope, path, Format.JSONC, ("mcpServers",))
+        return self.project_or_home(scope, host, ".gemini/settings.json", Format.JSONC)
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
         """Render with `${VAR}` references (§8 "Secrets": `$VAR`/`${VAR}` anywhere)."""

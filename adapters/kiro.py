@@ -34,14 +34,7 @@ class Kiro(AdapterBase):
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.kiro/settings/mcp.json` in the project or the home folder."""
-        if scope is Scope.PROJECT:
-            base = host.project
-        elif scope is Scope.USER:
-            base = host.home
-        else:
-            return None
-        path = base / ".kiro" / "settings" / "mcp.json"
-        return Location(self.name, scope, path, Format.JSON, ("mcpServers",))
+        return self.project_or_home(scope, host, ".kiro/settings/mcp.json", Format.JSON)
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
         """Render with `${VAR}` references, noting each variable Kiro must approve."""
