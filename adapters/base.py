@@ -10,9 +10,9 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, Protocol
 
+from aidokit.adapters.format import Format
 from aidokit.catalog.facts import OSName
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
-from aidokit.reconcile.documents import Format
 
 
 class Scope(StrEnum):

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters.base import Companion, Host, Location, Scope
+from aidokit.adapters.format import Format
 from aidokit.adapters.render import Rendered
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
-from aidokit.reconcile.documents import Format
 
 
 class AdapterBase:

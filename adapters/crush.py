@@ -14,6 +14,7 @@ from typing import Any
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Scope
 from aidokit.adapters.common import AdapterBase, detect_any, first_existing
+from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
     Refs,
     Rendered,
@@ -23,7 +24,6 @@ from aidokit.adapters.render import (
     stdio_fields,
 )
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
-from aidokit.reconcile.documents import Format
 
 
 class Crush(AdapterBase):

@@ -15,10 +15,10 @@ from typing import Any
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Scope
 from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.format import Format
 from aidokit.adapters.paths import appdata
 from aidokit.adapters.render import Refs, Rendered, refuse_cwd, refuse_transport
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
-from aidokit.reconcile.documents import Format
 
 _EXACT = re.compile(r"^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$")
 _TIMEOUT_S = 300  # §18 example; Goose's timeout is in seconds

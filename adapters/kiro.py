@@ -13,6 +13,7 @@ from typing import Any
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Scope
 from aidokit.adapters.common import AdapterBase, detect_any
+from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
     Refs,
     Rendered,
@@ -22,7 +23,6 @@ from aidokit.adapters.render import (
     stdio_fields,
 )
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
-from aidokit.reconcile.documents import Format
 
 
 class Kiro(AdapterBase):

@@ -13,9 +13,9 @@ from typing import Any
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Companion, Host, Location, Scope
 from aidokit.adapters.common import AdapterBase, argv_identity, detect_any, first_existing
+from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, Rendered, brace_env, refuse_cwd
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
-from aidokit.reconcile.documents import Format
 
 
 class OpenCode(AdapterBase):

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from aidokit.adapters.base import substitute
+from aidokit.catalog.errors import CatalogError
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
-from aidokit.reconcile.errors import CatalogError
 
 Reference = Callable[[str], str]
 

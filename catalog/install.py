@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from aidokit.catalog.errors import CatalogError
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
-from aidokit.reconcile.errors import CatalogError
 
 # The harnesses of SPEC §5, by the adapter names the catalog keys `install` with.
 ADAPTER_NAMES: tuple[str, ...] = (

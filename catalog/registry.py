@@ -15,9 +15,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from aidokit.catalog.errors import CatalogError
 from aidokit.catalog.install import ADAPTER_NAMES, everywhere
 from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec, StdioSpec
-from aidokit.reconcile.errors import CatalogError
 
 _TEMPLATE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _RUNNERS = {"npm": "npx", "pypi": "uvx", "oci": "docker"}

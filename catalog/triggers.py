@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
+from aidokit.catalog.errors import CatalogError
 from aidokit.catalog.facts import Fact, Facts, OSName
+from aidokit.catalog.log import get_logger
 from aidokit.catalog.remotes import Forge, forge_of, remote_host
 from aidokit.catalog.stacks import KNOWN_LANGUAGES, PACKS_BY_ID, PackKind
-from aidokit.reconcile.errors import CatalogError
-from aidokit.reconcile.log import get_logger
 
 CONFORMANCE_LEVELS: tuple[str, ...] = ("minimal", "standard", "strict")
 

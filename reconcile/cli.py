@@ -13,7 +13,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from aidokit.reconcile import __version__, log
+from aidokit.catalog import log
+from aidokit.reconcile import __version__
 from aidokit.reconcile.commands import COMMANDS
 from aidokit.reconcile.errors import AidoError
 
@@ -80,6 +81,8 @@ def build_parser() -> argparse.ArgumentParser:
         _common_options(child, suppress=True)
         command.add_arguments(child)
         child.set_defaults(run=command.run)
+    # `aido completion` reads the tree from here, so no command imports the CLI back.
+    parser.set_defaults(root_parser=parser)
     return parser
 
 

@@ -87,18 +87,3 @@ def _values(action: argparse.Action) -> tuple[str, ...]:
     if metavar == "FILE" or dest.endswith("file") or dest == "out":
         return (FILE,)
     return (ANY,)
-
-
-def render(shell: str, parser: argparse.ArgumentParser) -> str:
-    """The completion script for `shell`."""
-    from aidokit.reconcile import completion_scripts
-
-    tree = command_tree(parser)
-    prog = parser.prog
-    if shell == "bash":
-        return completion_scripts.bash(tree, prog)
-    if shell == "zsh":
-        return completion_scripts.zsh(tree, prog)
-    if shell == "fish":
-        return completion_scripts.fish(tree, prog)
-    raise ValueError(f"unknown shell {shell!r}")

@@ -6,9 +6,10 @@ by the subcommand path); each shell has its own small driver on top.
 
 from __future__ import annotations
 
+import argparse
 import re
 
-from aidokit.reconcile.completion import ANY, DIR, FILE, Node, Option
+from aidokit.reconcile.completion import ANY, DIR, FILE, Node, Option, command_tree
 
 
 def _q(text: str) -> str:
@@ -187,3 +188,16 @@ def _fish_values(values: tuple[str, ...]) -> str:
 def _fq(text: str) -> str:
     """Quote `text` for fish (single quotes; only \\ and ' are special inside)."""
     return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def render(shell: str, parser: argparse.ArgumentParser) -> str:
+    """The completion script for `shell`."""
+    tree = command_tree(parser)
+    prog = parser.prog
+    if shell == "bash":
+        return bash(tree, prog)
+    if shell == "zsh":
+        return zsh(tree, prog)
+    if shell == "fish":
+        return fish(tree, prog)
+    raise ValueError(f"unknown shell {shell!r}")

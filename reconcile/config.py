@@ -133,7 +133,8 @@ def load_config(project: Path, environ: Mapping[str, str] | None = None) -> Load
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path} is not valid TOML: {exc}; fix it and run aido again") from exc
-    memo = ValidatedMemo(memo_folder(os.environ if environ is None else environ), project)
+    environ = os.environ if environ is None else environ
+    memo = ValidatedMemo(memo_folder(environ), project, rule_sources())
     key = memo.key(raw)
     if memo.knows(key):
         try:
@@ -232,3 +233,10 @@ def _line_of(text: str, loc: tuple[str, ...]) -> int:
 def _key_re(key: str) -> str:
     escaped = re.escape(key)
     return rf"(?:{escaped}|\"{escaped}\"|'{escaped}')"
+
+
+def rule_sources() -> tuple[str, ...]:
+    """The modules whose code decides whether an `aido.toml` is valid (the memo's key)."""
+    from aidokit.catalog import constraints, models
+
+    return (__file__, *(module.__file__ or "" for module in (hardening, constraints, models)))

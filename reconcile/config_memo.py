@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 
@@ -28,9 +28,9 @@ class ValidatedMemo:
 
     KEEP = 64
 
-    def __init__(self, folder: Path, project: Path) -> None:
+    def __init__(self, folder: Path, project: Path, rule_sources: Sequence[str]) -> None:
         self.folder = folder
-        self._rules = _rules_digest()
+        self._rules = _rules_digest(rule_sources)
         # Without readable rule sources (say, a bytecode-only install) there is no safe key.
         self.usable = self._rules is not None and not _inside(folder, project)
 
@@ -74,23 +74,15 @@ def _inside(folder: Path, project: Path) -> bool:
         return True  # cannot tell: do not trust it
 
 
-def _rules_digest() -> bytes | None:
+def _rules_digest(rule_sources: Sequence[str]) -> bytes | None:
     """A digest of the source of every rule module; None when one cannot be read."""
     digest = hashlib.sha256()
     try:
-        for source in _rule_sources():
+        for source in rule_sources:
             digest.update(Path(source).read_bytes())
     except OSError:
         return None
     return digest.digest()
-
-
-def _rule_sources() -> tuple[str, ...]:
-    """The modules whose code decides whether an `aido.toml` is valid."""
-    from aidokit.catalog import constraints, models
-    from aidokit.reconcile import config, hardening
-
-    return tuple(module.__file__ or "" for module in (config, hardening, constraints, models))
 
 
 def memo_folder(environ: Mapping[str, str]) -> Path:

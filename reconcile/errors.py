@@ -1,20 +1,23 @@
-"""The one error hierarchy: only the CLI boundary catches these (STYLE.md, Code 3)."""
+"""The reconciler's errors; the base and `CatalogError` come from the bottom layer."""
 
 from __future__ import annotations
 
+from aidokit.catalog.errors import AidoError, CatalogError
 
-class AidoError(Exception):
-    """A known failure, told to the user in one sentence naming the file and the fix."""
-
-    exit_code = 1
+__all__ = [
+    "AidoError",
+    "CatalogError",
+    "ConfigError",
+    "DocumentError",
+    "LockError",
+    "SecurityError",
+    "StaleError",
+    "StateError",
+]
 
 
 class ConfigError(AidoError):
     """`aido.toml` (or a command-line value) is invalid."""
-
-
-class CatalogError(AidoError):
-    """The catalog cannot give what was asked (unknown id, no install spec)."""
 
 
 class DocumentError(AidoError):

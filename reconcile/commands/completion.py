@@ -16,8 +16,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run `aido completion`."""
-    from aidokit.reconcile.cli import build_parser
-    from aidokit.reconcile.completion import render
+    from aidokit.reconcile.completion_scripts import render
 
-    print(render(args.shell, build_parser()), end="")
+    print(render(args.shell, args.root_parser), end="")
     return 0

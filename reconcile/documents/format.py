@@ -3,22 +3,15 @@
 from __future__ import annotations
 
 import hashlib
-from enum import StrEnum
 from pathlib import Path
 
+from aidokit.adapters.format import Format
 from aidokit.reconcile.errors import DocumentError
+
+__all__ = ["ABSENT", "BOM", "Format", "decode_text", "file_digest", "first_newline", "where"]
 
 ABSENT = "absent"  # digest of a file that does not exist
 BOM = b"\xef\xbb\xbf"
-
-
-class Format(StrEnum):
-    """On-disk syntax of a config file."""
-
-    JSON = "json"  # strict JSON: never gets comments or trailing commas
-    JSONC = "jsonc"  # JSON with comments and trailing commas
-    TOML = "toml"
-    YAML = "yaml"  # block-style YAML (Goose), edited by splicing (yamldoc)
 
 
 def file_digest(raw: bytes | None) -> str:

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from aidokit.catalog.log import configure, get_logger
 from aidokit.reconcile import __version__, cli
 from aidokit.reconcile.errors import ConfigError
-from aidokit.reconcile.log import configure, get_logger
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,10 +15,12 @@ from hypothesis import strategies as st
 
 from aidokit.catalog.models import ALL_ROLES
 from aidokit.catalog.validation import ValidationError
-from aidokit.reconcile.config import build_config, load_config, validate_config
+from aidokit.reconcile.config import build_config, load_config, rule_sources, validate_config
 from aidokit.reconcile.config_memo import ValidatedMemo, memo_folder
 from aidokit.reconcile.errors import ConfigError
 from tests.helpers import new_project
+
+RULES = rule_sources()
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
@@ -115,24 +117,21 @@ def test_an_invalid_file_is_never_remembered(tmp_path: Path) -> None:
 
 def test_rule_sources_are_part_of_the_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A memo entry made under other validation rules does not count."""
-    from aidokit.reconcile import config_memo
-
     rules = tmp_path / "rules.py"
     rules.write_text("RULE = 1\n")
-    monkeypatch.setattr(config_memo, "_rule_sources", lambda: (str(rules),))
     raw = b'adapters = ["codex"]\n'
-    before = ValidatedMemo(tmp_path, tmp_path / "project")
+    before = ValidatedMemo(tmp_path, tmp_path / "project", (str(rules),))
     before.remember(before.key(raw))
     assert before.knows(before.key(raw))
     rules.write_text("RULE = 2\n")
-    after = ValidatedMemo(tmp_path, tmp_path / "project")
+    after = ValidatedMemo(tmp_path, tmp_path / "project", (str(rules),))
     assert after.key(raw) != before.key(raw)
     assert not after.knows(after.key(raw))
 
 
 def test_memo_keeps_only_the_newest(tmp_path: Path) -> None:
     """The memo does not grow without bound: the oldest keys go first."""
-    memo = ValidatedMemo(tmp_path, tmp_path / "project")
+    memo = ValidatedMemo(tmp_path, tmp_path / "project", RULES)
     keys = [memo.key(str(n).encode()) for n in range(ValidatedMemo.KEEP + 5)]
     for n, key in enumerate(keys):
         memo.remember(key)
@@ -161,7 +160,7 @@ SECRET_HEADER = (
 def _plant(project: Path, folder: Path) -> None:
     """Put a memo key for the project's aido.toml into `folder`, as an attacker would."""
     folder.mkdir(parents=True, exist_ok=True)
-    memo = ValidatedMemo(folder, Path("/nowhere"))
+    memo = ValidatedMemo(folder, Path("/nowhere"), RULES)
     (folder / memo.key((project / "aido.toml").read_bytes())).touch()
 
 
@@ -234,11 +233,11 @@ def test_unreadable_rule_sources_turn_the_memo_off(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Where aido's source cannot be read (a bytecode-only install), every load validates."""
-    from aidokit.reconcile import config_memo
+    from aidokit.reconcile import config
 
-    monkeypatch.setattr(config_memo, "_rule_sources", lambda: (str(tmp_path / "gone.py"),))
+    monkeypatch.setattr(config, "rule_sources", lambda: (str(tmp_path / "gone.py"),))
     project = new_project(tmp_path, 'adapters = ["codex"]\n')
     for _ in range(2):
         assert load_config(project).config.adapters == ("codex",)
     assert not memo_folder(os.environ).exists()
-    assert not ValidatedMemo(tmp_path, project).usable
+    assert not ValidatedMemo(tmp_path, project, (str(tmp_path / "gone.py"),)).usable

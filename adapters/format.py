@@ -1,0 +1,18 @@
+"""The syntaxes a harness config file can have.
+
+It lives with the adapters, which declare each file's format, so that they need
+nothing from `reconcile`; the document layer (`reconcile/documents/`) edits each.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Format(StrEnum):
+    """On-disk syntax of a config file."""
+
+    JSON = "json"  # strict JSON: never gets comments or trailing commas
+    JSONC = "jsonc"  # JSON with comments and trailing commas
+    TOML = "toml"
+    YAML = "yaml"  # block-style YAML (Goose), edited by splicing (yamldoc)

@@ -1,0 +1,18 @@
+"""The error base every layer raises: only the CLI boundary catches these (STYLE.md, Code 3).
+
+It lives in `catalog`, the lowest layer, so that `catalog` and `adapters` can raise
+aido's errors without importing `reconcile`; `reconcile/errors.py` adds the
+subclasses only the reconciler raises.
+"""
+
+from __future__ import annotations
+
+
+class AidoError(Exception):
+    """A known failure, told to the user in one sentence naming the file and the fix."""
+
+    exit_code = 1
+
+
+class CatalogError(AidoError):
+    """The catalog cannot give what was asked (unknown id, no install spec)."""

@@ -1,0 +1,105 @@
+"""The import graph of `aidokit.*`: layers point one way and no module cycle exists (SPEC §2)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("catalog", "adapters", "reconcile")
+# What each top-level package may import of aidokit, besides itself (STYLE.md, "Layers").
+ALLOWED = {"catalog": set(), "adapters": {"catalog"}, "reconcile": {"catalog", "adapters"}}
+
+
+def _modules() -> dict[str, Path]:
+    found: dict[str, Path] = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            found[".".join(["aidokit", *parts])] = path
+    return found
+
+
+def _imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """Every aidokit module `name` imports, at any depth of its code."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    targets: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(
+                    [*package.split(".")[: len(package.split(".")) - node.level + 1], base]
+                ).rstrip(".")
+            for alias in node.names:
+                sub = f"{base}.{alias.name}"
+                targets.add(sub if sub in known else base)
+    return {t for t in targets if t in known and t != name}
+
+
+def _graph() -> dict[str, set[str]]:
+    known = _modules()
+    return {name: _imports(name, path, known) for name, path in known.items()}
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph[node]):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_the_graph_is_read() -> None:
+    """The walker sees the package (a test that cannot fail is a defect)."""
+    graph = _graph()
+    assert len(graph) > 50
+    assert "aidokit.catalog.entries" in graph["aidokit.reconcile.engine"]
+
+
+def test_no_module_imports_itself_back() -> None:
+    """No import cycle between aidokit modules, counting imports inside functions too."""
+    assert _cycles(_graph()) == []
+
+
+def test_layers_point_one_way() -> None:
+    """`catalog` imports nothing of aidokit, `adapters` only `catalog`, `reconcile` both."""
+    wrong = sorted(
+        f"{source} imports {target}"
+        for source, targets in _graph().items()
+        for target in targets
+        if (top := target.split(".")[1]) != (own := source.split(".")[1])
+        and top not in ALLOWED[own]
+    )
+    assert wrong == []
