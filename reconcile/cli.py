@@ -12,6 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from aidokit.catalog import log
 from aidokit.reconcile import __version__
@@ -22,6 +23,14 @@ EXIT_OK = 0
 EXIT_ERROR = 1
 EXIT_BUG = 3
 EXIT_INTERRUPTED = 130
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error exits 1 (SPEC §8): exit 2 means "drift" to CI."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_ERROR, f"{self.prog}: error: {message}\n")
 
 
 def _common_options(parser: argparse.ArgumentParser, *, suppress: bool) -> None:
@@ -68,7 +77,7 @@ def _common_options(parser: argparse.ArgumentParser, *, suppress: bool) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """Build the full `aido` argument parser."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="aido",
         description="Declarative, format-preserving MCP server configuration for AI coding "
         "harnesses.",

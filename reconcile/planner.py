@@ -154,7 +154,11 @@ def _plan_desired(
             hint="fix or remove it by hand",
         )
     if not _owned(record, value, identity):
-        hint = f"aido adopt {item.name} --adapter {adapter}"
+        # SPEC §6: a conflict names every way out.
+        hint = (
+            f"aido adopt {item.name} --adapter {adapter} takes it over; or add '{item.id}' "
+            f"to `skip` under [mcp]; or customise aido's version with [override.{item.id}]"
+        )
         reason = "an entry of that name exists that aido does not own"
         if record is not None:
             reason = "its command or URL was replaced since aido wrote it"

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from aidokit.reconcile.commands.common import compute_plan, want_colour
+from aidokit.reconcile.errors import ConfigError
 
 NAME = "plan"
 HELP = "show what `aido apply` would change in every harness config file"
@@ -20,7 +21,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--detailed-exitcode",
         action="store_true",
-        help="exit 2 when there are changes, 0 when there are none, 1 on errors",
+        help="exit 2 when there are changes or conflicts, 0 when there are none, 1 on errors "
+        "(and when no file is targeted at all)",
     )
 
 
@@ -30,6 +32,12 @@ def run(args: argparse.Namespace) -> int:
     from aidokit.reconcile.render_text import render_plan
 
     plan = compute_plan(args)
+    if args.detailed_exitcode and not plan.files:
+        # SPEC §8: a drift check that checks nothing must not pass.
+        raise ConfigError(
+            "aido plan --detailed-exitcode targets no harness config file, so it checks "
+            "nothing; set `adapters` in aido.toml or pass --adapter NAME"
+        )
     if args.json:
         print(render_plan_json(plan), end="")
     else:
@@ -41,6 +49,6 @@ def run(args: argparse.Namespace) -> int:
     summary = plan.summary
     if summary.error:
         return 1
-    if args.detailed_exitcode and summary.has_changes:
+    if args.detailed_exitcode and (summary.has_changes or summary.conflict):
         return EXIT_CHANGES
     return 0

@@ -97,7 +97,7 @@ def test_catalog_ids_come_from_the_catalog(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_unknown_shell_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
-    """`aido completion tcsh` is refused by argparse with exit 2."""
+    """`aido completion tcsh` is a usage error: exit 1 (SPEC §8), not the drift code 2."""
     with pytest.raises(SystemExit) as info:
         main(["completion", "tcsh"])
-    assert info.value.code == 2
+    assert info.value.code == 1

@@ -85,7 +85,7 @@ def test_drifted_args_heal_and_replaced_command_conflicts(
     mcp.write_text(json.dumps(data, indent=2))
     raw = mcp.read_bytes()
     capsys.readouterr()
-    assert aido(project, "plan", "--detailed-exitcode") == 0
+    assert aido(project, "plan", "--detailed-exitcode") == 2  # SPEC §8: a conflict is pending
     assert "! playwright" in capsys.readouterr().out
     assert aido(project, "apply", "--yes") == 0
     assert mcp.read_bytes() == raw

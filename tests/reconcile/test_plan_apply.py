@@ -56,7 +56,7 @@ def test_same_name_not_owned_is_a_conflict(
     theirs = {"mcpServers": {"context7": {"command": "npx", "args": ["my-fork"]}}}
     (project / ".mcp.json").write_text(json.dumps(theirs))
     raw = (project / ".mcp.json").read_bytes()
-    assert aido(project, "plan", "--detailed-exitcode") == 0
+    assert aido(project, "plan", "--detailed-exitcode") == 2  # SPEC §8: a conflict is pending
     out = capsys.readouterr().out
     assert "! context7" in out and "aido adopt context7 --adapter claude-code" in out
     assert aido(project, "apply", "--yes") == 0
@@ -88,7 +88,7 @@ def test_replaced_url_is_a_conflict_not_an_overwrite(
     data["mcpServers"]["context7"]["url"] = "https://self-hosted.example/mcp"
     path.write_text(json.dumps(data))
     capsys.readouterr()
-    assert aido(project, "plan", "--detailed-exitcode") == 0
+    assert aido(project, "plan", "--detailed-exitcode") == 2  # a conflict is pending (SPEC §8)
     assert "! context7" in capsys.readouterr().out
 
 
