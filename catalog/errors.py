@@ -12,7 +12,11 @@ class AidoError(Exception):
     """A known failure, told to the user in one sentence naming the file and the fix."""
 
     exit_code = 1
+    # The stable `code` of the JSON error object under --json (docs/cli.md).
+    code = "error"
 
 
 class CatalogError(AidoError):
     """The catalog cannot give what was asked (unknown id, no install spec)."""
+
+    code = "catalog"

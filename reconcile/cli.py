@@ -124,24 +124,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.run(args)
     except AidoError as exc:
-        print(f"aido: error: {exc}", file=sys.stderr)
-        return exc.exit_code
+        return _fail(args, exc.code, str(exc), exc.exit_code)
     except KeyboardInterrupt:
-        print("aido: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return _fail(args, "interrupted", "interrupted", EXIT_INTERRUPTED, prefix="aido: ")
     except BrokenPipeError:
         # The reader (e.g. `| head`) went away: not our failure.
         sys.stderr.close()
         return EXIT_OK
     except Exception:
         report = _write_crash_report()
-        print(
-            f"aido: this is a bug in aido; the traceback was written to {report}. "
-            "Please attach it to an issue.",
-            file=sys.stderr,
+        message = (
+            f"this is a bug in aido; the traceback was written to {report}. "
+            "Please attach it to an issue."
         )
-        return EXIT_BUG
+        return _fail(args, "bug", message, EXIT_BUG, prefix="aido: ")
     return code
+
+
+def _fail(
+    args: argparse.Namespace,
+    code: str,
+    message: str,
+    exit_code: int,
+    *,
+    prefix: str = "aido: error: ",
+) -> int:
+    """Tell the failure on stderr and, under --json, as an error object on stdout too."""
+    if getattr(args, "json", False):
+        from aidokit.reconcile.json_output import error_json
+
+        print(error_json(code=code, message=message, exit_code=exit_code), end="")
+    print(prefix + message, file=sys.stderr)
+    return exit_code
 
 
 if __name__ == "__main__":

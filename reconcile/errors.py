@@ -19,22 +19,34 @@ __all__ = [
 class ConfigError(AidoError):
     """`aido.toml` (or a command-line value) is invalid."""
 
+    code = "config"
+
 
 class DocumentError(AidoError):
     """A harness config file cannot be read, parsed or edited safely."""
+
+    code = "document"
 
 
 class StaleError(AidoError):
     """A file changed between reading it and writing it, or since a saved plan."""
 
+    code = "stale"
+
 
 class LockError(AidoError):
     """Another aido run holds the lock on a file."""
+
+    code = "lock"
 
 
 class StateError(AidoError):
     """aido's ownership state is corrupt or from a newer format."""
 
+    code = "state"
+
 
 class SecurityError(AidoError):
     """A security gate refused (unconfirmed sensitive entry, unsafe value)."""
+
+    code = "security"

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
 from aidokit.reconcile.commands.common import project_dir
 
 NAME = "adapters"
 HELP = "list every harness adapter: scopes, the files it would use here, format, verification"
+FORMAT_VERSION = 1  # of `aido adapters --json`, docs/schemas/adapters.schema.json
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -54,9 +54,13 @@ def describe(project: Any) -> list[dict[str, Any]]:
 
 def run(args: argparse.Namespace) -> int:
     """Run `aido adapters`."""
-    rows = describe(project_dir(args))
+    project = project_dir(args)
+    rows = describe(project)
     if args.json:
-        print(json.dumps(rows, indent=2))
+        from aidokit.reconcile.json_output import dumps
+
+        doc = {"format_version": FORMAT_VERSION, "project": str(project), "adapters": rows}
+        print(dumps(doc), end="")
         return 0
     for row in rows:
         print(f"{row['name']}  ({row['title']}; {row['verified']})")

@@ -11,6 +11,7 @@ NAME = "catalog"
 HELP = "browse the MCP catalog (list, show ID), draft an entry from a server.json (import FILE)"
 
 ACTIONS = ("list", "show", "import", "schema")
+FORMAT_VERSION = 1  # of `list --json` and `show --json`, docs/schemas/catalog-*.schema.json
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -44,7 +45,10 @@ def _list(*, as_json: bool) -> int:
     from aidokit.catalog.views import entry_summary, list_text
 
     if as_json:
-        print(json.dumps([entry_summary(e) for e in MCP_CATALOG], indent=2))
+        from aidokit.reconcile.json_output import dumps
+
+        entries = [entry_summary(e) for e in MCP_CATALOG]
+        print(dumps({"format_version": FORMAT_VERSION, "entries": entries}), end="")
     else:
         sys.stdout.write(list_text(MCP_CATALOG))
     return 0
@@ -66,7 +70,9 @@ def _show(entry_id: str, *, as_json: bool) -> int:
             f"the catalog has no entry {entry_id!r}; {hint}run `aido catalog list` to see the ids."
         )
     if as_json:
-        print(json.dumps(dump(entry), indent=2))
+        from aidokit.reconcile.json_output import dumps
+
+        print(dumps({"format_version": FORMAT_VERSION, "entry": dump(entry)}), end="")
     else:
         sys.stdout.write(show_text(entry))
     return 0

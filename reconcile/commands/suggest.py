@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from aidokit.reconcile.commands.common import project_dir
 
 NAME = "suggest"
 HELP = "show which catalog entries the project's context selects, and which trigger matched why"
+FORMAT_VERSION = 1  # of `aido suggest --json`, docs/schemas/suggest.schema.json
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,7 +30,10 @@ def run(args: argparse.Namespace) -> int:
     facts = detect_facts(project, conformance=config.conformance, stack_packs=config.stack_packs)
     selection = select(MCP_CATALOG, facts)
     if args.json:
-        print(json.dumps(selection_json(selection, facts), indent=2))
+        from aidokit.reconcile.json_output import dumps
+
+        doc = {"format_version": FORMAT_VERSION, **selection_json(selection, facts)}
+        print(dumps(doc), end="")
     else:
         sys.stdout.write(selection_text(selection, len(MCP_CATALOG)))
     return 0

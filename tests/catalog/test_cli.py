@@ -27,7 +27,9 @@ def test_catalog_list_text(capsys: Capture) -> None:
 def test_catalog_list_json(capsys: Capture) -> None:
     """--json gives one object per entry with its gates and adapters."""
     assert main(["catalog", "list", "--json"]) == 0
-    rows = json.loads(capsys.readouterr().out)
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["format_version"] == 1
+    rows = doc["entries"]
     assert [row["id"] for row in rows] == [entry.id for entry in MCP_CATALOG]
     filesystem = next(row for row in rows if row["id"] == "filesystem")
     assert filesystem["security_sensitive"] is True
@@ -44,9 +46,11 @@ def test_catalog_show(capsys: Capture) -> None:
 
 
 def test_catalog_show_json(capsys: Capture) -> None:
-    """show --json is the entry's full model dump."""
+    """show --json holds the entry's full model dump under `entry`."""
     assert main(["catalog", "show", "context7", "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["format_version"] == 1
+    data = doc["entry"]
     assert data["id"] == "context7"
     assert data["install"]["claude-code"]["url"] == "https://mcp.context7.com/mcp"
 

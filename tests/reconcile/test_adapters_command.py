@@ -18,7 +18,9 @@ def test_lists_every_adapter_with_files_and_verification(
     """The JSON lists all adapters with their scoped files; project files sit in the project."""
     (tmp_path / ".vscode").mkdir()
     assert main(["adapters", "--json", "--project", str(tmp_path)]) == 0
-    rows = {row["name"]: row for row in json.loads(capsys.readouterr().out)}
+    doc = json.loads(capsys.readouterr().out)
+    assert (doc["format_version"], doc["project"]) == (1, str(tmp_path.resolve()))
+    rows = {row["name"]: row for row in doc["adapters"]}
     assert set(rows) == set(ADAPTERS)
     vscode = {f["scope"]: f for f in rows["vscode"]["files"]}
     assert vscode["project"]["path"] == str(tmp_path.resolve() / ".vscode" / "mcp.json")
