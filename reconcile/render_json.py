@@ -29,6 +29,12 @@ def _file(file: FileChange) -> dict[str, Any]:
         "scope": file.scope,
         "path": file.path,
         "changes": [_change(c) for c in file.changes if c.action is not Action.NOOP],
+        # Desired entries already as desired: `aido report` counts them as in use.
+        "unchanged": [
+            {"name": c.name, "id": c.id}
+            for c in file.changes
+            if c.action is Action.NOOP and not c.map_path
+        ],
         "error": file.error,
         "notes": list(file.notes),
     }
