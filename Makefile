@@ -9,7 +9,8 @@ BIN := $(VENV)/bin
 HARNESS_DIR ?= .cache/harnesses
 # Pinned harness CLIs for the contract tests (reference/harness-formats.md §25).
 HARNESS_PKGS := @openai/codex@0.171.0 @google/gemini-cli@0.61.0 opencode-ai@1.18.33 \
-                @anthropic-ai/claude-code@2.1.197 @github/copilot@1.0.102
+                @anthropic-ai/claude-code@2.1.197 @github/copilot@1.0.102 \
+                @qwen-code/qwen-code@0.24.4
 PACKAGES := catalog adapters reconcile
 # Strict editable installs link files that exist at install time, so the
 # install is redone whenever the set of package files (or pyproject) changes.

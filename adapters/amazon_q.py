@@ -31,6 +31,8 @@ class AmazonQ(AdapterBase):
     name = "amazon-q"
     title = "Amazon Q Developer CLI"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+    verified_by = "source"
+    evidence = "https://github.com/aws/amazon-q-developer-cli/blob/003cdad8/crates/chat-cli/src/cli/chat/tools/custom_tool.rs"
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.amazonq/mcp.json`, or `~/.aws/amazonq/mcp.json`."""

@@ -14,6 +14,11 @@ from aidokit.adapters.format import Format
 from aidokit.catalog.facts import OSName
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 
+# The strength of an adapter's evidence, strongest first: the harness's own CLI
+# read aido's files back in CI, its source code, its official docs, or only
+# third-party pages.
+VERIFIED_BY: tuple[str, ...] = ("real CLI", "source", "docs", "secondary")
+
 
 class Scope(StrEnum):
     """Which config files an adapter manages."""
@@ -78,6 +83,15 @@ class Adapter(Protocol):
     name: str
     title: str
     scopes: tuple[Scope, ...]
+    # How the file locations and entry shape were checked: one of VERIFIED_BY.
+    verified_by: str
+    # Where: the harness's own source, docs, or the secondary page relied on.
+    evidence: str
+
+    @property
+    def unconfirmed(self) -> tuple[str, ...]:
+        """What could not be confirmed there (shown by `aido adapters`)."""
+        ...
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """The file and server-map path for `scope`, or None if unsupported."""

@@ -30,6 +30,8 @@ class ClaudeCode(AdapterBase):
     name = "claude-code"
     title = "Claude Code"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER, Scope.LOCAL)
+    verified_by = "real CLI"
+    evidence = "https://code.claude.com/docs/en/mcp"
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.mcp.json`, or `~/.claude.json` top level (user) / `projects[<path>]` (local)."""

@@ -27,6 +27,8 @@ class ClaudeDesktop(AdapterBase):
     name = "claude-desktop"
     title = "Claude Desktop"
     scopes: tuple[Scope, ...] = (Scope.USER,)
+    verified_by = "docs"
+    evidence = "https://github.com/modelcontextprotocol/modelcontextprotocol/blob/20587283/docs/docs/develop/connect-local-servers.mdx"
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """The app's config file on macOS or Windows; None elsewhere."""

@@ -29,6 +29,11 @@ class Cline(AdapterBase):
     name = "cline"
     title = "Cline"
     scopes: tuple[Scope, ...] = (Scope.USER,)
+    verified_by = "source"
+    evidence = (
+        "https://github.com/cline/cline/blob/21cb8d25/apps/vscode/src/services/mcp/schemas.ts"
+    )
+    unconfirmed = ("environment-variable references (none found)",)
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """The shared settings file; Cline has no project-level file."""

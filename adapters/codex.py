@@ -28,6 +28,9 @@ class Codex(AdapterBase):
     name = "codex"
     title = "Codex CLI"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+    verified_by = "real CLI"
+    evidence = "https://github.com/openai/codex/blob/00b17c26/codex-rs/config/src/mcp_types.rs"
+    unconfirmed = ("Windows user folder (taken to be %USERPROFILE%\\.codex)",)
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.codex/config.toml`, or `$CODEX_HOME/config.toml` (default `~/.codex`)."""

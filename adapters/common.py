@@ -19,6 +19,9 @@ class AdapterBase:
     name: str
     title: str
     scopes: tuple[Scope, ...]
+    verified_by: str
+    evidence: str
+    unconfirmed: tuple[str, ...] = ()
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
         """The entry and its notes."""

@@ -27,6 +27,9 @@ class CopilotCLI(AdapterBase):
     name = "copilot-cli"
     title = "GitHub Copilot CLI"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+    verified_by = "real CLI"
+    evidence = "https://github.com/github/docs/blob/091100a4/content/copilot/how-tos/copilot-cli/customize-copilot/add-mcp-servers.md"
+    unconfirmed = ("${VAR} expansion in headers at connect time",)
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.github/mcp.json`, or `$COPILOT_HOME/mcp-config.json` (default `~/.copilot`)."""

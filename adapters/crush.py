@@ -32,6 +32,8 @@ class Crush(AdapterBase):
     name = "crush"
     title = "Crush"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+    verified_by = "source"
+    evidence = "https://github.com/charmbracelet/crush/blob/37f36e93/internal/config/config.go"
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.crush.json` or `crush.json` here, or `$XDG_CONFIG_HOME/crush/crush.json`."""

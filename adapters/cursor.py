@@ -29,6 +29,9 @@ class Cursor(AdapterBase):
     name = "cursor"
     title = "Cursor"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+    verified_by = "secondary"
+    evidence = "https://cursor.com/docs/context/mcp"
+    unconfirmed = ("${env:VAR} syntax and the field list (official page not readable)",)
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.cursor/mcp.json` in the project or the home folder (every OS)."""

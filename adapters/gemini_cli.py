@@ -22,6 +22,8 @@ class GeminiCLI(AdapterBase):
     name = "gemini-cli"
     title = "Gemini CLI"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+    verified_by = "real CLI"
+    evidence = "https://github.com/google-gemini/gemini-cli/blob/5411f113/docs/tools/mcp-server.md"
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.gemini/settings.json` in the project or the home folder."""

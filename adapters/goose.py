@@ -30,6 +30,14 @@ class Goose(AdapterBase):
     name = "goose"
     title = "Goose"
     scopes: tuple[Scope, ...] = (Scope.USER,)
+    verified_by = "source"
+    evidence = (
+        "https://github.com/aaif-goose/goose/blob/20f87d19/crates/goose/src/agents/extension.rs"
+    )
+    unconfirmed = (
+        "Windows path",
+        "how env_keys are looked up (secret store or environment)",
+    )
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`~/.config/goose/config.yaml` (XDG), or under APPDATA on Windows."""

@@ -31,6 +31,8 @@ class Kiro(AdapterBase):
     name = "kiro"
     title = "Kiro"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+    verified_by = "docs"
+    evidence = "https://kiro.dev/docs/mcp/configuration"
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.kiro/settings/mcp.json` in the project or the home folder."""

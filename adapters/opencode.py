@@ -24,6 +24,14 @@ class OpenCode(AdapterBase):
     name = "opencode"
     title = "OpenCode"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+    verified_by = "real CLI"
+    evidence = (
+        "https://github.com/anomalyco/opencode/blob/11072ad5/packages/opencode/src/config/mcp.ts"
+    )
+    unconfirmed = (
+        "Windows user folder",
+        "SSE fallback of `remote` entries",
+    )
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`opencode.json`, or an existing `opencode.jsonc`, in the project or user folder."""

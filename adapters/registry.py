@@ -15,6 +15,7 @@ from aidokit.adapters import (
     goose,
     kiro,
     opencode,
+    qwen_code,
     roo,
     vscode,
     windsurf,
@@ -39,6 +40,7 @@ ADAPTERS: dict[str, Adapter] = {
     "roo": roo.ADAPTER,
     "crush": crush.ADAPTER,
     "goose": goose.ADAPTER,
+    "qwen-code": qwen_code.ADAPTER,
 }
 
 # Adapters whose output the real harness CLI reads back in CI
@@ -50,4 +52,5 @@ VERIFIED_BY_CLI: dict[str, str] = {
     "gemini-cli": "gemini",
     "opencode": "opencode",
     "copilot-cli": "copilot",
+    "qwen-code": "qwen",
 }

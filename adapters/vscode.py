@@ -31,6 +31,12 @@ class VSCode(AdapterBase):
     name = "vscode"
     title = "VS Code (Copilot Chat)"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+    verified_by = "docs"
+    evidence = "https://github.com/microsoft/vscode-docs/blob/0892da1a/docs/copilot/reference/mcp-configuration.md"
+    unconfirmed = (
+        "user mcp.json folder per OS (secondary); profiles, Insiders and forks",
+        "${env:VAR} in mcp.json (general variables reference only)",
+    )
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.vscode/mcp.json`, or `mcp.json` in the VS Code user folder."""

@@ -31,6 +31,9 @@ class Windsurf(AdapterBase):
     name = "windsurf"
     title = "Windsurf"
     scopes: tuple[Scope, ...] = (Scope.USER,)
+    verified_by = "docs"
+    evidence = "https://docs.windsurf.com/windsurf/cascade/mcp"
+    unconfirmed = ("${env:VAR} syntax (secondary pages only)",)
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`~/.codeium/windsurf/mcp_config.json`; no project file is documented."""

@@ -34,6 +34,8 @@ class Zed(AdapterBase):
     name = "zed"
     title = "Zed"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+    verified_by = "source"
+    evidence = "https://github.com/zed-industries/zed/blob/04ebba46/docs/src/ai/mcp.md"
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.zed/settings.json`, or the user `settings.json`."""

@@ -25,6 +25,7 @@ ADAPTER_NAMES: tuple[str, ...] = (
     "roo",
     "goose",
     "crush",
+    "qwen-code",
 )
 
 # Claude Desktop takes remote servers only as Connectors in its UI, never in

@@ -47,6 +47,9 @@ def describe(project: Any) -> list[dict[str, Any]]:
                 "scopes": [s.value for s in adapter.scopes],
                 "files": files,
                 "verified": f"real CLI `{cli}` in CI" if cli else "documentation only",
+                "verified_by": adapter.verified_by,
+                "evidence": adapter.evidence,
+                "unconfirmed": list(adapter.unconfirmed),
             }
         )
     return rows
@@ -63,7 +66,10 @@ def run(args: argparse.Namespace) -> int:
         print(dumps(doc), end="")
         return 0
     for row in rows:
-        print(f"{row['name']}  ({row['title']}; {row['verified']})")
+        print(f"{row['name']}  ({row['title']}; verified by {row['verified_by']})")
+        print(f"  evidence {row['evidence']}")
+        for gap in row["unconfirmed"]:
+            print(f"  unconfirmed: {gap}")
         for file in row["files"]:
             found = f"  [detected: {file['detected']}]" if file["detected"] else ""
             print(f"  {file['scope']:<8} {file['path']}  ({file['format']}, {file['key']}){found}")

@@ -13,9 +13,16 @@ SSE = RemoteSpec(url="https://example.com/sse", transport="sse")
 
 
 def test_stdio_runs_everywhere() -> None:
-    """A stdio spec reaches all 16 adapters."""
+    """A stdio spec reaches all 17 adapters."""
     assert list(everywhere(STDIO)) == list(ADAPTER_NAMES)
-    assert len(ADAPTER_NAMES) == 16
+    assert len(ADAPTER_NAMES) == 17
+
+
+def test_catalog_knows_every_registered_adapter() -> None:
+    """The catalog keys install specs by exactly the adapters the registry holds."""
+    from aidokit.adapters.registry import ADAPTERS
+
+    assert sorted(ADAPTER_NAMES) == sorted(ADAPTERS)
 
 
 def test_remote_http_skips_claude_desktop() -> None:

@@ -246,12 +246,46 @@ def _copilot_view(name: str, rec: Raw) -> ServerView:
     )
 
 
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+# `● name: npx -y pkg (stdio) - Pending approval`, `✗ name: https://x (http) - Disconnected`
+_QWEN_LINE = re.compile(
+    r"^\S+ (?P<name>[^:\s]+): (?P<target>.*?) \((?P<transport>stdio|http|sse)\) - (?P<status>.+)$"
+)
+
+
+def qwen(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers:
+    """Read `.qwen/settings.json` and `~/.qwen/settings.json` via `qwen mcp list`.
+
+    The listing has no JSON mode, prints colour codes whatever NO_COLOR says,
+    and does not print env or headers. Project servers the user has not
+    approved are listed as "Pending approval" and never started; every other
+    server is connected to (see docs/harness-oracles.md), so the contract
+    tests place files at project scope only.
+    """
+    proc = run_cli("qwen", "mcp", "list", sandbox=sandbox, env=env)
+    servers: Servers = {}
+    for line in _ANSI.sub("", proc.stdout).splitlines():
+        m = _QWEN_LINE.match(line.strip())
+        if not m:
+            continue
+        target, transport = m["target"].strip(), m["transport"]
+        raw: Raw = {"line": line.strip(), **m.groupdict()}
+        if transport == "stdio":
+            command, *args = target.split(" ")
+            view = ServerView(m["name"], "stdio", command=command, args=tuple(args), raw=raw)
+        else:
+            view = ServerView(m["name"], transport, url=target, raw=raw)
+        servers[view.name] = view
+    return servers
+
+
 ORACLES: dict[str, Callable[[Sandbox, Mapping[str, str] | None], Servers]] = {
     "codex": codex,
     "gemini": gemini,
     "opencode": opencode,
     "claude": claude,
     "copilot": copilot,
+    "qwen": qwen,
 }
 
 
@@ -264,7 +298,7 @@ def read_back(
 ) -> Servers:
     """Return the servers `cli` reads in `sandbox`, keeping `scope` where the CLI reports one.
 
-    Servers from CLIs that do not report a scope (codex, gemini, opencode)
+    Servers from CLIs that do not report a scope (codex, gemini, opencode, qwen)
     are always kept: place files for one scope per sandbox to test it.
     `env` is added to the CLI's environment (e.g. values for secret refs).
     """

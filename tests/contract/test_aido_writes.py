@@ -38,6 +38,7 @@ CLI_ADAPTER = {
     "gemini": "gemini-cli",
     "opencode": "opencode",
     "copilot": "copilot-cli",
+    "qwen": "qwen-code",
 }
 CASES = [
     ("claude", "project"),
@@ -51,6 +52,9 @@ CASES = [
     ("opencode", "user"),
     ("copilot", "project"),
     ("copilot", "user"),
+    # Qwen connects to every user-scope server it lists, so only project scope
+    # (listed as pending approval, never started) is read back offline.
+    ("qwen", "project"),
 ]
 
 
@@ -108,10 +112,10 @@ def test_cli_reads_what_aido_wrote(cli: str, scope: str, aido_env: Sandbox) -> N
             assert (view.transport, view.command, view.args) == ("stdio", spec.command, spec.args)
         if cli in ("claude", "copilot"):
             assert view.scope == scope
-    _check_secret_references(cli, servers)
+    _check_secret_references(cli, servers, aido_env)
 
 
-def _check_secret_references(cli: str, servers: dict[str, ServerView]) -> None:
+def _check_secret_references(cli: str, servers: dict[str, ServerView], box: Sandbox) -> None:
     """Each CLI shows the secrets as references (or masks them), never as the value."""
     github, brave = servers["github"], servers["brave-search"]
     if cli in ("claude", "copilot"):
@@ -126,9 +130,12 @@ def _check_secret_references(cli: str, servers: dict[str, ServerView]) -> None:
         assert github.headers == {"Authorization": "***"}
         assert brave.env == {"BRAVE_API_KEY": "***"}
     else:
-        # gemini mcp list prints neither env nor headers (docs/harness-oracles.md);
-        # the written file is checked for references instead.
-        assert cli == "gemini"
+        # gemini and qwen mcp list print neither env nor headers
+        # (docs/harness-oracles.md); the written file is checked for references instead.
+        assert cli in ("gemini", "qwen")
+        text = "\n".join(p.read_text("utf-8", "replace") for p in _written_files(box))
+        assert '"Authorization": "Bearer ${GITHUB_PERSONAL_ACCESS_TOKEN}"' in text
+        assert '"BRAVE_API_KEY": "${BRAVE_API_KEY}"' in text
 
 
 def test_opencode_reads_role_scoping(aido_env: Sandbox) -> None:

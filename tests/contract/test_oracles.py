@@ -25,10 +25,11 @@ def _load(path: Path) -> dict[str, Any]:
 
 
 def test_every_cli_has_cases() -> None:
-    """Each of the five CLIs has golden fixtures for its project and user scopes."""
+    """Each CLI has golden fixtures for its project and user scopes (qwen: project only)."""
     for cli in ("codex", "gemini", "opencode", "claude", "copilot"):
         assert {(cli, "project"), (cli, "user")} <= set(CASES)
     assert ("claude", "local") in CASES
+    assert ("qwen", "project") in CASES
 
 
 @pytest.mark.parametrize(("cli", "scope"), CASES, ids=[f"{c}-{s}" for c, s in CASES])

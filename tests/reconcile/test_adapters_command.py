@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from aidokit.adapters.base import VERIFIED_BY
 from aidokit.adapters.registry import ADAPTERS, VERIFIED_BY_CLI
 from aidokit.reconcile.cli import main
 from tests.contract.test_aido_writes import CLI_ADAPTER
@@ -27,6 +28,18 @@ def test_lists_every_adapter_with_files_and_verification(
     assert vscode["project"]["detected"] == "found .vscode/"
     assert rows["codex"]["verified"] == "real CLI `codex` in CI"
     assert rows["zed"]["verified"] == "documentation only"
+
+
+def test_every_adapter_names_its_evidence(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every adapter has an evidence link and says how it was verified."""
+    assert main(["adapters", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    for row in rows:
+        assert row["verified_by"] in VERIFIED_BY, row["name"]
+        assert row["evidence"].startswith("https://"), row["name"]
+        assert isinstance(row["unconfirmed"], list)
+    cli_rows = {row["name"] for row in rows if row["verified_by"] == "real CLI"}
+    assert cli_rows == set(VERIFIED_BY_CLI)
 
 
 def test_cli_verified_adapters_are_the_contract_tested_ones() -> None:

@@ -1,0 +1,85 @@
+"""Qwen Code: `mcpServers` in `.qwen/settings.json` (harness-formats.md §9).
+
+A fork of Gemini CLI that kept the older remote fields: streamable HTTP is
+`httpUrl` and SSE is `url`, as `qwen mcp add --transport http|sse` writes
+them (QwenLM/qwen-code docs/users/features/mcp.md). Read back by the real
+`qwen` CLI in tests/contract. Qwen 0.24.4 keeps `//` comments but drops a
+settings file with a trailing comma (docs/harness-oracles.md); aido's JSONC
+editor adds none to a file that has none.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aidokit.adapters import schema as js
+from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.format import Format
+from aidokit.adapters.render import Refs, Rendered, dollar_brace, remote_fields, stdio_fields
+from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+
+
+class QwenCode(AdapterBase):
+    """Alibaba's Qwen Code CLI."""
+
+    name = "qwen-code"
+    title = "Qwen Code"
+    scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+    verified_by = "real CLI"
+    evidence = "https://github.com/QwenLM/qwen-code/blob/main/docs/users/features/mcp.md"
+
+    def location(self, scope: Scope, host: Host) -> Location | None:
+        """`.qwen/settings.json` in the project or the home folder (every OS)."""
+        # §9: the settings file is JSONC like Gemini's (docs examples use trailing commas).
+        return self.project_or_home(scope, host, ".qwen/settings.json", Format.JSONC)
+
+    def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
+        """Render with `${VAR}` references (§9 "Secrets": `$VAR`, `${VAR}`)."""
+        refs = Refs(self.name, server, dollar_brace)
+        if isinstance(spec, StdioSpec):
+            entry = stdio_fields(refs, spec)
+            if spec.cwd is not None:
+                entry["cwd"] = spec.cwd
+            return refs.done(entry)
+        # §9 transport table: `httpUrl` selects streamable HTTP, `url` selects SSE.
+        key = "httpUrl" if spec.transport == "http" else "url"
+        return refs.done(remote_fields(refs, spec, url_key=key))
+
+    def identity(self, entry: Any) -> str | None:
+        """`httpUrl` or `url`, or command plus package."""
+        return entry_identity(entry, url_keys=("httpUrl", "url"))
+
+    def detect(self, host: Host, scope: Scope) -> str | None:
+        """`.qwen/` here, `~/.qwen`, or `qwen` on PATH."""
+        return detect_any(
+            host, scope, project=(".qwen/",), user=(host.home / ".qwen",), cli=("qwen",)
+        )
+
+    def schema(self) -> dict[str, Any]:
+        """Entry shape from §9 (Gemini's fields plus the discovery options)."""
+        common = {
+            "timeout": js.number(),
+            "discoveryTimeoutMs": js.number(),
+            "trust": js.boolean(),
+            "description": {"type": "string"},
+            "includeTools": js.strings(),
+            "excludeTools": js.strings(),
+        }
+        stdio = js.shape(
+            {"command": js.string()},
+            {
+                "args": js.strings(),
+                "env": js.string_map(),
+                "cwd": js.string(),
+                "versionNegotiation": js.string(),
+                **common,
+            },
+        )
+        remote = {"headers": js.string_map(), "oauth": {"type": "object"}, **common}
+        http = js.shape({"httpUrl": js.string()}, remote)
+        sse = js.shape({"url": js.string()}, remote)
+        return js.entry(stdio, http, sse, title="Qwen Code mcpServers entry")
+
+
+ADAPTER = QwenCode()
