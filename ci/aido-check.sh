@@ -6,6 +6,7 @@
 # Environment:
 #   AIDO_PROJECT   project folder (default: .)
 #   AIDO_ADAPTERS  space-separated adapter names (default: aido.toml / detected)
+#   AIDO_FROZEN    "true": also fail when aido.lock would change (plan --frozen)
 #   AIDO_BIN       the aido executable (default: aido on PATH)
 #   GITHUB_STEP_SUMMARY  where the Markdown summary goes (set by GitHub Actions)
 # Exit: 0 converged, 2 drifted, 1 error.
@@ -14,6 +15,9 @@ set -uo pipefail
 project="${AIDO_PROJECT:-.}"
 aido="${AIDO_BIN:-aido}"
 args=(plan --detailed-exitcode --scope project --no-color --project "$project")
+if [ "${AIDO_FROZEN:-false}" = "true" ]; then
+  args+=(--frozen)
+fi
 for adapter in ${AIDO_ADAPTERS:-}; do
   args+=(--adapter "$adapter")
 done

@@ -6,7 +6,7 @@ Pure functions of the catalog, the facts and `aido.toml`.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from aidokit.adapters.base import Adapter, Companion
@@ -27,6 +27,7 @@ class Wanted:
     explicit: bool  # named in `[mcp] add` (or a custom entry)
     roles: tuple[str, ...]
     scoped: bool = False  # `[mcp.roles]` names the agents: scope it where the harness can
+    source: str = "catalog"  # "catalog" | "custom" | "imported" (recorded in aido.lock)
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,8 @@ def wanted_servers(
             notes.append(f"'{entry_id}' is deprecated{replacement}")
         chosen[entry_id] = _wanted(entry, "added in aido.toml", config, explicit=True)
     for server in customs:
-        chosen[server.id] = _wanted(server, "custom server in aido.toml", config, explicit=True)
+        custom = _wanted(server, "custom server in aido.toml", config, explicit=True)
+        chosen[server.id] = replace(custom, source="custom")
     for entry_id in choices.skip:
         chosen.pop(entry_id, None)
     return [chosen[k] for k in sorted(chosen)], notes

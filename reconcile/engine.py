@@ -14,6 +14,8 @@ from aidokit.reconcile.context import detect_facts
 from aidokit.reconcile.desired import DesiredEntry, resolve_for, wanted_servers
 from aidokit.reconcile.documents import read_document
 from aidokit.reconcile.errors import AidoError, ConfigError
+from aidokit.reconcile.lockfile import load_lock, lock_path
+from aidokit.reconcile.pins import lock_change, next_lock, pin
 from aidokit.reconcile.plan import Action, FileChange, Plan
 from aidokit.reconcile.planner import plan_entries
 from aidokit.reconcile.state import (
@@ -62,17 +64,25 @@ def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
     return Inputs(host, loaded, Scope(scope), adapters, tuple(notes))
 
 
-def build_plan(inputs: Inputs, *, remove: Collection[str] | None = None) -> Plan:
+def build_plan(
+    inputs: Inputs, *, remove: Collection[str] | None = None, upgrade: Collection[str] = ()
+) -> Plan:
     """Compute the plan for every targeted file.
 
     With `remove`, plan only the deletion of owned entries with those ids
-    (`aido remove`, and `aido destroy` with every id).
+    (`aido remove`, and `aido destroy` with every id); the lock is left alone.
+    Catalog entries in `aido.lock` render from it, except those in `upgrade`.
     """
     config = inputs.loaded.config
     facts = detect_facts(
         inputs.host.project, conformance=config.conformance, stack_packs=config.stack_packs
     )
     wanted, notes = wanted_servers(MCP_CATALOG, facts, config)
+    old_lock = load_lock(lock_path(inputs.host.project)) if inputs.loaded.present else None
+    wanted = pin(wanted, old_lock, upgrade)
+    lock = None
+    if inputs.loaded.present and remove is None:
+        lock = lock_change(str(lock_path(inputs.host.project)), old_lock, next_lock(wanted))
     if remove is not None:
         notes += [
             f"'{item.server.id}' is still desired ({item.reason}), so the next apply adds it "
@@ -101,6 +111,7 @@ def build_plan(inputs: Inputs, *, remove: Collection[str] | None = None) -> Plan
         scope=inputs.scope.value,
         files=tuple(files),
         notes=(*inputs.notes, *notes),
+        lock=lock,
     )
 
 

@@ -120,6 +120,22 @@ class Summary:
 
 
 @dataclass(frozen=True)
+class LockChange:
+    """What apply writes to `aido.lock` (reconcile/lockfile.py)."""
+
+    path: str  # absolute path of the lock
+    digest: str  # of the lock when planned (ABSENT when there is none)
+    text: str  # the lock apply writes
+    changes: tuple[str, ...] = ()  # one line per entry that changes
+    exists: bool = True  # False: apply creates the lock
+
+    @property
+    def changed(self) -> bool:
+        """Whether apply would write the lock."""
+        return bool(self.changes) or not self.exists
+
+
+@dataclass(frozen=True)
 class Plan:
     """The whole plan: deterministic for the same inputs."""
 
@@ -128,6 +144,7 @@ class Plan:
     files: tuple[FileChange, ...] = ()
     notes: tuple[str, ...] = ()
     format_version: int = PLAN_FORMAT_VERSION
+    lock: LockChange | None = None  # None: no aido.toml, so no lock is kept
 
     @property
     def summary(self) -> Summary:

@@ -19,8 +19,21 @@ def render_plan_json(plan: Plan) -> str:
         "notes": list(plan.notes),
         "files": [_file(f) for f in plan.files],
         "summary": dataclasses.asdict(summary),
+        "lock": _lock(plan),
     }
     return json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def _lock(plan: Plan) -> dict[str, Any] | None:
+    """How apply moves `aido.lock`; null when there is no aido.toml (so no lock)."""
+    if plan.lock is None:
+        return None
+    return {
+        "path": "aido.lock",
+        "exists": plan.lock.exists,
+        "changed": plan.lock.changed,
+        "changes": list(plan.lock.changes),
+    }
 
 
 def _file(file: FileChange) -> dict[str, Any]:

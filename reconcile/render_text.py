@@ -25,6 +25,7 @@ def render_plan(plan: Plan, *, colour: bool = False, title: str = "") -> str:
         out += _file(file, paint)
     if not plan.files:
         out.append("No harness config files are targeted; set `adapters` in aido.toml.")
+    out += _lock(plan)
     out.append("")
     summary = plan.summary
     if summary.has_changes or summary.conflict or summary.error:
@@ -32,6 +33,14 @@ def render_plan(plan: Plan, *, colour: bool = False, title: str = "") -> str:
     else:
         out.append("No changes. Every targeted file matches the desired state.")
     return "\n".join(out) + "\n"
+
+
+def _lock(plan: Plan) -> list[str]:
+    """How apply moves an existing `aido.lock` (creating the first one is routine)."""
+    lock = plan.lock
+    if lock is None or not lock.exists or not lock.changes:
+        return []
+    return ["", "# aido.lock", *(f"  {line}" for line in lock.changes)]
 
 
 def _file(file: FileChange, paint: Any) -> list[str]:

@@ -21,11 +21,13 @@ from aidokit.reconcile.commands import (
     doctor,
     init,
     mcp,
+    outdated,
     plan,
     remove,
     schema,
     status,
     suggest,
+    upgrade,
 )
 
 
@@ -44,6 +46,8 @@ COMMANDS: tuple[Command, ...] = (
     init,
     plan,
     apply,
+    upgrade,
+    outdated,
     status,
     suggest,
     catalog,

@@ -5,7 +5,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from aidokit.reconcile.commands.common import apply_and_report, compute_plan, want_colour
+from aidokit.reconcile.commands.common import (
+    apply_and_report,
+    check_frozen,
+    check_lock_location,
+    compute_plan,
+    want_colour,
+)
 
 NAME = "apply"
 HELP = "write the planned changes (or exactly those of a saved plan file)"
@@ -16,6 +22,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("planfile", nargs="?", help="a plan saved by `aido plan --out FILE`")
     parser.add_argument(
         "--yes", "-y", action="store_true", help="skip the routine confirmation prompt"
+    )
+    parser.add_argument(
+        "--frozen",
+        action="store_true",
+        help="fail when aido.lock would change (CI: the committed lock is the truth)",
     )
 
 
@@ -28,7 +39,13 @@ def run(args: argparse.Namespace) -> int:
 
         plan = load_plan(Path(args.planfile))
         check_locations(plan, Path(args.planfile))
+        check_lock_location(plan, Path(args.planfile))
+        if args.frozen:
+            check_frozen(plan)
         # The catalog the engine plans with (read from there so tests can patch it).
         plan = mark_sensitive(plan, vars(engine)["MCP_CATALOG"])
         return apply_and_report(plan, yes=True, colour=want_colour(args), saved=True)
-    return apply_and_report(compute_plan(args), yes=args.yes, colour=want_colour(args))
+    plan = compute_plan(args)
+    if args.frozen:
+        check_frozen(plan)
+    return apply_and_report(plan, yes=args.yes, colour=want_colour(args))

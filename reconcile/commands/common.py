@@ -53,6 +53,7 @@ def apply_and_report(plan: Plan, *, yes: bool, colour: bool, saved: bool = False
     if summary.error:
         raise AidoError("the plan has errors (see above); nothing was written")
     if not summary.has_changes:
+        _save_lock(plan)
         return 0
     gate = Gate.for_plan(plan)  # SPEC §7: refuses here when a typed confirmation is impossible
     if not saved and not yes and not confirm("Apply these changes?"):
@@ -63,9 +64,44 @@ def apply_and_report(plan: Plan, *, yes: bool, colour: bool, saved: bool = False
 
     with apply_progress(plan) as on_file:
         applied = apply_plan(plan, on_file=on_file)
+    _save_lock(plan)
     counts = summary.line().removeprefix("Plan: ")
     print(f"Apply complete: {len(applied)} file(s) written. {counts}")
     return 0
+
+
+def _save_lock(plan: Plan) -> None:
+    """Write `aido.lock` when the plan moves it (after the files, like state)."""
+    if plan.lock is not None and plan.lock.changed:
+        from aidokit.reconcile.lockfile import write_lock
+
+        write_lock(Path(plan.lock.path), plan.lock.text, plan.lock.digest)
+
+
+def check_lock_location(plan: Plan, source: Path) -> None:
+    """Refuse a saved plan whose lock is not the project's own `aido.lock`."""
+    from aidokit.reconcile.errors import SecurityError
+    from aidokit.reconcile.lockfile import lock_path
+
+    if plan.lock is not None and plan.lock.path != str(lock_path(Path(plan.project))):
+        raise SecurityError(
+            f"saved plan {source} writes its lock at {plan.lock.path!r}, where aido would "
+            f"not; run aido plan --out {source} again"
+        )
+
+
+def check_frozen(plan: Plan) -> None:
+    """`--frozen`: refuse when the plan would write `aido.lock`."""
+    if plan.lock is None:
+        raise ConfigError(
+            "--frozen needs aido.toml and its aido.lock; run aido init and aido apply first"
+        )
+    if plan.lock.changed:
+        moves = "; ".join(plan.lock.changes)
+        raise AidoError(
+            f"{plan.lock.path} would change ({moves}) but --frozen was given; run aido apply "
+            "(or aido upgrade) without --frozen and commit aido.lock"
+        )
 
 
 def confirm(question: str) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from aidokit.reconcile.commands.common import compute_plan, want_colour
+from aidokit.reconcile.commands.common import check_frozen, compute_plan, want_colour
 from aidokit.reconcile.errors import ConfigError
 
 NAME = "plan"
@@ -17,6 +17,11 @@ EXIT_CHANGES = 2
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add `plan`'s own options."""
     parser.add_argument("--json", action="store_true", help="print the plan as JSON")
+    parser.add_argument(
+        "--frozen",
+        action="store_true",
+        help="fail when aido.lock would change (CI: the committed lock is the truth)",
+    )
     parser.add_argument("--out", metavar="FILE", help="save the plan for `aido apply FILE`")
     parser.add_argument(
         "--detailed-exitcode",
@@ -38,6 +43,8 @@ def run(args: argparse.Namespace) -> int:
             "aido plan --detailed-exitcode targets no harness config file, so it checks "
             "nothing; set `adapters` in aido.toml or pass --adapter NAME"
         )
+    if args.frozen:
+        check_frozen(plan)
     if args.json:
         print(render_plan_json(plan), end="")
     else:

@@ -1,0 +1,38 @@
+"""`aido outdated [--json] [--registry]`: locked entries the running catalog pins differently."""
+
+from __future__ import annotations
+
+import argparse
+
+from aidokit.reconcile.commands.common import gather_inputs
+
+NAME = "outdated"
+HELP = "list aido.lock entries whose catalog pin (or registry release) is newer"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add `outdated`'s own options."""
+    parser.add_argument("--json", action="store_true", help="print the list as JSON")
+    parser.add_argument(
+        "--registry",
+        action="store_true",
+        help="also ask npm and PyPI for newer published versions (network)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run `aido outdated`."""
+    from aidokit.reconcile import engine
+    from aidokit.reconcile.errors import ConfigError
+    from aidokit.reconcile.lockfile import load_lock, lock_path
+    from aidokit.reconcile.outdated import find_outdated, render_outdated, render_outdated_json
+
+    inputs = gather_inputs(args)
+    path = lock_path(inputs.host.project)
+    lock = load_lock(path) if inputs.loaded.present else None
+    if lock is None:
+        raise ConfigError(f"{path} does not exist; run aido apply to write it, then commit it")
+    # The catalog the engine plans with (read from there so tests can patch it).
+    rows = find_outdated(lock, vars(engine)["MCP_CATALOG"], registry=args.registry)
+    print(render_outdated_json(rows) if args.json else render_outdated(rows), end="")
+    return 0
