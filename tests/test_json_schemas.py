@@ -28,6 +28,7 @@ SCHEMA_OF = {
     "adapters": ("adapters",),
     "confirmations": ("confirmations",),
     "doctor": ("doctor",),
+    "outdated": ("outdated",),
 }
 Capture = pytest.CaptureFixture[str]
 
@@ -129,6 +130,13 @@ def test_status_json_matches_its_schema(capsys: Capture, project: Path) -> None:
     assert_valid("status", json_of(capsys, ["status", "--json", "--project", str(project)]))
     assert main(["apply", "--yes", "--project", str(project)]) == 0
     assert_valid("status", json_of(capsys, ["status", "--json", "--project", str(project)]))
+
+
+def test_outdated_json_matches_its_schema(capsys: Capture, project: Path) -> None:
+    """`outdated --json` after the demo's first apply (which writes aido.lock) validates."""
+    assert main(["apply", "--yes", "--project", str(project)]) == 0
+    assert_valid("outdated", json_of(capsys, ["outdated", "--json", "--project", str(project)]))
+    assert (project / "aido.lock").is_file()
 
 
 @pytest.mark.parametrize(
