@@ -10,6 +10,13 @@ import stat
 from pathlib import Path
 
 from aidokit.reconcile.documents.format import ABSENT
+from aidokit.reconcile.documents.osfile import (
+    CREATE_FLAGS,
+    READ_FLAGS,
+    copy_mode,
+    fsync_directory,
+    process_alive,
+)
 from aidokit.reconcile.errors import DocumentError, StaleError
 
 TEMP_PREFIX = ".aido-tmp-"  # leftovers of a killed run: `.aido-tmp-<pid>-<random>-<name>`
@@ -24,8 +31,8 @@ def _open_regular(path: Path) -> int | None:
             " fix or remove the link"
         )
     try:
-        # O_NONBLOCK: opening a FIFO must not hang; it is refused just below.
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        # READ_FLAGS has O_NONBLOCK: opening a FIFO must not hang; it is refused just below.
+        fd = os.open(path, READ_FLAGS)
     except FileNotFoundError:
         return None
     except OSError as exc:
@@ -115,7 +122,7 @@ def replace_file(path: Path, data: bytes, expected: str, *, create_parents: bool
         with contextlib.suppress(OSError):
             temp.unlink()
         raise
-    _fsync_directory(target.parent)
+    fsync_directory(target.parent)  # make the rename durable
 
 
 def _prepare_directory(path: Path, directory: Path, *, create_parents: bool) -> None:
@@ -138,24 +145,13 @@ def _prepare_directory(path: Path, directory: Path, *, create_parents: bool) -> 
 
 def _write_temp(temp: Path, data: bytes, old: os.stat_result | None) -> None:
     """Write and fsync the temp file, with the original's mode and (as root) owner."""
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600 if old else 0o666)
+    fd = os.open(temp, CREATE_FLAGS, 0o600 if old else 0o666)
     with os.fdopen(fd, "wb") as handle:
         handle.write(data)
         handle.flush()
         if old is not None:
-            os.fchmod(fd, stat.S_IMODE(old.st_mode))
-            if os.geteuid() == 0:
-                os.fchown(fd, old.st_uid, old.st_gid)
+            copy_mode(fd, temp, old)
         os.fsync(fd)
-
-
-def _fsync_directory(directory: Path) -> None:
-    """Make the rename durable."""
-    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _clean_leftovers(directory: Path) -> None:
@@ -170,12 +166,4 @@ def _clean_leftovers(directory: Path) -> None:
 def _alive(name: str) -> bool:
     """Tell whether the process that made temp file `name` still runs."""
     pid = name[len(TEMP_PREFIX) :].split("-", 1)[0]
-    if not pid.isdigit():
-        return False
-    try:
-        os.kill(int(pid), 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
+    return pid.isdigit() and process_alive(int(pid))

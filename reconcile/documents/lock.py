@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import hashlib
 import os
 import re
@@ -12,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from aidokit.reconcile.documents.atomic import target_of
+from aidokit.reconcile.documents.osfile import LOCK_FLAGS, try_lock, unlock
 from aidokit.reconcile.errors import LockError
 
 DEFAULT_TIMEOUT = 10.0
@@ -46,32 +46,33 @@ def _timeout() -> float:
 
 @contextlib.contextmanager
 def lock_file(path: Path) -> Iterator[None]:
-    """Hold the exclusive lock for `path` (fcntl), waiting up to the timeout."""
+    """Hold the exclusive lock for `path` (osfile.try_lock), waiting up to the timeout."""
     where = lock_path(path)
     timeout = _timeout()
     try:
         where.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        fd = os.open(where, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        fd = os.open(where, LOCK_FLAGS, 0o600)
     except OSError as exc:
         raise LockError(f"cannot create the lock {where} for {path}: {exc.strerror}") from None
     try:
         _acquire(fd, path, where, timeout)
-        yield
+        try:
+            yield
+        finally:
+            unlock(fd)
     finally:
-        os.close(fd)  # closing releases the lock
+        os.close(fd)
 
 
 def _acquire(fd: int, path: Path, where: Path, timeout: float) -> None:
     """Poll for the lock until `timeout` seconds have passed."""
     deadline = time.monotonic() + timeout
     while True:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        if try_lock(fd):
             return
-        except BlockingIOError:
-            if time.monotonic() >= deadline:
-                raise LockError(
-                    f"another aido run is editing {path} (lock {where} held for"
-                    f" {timeout:g}s); wait for it to finish and try again"
-                ) from None
-            time.sleep(_POLL)
+        if time.monotonic() >= deadline:
+            raise LockError(
+                f"another aido run is editing {path} (lock {where} held for"
+                f" {timeout:g}s); wait for it to finish and try again"
+            )
+        time.sleep(_POLL)
