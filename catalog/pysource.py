@@ -8,12 +8,14 @@ from collections.abc import Iterable
 
 from aidokit.catalog.install import everywhere
 from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec, StdioSpec
+from aidokit.catalog.printable import printable
 
 _INDENT = "    "
 
 
 def _s(text: str) -> str:
-    return json.dumps(text)
+    # ensure_ascii: newlines, U+2028 and bidi controls become escapes inside the literal.
+    return json.dumps(text, ensure_ascii=True)
 
 
 def _tuple(items: Iterable[str]) -> str:
@@ -104,6 +106,7 @@ def entry_source(entry: MCPDef, *, notes: Iterable[str] = ()) -> str:
         fields.append("deprecated=True")
     if entry.replaced_by:
         fields.append(f"replaced_by={_s(entry.replaced_by)}")
-    comments = "".join(f"{_INDENT}# {note}\n" for note in notes)
+    # A note names the file and its packages: a newline there would start a line of code.
+    comments = "".join(f"{_INDENT}# {printable(note)}\n" for note in notes)
     body = "".join(f"{_INDENT * 2}{field},\n" for field in fields)
     return f"{comments}{_INDENT}MCPDef(\n{body}{_INDENT}),\n"

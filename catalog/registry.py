@@ -39,9 +39,14 @@ def load_server_json(path: Path) -> dict[str, Any]:
         raise CatalogError(f"cannot read {path}: {exc.strerror}; check the path.") from exc
     except ValueError as exc:
         raise CatalogError(f"{path} is not valid JSON ({exc}); fix the file.") from exc
+    return server_json_from(data, source=str(path))
+
+
+def server_json_from(data: Any, *, source: str) -> dict[str, Any]:
+    """The validated server.json in parsed JSON `data` (unwrapping a registry API answer)."""
     if isinstance(data, dict) and "name" not in data and isinstance(data.get("server"), dict):
         data = data["server"]
-    validate_server_json(data, source=str(path))
+    validate_server_json(data, source=source)
     return data  # type: ignore[no-any-return]
 
 

@@ -121,7 +121,8 @@ def _apply_file(file: FileChange) -> Applied:
                 present.add((change.map_path, change.name))
         previous = _record_intent(file)
         try:
-            write_document(document, create_parents=file.scope == "project")
+            project = file.scope == "project"
+            write_document(document, create_parents=project, new_mode=0o666 if project else 0o600)
         except BaseException:
             _drop_intent(file, previous)
             raise

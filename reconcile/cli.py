@@ -154,7 +154,9 @@ def _fail(
         from aidokit.reconcile.json_output import error_json
 
         print(error_json(code=code, message=message, exit_code=exit_code), end="")
-    print(prefix + message, file=sys.stderr)
+    from aidokit.catalog.printable import printable  # names from files: controls escaped
+
+    print(prefix + printable(message), file=sys.stderr)
     return exit_code
 
 

@@ -21,6 +21,7 @@ from aidokit.catalog.models import ENV_NAME_PATTERN, ID_PATTERN, Role
 from aidokit.reconcile import hardening
 from aidokit.reconcile.config_memo import ValidatedMemo, memo_folder
 from aidokit.reconcile.errors import ConfigError
+from aidokit.reconcile.safe_read import parse_nested, read_file
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
@@ -122,15 +123,15 @@ class LoadedConfig:
 def load_config(project: Path, environ: Mapping[str, str] | None = None) -> LoadedConfig:
     """Read `<project>/aido.toml`; defaults when the file does not exist."""
     path = project / CONFIG_NAME
-    try:
-        raw = path.read_bytes()
-        text = raw.decode("utf-8")
-    except FileNotFoundError:
+    raw = read_file(path, error=ConfigError)
+    if raw is None:
         return LoadedConfig(ProjectConfig(), path, present=False)
-    except (OSError, UnicodeDecodeError) as exc:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
         raise ConfigError(f"cannot read {path}: {exc}; fix the file and run aido again") from exc
     try:
-        data = tomllib.loads(text)
+        data = parse_nested(path, lambda: tomllib.loads(text), error=ConfigError)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path} is not valid TOML: {exc}; fix it and run aido again") from exc
     environ = os.environ if environ is None else environ

@@ -19,6 +19,7 @@ from aidokit.catalog.constraints import Strict
 from aidokit.reconcile.atomic_file import write_atomic
 from aidokit.reconcile.errors import SecurityError, StateError
 from aidokit.reconcile.plan import Change, FileChange, Plan
+from aidokit.reconcile.safe_read import check_private, parse_nested, read_file
 from aidokit.reconcile.state import entry_digest, user_state_dir
 
 CONFIRMATIONS_NAME = "confirmations.json"
@@ -127,22 +128,14 @@ def _order(item: Confirmation) -> tuple[str, ...]:
 
 
 def _read(path: Path) -> tuple[Confirmation, ...]:
-    try:
-        raw = path.read_bytes()
-        info = path.stat()
-    except FileNotFoundError:
+    raw = read_file(path, error=StateError)
+    if raw is None:
         return ()
-    except OSError as exc:
-        raise StateError(f"cannot read aido confirmations {path}: {exc.strerror}") from exc
-    if hasattr(os, "getuid") and (info.st_uid != os.getuid() or info.st_mode & 0o022):
-        raise SecurityError(
-            f"aido confirmations {path} is writable by other users or owned by someone else; "
-            "delete it and confirm again with aido confirm ID"
-        )
+    check_private(path, "delete it and confirm again with aido confirm ID")
     from aidokit.catalog.validation import ValidationError, validate
 
     try:
-        data = validate(_StoreFile, json.loads(raw))
+        data = validate(_StoreFile, parse_nested(path, lambda: json.loads(raw), error=StateError))
     except (UnicodeDecodeError, json.JSONDecodeError, ValidationError):
         raise StateError(
             f"aido confirmations {path} is corrupt; delete it and confirm again "

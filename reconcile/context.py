@@ -27,6 +27,7 @@ from aidokit.catalog.stacks import (
 from aidokit.catalog.triggers import CONFORMANCE_LEVELS
 from aidokit.reconcile import gitinfo
 from aidokit.reconcile.errors import ConfigError
+from aidokit.reconcile.safe_read import parse_nested
 
 _REQUIREMENT_NAME = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
 _SOURCE_SUFFIXES = frozenset(
@@ -100,7 +101,7 @@ def _load_json(path: Path) -> Any:
     if text is None:
         return None
     try:
-        return json.loads(text)
+        return parse_nested(path, lambda: json.loads(text))
     except ValueError:
         return None
 
@@ -110,7 +111,7 @@ def _pyproject_requirements(path: Path) -> Iterator[str]:
     if text is None:
         return
     try:
-        data = tomllib.loads(text)
+        data = parse_nested(path, lambda: tomllib.loads(text))
     except tomllib.TOMLDecodeError:
         return
     project = data.get("project", {})

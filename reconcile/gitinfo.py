@@ -11,6 +11,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from aidokit.reconcile.safe_read import read_file
+
 MAX_READ = 1 << 20  # git metadata files are small; never read more than 1 MiB
 
 
@@ -24,13 +26,12 @@ class GitDirs:
 
 
 def read_small(path: Path) -> str | None:
-    """Return the text of a small file, or None if it is missing, large or unreadable."""
-    try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_READ + 1)
-    except OSError:
-        return None
-    if len(data) > MAX_READ:
+    """Return the text of a small file, or None if it is missing or large.
+
+    A FIFO, device or link to one is an error (safe_read): the repository is untrusted.
+    """
+    data = read_file(path)
+    if data is None or len(data) > MAX_READ:
         return None
     return data.decode("utf-8", errors="replace")
 

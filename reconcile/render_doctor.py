@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 
+from aidokit.catalog.printable import printable
 from aidokit.reconcile.doctor import Finding, Severity
 
 
@@ -22,7 +23,9 @@ def summary_line(findings: list[Finding]) -> str:
 
 def render_findings(findings: list[Finding]) -> str:
     """One line per finding, then the summary."""
-    lines = [f"{f.severity.value:<8} {f.check:<14} {f.subject}: {f.message}" for f in findings]
+    lines = [
+        printable(f"{f.severity.value:<8} {f.check:<14} {f.subject}: {f.message}") for f in findings
+    ]
     return "\n".join([*lines, summary_line(findings)]) + "\n"
 
 

@@ -21,7 +21,7 @@ def render_plan_json(plan: Plan) -> str:
         "summary": dataclasses.asdict(summary),
         "lock": _lock(plan),
     }
-    return json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    return json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=True) + "\n"
 
 
 def _lock(plan: Plan) -> dict[str, Any] | None:

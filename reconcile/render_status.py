@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from aidokit.catalog.printable import printable
 from aidokit.reconcile.status import STATUS_FORMAT_VERSION, FileStatus, Status, counts
 
 _COLOURS = {
@@ -20,9 +21,9 @@ def render_status(files: tuple[FileStatus, ...], *, colour: bool = False) -> str
     """One block per file, one line per entry, then a summary line."""
     out: list[str] = []
     for file in files:
-        out.append(f"# {file.path} ({file.adapter}, {file.scope})")
+        out.append(printable(f"# {file.path} ({file.adapter}, {file.scope})"))
         if file.error:
-            out.append(f"  error: {file.error}")
+            out.append(printable(f"  error: {file.error}"))
         elif not file.entries:
             out.append("  (no MCP entries)")
         for entry in file.entries:
@@ -30,7 +31,7 @@ def render_status(files: tuple[FileStatus, ...], *, colour: bool = False) -> str
             if colour:
                 word = f"\033[{_COLOURS[entry.status]}m{word}\033[0m"
             detail = f"  ({entry.detail})" if entry.detail else ""
-            out.append(f"  {word}  {entry.name}{detail}")
+            out.append(f"  {word}  {printable(entry.name + detail)}")
         out.append("")
     if not files:
         out += ["No harness config files are targeted; set `adapters` in aido.toml.", ""]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from aidokit.catalog.printable import printable
 from aidokit.reconcile.plan import Action, Change, FileChange, Plan
 
 _COLOURS = {
@@ -20,7 +21,7 @@ def render_plan(plan: Plan, *, colour: bool = False, title: str = "") -> str:
     """The whole plan as text, ending with the summary line."""
     paint = _painter(colour)
     out: list[str] = [title] if title else []
-    out += [f"note: {note}" for note in plan.notes]
+    out += [printable(f"note: {note}") for note in plan.notes]
     for file in plan.files:
         out += _file(file, paint)
     if not plan.files:
@@ -50,7 +51,7 @@ def _file(file: FileChange, paint: Any) -> list[str]:
     lines = ["", paint("1", f"# {file.path} ({file.adapter}, {file.scope})")]
     if file.error:
         lines.append(paint("31", f"  error: {file.error}"))
-    lines += [f"  note: {note}" for note in file.notes]
+    lines += [printable(f"  note: {note}") for note in file.notes]
     for change in visible:
         lines += _change(change, paint)
     return lines
@@ -62,16 +63,17 @@ def _change(change: Change, paint: Any) -> list[str]:
     detail = change.reason
     if change.action is not Action.CREATE:
         detail = f"{change.action.word}: {change.reason}"
-    lines = [paint(_COLOURS.get(change.action, "0"), head) + (f"  ({detail})" if detail else "")]
+    tail = printable(f"  ({detail})") if detail else ""
+    lines = [paint(_COLOURS.get(change.action, "0"), head) + tail]
     if change.action is Action.CREATE and isinstance(change.after, dict):
-        lines += [f"      {key} = {_show(value)}" for key, value in change.after.items()]
+        lines += [f"      {printable(key)} = {_show(value)}" for key, value in change.after.items()]
     elif change.action is Action.CREATE:
         lines.append(f"      = {_show(change.after)}")
     lines += _diff_lines(change)
     if change.roles and change.action in (Action.CREATE, Action.UPDATE):
-        lines.append(f"      roles: {', '.join(change.roles)}")
+        lines.append(printable(f"      roles: {', '.join(change.roles)}"))
     if change.hint:
-        lines.append(f"      hint: {change.hint}")
+        lines.append(printable(f"      hint: {change.hint}"))
     return lines
 
 
@@ -83,21 +85,23 @@ def render_diff(change: Change) -> str:
 def _diff_lines(change: Change) -> list[str]:
     lines = []
     for row in change.diff:
+        where = printable(row.path)
         if row.kind == "changed":
-            lines.append(f"      ~ {row.path}: {_show(row.before)} -> {_show(row.after)}")
+            lines.append(f"      ~ {where}: {_show(row.before)} -> {_show(row.after)}")
         elif row.kind == "added":
-            lines.append(f"      + {row.path}: {_show(row.after)}")
+            lines.append(f"      + {where}: {_show(row.after)}")
         else:
-            lines.append(f"      - {row.path}: {_show(row.before)}")
+            lines.append(f"      - {where}: {_show(row.before)}")
     return lines
 
 
 def _show(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return printable(json.dumps(value, ensure_ascii=False, sort_keys=True))
 
 
 def _painter(colour: bool) -> Any:
     def paint(code: str, text: str) -> str:
+        text = printable(text)  # before the colour: only aido's own escapes reach the terminal
         return f"\033[{code}m{text}\033[0m" if colour else text
 
     return paint

@@ -12,6 +12,7 @@ from typing import Any
 
 from aidokit.reconcile.errors import ConfigError
 from aidokit.reconcile.plan import PLAN_FORMAT_VERSION, Plan
+from aidokit.reconcile.safe_read import parse_nested, read_file
 
 
 def dump_plan(plan: Plan) -> str:
@@ -29,11 +30,12 @@ def dump_plan(plan: Plan) -> str:
 def load_plan(path: Path) -> Plan:
     """Read a saved plan; anything but a plan from this aido is an error."""
     hint = f"{path} is not a plan saved by this aido; run aido plan --out {path} again"
+    raw = read_file(path, error=ConfigError)
+    if raw is None:
+        raise ConfigError(f"saved plan {path} does not exist; run aido plan --out {path}")
     try:
-        data = json.loads(path.read_bytes())
-    except FileNotFoundError:
-        raise ConfigError(f"saved plan {path} does not exist; run aido plan --out {path}") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        data = parse_nested(path, lambda: json.loads(raw), error=ConfigError)
+    except (UnicodeDecodeError, json.JSONDecodeError):
         raise ConfigError(hint) from None
     if not isinstance(data, dict) or data.get("format_version") != PLAN_FORMAT_VERSION:
         raise ConfigError(hint)

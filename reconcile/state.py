@@ -16,8 +16,10 @@ from typing import Any
 
 from aidokit.reconcile.documents.atomic import current_digest, replace_file
 from aidokit.reconcile.errors import StateError
+from aidokit.reconcile.safe_read import check_private, parse_nested, read_file
 
 STATE_VERSION = 1
+PROJECT_STATE_DIR = ".aido"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -110,17 +112,17 @@ def user_state_dir(environ: Mapping[str, str]) -> Path:
 
 def project_state_path(project: Path) -> Path:
     """Where project-scope ownership is recorded."""
-    return project / ".aido" / "state.json"
+    return project / PROJECT_STATE_DIR / "state.json"
 
 
 def load_state(path: Path) -> State:
     """Read a state file; a missing one is empty, a corrupt one is an error."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
+    raw = read_file(path, error=StateError)
+    if raw is None:
         return State()
-    except OSError as exc:
-        raise StateError(f"cannot read aido state {path}: {exc.strerror}") from exc
+    if path.parent.name != PROJECT_STATE_DIR:
+        # The user state claims entries in the user's own files: only the user may write it.
+        check_private(path, "check who wrote it, then fix its owner or chmod 600 it")
     return parse_state(raw, path)
 
 
@@ -131,7 +133,7 @@ def parse_state(raw: bytes, path: Path) -> State:
         "away to start over (aido will then treat its entries as not owned)"
     )
     try:
-        data = json.loads(raw)
+        data = parse_nested(path, lambda: json.loads(raw), error=StateError)
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise StateError(hint) from None
     version = data.get("version") if isinstance(data, dict) else None
@@ -200,4 +202,11 @@ def save_state(path: Path, state: State) -> None:
     """Write the state atomically (temp file, fsync, rename), cleaning a killed run's temp."""
     text = json.dumps(asdict(state), indent=2, sort_keys=True) + "\n"
     # Callers hold the state lock, so the compare-and-swap only guards against other tools.
-    replace_file(path, text.encode("utf-8"), current_digest(path), create_parents=True)
+    private = path.parent.name != PROJECT_STATE_DIR  # user state: 0600, like confirmations
+    replace_file(
+        path,
+        text.encode("utf-8"),
+        current_digest(path),
+        create_parents=True,
+        new_mode=0o600 if private else 0o666,
+    )

@@ -80,9 +80,18 @@ def _show(entry_id: str, *, as_json: bool) -> int:
 
 def _import(path: Path) -> int:
     from aidokit.catalog.pysource import entry_source
-    from aidokit.catalog.registry import entry_from_server_json, load_server_json
+    from aidokit.catalog.registry import entry_from_server_json, server_json_from
+    from aidokit.reconcile.errors import CatalogError
+    from aidokit.reconcile.safe_read import parse_nested, read_file
 
-    result = entry_from_server_json(load_server_json(path))
+    raw = read_file(path, error=CatalogError)
+    if raw is None:
+        raise CatalogError(f"cannot read {path}: it does not exist; check the path.")
+    try:
+        data = parse_nested(path, lambda: json.loads(raw), error=CatalogError)
+    except ValueError as exc:
+        raise CatalogError(f"{path} is not valid JSON ({exc}); fix the file.") from None
+    result = entry_from_server_json(server_json_from(data, source=str(path)))
     notes = [f"imported from {path.name}; add to MCP_CATALOG in catalog/entries.py", *result.notes]
     sys.stdout.write(entry_source(result.entry, notes=notes))
     return 0

@@ -93,8 +93,13 @@ def target_of(path: Path) -> Path:
     return Path(os.path.realpath(path))
 
 
-def replace_file(path: Path, data: bytes, expected: str, *, create_parents: bool) -> None:
-    """Replace `path`'s target with `data` if its digest is still `expected`."""
+def replace_file(
+    path: Path, data: bytes, expected: str, *, create_parents: bool, new_mode: int = 0o666
+) -> None:
+    """Replace `path`'s target with `data` if its digest is still `expected`.
+
+    A file that does not exist yet is created with `new_mode` (less the umask).
+    """
     target = target_of(path)
     digest, stamp = _digest_and_stamp(target)
     stale = StaleError(f"{path} changed since it was read; run aido plan again")
@@ -107,7 +112,7 @@ def replace_file(path: Path, data: bytes, expected: str, *, create_parents: bool
     _clean_leftovers(target.parent)
     temp = target.parent / f"{TEMP_PREFIX}{os.getpid()}-{secrets.token_hex(4)}-{target.name}"
     try:
-        _write_temp(temp, data, old)
+        _write_temp(temp, data, old, new_mode)
         # Checked again after the (slow, fsynced) temp write, by stamp so a large file is
         # not hashed twice: a harness that wrote meanwhile keeps its change. What is left
         # is the gap between this stat and the rename, a few microseconds.
@@ -143,9 +148,9 @@ def _prepare_directory(path: Path, directory: Path, *, create_parents: bool) -> 
         raise DocumentError(f"cannot write {path}: {directory} is read-only; make it writable")
 
 
-def _write_temp(temp: Path, data: bytes, old: os.stat_result | None) -> None:
+def _write_temp(temp: Path, data: bytes, old: os.stat_result | None, new_mode: int) -> None:
     """Write and fsync the temp file, with the original's mode and (as root) owner."""
-    fd = os.open(temp, CREATE_FLAGS, 0o600 if old else 0o666)
+    fd = os.open(temp, CREATE_FLAGS, 0o600 if old else new_mode)
     with os.fdopen(fd, "wb") as handle:
         handle.write(data)
         handle.flush()

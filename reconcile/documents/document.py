@@ -91,8 +91,13 @@ def read_document(path: Path, fmt: Format) -> Document:
     return Document(path, fmt, read_bytes(path))
 
 
-def write_document(doc: Document, *, create_parents: bool) -> None:
-    """Write `doc` atomically, only if changed, and only if the file still has the read bytes."""
+def write_document(doc: Document, *, create_parents: bool, new_mode: int = 0o666) -> None:
+    """Write `doc` atomically, only if changed, and only if the file still has the read bytes.
+
+    A new file gets `new_mode` (less the umask): 0o600 for user-level files (SPEC §7).
+    """
     if not doc.changed:
         return
-    replace_file(doc.path, doc.render(), doc.digest, create_parents=create_parents)
+    replace_file(
+        doc.path, doc.render(), doc.digest, create_parents=create_parents, new_mode=new_mode
+    )

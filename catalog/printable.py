@@ -1,0 +1,35 @@
+"""The one sanitiser for text that came from files, at the render boundary (SPEC §7).
+
+A server name, key or value read from a repository's file may hold escape
+sequences (clear the screen, set the window title, write the clipboard with
+OSC 52), C1 controls, or bidi overrides that make a line read differently
+from what it is. Everything aido prints that came from a file goes through
+`printable`, which shows such characters as visible `\\x1b` / `\\u202e` escapes.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+# Cc: C0, DEL, C1; Cf: bidi controls, zero-width and other format characters;
+# Zl/Zp: line and paragraph separators; Co/Cs: private use and lone surrogates.
+_UNSAFE = frozenset({"Cc", "Cf", "Zl", "Zp", "Co", "Cs"})
+
+
+def printable(text: str, *, keep: str = "") -> str:
+    """`text` with every control, format, bidi and separator character escaped (except `keep`)."""
+    if text.isprintable():
+        return text
+    return "".join(
+        char if char in keep or unicodedata.category(char) not in _UNSAFE else _escape(char)
+        for char in text
+    )
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
