@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from aidokit.reconcile.documents.osfile import READ_FLAGS
 from aidokit.reconcile.errors import AidoError, SecurityError
 
 MAX_BYTES = 64 << 20  # a 20 MB ~/.claude.json is real; 64 MiB is not a config file
@@ -42,8 +43,8 @@ def read_file(
     than `limit`, or one that cannot be read.
     """
     try:
-        # O_NONBLOCK: opening a FIFO returns at once instead of waiting for a writer.
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        # READ_FLAGS has O_NONBLOCK: opening a FIFO returns at once instead of waiting.
+        fd = os.open(path, READ_FLAGS)
     except FileNotFoundError:
         if os.path.lexists(path):
             raise error(f"{path} is a link to a missing file; fix or remove the link") from None
