@@ -1,9 +1,12 @@
-"""Amazon Q Developer CLI: `mcpServers` in `.amazonq/mcp.json` (now Kiro CLI).
+"""Amazon Q Developer CLI: `mcpServers` in `.amazonq/mcp.json`.
 
-harness-formats.md §17. `type` is `stdio` or `http` only, so SSE is refused.
-No env interpolation was found: a value that needs a variable is left out and
-reported by `notes`. Note §1.3: the CLI rewrites this file from typed structs,
-dropping keys it does not know.
+Amazon Q Developer CLI has been renamed Kiro CLI; Kiro CLI reads the kiro
+adapter's `~/.kiro/settings/mcp.json`, and this adapter stays for Q CLI
+installs. harness-formats.md §17. `type` is `stdio` or `http` only, so SSE is
+refused. Secrets are `${env:VAR}` references in `env` values
+(custom_tool.rs `substitute_env_vars`, harness-audit.md M1) and, since
+aws/amazon-q-developer-cli#3075, in HTTP `headers`; nowhere else. Note §1.3:
+the CLI rewrites this file from typed structs, dropping keys it does not know.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
     Refs,
     Rendered,
+    env_colon,
     refuse_cwd,
     refuse_transport,
     remote_fields,
@@ -29,7 +33,7 @@ class AmazonQ(AdapterBase):
     """Amazon Q Developer CLI."""
 
     name = "amazon-q"
-    title = "Amazon Q Developer CLI"
+    title = "Amazon Q Developer CLI (now Kiro CLI; see the kiro adapter)"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     verified_by = "source"
     evidence = "https://github.com/aws/amazon-q-developer-cli/blob/003cdad8/crates/chat-cli/src/cli/chat/tools/custom_tool.rs"
@@ -45,8 +49,8 @@ class AmazonQ(AdapterBase):
         return Location(self.name, scope, path, Format.JSON, ("mcpServers",))
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
-        """Render; values that need a variable become notes (§17: no interpolation)."""
-        refs = Refs(self.name, server, None)
+        """Render; `${env:VAR}` in env and header values only (audit M1)."""
+        refs = Refs(self.name, server, env_colon, in_text=False)
         if isinstance(spec, StdioSpec):
             refuse_cwd(self.name, server, spec.cwd)  # §17: CustomToolConfig has no cwd
             return refs.done({"type": "stdio", **stdio_fields(refs, spec)})

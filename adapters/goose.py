@@ -2,8 +2,9 @@
 
 harness-formats.md §18. The file is YAML, edited by splicing one entry at a
 time (documents/yamldoc.py), so the user's comments and other keys stay.
-UNVERIFIED: how `env_keys` are resolved (keyring or secrets file), the Windows
-path, and whether Goose keeps comments when it rewrites the file itself.
+`env_keys` are looked up in the environment first, then Goose's secret store
+(config `get_secret`). UNVERIFIED: the Windows path, and whether Goose keeps
+comments when it rewrites the file itself.
 """
 
 from __future__ import annotations
@@ -13,11 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.base import Host, Location, Scope, substitute
 from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import appdata
-from aidokit.adapters.render import Refs, Rendered, refuse_cwd, refuse_transport
+from aidokit.adapters.render import Refs, Rendered, dollar_brace, refuse_cwd, refuse_transport
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 
 _EXACT = re.compile(r"^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$")
@@ -34,10 +35,7 @@ class Goose(AdapterBase):
     evidence = (
         "https://github.com/aaif-goose/goose/blob/20f87d19/crates/goose/src/agents/extension.rs"
     )
-    unconfirmed = (
-        "Windows path",
-        "how env_keys are looked up (secret store or environment)",
-    )
+    unconfirmed = ("Windows path",)
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`~/.config/goose/config.yaml` (XDG), or under APPDATA on Windows."""
@@ -53,7 +51,7 @@ class Goose(AdapterBase):
         return host.xdg_config_home() / "goose"
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
-        """Render; env vars become `env_keys`, other references become notes."""
+        """Render; env vars and variables in `uri`/`headers` become `env_keys`."""
         refs = Refs(self.name, server, None)
         entry: dict[str, Any] = {"enabled": True}
         if isinstance(spec, StdioSpec):
@@ -66,12 +64,14 @@ class Goose(AdapterBase):
             entry["type"] = "streamable_http"  # §1.2, §18: snake_case, with `uri`
             env = {}
         entry |= {"name": server.id, "description": server.purpose}
+        envs, keys = self._env(env, refs)
         if isinstance(spec, StdioSpec):
             entry |= {"cmd": refs.text(spec.command, "cmd"), "args": refs.texts(spec.args, "args")}
         else:
-            entry["uri"] = refs.text(spec.url, "uri")
-            entry["headers"] = refs.mapping(spec.headers, "header")
-        envs, keys = self._env(env, refs)
+            # Audit M2: ExtensionConfig::resolve substitutes ${VAR} in `uri` and header
+            # values from `envs` plus `env_keys` (the environment first, then the keyring).
+            entry["uri"] = _reference(spec.url, keys)
+            entry["headers"] = {k: _reference(v, keys) for k, v in spec.headers.items()}
         return refs.done({**entry, "envs": envs, "env_keys": keys, "timeout": _TIMEOUT_S})
 
     @staticmethod
@@ -116,6 +116,12 @@ class Goose(AdapterBase):
             {"headers": js.string_map(), **common},
         )
         return js.entry(stdio, remote, title="Goose extensions entry")
+
+
+def _reference(text: str, keys: list[str]) -> str:
+    """`text` with each placeholder as Goose's `${VAR}`, each variable listed in `keys`."""
+    keys.extend(name for name in PLACEHOLDER_RE.findall(text) if name not in keys)
+    return substitute(text, dollar_brace)
 
 
 ADAPTER = Goose()

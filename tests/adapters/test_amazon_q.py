@@ -23,3 +23,38 @@ def test_sse_is_refused() -> None:
     server = make_server("amazon-q", raw)
     with pytest.raises(CatalogError, match="sse"):
         ADAPTER.render(server, server.install["amazon-q"])
+
+
+TOK = [{"name": "TOK", "secret": True}]
+
+
+def test_env_and_header_variables_are_env_colon_references() -> None:
+    """Amazon Q expands `${env:VAR}` in env and header values, so secrets are written there."""
+    stdio = {"stdio": {"command": "npx", "args": ["p"], "env": {"T": "x-${TOK}"}}}
+    remote = {"remote": {"url": "https://x.example/mcp", "headers": {"A": "B ${TOK}"}}}
+    entries = []
+    for raw in (stdio, remote):
+        server = make_server("amazon-q", {"id": "x", "env": TOK, **raw})
+        entries.append(ADAPTER.render(server, server.install["amazon-q"]))
+        assert ADAPTER.notes(server, server.install["amazon-q"]) == ()
+    assert entries[0]["env"] == {"T": "x-${env:TOK}"}
+    assert entries[1]["headers"] == {"A": "B ${env:TOK}"}
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        {"id": "x", "env": TOK, "stdio": {"command": "npx", "args": ["--token=${TOK}"]}},
+        {"id": "x", "env": TOK, "remote": {"url": "https://x.example/${TOK}/mcp"}},
+    ],
+)
+def test_variables_outside_env_and_headers_are_refused(raw: dict[str, object]) -> None:
+    """Amazon Q expands nothing in command, args or url: a placeholder there is an error."""
+    server = make_server("amazon-q", raw)
+    with pytest.raises(CatalogError, match="cannot reference environment variables"):
+        ADAPTER.render(server, server.install["amazon-q"])
+
+
+def test_adapters_lists_it_as_now_kiro_cli() -> None:
+    """`aido adapters` says Amazon Q Developer CLI is now Kiro CLI."""
+    assert "now Kiro CLI" in ADAPTER.title

@@ -32,3 +32,24 @@ def test_location_is_yaml_extensions() -> None:
     location = ADAPTER.location(Scope.USER, make_host({}))
     assert location is not None
     assert (location.fmt, location.map_path) == (Format.YAML, ("extensions",))
+
+
+@pytest.mark.parametrize(
+    ("url", "headers", "keys"),
+    [
+        ("https://x.example/mcp", {"Authorization": "Bearer ${TOK}"}, ["TOK"]),
+        ("https://x.example/mcp?key=${KEY}", {}, ["KEY"]),
+        ("https://x.example/${A}", {"X-A": "${A}", "X-B": "${B}-${A}"}, ["A", "B"]),
+    ],
+)
+def test_remote_variables_become_references_and_env_keys(
+    url: str, headers: dict[str, str], keys: list[str]
+) -> None:
+    """Every variable in `uri` or a header is written as `${VAR}` and listed once in env_keys."""
+    env = [{"name": name, "secret": True} for name in keys]
+    raw = {"id": "x", "env": env, "remote": {"url": url, "headers": headers}}
+    server = make_server("goose", raw)
+    entry = ADAPTER.render(server, server.install["goose"])
+    assert entry["env_keys"] == keys
+    assert entry["uri"] == url and entry["headers"] == headers
+    assert ADAPTER.notes(server, server.install["goose"]) == ()
