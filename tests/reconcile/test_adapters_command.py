@@ -33,7 +33,7 @@ def test_lists_every_adapter_with_files_and_verification(
 def test_every_adapter_names_its_evidence(capsys: pytest.CaptureFixture[str]) -> None:
     """Every adapter has an evidence link and says how it was verified."""
     assert main(["adapters", "--json"]) == 0
-    rows = json.loads(capsys.readouterr().out)
+    rows = json.loads(capsys.readouterr().out)["adapters"]
     for row in rows:
         assert row["verified_by"] in VERIFIED_BY, row["name"]
         assert row["evidence"].startswith("https://"), row["name"]
