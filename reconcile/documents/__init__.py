@@ -1,8 +1,10 @@
 """The format-preserving document layer (SPEC §6): read, edit and write harness files.
 
-JSON and JSONC are edited by splicing byte spans (`jsonedit`), TOML through tomlkit
-(`tomldoc`), YAML by splicing entries that ruamel.yaml locates and renders (`yamldoc`);
-writes are compare-and-swap and atomic (`atomic`), serialised by `lock`.
+JSON and JSONC are edited by splicing byte spans (`jsonedit`, `jsonmembers`), TOML by
+splicing table blocks (`tomldoc`, `tomlscan`), YAML by splicing entries that ruamel.yaml
+locates and renders (`yamldoc`); writes are compare-and-swap and atomic (`atomic`),
+serialised by `lock`. Which comments and blank lines belong to an entry is written down
+in docs/documents.md.
 """
 
 from __future__ import annotations

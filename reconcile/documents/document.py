@@ -26,12 +26,11 @@ class Document:
         self.digest = file_digest(original)
         self._editor: JsonEditor | TomlEditor | YamlEditor
         if fmt is Format.TOML:
-            # tomlkit is imported only for TOML files: most runs never touch one.
             from aidokit.reconcile.documents.tomldoc import TomlEditor
 
             self._editor = TomlEditor(path, b"" if original is None else original)
         elif fmt is Format.YAML:
-            # ruamel.yaml likewise loads only when a YAML file (Goose) is opened.
+            # ruamel.yaml loads only when a YAML file (Goose) is opened.
             from aidokit.reconcile.documents.yamldoc import YamlEditor
 
             self._editor = YamlEditor(path, b"" if original is None else original)

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from aidokit.reconcile.documents.format import BOM, Format, where
+from aidokit.reconcile.documents import jsonmembers
+from aidokit.reconcile.documents.format import BOM, Format, first_newline, where
 from aidokit.reconcile.documents.jsonscan import (
     JsonProblem,
     Member,
@@ -21,7 +22,6 @@ from aidokit.reconcile.documents.jsonscan import (
     decode_value,
     first_colon,
     members,
-    skip_hspace,
     skip_ws,
     validate,
 )
@@ -156,18 +156,18 @@ class JsonEditor:
         """Plan the splices that create or replace one entry."""
         view = self._view()
         pos, depth = self._find(view, key_path)
-        mems, close = members(view.scan, pos, view.text)
-        style = self._style(view, mems)
+        layout = self._layout(view, pos)
+        style = self._style(view, layout.members)
         if depth < len(key_path):
             value = nest(key_path[depth + 1 :], name, entry)
-            return _insert(view, style, pos, close, mems, key_path[depth], value)
-        found = _lookup(mems, name)
+            return _insert(layout, style, key_path[depth], value)
+        found = _lookup(layout.members, name)
         if found is None:
-            return _insert(view, style, pos, close, mems, name, plain(entry))
+            return _insert(layout, style, name, plain(entry))
         if same(self._decode(view, found.value_start, found.value_end), entry):
             return []
-        indent = _member_indent(view, style, pos, found)
-        text = render(plain(entry), style, indent, inline=not _multiline(view, mems))
+        indent = _member_indent(layout, style, found)
+        text = render(plain(entry), style, indent, inline=not _multiline(layout))
         return [(found.value_start, found.value_end, text)]
 
     def _delete_splices(self, key_path: tuple[str, ...], name: str) -> list[Splice]:
@@ -176,9 +176,16 @@ class JsonEditor:
         pos, depth = self._find(view, key_path)
         if depth < len(key_path):
             return []
-        mems, close = members(view.scan, pos, view.text)
-        index = next((i for i, m in enumerate(mems) if m.key == name), None)
-        return [] if index is None else _delete(view, pos, close, mems, index)
+        layout = self._layout(view, pos)
+        index = next((i for i, m in enumerate(layout.members) if m.key == name), None)
+        if index is None:
+            return []
+        return jsonmembers.delete(layout, index, first_newline(view.text))
+
+    def _layout(self, view: _View, open_pos: int) -> jsonmembers.Layout:
+        """Look at the object whose `{` is at `open_pos`."""
+        mems, close = members(view.scan, open_pos, view.text)
+        return jsonmembers.Layout(view.text, view.scan, open_pos, close, mems, self._blank)
 
     def _style(self, view: _View, mems: list[Member]) -> Style:
         """Detect the file's style, taking the key separator from a nearby member."""
@@ -222,121 +229,37 @@ def _lookup(mems: list[Member], key: str) -> Member | None:
     return next((m for m in mems if m.key == key), None)
 
 
-def _line_indent(text: str, pos: int) -> str:
-    """Return the leading whitespace of the line holding `pos`."""
-    start = text.rfind("\n", 0, pos) + 1
-    return text[start : skip_hspace(text, start)]
+def _multiline(layout: jsonmembers.Layout) -> bool:
+    """Tell whether an object puts members on lines of their own.
+
+    An empty object does when it holds a line break, or when it is `{}` in a file whose
+    top-level object does; `{ }` or `{ /* c */ }` stays on one line.
+    """
+    if layout.members:
+        return layout.own_line(layout.members[0])
+    inside = layout.text[layout.open_pos + 1 : layout.close]
+    if inside:
+        return layout.first_break() is not None
+    root = skip_ws(layout.scan, len(BOM) if layout.text.startswith(BOM.decode("latin-1")) else 0)
+    first = skip_ws(layout.scan, root + 1)
+    return layout.scan[first] == "}" or layout.text.rfind("\n", 0, first) > root
 
 
-def _own_line(text: str, pos: int) -> bool:
-    """Tell whether only spaces or tabs precede `pos` on its line."""
-    start = text.rfind("\n", 0, pos) + 1
-    return skip_hspace(text, start) == pos and start > 0
+def _member_indent(layout: jsonmembers.Layout, style: Style, near: Member | None) -> str:
+    """Return the indentation for a member of the object, taken from `near` if it can."""
+    if near is not None and layout.own_line(near):
+        return layout.indent(near.key_start)
+    return layout.indent(layout.open_pos) + style.unit
 
 
-def _multiline(view: _View, mems: list[Member]) -> bool:
-    """Tell whether an object puts members on their own lines (empty: as the root does)."""
-    first = mems[0].key_start if mems else skip_ws(view.scan, view.root + 1)
-    return view.scan[first] == "}" or _own_line(view.text, first)
-
-
-def _member_indent(view: _View, style: Style, open_pos: int, near: Member | None) -> str:
-    """Return the indentation for a member of the object at `open_pos`."""
-    if near is not None and _own_line(view.text, near.key_start):
-        return _line_indent(view.text, near.key_start)
-    return _line_indent(view.text, open_pos) + style.unit
-
-
-def _tail(text: str, pos: int) -> int:
-    """Extend `pos` over a `//` comment that ends its line (it belongs to the entry)."""
-    end = skip_hspace(text, pos)
-    if text.startswith("//", end):
-        stop = text.find("\n", end)
-        stop = len(text) if stop == -1 else stop
-        return stop - 1 if text[stop - 1] == "\r" else stop
-    return pos
-
-
-def _lead(text: str, key_start: int) -> int:
-    """Start a member's removal at its line break when it sits on its own line."""
-    if not _own_line(text, key_start):
-        return key_start
-    start = text.rfind("\n", 0, key_start)
-    return start - 1 if start > 0 and text[start - 1] == "\r" else start
-
-
-def _insert(
-    view: _View,
-    style: Style,
-    open_pos: int,
-    close: int,
-    mems: list[Member],
-    name: str,
-    value: Any,
-) -> list[Splice]:
-    """Splices that add member `name` at the end of the object at `open_pos`."""
-    multi = _multiline(view, mems)
-    last = mems[-1] if mems else None
-    indent = _member_indent(view, style, open_pos, last) if multi else ""
-    text = member(name, value, style, indent, inline=not multi)
+def _insert(layout: jsonmembers.Layout, style: Style, name: str, value: Any) -> list[Splice]:
+    """Splices that add member `name` at the end of the object."""
     comma = "," if style.trailing_commas else ""
-    if last is None:
-        inside = view.text[open_pos + 1 : close]
-        if not multi:
-            return [(open_pos + 1, close, text)] if not inside.strip() else [(close, close, text)]
-        outer = _line_indent(view.text, open_pos)
-        if not inside.strip():
-            return [(open_pos + 1, close, style.newline + indent + text + style.newline + outer)]
-        end = len(inside.rstrip(" \t\r\n")) + open_pos + 1
-        return [(end, end, style.newline + indent + text + comma)]
-    if not multi:
+    if not _multiline(layout):
+        text = member(name, value, style, "", inline=True)
         space = " " if style.colon.endswith(" ") else ""
-        if last.comma is not None:
-            return [(last.comma + 1, last.comma + 1, space + text + ",")]
-        return [(last.value_end, last.value_end, "," + space + text)]
-    if last.comma is not None:
-        at = _tail(view.text, last.comma + 1)
-        return [(at, at, style.newline + indent + text + ",")]
-    at = _tail(view.text, last.value_end)
-    if at == last.value_end:
-        return [(at, at, "," + style.newline + indent + text)]
-    return [(last.value_end, last.value_end, ","), (at, at, style.newline + indent + text)]
-
-
-def _delete(view: _View, open_pos: int, close: int, mems: list[Member], index: int) -> list[Splice]:
-    """Splices that remove member `index` of the object at `open_pos`, with its separator."""
-    text = view.text
-    gone = mems[index]
-    if gone.comma is not None:
-        start = _lead(text, gone.key_start)
-        end = _tail(text, gone.comma + 1)
-        if start == gone.key_start:  # not on its own line: take the spaces on one side
-            end = skip_hspace(text, gone.comma + 1)
-            before = mems[index - 1].comma if index else None
-            last = index == len(mems) - 1
-            if last and before is not None and not text[before + 1 : start].strip():
-                start, end = before + 1, gone.comma + 1
-        splices = [(start, end, "")]
-    elif index > 0:
-        comma = mems[index - 1].comma
-        assert comma is not None
-        end = _tail(text, gone.value_end)
-        if not text[comma + 1 : gone.key_start].strip():
-            splices = [(comma, end, "")]
-        else:
-            splices = [(comma, comma + 1, ""), (_lead(text, gone.key_start), end, "")]
-    else:
-        splices = [(_lead(text, gone.key_start), _tail(text, gone.value_end), "")]
-    if len(mems) == 1 and not _remaining(text, open_pos + 1, close, splices).strip():
-        return [(open_pos + 1, close, "")]
-    return splices
-
-
-def _remaining(text: str, start: int, end: int, splices: list[Splice]) -> str:
-    """Return what is left of `text[start:end]` once `splices` are removed."""
-    pieces, last = [], start
-    for cut_start, cut_end, _ in sorted(splices):
-        pieces.append(text[last:cut_start])
-        last = cut_end
-    pieces.append(text[last:end])
-    return "".join(pieces)
+        return jsonmembers.insert_inline(layout, text, space, comma)
+    last = layout.members[-1] if layout.members else None
+    indent = _member_indent(layout, style, last)
+    text = member(name, value, style, indent, inline=False)
+    return jsonmembers.insert(layout, text, indent, style.newline, comma)

@@ -40,7 +40,7 @@ def test_crlf_toml_gets_crlf_tables() -> None:
     )
 
 
-def test_toml_with_mixed_line_ends_is_left_to_tomlkit() -> None:
+def test_toml_with_mixed_line_ends_gets_lf_tables() -> None:
     """A file that already mixes LF and CRLF keeps its lines; aido does not guess a style."""
     raw = b'model = "o3"\r\n[mcp_servers.a]\ncommand = "x"\n'
     new = _added(Format.TOML, raw, ("mcp_servers",))
