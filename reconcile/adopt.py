@@ -6,16 +6,17 @@ from dataclasses import replace
 from pathlib import Path
 
 from aidokit.adapters.registry import ADAPTERS
-from aidokit.reconcile.engine import Inputs, build_plan
+from aidokit.reconcile.engine import build_plan
 from aidokit.reconcile.errors import ConfigError
 from aidokit.reconcile.plan import Action, Change, FileChange, Plan
 from aidokit.reconcile.planner import field_diff
 from aidokit.reconcile.state import Record, entry_digest, load_state, save_state
+from aidokit.reconcile.world import Inputs, read_world
 
 
 def adoption_plan(inputs: Inputs, name: str) -> tuple[FileChange, Change]:
     """The file and the entry to adopt; errors when there is nothing to adopt."""
-    plan = build_plan(inputs)
+    plan = build_plan(read_world(inputs))
     (file,) = plan.files or (None,)
     if file is None:
         raise ConfigError(f"no {inputs.scope} config file for that adapter; check --scope")

@@ -10,18 +10,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from aidokit.adapters.base import Adapter, Location, Scope
-from aidokit.adapters.registry import ADAPTERS
 from aidokit.catalog.models import MCPDef
 from aidokit.reconcile.desired import Wanted
-from aidokit.reconcile.engine import Inputs, state_location
-from aidokit.reconcile.errors import AidoError
-from aidokit.reconcile.state import Lookup, Record, entry_digest, load_state, settle
-
-if TYPE_CHECKING:
-    from aidokit.reconcile.documents import Document
+from aidokit.reconcile.state import Record, entry_digest
+from aidokit.reconcile.world import Inputs, TargetFile, World
 
 PROC_ROOT = Path("/proc")
 VERSION_RE = re.compile(r"(\d+(?:\.\d+)+)")
@@ -83,58 +78,20 @@ class Checkup:
     processes: Callable[[], list[tuple[int, str]]] = field(default=lambda: claude_processes())
 
 
-def gather_checkup(inputs: Inputs, catalog: tuple[MCPDef, ...], **hooks: Any) -> Checkup:
-    """Read aido.toml's wishes, every targeted file and its state records."""
-    from aidokit.reconcile.context import detect_facts
-    from aidokit.reconcile.desired import wanted_servers
-    from aidokit.reconcile.documents import read_document
-
-    config = inputs.loaded.config
-    facts = detect_facts(
-        inputs.host.project, conformance=config.conformance, stack_packs=config.stack_packs
-    )
-    wanted, _ = wanted_servers(catalog, facts, config)
-    files: list[FileFacts] = []
-    state_errors: list[str] = []
-    other: list[Record] = []
-    for adapter in inputs.adapters:
-        location = adapter.location(inputs.scope, inputs.host)
-        if location is None:
-            continue
-        state_path, record_path = state_location(location, inputs.host)
-        try:
-            state = load_state(state_path)
-        except AidoError as exc:
-            state_errors.append(str(exc))
-            continue
-        servers, error = None, None
-        try:
-            document = read_document(location.path, location.fmt)
-            if document.original is not None:
-                servers = document.get_map(location.map_path) or {}
-        except AidoError as exc:
-            error = str(exc)
-        shown = record_path if location.scope is Scope.PROJECT else str(location.path)
-        records = tuple(state.for_file(adapter.name, record_path))
-        if error is None:
-            # A killed apply's pending records count only where the file shows they landed.
-            records = tuple(settle(list(records), _map_reader(document, location.map_path)))
-        files.append(FileFacts(adapter, location, shown, servers, error, records))
-        other += [r for r in state.records if r.adapter not in ADAPTERS]
-    unique = tuple({r.key: r for r in other}.values())
+def checkup_of(world: World, **hooks: Any) -> Checkup:
+    """What the checks look at: a view of the world the plan is computed from."""
+    files = tuple(_file_facts(target) for target in world.files)
     return Checkup(
-        inputs, tuple(wanted), catalog, inputs.host.environ, tuple(files), tuple(state_errors),
-        unique, **hooks,
+        world.inputs, world.wanted, world.catalog, world.inputs.host.environ, files,
+        world.state_errors, world.other_records, **hooks,
     )  # fmt: skip
 
 
-def _map_reader(document: Document, servers: tuple[str, ...]) -> Lookup:
-    """Read a map of `document`; `()` is its server map."""
-
-    def lookup(map_path: tuple[str, ...]) -> Mapping[str, Any]:
-        return document.get_map(map_path or servers) or {}
-
-    return lookup
+def _file_facts(target: TargetFile) -> FileFacts:
+    location = target.location
+    shown = target.record_path if location.scope is Scope.PROJECT else str(location.path)
+    servers = dict(target.servers()) if target.exists else None
+    return FileFacts(target.adapter, location, shown, servers, target.error, target.records)
 
 
 def deprecated_entries(c: Checkup) -> list[Finding]:

@@ -21,7 +21,7 @@ from aidokit.reconcile.plan import Action, Change, FileChange, Plan
 
 def check_locations(plan: Plan, source: Path) -> None:
     """Refuse a saved plan whose files or state are not where aido would put them."""
-    from aidokit.reconcile.engine import state_location
+    from aidokit.reconcile.world import state_location
 
     host = Host.current(Path(plan.project))
     for file in plan.files:

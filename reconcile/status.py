@@ -1,7 +1,7 @@
 """`aido status` as data: every entry of every targeted file and who owns it.
 
-Derived from the plan (SPEC §6 ownership) plus the files' current server maps,
-so status and plan can never disagree about what aido owns.
+Derived from the plan (SPEC §6 ownership) plus the server maps of the world the
+plan was computed from, so status and plan can never disagree about what aido owns.
 """
 
 from __future__ import annotations
@@ -9,12 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from pathlib import Path
 from typing import Any
 
-from aidokit.reconcile.documents import Format, read_document
-from aidokit.reconcile.errors import AidoError
 from aidokit.reconcile.plan import Action, Change, FileChange, Plan
+from aidokit.reconcile.world import World
 
 STATUS_FORMAT_VERSION = 1
 
@@ -90,23 +88,17 @@ def _classify(change: Change | None) -> tuple[Status, str]:
     return Status.DRIFTED, f"{change.action.word}: {change.reason}"
 
 
-def plan_status(plan: Plan) -> tuple[FileStatus, ...]:
-    """Status of every file in `plan`, re-reading each file's current server map."""
-    return tuple(_read_status(file) for file in plan.files)
+def plan_status(plan: Plan, world: World) -> tuple[FileStatus, ...]:
+    """Status of every file in `plan`, from the server maps `world` read for it."""
+    return tuple(_status(file, world) for file in plan.files)
 
 
-def _read_status(file: FileChange) -> FileStatus:
-    if file.error:
-        return FileStatus(file.adapter, file.scope, file.path, error=file.error)
-    try:
-        document = read_document(Path(file.abs_path), Format(file.fmt))
-        current = document.get_map(file.map_path) or {}
-    except AidoError as exc:
-        return FileStatus(file.adapter, file.scope, file.path, error=str(exc))
-    if document.digest != file.digest:
-        error = f"{file.path} changed while aido was reading it; run aido status again"
+def _status(file: FileChange, world: World) -> FileStatus:
+    target = world.file_of(file.adapter)
+    if file.error or target is None:
+        error = file.error or f"{file.path} was not read"
         return FileStatus(file.adapter, file.scope, file.path, error=error)
-    return file_status(file, current)
+    return file_status(file, target.servers())
 
 
 def counts(files: tuple[FileStatus, ...]) -> dict[str, int]:

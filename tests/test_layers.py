@@ -85,7 +85,7 @@ def test_the_graph_is_read() -> None:
     """The walker sees the package (a test that cannot fail is a defect)."""
     graph = _graph()
     assert len(graph) > 50
-    assert "aidokit.catalog.entries" in graph["aidokit.reconcile.engine"]
+    assert "aidokit.catalog.entries" in graph["aidokit.reconcile.world"]
 
 
 def test_no_module_imports_itself_back() -> None:

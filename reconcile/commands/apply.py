@@ -33,7 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run `aido apply`."""
     if args.planfile:
-        from aidokit.reconcile import engine
+        from aidokit.catalog import entries
         from aidokit.reconcile.provenance import check_locations, mark_sensitive
         from aidokit.reconcile.saved_plan import load_plan
 
@@ -42,8 +42,7 @@ def run(args: argparse.Namespace) -> int:
         check_lock_location(plan, Path(args.planfile))
         if args.frozen:
             check_frozen(plan)
-        # The catalog the engine plans with (read from there so tests can patch it).
-        plan = mark_sensitive(plan, vars(engine)["MCP_CATALOG"])
+        plan = mark_sensitive(plan, entries.MCP_CATALOG)
         return apply_and_report(plan, yes=True, colour=want_colour(args), saved=True)
     plan = compute_plan(args)
     if args.frozen:

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 from aidokit.reconcile.errors import AidoError, ConfigError
 
 if TYPE_CHECKING:
-    from aidokit.reconcile.engine import Inputs
     from aidokit.reconcile.plan import Plan
+    from aidokit.reconcile.world import Inputs
 
 
 def project_dir(args: argparse.Namespace) -> Path:
@@ -30,7 +30,7 @@ def want_colour(args: argparse.Namespace) -> bool:
 
 def gather_inputs(args: argparse.Namespace) -> Inputs:
     """Inputs for the CLI's project, scope and adapters."""
-    from aidokit.reconcile.engine import gather
+    from aidokit.reconcile.world import gather
 
     return gather(project_dir(args), scope=args.scope, only=args.adapters)
 
@@ -38,8 +38,9 @@ def gather_inputs(args: argparse.Namespace) -> Inputs:
 def compute_plan(args: argparse.Namespace) -> Plan:
     """Gather inputs and plan."""
     from aidokit.reconcile.engine import build_plan
+    from aidokit.reconcile.world import read_world
 
-    return build_plan(gather_inputs(args))
+    return build_plan(read_world(gather_inputs(args)))
 
 
 def apply_and_report(plan: Plan, *, yes: bool, colour: bool, saved: bool = False) -> int:

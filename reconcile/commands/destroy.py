@@ -17,8 +17,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run `aido destroy`."""
-    from aidokit.reconcile.engine import build_plan, owned_ids
+    from aidokit.reconcile.engine import build_plan
+    from aidokit.reconcile.world import read_world
 
-    inputs = gather_inputs(args)
-    plan = build_plan(inputs, remove=owned_ids(inputs))
+    world = read_world(gather_inputs(args))
+    plan = build_plan(world, remove=world.owned_ids())
     return apply_and_report(plan, yes=args.yes, colour=want_colour(args))

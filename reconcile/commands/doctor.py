@@ -17,13 +17,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run `aido doctor`."""
-    from aidokit.reconcile import engine
-    from aidokit.reconcile.doctor import Finding, Severity, gather_checkup, run_checks
+    from aidokit.reconcile.doctor import Finding, Severity, checkup_of, run_checks
     from aidokit.reconcile.errors import AidoError
     from aidokit.reconcile.render_doctor import render_findings, render_findings_json
 
     try:
-        checkup = gather_checkup(gather_inputs(args), vars(engine)["MCP_CATALOG"])
+        from aidokit.reconcile.world import read_world
+
+        checkup = checkup_of(read_world(gather_inputs(args)))
         findings = run_checks(checkup)
     except AidoError as exc:  # e.g. an invalid aido.toml: still a report, not a crash
         findings = [Finding(Severity.ERROR, "config", "aido.toml", str(exc))]

@@ -41,7 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run `aido mcp add`."""
-    from aidokit.reconcile import engine
+    from aidokit.catalog import entries
     from aidokit.reconcile.config_edit import add_custom, build_custom
 
     if bool(args.custom_url) == bool(args.custom_command):
@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         if args.header:
             raise ConfigError("--header is for --custom-url; a local server takes --env")
     custom = build_custom(fields)
-    catalog_ids = {entry.id for entry in vars(engine)["MCP_CATALOG"]}
+    catalog_ids = {entry.id for entry in entries.MCP_CATALOG}
     path = add_custom(project_dir(args), args.id, custom, catalog_ids)
     print(
         f"Added [custom.{args.id}] to {path}. It is security-sensitive: `aido apply` shows "

@@ -19,6 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run `aido remove`."""
     from aidokit.reconcile.engine import build_plan
+    from aidokit.reconcile.world import read_world
 
-    plan = build_plan(gather_inputs(args), remove={args.id})
+    plan = build_plan(read_world(gather_inputs(args)), remove={args.id})
     return apply_and_report(plan, yes=args.yes, colour=want_colour(args))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from aidokit.reconcile.commands.common import compute_plan, want_colour
+from aidokit.reconcile.commands.common import gather_inputs, want_colour
 
 NAME = "status"
 HELP = "list every MCP entry in the targeted files: managed, drifted, conflict or unmanaged"
@@ -17,11 +17,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run `aido status`; exit 1 when a file cannot be read."""
+    from aidokit.reconcile.engine import build_plan
     from aidokit.reconcile.render_status import render_status, render_status_json
     from aidokit.reconcile.status import plan_status
+    from aidokit.reconcile.world import read_world
 
-    plan = compute_plan(args)
-    files = plan_status(plan)
+    world = read_world(gather_inputs(args))
+    plan = build_plan(world)
+    files = plan_status(plan, world)
     if args.json:
         print(render_status_json(files, project=plan.project, scope=plan.scope), end="")
     else:

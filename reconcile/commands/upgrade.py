@@ -28,11 +28,12 @@ def run(args: argparse.Namespace) -> int:
     """Run `aido upgrade`."""
     from aidokit.reconcile.engine import build_plan
     from aidokit.reconcile.errors import ConfigError
-    from aidokit.reconcile.lockfile import load_lock, lock_path
+    from aidokit.reconcile.lockfile import lock_path
+    from aidokit.reconcile.world import read_world
 
-    inputs = gather_inputs(args)
-    path = lock_path(inputs.host.project)
-    lock = load_lock(path) if inputs.loaded.present else None
+    world = read_world(gather_inputs(args))
+    path = lock_path(world.inputs.host.project)
+    lock = world.lock
     if lock is None:
         raise ConfigError(
             f"{path} does not exist, so there is nothing to upgrade; "
@@ -44,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
             f"{path} has no entry {', '.join(repr(i) for i in unknown)}; "
             f"name ids it locks: {', '.join(sorted(lock.entries)) or 'none'}"
         )
-    plan = build_plan(inputs, upgrade=set(args.ids or lock.entries))
+    plan = build_plan(world, upgrade=set(args.ids or lock.entries))
     if args.frozen:
         check_frozen(plan)
     return apply_and_report(plan, yes=args.yes, colour=want_colour(args))

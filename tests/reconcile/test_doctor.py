@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile import doctor, engine
+from aidokit.catalog import entries
+from aidokit.reconcile import doctor
 from tests.helpers import aido, new_project
 from tests.reconcile.security_helpers import catalog_with, entry
 
@@ -41,7 +42,7 @@ def test_deprecated_entry_names_its_replacement(
 ) -> None:
     """A deprecated entry in `[mcp] add` is a warning naming `replaced_by`; exit 0."""
     old = entry("old-docs", deprecated=True, replaced_by="context7")
-    monkeypatch.setattr(engine, "MCP_CATALOG", catalog_with(old))
+    monkeypatch.setattr(entries, "MCP_CATALOG", catalog_with(old))
     (project / "aido.toml").write_text('adapters = ["claude-code"]\n[mcp]\nadd = ["old-docs"]\n')
     code, found = findings(project, capsys)
     assert code == 0
@@ -54,7 +55,7 @@ def test_missing_secret_is_named_never_valued(
 ) -> None:
     """An unset required secret is reported by name; a set one is not reported at all."""
     monkeypatch.setattr(
-        engine, "MCP_CATALOG", catalog_with(entry("sentryish", secret="SENTRY_TOKEN"))
+        entries, "MCP_CATALOG", catalog_with(entry("sentryish", secret="SENTRY_TOKEN"))
     )
     (project / "aido.toml").write_text('adapters = ["claude-code"]\n[mcp]\nadd = ["sentryish"]\n')
     monkeypatch.delenv("SENTRY_TOKEN", raising=False)
@@ -74,7 +75,7 @@ def test_old_harness_cli_is_an_error(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """A `claude` older than an entry's min_cli_version (asked via --version) exits 1."""
-    monkeypatch.setattr(engine, "MCP_CATALOG", catalog_with(entry("newish", min_cli="2.1.0")))
+    monkeypatch.setattr(entries, "MCP_CATALOG", catalog_with(entry("newish", min_cli="2.1.0")))
     (project / "aido.toml").write_text('adapters = ["claude-code"]\n[mcp]\nadd = ["newish"]\n')
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from aidokit.reconcile import engine
+from aidokit.catalog import entries
 from aidokit.reconcile.commands.common import compute_plan
 from aidokit.reconcile.confirmations import ConfirmationStore
 from aidokit.reconcile.gate import sensitive_targets
@@ -63,7 +63,7 @@ def test_sensitive_catalog_entry_without_terminal_refuses(
     project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A security-sensitive catalog entry named in `[mcp] add` is refused without a terminal."""
-    monkeypatch.setattr(engine, "MCP_CATALOG", catalog_with(FILESYSTEM))
+    monkeypatch.setattr(entries, "MCP_CATALOG", catalog_with(FILESYSTEM))
     (project / "aido.toml").write_text('adapters = ["claude-code"]\n[mcp]\nadd = ["filesystem"]\n')
     before = snapshot(project)
     assert aido(project, "apply", "--yes") == 1
@@ -75,7 +75,7 @@ def test_sensitive_catalog_entry_is_never_suggested(
     project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A sensitive entry with an `always` trigger is not planned unless the user names it."""
-    monkeypatch.setattr(engine, "MCP_CATALOG", catalog_with(FILESYSTEM))
+    monkeypatch.setattr(entries, "MCP_CATALOG", catalog_with(FILESYSTEM))
     (project / "aido.toml").write_text('adapters = ["claude-code"]\n')
     assert aido(project, "plan") == 0
     assert "filesystem" not in capsys.readouterr().out

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from aidokit.catalog import entries
 from aidokit.catalog.entries import MCP_CATALOG
-from aidokit.reconcile import engine
 from aidokit.reconcile.cli import main
 from tests.helpers import new_project
 
@@ -18,7 +18,7 @@ CONTEXT7 = {"type": "http", "url": "https://mcp.context7.com/mcp"}
 @pytest.fixture(autouse=True)
 def only_context7(monkeypatch: pytest.MonkeyPatch) -> None:
     """Plan against a one-entry catalog so the expected statuses stay small."""
-    monkeypatch.setattr(engine, "MCP_CATALOG", tuple(e for e in MCP_CATALOG if e.id == "context7"))
+    monkeypatch.setattr(entries, "MCP_CATALOG", tuple(e for e in MCP_CATALOG if e.id == "context7"))
 
 
 @pytest.fixture

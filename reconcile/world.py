@@ -1,0 +1,206 @@
+"""Read everything a plan depends on, once, into one frozen value (STYLE.md, "Read the world once").
+
+`gather` picks the inputs (config, scope, adapters); `read_world` is the only
+place below the CLI that reads the disk before apply:
+facts, the catalog, and for every targeted file its bytes, digest, parsed maps
+and settled ownership records. `engine.build_plan`, `status` and `doctor` are
+views of the `World` it returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from aidokit.adapters.base import Adapter, Host, Location, Scope
+from aidokit.adapters.registry import ADAPTERS
+from aidokit.catalog.facts import Facts
+from aidokit.catalog.models import MCPDef
+from aidokit.reconcile.config import LoadedConfig, load_config
+from aidokit.reconcile.desired import Wanted, wanted_servers
+from aidokit.reconcile.errors import AidoError, ConfigError
+from aidokit.reconcile.lockfile import Lock, load_lock, lock_path
+from aidokit.reconcile.state import (
+    Lookup,
+    Record,
+    State,
+    load_state,
+    project_state_path,
+    settle,
+    user_state_dir,
+)
+
+if TYPE_CHECKING:
+    from aidokit.reconcile.documents import Document
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """What a plan is computed from."""
+
+    host: Host
+    loaded: LoadedConfig
+    scope: Scope
+    adapters: tuple[Adapter, ...]
+    notes: tuple[str, ...]
+
+
+def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
+    """Read `aido.toml`, pick adapters, and describe the host."""
+    host = Host.current(project)
+    loaded = load_config(host.project, host.environ)
+    notes: list[str] = []
+    names = list(loaded.config.adapters or ())
+    for name in [*names, *(only or ())]:
+        if name not in ADAPTERS:
+            raise ConfigError(
+                f"unknown adapter '{name}'; known adapters: {', '.join(sorted(ADAPTERS))}"
+            )
+    if only:
+        names = list(only)
+    elif not loaded.present or loaded.config.adapters is None:
+        names = []
+        for name, adapter in ADAPTERS.items():
+            why = adapter.detect(host, Scope(scope))
+            if why:
+                names.append(name)
+                notes.append(f"detected {name}: {why}")
+        source = "no aido.toml" if not loaded.present else "aido.toml sets no adapters"
+        notes.insert(0, f"{source}: using detected harnesses and detected stack")
+    adapters = tuple(ADAPTERS[n] for n in names)
+    return Inputs(host, loaded, Scope(scope), adapters, tuple(notes))
+
+
+@dataclass(frozen=True)
+class TargetFile:
+    """One targeted harness file as read: its document (or why it can't be read) and records."""
+
+    adapter: Adapter
+    location: Location
+    state_path: Path
+    record_path: str  # the file's key in its state file
+    shown: str  # how the file is named to the user
+    document: Document | None  # None when the file cannot be read or parsed
+    error: str | None
+    records: tuple[Record, ...]  # this file's ownership records, pending ones settled
+
+    @property
+    def exists(self) -> bool:
+        """Whether the file is on disk (and readable)."""
+        return self.document is not None and self.document.original is not None
+
+    def servers(self) -> Mapping[str, Any]:
+        """The file's current server map (empty when missing or unreadable)."""
+        return self.lookup(())
+
+    def lookup(self, map_path: tuple[str, ...]) -> Mapping[str, Any]:
+        """A map of the document; `()` is the server map."""
+        if self.document is None:
+            return {}
+        return self.document.get_map(map_path or self.location.map_path) or {}
+
+
+@dataclass(frozen=True)
+class World:
+    """What a plan is computed from, read once."""
+
+    inputs: Inputs
+    catalog: tuple[MCPDef, ...]
+    facts: Facts
+    wanted: tuple[Wanted, ...]
+    notes: tuple[str, ...]  # from choosing the servers
+    files: tuple[TargetFile, ...]  # in the order of `inputs.adapters`
+    lock: Lock | None = None  # `aido.lock` beside a present `aido.toml`
+    state_errors: tuple[str, ...] = ()  # state files that could not be read
+    other_records: tuple[Record, ...] = ()  # records of adapters aido no longer has
+
+    def file_of(self, adapter: str) -> TargetFile | None:
+        """The targeted file of `adapter`, or None when it has no file in this scope."""
+        return next((f for f in self.files if f.adapter.name == adapter), None)
+
+    def owned_ids(self) -> set[str]:
+        """Catalog ids of every entry aido has recorded in the targeted files."""
+        return {record.id for file in self.files for record in file.records}
+
+
+def read_world(inputs: Inputs) -> World:
+    """Read facts, the catalog, every targeted file and its state records."""
+    from aidokit.catalog import entries
+    from aidokit.reconcile.context import detect_facts
+
+    config = inputs.loaded.config
+    facts = detect_facts(
+        inputs.host.project, conformance=config.conformance, stack_packs=config.stack_packs
+    )
+    catalog = entries.MCP_CATALOG  # read at call time: one place to swap it in tests
+    wanted, notes = wanted_servers(catalog, facts, config)
+    lock = load_lock(lock_path(inputs.host.project)) if inputs.loaded.present else None
+    states: dict[Path, State] = {}
+    state_errors: list[str] = []
+    files: list[TargetFile] = []
+    for adapter in inputs.adapters:
+        location = adapter.location(inputs.scope, inputs.host)
+        if location is None:
+            continue
+        state_path = state_location(location, inputs.host)[0]
+        try:
+            state = states[state_path] if state_path in states else load_state(state_path)
+        except AidoError as exc:
+            state_errors.append(str(exc))
+            continue
+        states[state_path] = state
+        files.append(_read_file(adapter, location, state, inputs.host))
+    others = {r.key: r for s in states.values() for r in s.records if r.adapter not in ADAPTERS}
+    return World(
+        inputs, tuple(catalog), facts, tuple(wanted), tuple(notes), tuple(files), lock,
+        tuple(dict.fromkeys(state_errors)), tuple(others.values()),
+    )  # fmt: skip
+
+
+def _read_file(adapter: Adapter, location: Location, state: State, host: Host) -> TargetFile:
+    from aidokit.reconcile.documents import read_document
+
+    state_path, record_path = state_location(location, host)
+    shown = record_path if location.scope is Scope.PROJECT else tilde(location.path, host)
+    records = state.for_file(adapter.name, record_path)
+    try:
+        document = read_document(location.path, location.fmt)
+        document.get_map(location.map_path)  # a wrong-typed server map is this file's error
+        settled = settle(records, _reader(document, location.map_path))
+    except AidoError as exc:
+        return TargetFile(
+            adapter, location, state_path, record_path, shown, None, str(exc), tuple(records)
+        )
+    return TargetFile(
+        adapter, location, state_path, record_path, shown, document, None, tuple(settled)
+    )
+
+
+def _reader(document: Document, servers: tuple[str, ...]) -> Lookup:
+    def lookup(map_path: tuple[str, ...]) -> Mapping[str, Any]:
+        return document.get_map(map_path or servers) or {}
+
+    return lookup
+
+
+def state_location(location: Location, host: Host) -> tuple[Path, str]:
+    """The state file recording `location`'s entries and the file's key inside it."""
+    if location.scope is Scope.PROJECT:
+        rel = location.path.relative_to(host.project).as_posix()
+        return project_state_path(host.project), rel
+    key = str(location.path)
+    if location.scope is Scope.LOCAL:
+        # User and local scope can share one file (Claude Code's ~/.claude.json):
+        # the map path keeps their records apart.
+        key += "#" + "/".join(location.map_path)
+    return user_state_dir(host.environ) / "state.json", key
+
+
+def tilde(path: Path, host: Host) -> str:
+    """`path` under the home folder written as `~/...`."""
+    try:
+        return "~/" + path.relative_to(host.home).as_posix()
+    except ValueError:
+        return str(path)

@@ -1,0 +1,121 @@
+"""`build_plan` on hand-built worlds: the pure diff, with no file on disk behind it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from aidokit.adapters.base import Host, Scope
+from aidokit.adapters.registry import ADAPTERS
+from aidokit.catalog.entries import ENTRIES_BY_ID
+from aidokit.catalog.facts import Facts
+from aidokit.reconcile.config import LoadedConfig, ProjectConfig
+from aidokit.reconcile.desired import Wanted, resolve_for
+from aidokit.reconcile.documents import Document
+from aidokit.reconcile.engine import build_plan
+from aidokit.reconcile.errors import StateError
+from aidokit.reconcile.plan import Action
+from aidokit.reconcile.state import Record, entry_digest
+from aidokit.reconcile.world import Inputs, TargetFile, World, state_location
+
+# Nothing exists here: a plan that read the disk would see no file at all.
+HOST = Host(
+    project=Path("/nonexistent/proj"), home=Path("/nonexistent/home"), os="linux", environ={}
+)
+CLAUDE = ADAPTERS["claude-code"]
+LOCATION = CLAUDE.location(Scope.PROJECT, HOST)
+CONTEXT7 = Wanted(ENTRIES_BY_ID["context7"], "always", explicit=False, roles=())
+DESIRED = resolve_for(CLAUDE, [CONTEXT7])[0][0].entry
+
+
+def _record(name: str, entry: dict[str, object], *, id: str = "context7") -> Record:
+    return Record(
+        adapter="claude-code", path=".mcp.json", name=name, id=id,
+        digest=entry_digest(entry), identity=CLAUDE.identity(entry),
+    )  # fmt: skip
+
+
+def _world(
+    servers: dict[str, object] | None,
+    *,
+    wanted: tuple[Wanted, ...] = (CONTEXT7,),
+    records: tuple[Record, ...] = (),
+    error: str | None = None,
+    state_errors: tuple[str, ...] = (),
+) -> World:
+    """A world with one Claude Code `.mcp.json` holding `servers` (None: no file)."""
+    assert LOCATION is not None
+    raw = None if servers is None else json.dumps({"mcpServers": servers}).encode()
+    document = None if error else Document(LOCATION.path, LOCATION.fmt, raw)
+    state_path, record_path = state_location(LOCATION, HOST)
+    target = TargetFile(
+        CLAUDE, LOCATION, state_path, record_path, record_path, document, error, records
+    )
+    inputs = Inputs(HOST, LoadedConfig(ProjectConfig(), HOST.project / "aido.toml", False),
+                    Scope.PROJECT, (CLAUDE,), ())  # fmt: skip
+    return World(inputs, (), Facts(os="linux"), wanted, (), (target,), state_errors)
+
+
+def _actions(world: World, **kw: object) -> list[tuple[Action, str]]:
+    (file,) = build_plan(world, **kw).files  # type: ignore[arg-type]
+    return [(c.action, c.name) for c in file.changes]
+
+
+def test_a_wanted_server_missing_from_the_file_is_created() -> None:
+    """A desired entry the file lacks is a create, planned from the world alone."""
+    assert _actions(_world(None)) == [(Action.CREATE, "context7")]
+
+
+def test_an_owned_entry_equal_to_the_desired_one_is_a_noop() -> None:
+    """Converged: the recorded entry still holds what aido wrote."""
+    world = _world({"context7": DESIRED}, records=(_record("context7", DESIRED),))
+    (file,) = build_plan(world).files
+    assert not file.actionable
+
+
+def test_a_same_named_entry_aido_does_not_own_is_a_conflict() -> None:
+    """Name alone never grants ownership (SPEC §6)."""
+    assert _actions(_world({"context7": DESIRED})) == [(Action.CONFLICT, "context7")]
+
+
+def test_an_owned_entry_no_longer_wanted_is_deleted() -> None:
+    """An owned entry that nothing asks for any more goes."""
+    world = _world({"context7": DESIRED}, wanted=(), records=(_record("context7", DESIRED),))
+    assert _actions(world) == [(Action.DELETE, "context7")]
+
+
+def test_a_hand_edited_owned_entry_is_healed() -> None:
+    """Drift from what aido wrote, with the identity unchanged, is a heal."""
+    edited = {**DESIRED, "headers": {"X-Edited": "1"}}
+    world = _world({"context7": edited}, records=(_record("context7", DESIRED),))
+    assert _actions(world) == [(Action.HEAL, "context7")]
+
+
+def test_remove_plans_only_the_deletion_of_those_ids() -> None:
+    """`remove` keeps the deletes of the named ids and notes that they are still desired."""
+    world = _world({"context7": DESIRED}, records=(_record("context7", DESIRED),))
+    plan = build_plan(world, remove={"context7"})
+    assert [(c.action, c.name) for c in plan.files[0].changes] == [(Action.DELETE, "context7")]
+    assert any("still desired" in note for note in plan.notes)
+
+
+def test_a_file_that_could_not_be_read_is_that_files_error() -> None:
+    """The read error travels with the file; nothing is planned for it."""
+    (file,) = build_plan(_world(None, error="broken.json is not JSON")).files
+    assert file.error == "broken.json is not JSON" and not file.changes
+
+
+def test_unreadable_state_fails_the_plan() -> None:
+    """Corrupt state is an error with its own message, never silently reset (SPEC §6)."""
+    with pytest.raises(StateError, match="state is corrupt"):
+        build_plan(_world(None, state_errors=("state is corrupt",)))
+
+
+def test_the_plan_names_the_file_and_its_digest() -> None:
+    """The plan carries the digest of the bytes the world read, for apply to check."""
+    world = _world({})
+    (file,) = build_plan(world).files
+    assert world.files[0].document is not None
+    assert file.digest == world.files[0].document.digest and file.path == ".mcp.json"
