@@ -22,7 +22,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run `aido outdated`."""
-    from aidokit.reconcile import engine
+    from aidokit.catalog import entries
     from aidokit.reconcile.errors import ConfigError
     from aidokit.reconcile.lockfile import load_lock, lock_path
     from aidokit.reconcile.outdated import find_outdated, render_outdated, render_outdated_json
@@ -32,7 +32,6 @@ def run(args: argparse.Namespace) -> int:
     lock = load_lock(path) if inputs.loaded.present else None
     if lock is None:
         raise ConfigError(f"{path} does not exist; run aido apply to write it, then commit it")
-    # The catalog the engine plans with (read from there so tests can patch it).
-    rows = find_outdated(lock, vars(engine)["MCP_CATALOG"], registry=args.registry)
+    rows = find_outdated(lock, entries.MCP_CATALOG, registry=args.registry)
     print(render_outdated_json(rows) if args.json else render_outdated(rows), end="")
     return 0

@@ -13,11 +13,11 @@ from pathlib import Path
 import jsonschema  # type: ignore[import-untyped]
 import pytest
 
+from aidokit.catalog import entries
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.catalog.install import everywhere
 from aidokit.catalog.models import MCPDef
 from aidokit.catalog.spec_helpers import npx, uvx
-from aidokit.reconcile import engine
 from aidokit.reconcile.lockfile import LOCK_NAME, Lock, load_lock, locked_from, render_lock
 from tests.helpers import aido, new_project
 
@@ -65,7 +65,7 @@ def test_two_versions_converge_then_upgrade(
     assert f"npm:{MEMORY_A}" in json.dumps(lock_of(project))
     files = {p: p.read_bytes() for p in (project / ".mcp.json", project / LOCK_NAME)}
 
-    monkeypatch.setattr(engine, "MCP_CATALOG", catalog_with(memory=memory_pinned(MEMORY_B)))
+    monkeypatch.setattr(entries, "MCP_CATALOG", catalog_with(memory=memory_pinned(MEMORY_B)))
     capsys.readouterr()
     assert aido(project, "plan", "--detailed-exitcode", "--frozen") == 0
     assert "No changes" in capsys.readouterr().out
@@ -106,7 +106,7 @@ def test_upgrade_named_ids_moves_only_those(
         install=everywhere(uvx("mcp-server-git==2099.1.1", net=False)),
     )
     newer = catalog_with(memory=memory_pinned(MEMORY_B), git=git_b)
-    monkeypatch.setattr(engine, "MCP_CATALOG", newer)
+    monkeypatch.setattr(entries, "MCP_CATALOG", newer)
     assert aido(project, "upgrade", "git", "--yes") == 0
     assert memory_args(project) == ["-y", MEMORY_A]
     text = json.dumps(lock_of(project))
