@@ -55,7 +55,7 @@ def _world(
     )
     inputs = Inputs(HOST, LoadedConfig(ProjectConfig(), HOST.project / "aido.toml", False),
                     Scope.PROJECT, (CLAUDE,), ())  # fmt: skip
-    return World(inputs, (), Facts(os="linux"), wanted, (), (target,), state_errors)
+    return World(inputs, (), Facts(os="linux"), wanted, (), (target,), state_errors=state_errors)
 
 
 def _actions(world: World, **kw: object) -> list[tuple[Action, str]]:
