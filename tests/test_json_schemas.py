@@ -29,6 +29,7 @@ SCHEMA_OF = {
     "confirmations": ("confirmations",),
     "doctor": ("doctor",),
     "outdated": ("outdated",),
+    "report": ("report",),
 }
 Capture = pytest.CaptureFixture[str]
 

@@ -24,6 +24,7 @@ from aidokit.reconcile.commands import (
     outdated,
     plan,
     remove,
+    report,
     schema,
     status,
     suggest,
@@ -60,5 +61,6 @@ COMMANDS: tuple[Command, ...] = (
     confirm,
     confirmations,
     doctor,
+    report,
     completion,
 )
