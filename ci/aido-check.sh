@@ -1,29 +1,36 @@
 #!/usr/bin/env bash
 # Drift check for CI (used by action.yml, usable from any CI): run
-# `aido plan --detailed-exitcode` on the project and, when the harness config
-# files drifted, fail with the rendered plan in the job summary.
+# `aido plan --detailed-exitcode` on the project, print the plan, save it as
+# JSON and, on GitHub Actions, annotate the drifted files, write the plan to
+# the job summary and set the step outputs.
 #
 # Environment:
-#   AIDO_PROJECT   project folder (default: .)
-#   AIDO_ADAPTERS  space-separated adapter names (default: aido.toml / detected)
-#   AIDO_FROZEN    "true": also fail when aido.lock would change (plan --frozen)
-#   AIDO_BIN       the aido executable (default: aido on PATH)
-#   GITHUB_STEP_SUMMARY  where the Markdown summary goes (set by GitHub Actions)
-# Exit: 0 converged, 2 drifted, 1 error.
+#   AIDO_PROJECT    project folder (default: .)
+#   AIDO_ADAPTERS   space-separated adapter names (default: aido.toml / detected)
+#   AIDO_FROZEN     "true" to pass --frozen (fail when aido.lock would change)
+#   AIDO_BIN        the aido executable (default: aido on PATH)
+#   AIDO_PYTHON     a python to read the JSON plan (default: python3, else python)
+#   AIDO_PLAN_JSON  where to save `aido plan --json` (default: $RUNNER_TEMP or
+#                   $TMPDIR, aido-plan.json)
+#   GITHUB_STEP_SUMMARY, GITHUB_OUTPUT, GITHUB_WORKSPACE  set by GitHub Actions
+# Exit: 0 converged, 2 drifted (changes or conflicts), 1 error.
 set -uo pipefail
 
 project="${AIDO_PROJECT:-.}"
 aido="${AIDO_BIN:-aido}"
-args=(plan --detailed-exitcode --scope project --no-color --project "$project")
-if [ "${AIDO_FROZEN:-false}" = "true" ]; then
-  args+=(--frozen)
-fi
+python="${AIDO_PYTHON:-$(command -v python3 || command -v python || echo python3)}"
+plan_json="${AIDO_PLAN_JSON:-${RUNNER_TEMP:-${TMPDIR:-/tmp}}/aido-plan.json}"
+args=(--detailed-exitcode --scope project --no-color --project "$project")
 for adapter in ${AIDO_ADAPTERS:-}; do
   args+=(--adapter "$adapter")
 done
+if [ "${AIDO_FROZEN:-false}" = "true" ]; then
+  args+=(--frozen)
+fi
 
-output="$("$aido" "${args[@]}" 2>&1)"
+"$aido" plan --json "${args[@]}" >"$plan_json" 2>/dev/null
 code=$?
+output="$("$aido" plan "${args[@]}" 2>&1)"
 printf '%s\n' "$output"
 
 summary() {
@@ -34,7 +41,34 @@ summary() {
 plan_block() {
   summary '' '```text' "$output" '```'
 }
+# drifted/changes/conflicts from the saved plan; empty counts when it is not a plan.
+outputs() {
+  "$python" - "$plan_json" "$code" <<'PY'
+import json, sys
+try:
+    s = json.load(open(sys.argv[1], encoding="utf-8")).get("summary") or {}
+except (OSError, ValueError, AttributeError):
+    s = {}
+changes = sum(s.get(k, 0) for k in ("add", "change", "remove"))
+print(f"drifted={'true' if sys.argv[2] == '2' else 'false'}")
+print(f"changes={changes if s else ''}")
+print(f"conflicts={s.get('conflict', '') if s else ''}")
+PY
+  echo "plan-json=$plan_json"
+}
+annotate() {
+  local lines
+  lines="$(cd "${GITHUB_WORKSPACE:-.}" && "$aido" report --annotations "$plan_json" 2>/dev/null)"
+  if [ -n "$lines" ]; then
+    printf '%s\n' "$lines"
+  else
+    echo "::error title=aido error::aido plan failed in $project (exit $code)"
+  fi
+}
 
+if [ -n "${GITHUB_OUTPUT:-}" ]; then
+  outputs >>"$GITHUB_OUTPUT"
+fi
 case "$code" in
   0)
     summary "### aido: \`$project\` is converged" '' 'Every MCP config file matches aido.toml.'
@@ -43,12 +77,12 @@ case "$code" in
     summary "### aido: MCP config drifted in \`$project\`" '' \
       'Run `aido apply` in the project (or `aido plan` to review) and commit the result.'
     plan_block
-    echo "::error title=aido drift::MCP config files in $project differ from aido.toml; run aido apply"
+    annotate
     ;;
   *)
     summary "### aido: the check failed in \`$project\` (exit $code)"
     plan_block
-    echo "::error title=aido error::aido plan failed in $project (exit $code)"
+    annotate
     ;;
 esac
 exit "$code"

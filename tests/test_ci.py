@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from tests.test_json_schemas import assert_valid
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 SCRIPT = ROOT / "ci" / "aido-check.sh"
+# pip's own cache, found before the sandboxed HOME hides it: installs in slow tests reuse it.
+PIP_CACHE = os.environ.get("PIP_CACHE_DIR") or str(Path.home() / ".cache" / "pip")
 
 
 def hook() -> dict[str, str]:
@@ -70,45 +77,276 @@ def test_hook_entry_fails_on_drift_and_writes_nothing(
     assert snapshot(project) == before
 
 
-def test_action_installs_from_its_path_and_runs_the_script() -> None:
-    """action.yml is composite, pip-installs `github.action_path`, and calls ci/aido-check.sh."""
-    text = (ROOT / "action.yml").read_text(encoding="utf-8")
-    assert "using: composite" in text
-    assert "${{ github.action_path }}" in text and 'pip install --quiet "$AIDO_SRC"' in text
-    assert '"$GITHUB_ACTION_PATH/ci/aido-check.sh"' in text
+def run_hook(project: Path, home: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    argv = [*shlex.split(hook()["entry"]), *extra]
+    return subprocess.run(argv, cwd=project, env=environ(home), capture_output=True, text=True)
+
+
+def test_hook_prints_a_short_summary_on_drift(drifted: Path, sandbox_home: Path) -> None:
+    """Drift: the files that drifted, the counts and the one fix; not the whole plan."""
+    result = run_hook(drifted, sandbox_home)
+    assert result.returncode == 2
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("aido: MCP config drifted from aido.toml in 4 file(s)")
+    assert any(line.startswith("  .mcp.json (claude-code): + ") for line in lines)
+    assert re.search(r"^Plan: \d+ to add", result.stdout, re.M)
+    assert "Fix: run `aido apply` and commit the result" in result.stdout
+    assert len(lines) <= 8 and "      url = " not in result.stdout  # no entry bodies
+
+
+def test_hook_prints_the_full_plan_with_verbose(drifted: Path, sandbox_home: Path) -> None:
+    """`args: [-v]` adds the full plan before the summary."""
+    result = run_hook(drifted, sandbox_home, "-v")
+    assert result.returncode == 2
+    assert "# .mcp.json (claude-code, project)" in result.stdout
+    assert result.stdout.rstrip().endswith("(`aido plan` shows the details).")
+
+
+def test_hook_summary_when_converged_or_broken(converged: Path, sandbox_home: Path) -> None:
+    """Converged: one line. An unparsable file: its error and the repair hint, exit 1."""
+    result = run_hook(converged, sandbox_home)
+    assert (result.returncode, result.stdout) == (
+        0,
+        "aido: 4 MCP config file(s) match aido.toml.\n",
+    )
+    (converged / ".mcp.json").write_text("{broken")
+    result = run_hook(converged, sandbox_home)
+    assert result.returncode == 1
+    assert "  .mcp.json (claude-code): error: " in result.stdout
+    assert "Fix: repair the file(s) marked error" in result.stdout
+
+
+def git(cwd: Path, *argv: str) -> str:
+    """Run git with a fixed identity; return its stdout."""
+    ident = ["-c", "user.name=aido tests", "-c", "user.email=tests@aido.invalid"]
+    result = subprocess.run(
+        ["git", *ident, *argv], cwd=cwd, check=True, capture_output=True, text=True
+    )
+    return result.stdout.strip()
+
+
+def pinned_clone(dest: Path) -> str:
+    """A git repository holding this checkout's files (tracked and new) in one commit."""
+    files = git(ROOT, "ls-files", "-co", "--exclude-standard", "-z").split("\0")
+    for name in filter(None, files):
+        if (ROOT / name).is_file():
+            (dest / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, dest / name)
+    git(dest, "init", "-q", "-b", "main")
+    git(dest, "add", "-A")
+    git(dest, "commit", "-q", "-m", "aidokit under test")
+    return git(dest, "rev-parse", "HEAD")
+
+
+def pre_commit(project: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    argv = [str(BIN / "pre-commit"), "run", "aido-check", "--all-files", "--color", "never"]
+    return subprocess.run(argv, cwd=project, env=env, capture_output=True, text=True)
+
+
+@pytest.mark.slow
+def test_real_pre_commit_runs_the_hook_from_a_pinned_clone(
+    drifted: Path, sandbox_home: Path, tmp_path: Path
+) -> None:
+    """docs/ci.md's pre-commit recipe, with `rev:` a commit: summary on drift, pass when applied."""
+    (tmp_path / "aidokit").mkdir()
+    sha = pinned_clone(tmp_path / "aidokit")
+    shutil.rmtree(drifted / ".git")
+    git(drifted, "init", "-q")
+    config = f"repos:\n  - repo: {tmp_path / 'aidokit'}\n    rev: {sha}\n"
+    config += "    hooks:\n      - id: aido-check\n"
+    (drifted / ".pre-commit-config.yaml").write_text(config)
+    git(drifted, "add", "-A")
+    env = environ(
+        sandbox_home, PRE_COMMIT_HOME=str(tmp_path / "pre-commit"), PIP_CACHE_DIR=PIP_CACHE
+    )
+    result = pre_commit(drifted, env)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert re.search(r"^aido drift check\.+Failed$", result.stdout, re.M)
+    assert "aido: MCP config drifted from aido.toml" in result.stdout
+    assert "Fix: run `aido apply`" in result.stdout and "      url = " not in result.stdout
+    subprocess.run([str(BIN / "aido"), "apply", "--yes"], cwd=drifted, env=env, check=True)
+    git(drifted, "add", "-A")
+    result = pre_commit(drifted, env)
+    assert result.returncode == 0, result.stdout
+    assert re.search(r"^aido drift check\.+Passed$", result.stdout, re.M)
+
+
+def action() -> dict[str, Any]:
+    """action.yml, parsed."""
+    from ruamel.yaml import YAML
+
+    loaded: dict[str, Any] = YAML(typ="safe").load((ROOT / "action.yml").read_text("utf-8"))
+    return loaded
+
+
+def step(name: str) -> dict[str, Any]:
+    """The composite step called `name`."""
+    return next(s for s in action()["runs"]["steps"] if s.get("name") == name)
+
+
+def test_action_declares_its_inputs_outputs_and_cache() -> None:
+    """The Action takes the documented inputs, exposes the check's outputs, caches pip."""
+    spec = action()
+    assert spec["runs"]["using"] == "composite"
+    assert set(spec["inputs"]) == {
+        "project",
+        "adapters",
+        "frozen",
+        "python-version",
+        "aido-version",
+    }
+    for name in ("drifted", "changes", "conflicts", "plan-json"):
+        assert spec["outputs"][name]["value"] == f"${{{{ steps.check.outputs.{name} }}}}"
+    cache = next(
+        s for s in spec["runs"]["steps"] if str(s.get("uses", "")).startswith("actions/cache")
+    )
+    assert cache["with"]["path"] == step("Install aido")["env"]["PIP_CACHE_DIR"]
+    install = step("Install aido")["run"]
+    assert (
+        'spec="$AIDO_SRC"' in install and '"$bin/python" -m pip install --quiet "$spec"' in install
+    )
+    assert 'bin="$RUNNER_TEMP/aido-venv/Scripts"' in install  # Windows runners
     assert os.access(SCRIPT, os.X_OK)
 
 
-def run_check(project: Path, home: Path, summary: Path) -> subprocess.CompletedProcess[str]:
-    env = environ(home, AIDO_PROJECT=str(project), GITHUB_STEP_SUMMARY=str(summary))
-    return subprocess.run(["bash", str(SCRIPT)], env=env, capture_output=True, text=True)
+def github_env(tmp_path: Path, home: Path, workspace: Path, **inputs: str) -> dict[str, str]:
+    """The variables GitHub sets for the check step, with its `env:` filled from the inputs."""
+    values = {"project": ".", "adapters": "", "frozen": "false", **inputs}
+    values["steps.install.outputs.aido"] = str(BIN / "aido")
+    values["steps.install.outputs.python"] = sys.executable
+    env = {}
+    for key, value in step("Check for drift")["env"].items():
+        expr = re.fullmatch(r"\$\{\{ (?:inputs\.)?(.+?) \}\}", value)
+        assert expr, value
+        env[key] = values[expr.group(1)]
+    for name in ("summary.md", "output.txt"):
+        (tmp_path / name).touch()
+    return environ(
+        home,
+        **env,
+        GITHUB_ACTIONS="true",
+        CI="true",
+        GITHUB_WORKSPACE=str(workspace),
+        GITHUB_ACTION_PATH=str(ROOT),
+        GITHUB_STEP_SUMMARY=str(tmp_path / "summary.md"),
+        GITHUB_OUTPUT=str(tmp_path / "output.txt"),
+        RUNNER_TEMP=str(tmp_path),
+        RUNNER_OS="Linux",
+    )
 
 
-def test_script_fails_on_drift_with_plan_in_summary(
+def run_step(env: dict[str, str], workspace: Path) -> subprocess.CompletedProcess[str]:
+    """Run the check step's `run:` line the way the runner does: bash, in the workspace."""
+    command = step("Check for drift")["run"]
+    return subprocess.run(
+        ["bash", "-e", "-c", command], cwd=workspace, env=env, capture_output=True, text=True
+    )
+
+
+def outputs(tmp_path: Path) -> dict[str, str]:
+    lines = (tmp_path / "output.txt").read_text("utf-8").splitlines()
+    return dict(line.split("=", 1) for line in lines)
+
+
+def annotations(stdout: str) -> list[tuple[dict[str, str], str]]:
+    """Each `::error k=v,...::message` line as (properties, message)."""
+    found = []
+    for props, message in re.findall(r"^::error ([^:]*)::(.*)$", stdout, re.M):
+        found.append((dict(p.split("=", 1) for p in props.split(",")), message))
+    return found
+
+
+def test_step_fails_on_drift_with_outputs_annotations_and_summary(
     drifted: Path, sandbox_home: Path, tmp_path: Path
 ) -> None:
-    """A drifted project fails the step and the job summary holds the rendered plan."""
-    summary = tmp_path / "summary.md"
-    result = run_check(drifted, sandbox_home, summary)
-    assert result.returncode == 2
-    text = summary.read_text()
+    """Drift: exit 2, outputs set, the plan in the summary, annotations on the files' lines."""
+    env = github_env(tmp_path, sandbox_home, drifted.parent, project=drifted.name)
+    result = run_step(env, drifted.parent)
+    assert result.returncode == 2, result.stdout + result.stderr
+    text = (tmp_path / "summary.md").read_text()
     assert "MCP config drifted" in text and "aido apply" in text
     assert "+ context7" in text and re.search(r"Plan: \d+ to add", text)
-    assert "::error title=aido drift::" in result.stdout
+    out = outputs(tmp_path)
+    assert out["drifted"] == "true" and int(out["changes"]) > 0 and out["conflicts"] == "0"
+    plan = json.loads(Path(out["plan-json"]).read_text("utf-8"))
+    assert_valid("plan", plan)
+    found = annotations(result.stdout)
+    assert found and all(p["title"] == "aido drift" for p, _ in found)
+    for props, message in found:
+        assert (drifted.parent / props["file"]).is_file(), props  # relative to the workspace
+        assert props["file"].startswith(f"{drifted.name}/") and "aido apply" in message
 
 
-def test_script_passes_when_converged(converged: Path, sandbox_home: Path, tmp_path: Path) -> None:
-    """A converged project passes and the summary says so."""
-    summary = tmp_path / "summary.md"
-    result = run_check(converged, sandbox_home, summary)
+def test_annotation_points_at_the_drifted_entry_line(
+    converged: Path, sandbox_home: Path, tmp_path: Path
+) -> None:
+    """A hand edit to an entry aido wrote is annotated on that entry's line of the file."""
+    opencode = converged / "opencode.json"
+    text = opencode.read_text("utf-8")
+    opencode.write_text(text.replace('"enabled": true', '"enabled": false', 1), "utf-8")
+    result = run_step(github_env(tmp_path, sandbox_home, converged), converged)
+    assert result.returncode == 2, result.stdout
+    [(props, message)] = annotations(result.stdout)
+    entry = message.split()[0]
+    expected = next(n for n, line in enumerate(text.splitlines(), 1) if f'"{entry}"' in line)
+    assert (props["file"], int(props["line"])) == ("opencode.json", expected)
+    assert "drifted from what aido wrote" in message
+
+
+def test_step_passes_when_converged(converged: Path, sandbox_home: Path, tmp_path: Path) -> None:
+    """A converged project passes, says so in the summary, and sets drifted=false."""
+    result = run_step(github_env(tmp_path, sandbox_home, converged), converged)
     assert result.returncode == 0, result.stdout
-    assert "is converged" in summary.read_text()
+    assert "is converged" in (tmp_path / "summary.md").read_text()
+    assert outputs(tmp_path) | {"plan-json": ""} == {
+        "drifted": "false",
+        "changes": "0",
+        "conflicts": "0",
+        "plan-json": "",
+    }
+    assert not annotations(result.stdout)
 
 
-def test_script_reports_errors(drifted: Path, sandbox_home: Path, tmp_path: Path) -> None:
-    """An unparsable config file is an error (exit 1), with aido's message in the summary."""
+def test_step_reports_file_errors(drifted: Path, sandbox_home: Path, tmp_path: Path) -> None:
+    """An unparsable config file: exit 1, aido's message in the summary, annotated on it."""
     (drifted / ".mcp.json").write_text("{broken")
-    summary = tmp_path / "summary.md"
-    result = run_check(drifted, sandbox_home, summary)
+    result = run_step(github_env(tmp_path, sandbox_home, drifted), drifted)
     assert result.returncode == 1
-    assert "the check failed" in summary.read_text() and "not valid JSON" in summary.read_text()
+    text = (tmp_path / "summary.md").read_text()
+    assert "the check failed" in text and "not valid JSON" in text
+    errors = [(p, m) for p, m in annotations(result.stdout) if p["title"] == "aido error"]
+    assert [p["file"] for p, _ in errors] == [".mcp.json"]
+    assert outputs(tmp_path)["drifted"] == "false"
+
+
+def test_step_reports_config_errors(drifted: Path, sandbox_home: Path, tmp_path: Path) -> None:
+    """An invalid aido.toml: exit 1, one annotation with aido's sentence, empty counts."""
+    (drifted / "aido.toml").write_text("[mcp\n")
+    result = run_step(github_env(tmp_path, sandbox_home, drifted), drifted)
+    assert result.returncode == 1
+    [(props, message)] = annotations(result.stdout)
+    assert props == {"title": "aido error"} and "aido.toml" in message
+    assert outputs(tmp_path)["changes"] == ""
+
+
+def test_step_passes_adapters_and_frozen(drifted: Path, sandbox_home: Path, tmp_path: Path) -> None:
+    """The adapters and frozen inputs reach `aido plan` as --adapter and --frozen."""
+    log = tmp_path / "argv.txt"
+    fake = tmp_path / "aido"
+    fake.write_text(f'#!/usr/bin/env bash\necho "$*" >>"{log}"\nexit 0\n')
+    fake.chmod(0o755)
+    env = github_env(tmp_path, sandbox_home, drifted, adapters="codex vscode", frozen="true")
+    env["AIDO_BIN"] = str(fake)
+    assert run_step(env, drifted).returncode == 0
+    first = log.read_text().splitlines()[0]
+    assert first.startswith("plan --json --detailed-exitcode --scope project")
+    assert "--adapter codex --adapter vscode --frozen" in first
+
+
+def test_script_runs_outside_github(drifted: Path, sandbox_home: Path, tmp_path: Path) -> None:
+    """Other CIs: no GITHUB_* variables, the plan is printed, the exit code tells."""
+    env = environ(sandbox_home, AIDO_PROJECT=str(drifted), TMPDIR=str(tmp_path))
+    result = subprocess.run(["bash", str(SCRIPT)], env=env, capture_output=True, text=True)
+    assert result.returncode == 2
+    assert re.search(r"Plan: \d+ to add", result.stdout)
+    assert (tmp_path / "aido-plan.json").is_file()

@@ -24,6 +24,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--out", metavar="FILE", help="save the plan for `aido apply FILE`")
     parser.add_argument(
+        "--summary",
+        action="store_true",
+        help="print only the drifted files, the counts and the fix (the full plan too with -v)",
+    )
+    parser.add_argument(
         "--detailed-exitcode",
         action="store_true",
         help="exit 2 when there are changes or conflicts, 0 when there are none, 1 on errors "
@@ -47,6 +52,12 @@ def run(args: argparse.Namespace) -> int:
         check_frozen(plan)
     if args.json:
         print(render_plan_json(plan), end="")
+    elif args.summary:
+        from aidokit.reconcile.render_summary import render_summary
+
+        if args.verbose > 0:
+            print(render_plan(plan, colour=want_colour(args)))
+        print(render_summary(plan), end="")
     else:
         print(render_plan(plan, colour=want_colour(args)), end="")
     if args.out:

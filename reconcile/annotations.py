@@ -1,0 +1,80 @@
+"""GitHub workflow-command annotations for a plan: `::error file=...,line=...::...`.
+
+GitHub shows each one on the drifted file's line in the pull request, so the
+line is the entry's own line when the file holds it (found by its name as a
+key), else 1; an entry in a file that does not exist yet points at aido.toml.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+VERB = {
+    "create": "would be added",
+    "update": "would be updated",
+    "heal": "drifted from what aido wrote and would be restored",
+    "delete": "would be removed",
+    "conflict": "conflicts with an entry aido does not own",
+}
+LIMIT = 50  # GitHub shows at most 50 annotations per job; more would only be noise
+
+
+def _escape(text: str, *, prop: bool = False) -> str:
+    """Escape a workflow command's data (or property value) as GitHub requires."""
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return text.replace(":", "%3A").replace(",", "%2C") if prop else text
+
+
+def command(message: str, *, file: str | None = None, line: int = 1, title: str) -> str:
+    """One `::error ...::message` line."""
+    props = [f"file={_escape(file, prop=True)}", f"line={line}"] if file else []
+    props.append(f"title={_escape(title, prop=True)}")
+    return f"::error {','.join(props)}::{_escape(message)}"
+
+
+def line_of(path: Path, name: str) -> int:
+    """The first line where `name` appears as a key or table name; 1 when it does not."""
+    key = re.compile(r"""(^|[\s"'\[.{,])""" + re.escape(name) + r"""(["'\]]|\s*[:=])""")
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return 1
+    for number, line in enumerate(text.splitlines(), start=1):
+        if key.search(line):
+            return number
+    return 1
+
+
+def _where(project: Path, path: str, root: Path) -> Path:
+    absolute = Path(path) if Path(path).is_absolute() else project / path
+    return absolute if absolute.exists() else project / "aido.toml"
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return Path(os.path.relpath(path, root)).as_posix()
+    except ValueError:  # another drive on Windows
+        return path.as_posix()
+
+
+def github_annotations(doc: Mapping[str, Any], *, root: Path) -> list[str]:
+    """Annotations for one `aido plan --json` (or error) document, paths relative to root."""
+    if isinstance(doc.get("error"), Mapping):
+        return [command(str(doc["error"].get("message", "")), title="aido error")]
+    project = Path(str(doc.get("project", root)))
+    lines = []
+    for file in doc.get("files", []):
+        where = _where(project, file["path"], root)
+        if file.get("error"):
+            lines.append(command(file["error"], file=_relative(where, root), title="aido error"))
+        for change in file.get("changes", []):
+            fix = change.get("hint") or "run `aido apply` and commit the result"
+            verb = VERB.get(change["action"], change["action"])
+            text = f"{change['name']} {verb} ({change['reason']}); {fix}"
+            at = line_of(where, change["name"]) if where.name != "aido.toml" else 1
+            lines.append(command(text, file=_relative(where, root), line=at, title="aido drift"))
+    return lines[:LIMIT]
