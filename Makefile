@@ -16,7 +16,7 @@ PACKAGES := catalog adapters reconcile
 # install is redone whenever the set of package files (or pyproject) changes.
 PKG_MANIFEST := $(VENV)/.aido-manifest
 
-.PHONY: help dev test lint demo bench fuzz harnesses clean check-manifest
+.PHONY: help dev test lint demo bench fuzz harnesses clean check-manifest verify-catalog
 
 help:
 	@echo "make demo   run aido plan / apply / plan on the bundled example project"
@@ -24,6 +24,7 @@ help:
 	@echo "make lint   ruff + mypy --strict"
 	@echo "make bench  measure aido against baselines, writes docs/benchmarks.md"
 	@echo "make fuzz   fuzz the document layer for longer (AIDO_FUZZ_EXAMPLES, default 20000)"
+	@echo "make verify-catalog  check every catalog package pin and remote host (network)"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -65,6 +66,10 @@ bench: dev
 fuzz: dev
 	AIDO_FUZZ_EXAMPLES=$${AIDO_FUZZ_EXAMPLES:-20000} $(BIN)/pytest -q -p no:cacheprovider \
 	  tests/reconcile/documents/test_documents_fuzz.py
+
+# Network: checks every pinned npm/PyPI version and remote host; never part of `make test`.
+verify-catalog: dev
+	$(BIN)/python -m aidokit.catalog.verify
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -396,6 +396,431 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         deprecated=True,
         replaced_by="postgres-mcp",
     ),
+    # ---- entries added 2026-11-30 (issue 19); each package version checked with
+    # `npm view PKG@VER version` or the PyPI JSON API that day, each remote URL
+    # against the vendor's own documentation. `make verify-catalog` re-checks them.
+    # npm @modelcontextprotocol/server-everything 2026.8.31 (reference test server).
+    MCPDef(
+        id="everything",
+        name="Everything (MCP test server)",
+        purpose="Reference server exercising every MCP feature, to test a harness or client",
+        suggested_for=("tester-reviewer",),
+        triggers=("never",),
+        install=everywhere(npx("@modelcontextprotocol/server-everything@2026.8.31", net=False)),
+        homepage="https://github.com/modelcontextprotocol/servers/tree/main/src/everything",
+        tags=("testing", "reference-server"),
+    ),
+    # Cloudflare's hosted documentation server (github.com/cloudflare/mcp-server-cloudflare,
+    # apps/docs-vectorize): streamable HTTP at /mcp, no authentication.
+    MCPDef(
+        id="cloudflare-docs",
+        name="Cloudflare Docs",
+        purpose="Search Cloudflare's developer documentation (Workers, R2, D1, ...)",
+        suggested_for=("researcher", "architect", "docs-writer"),
+        triggers=("never",),
+        install=everywhere(RemoteSpec(url="https://docs.mcp.cloudflare.com/mcp")),
+        homepage="https://github.com/cloudflare/mcp-server-cloudflare",
+        tags=("docs", "cloud", "remote"),
+    ),
+    # Stripe's hosted MCP endpoint (docs.stripe.com/mcp), OAuth in the harness. It can
+    # create customers, payment links and refunds: security-sensitive.
+    MCPDef(
+        id="stripe",
+        name="Stripe",
+        purpose="Stripe API: customers, products, payment links, refunds and docs search",
+        suggested_for=("implementer",),
+        triggers=("never",),
+        security_sensitive=True,
+        install=everywhere(RemoteSpec(url="https://mcp.stripe.com")),
+        homepage="https://docs.stripe.com/mcp",
+        tags=("payments", "remote", "write-access"),
+    ),
+    # npm @heroku/mcp-server 1.2.8 (reads HEROKU_API_KEY); deploys and scales apps.
+    MCPDef(
+        id="heroku",
+        name="Heroku",
+        purpose="Manage Heroku apps, dynos, add-ons and deployments",
+        suggested_for=("implementer",),
+        triggers=("never",),
+        security_sensitive=True,
+        install=everywhere(npx("@heroku/mcp-server@1.2.8", env=passthrough("HEROKU_API_KEY"))),
+        env=(secret("HEROKU_API_KEY", "Heroku API key (heroku auth:token)"),),
+        homepage="https://github.com/heroku/heroku-mcp-server",
+        tags=("cloud", "infrastructure", "write-access"),
+    ),
+    # npm @azure/mcp 2.0.5 (`server start`); acts with the Azure CLI login.
+    MCPDef(
+        id="azure",
+        name="Azure",
+        purpose="Inspect and manage Azure resources (storage, Cosmos DB, App Config, ...)",
+        suggested_for=("implementer", "architect"),
+        triggers=("never",),
+        security_sensitive=True,
+        install=everywhere(npx("@azure/mcp@2.0.5", "server", "start")),
+        homepage="https://github.com/microsoft/mcp",
+        tags=("cloud", "infrastructure", "write-access"),
+    ),
+    # npm firecrawl-mcp 3.26.0 (reads FIRECRAWL_API_KEY).
+    MCPDef(
+        id="firecrawl",
+        name="Firecrawl",
+        purpose="Scrape, crawl and search the web into clean markdown for the agent",
+        suggested_for=("researcher",),
+        triggers=("never",),
+        install=everywhere(npx("firecrawl-mcp@3.26.0", env=passthrough("FIRECRAWL_API_KEY"))),
+        env=(secret("FIRECRAWL_API_KEY", "Firecrawl API key"),),
+        homepage="https://github.com/firecrawl/firecrawl-mcp-server",
+        tags=("web", "search"),
+    ),
+    # npm exa-mcp-server 3.4.1 (reads EXA_API_KEY).
+    MCPDef(
+        id="exa",
+        name="Exa Search",
+        purpose="Web and code search through the Exa API",
+        suggested_for=("researcher",),
+        triggers=("never",),
+        install=everywhere(npx("exa-mcp-server@3.4.1", env=passthrough("EXA_API_KEY"))),
+        env=(secret("EXA_API_KEY", "Exa API key"),),
+        homepage="https://github.com/exa-labs/exa-mcp-server",
+        tags=("web", "search"),
+    ),
+    # npm tavily-mcp 0.2.22 (reads TAVILY_API_KEY).
+    MCPDef(
+        id="tavily",
+        name="Tavily",
+        purpose="Web search and page extraction through the Tavily API",
+        suggested_for=("researcher",),
+        triggers=("never",),
+        install=everywhere(npx("tavily-mcp@0.2.22", env=passthrough("TAVILY_API_KEY"))),
+        env=(secret("TAVILY_API_KEY", "Tavily API key"),),
+        homepage="https://github.com/tavily-ai/tavily-mcp",
+        tags=("web", "search"),
+    ),
+    # npm mongodb-mcp-server 3.0.4 (reads MDB_MCP_CONNECTION_STRING); read-write by default.
+    MCPDef(
+        id="mongodb",
+        name="MongoDB",
+        purpose="Query and change MongoDB databases and Atlas clusters (read-write)",
+        suggested_for=("implementer", "architect"),
+        triggers=("never",),
+        security_sensitive=True,
+        install=everywhere(
+            npx("mongodb-mcp-server@3.0.4", env=passthrough("MDB_MCP_CONNECTION_STRING"))
+        ),
+        env=(secret("MDB_MCP_CONNECTION_STRING", "MongoDB connection string"),),
+        homepage="https://github.com/mongodb-js/mongodb-mcp-server",
+        tags=("database", "write-access"),
+    ),
+    # npm @neondatabase/mcp-server-neon 0.6.5 (`start <NEON_API_KEY>`): creates and
+    # drops projects and branches, runs SQL. The key is an argument, so only
+    # harnesses that expand references in args.
+    MCPDef(
+        id="neon",
+        name="Neon",
+        purpose="Manage Neon Postgres projects and branches and run SQL (read-write)",
+        suggested_for=("implementer", "architect"),
+        triggers=("never",),
+        security_sensitive=True,
+        install=everywhere(
+            npx("@neondatabase/mcp-server-neon@0.6.5", "start", "${NEON_API_KEY}"),
+            except_=ARGS_WITHOUT_REFERENCES,
+        ),
+        env=(secret("NEON_API_KEY", "Neon API key"),),
+        homepage="https://github.com/neondatabase/mcp-server-neon",
+        tags=("database", "write-access"),
+    ),
+    # npm @circleci/mcp-server-circleci 0.20.0 (reads CIRCLECI_TOKEN); can rerun pipelines.
+    MCPDef(
+        id="circleci",
+        name="CircleCI",
+        purpose="Read CircleCI build failures and logs, find flaky tests, rerun pipelines",
+        suggested_for=("tester-reviewer", "implementer"),
+        triggers=("never",),
+        security_sensitive=True,
+        install=everywhere(
+            npx("@circleci/mcp-server-circleci@0.20.0", env=passthrough("CIRCLECI_TOKEN"))
+        ),
+        env=(secret("CIRCLECI_TOKEN", "CircleCI personal API token"),),
+        homepage="https://github.com/CircleCI-Public/mcp-server-circleci",
+        tags=("ci", "write-access"),
+    ),
+    # npm @shopify/dev-mcp 1.16.0 (docs and API schemas, no credentials).
+    MCPDef(
+        id="shopify-dev",
+        name="Shopify Dev",
+        purpose="Search Shopify developer docs and introspect the Admin GraphQL schema",
+        suggested_for=("researcher", "implementer"),
+        triggers=("never",),
+        install=everywhere(npx("@shopify/dev-mcp@1.16.0")),
+        homepage="https://shopify.dev/docs/apps/build/devmcp",
+        tags=("docs", "commerce"),
+    ),
+    # npm @angular/cli 22.2.7: `ng mcp` serves best practices, docs search and examples.
+    MCPDef(
+        id="angular-cli",
+        name="Angular CLI",
+        purpose="Angular best practices, documentation search and workspace projects",
+        suggested_for=("implementer", "architect"),
+        triggers=("stack.has(angular)",),
+        install=everywhere(npx("@angular/cli@22.2.7", "mcp")),
+        homepage="https://angular.dev/ai/mcp",
+        tags=("framework", "docs"),
+    ),
+    # npm @sveltejs/mcp 0.1.26: Svelte docs and a component autofixer.
+    MCPDef(
+        id="svelte",
+        name="Svelte",
+        purpose="Svelte and SvelteKit documentation and a code autofixer",
+        suggested_for=("implementer", "docs-writer"),
+        triggers=("stack.has(svelte)",),
+        install=everywhere(npx("@sveltejs/mcp@0.1.26")),
+        homepage="https://svelte.dev/docs/mcp/overview",
+        tags=("framework", "docs"),
+    ),
+    # npm @railway/mcp-server 0.1.12 (uses the Railway CLI login); deploys services.
+    MCPDef(
+        id="railway",
+        name="Railway",
+        purpose="Create, deploy and configure Railway projects and services",
+        suggested_for=("implementer",),
+        triggers=("never",),
+        security_sensitive=True,
+        install=everywhere(npx("@railway/mcp-server@0.1.12")),
+        homepage="https://github.com/railwayapp/railway-mcp-server",
+        tags=("cloud", "infrastructure", "write-access"),
+    ),
+    # npm @netlify/mcp 1.15.1 (uses the Netlify CLI login); deploys sites.
+    MCPDef(
+        id="netlify",
+        name="Netlify",
+        purpose="Create, deploy and configure Netlify sites, env vars and forms",
+        suggested_for=("implementer",),
+        triggers=("never",),
+        security_sensitive=True,
+        install=everywhere(npx("@netlify/mcp@1.15.1")),
+        homepage="https://docs.netlify.com/welcome/build-with-ai/netlify-mcp-server/",
+        tags=("cloud", "infrastructure", "write-access"),
+    ),
+    # npm @azure-devops/mcp 2.10.0 (organization name as its one argument; sign-in
+    # through the browser).
+    MCPDef(
+        id="azure-devops",
+        name="Azure DevOps",
+        purpose="Work items, repos, pull requests, pipelines and wikis on Azure DevOps",
+        suggested_for=("implementer", "tester-reviewer"),
+        triggers=("never",),
+        install=everywhere(
+            npx("@azure-devops/mcp@2.10.0", "${AZURE_DEVOPS_ORG}"),
+            except_=ARGS_WITHOUT_REFERENCES,
+        ),
+        env=(EnvVar(name="AZURE_DEVOPS_ORG", description="Azure DevOps organization name"),),
+        homepage="https://github.com/microsoft/azure-devops-mcp",
+        tags=("forge",),
+    ),
+    # npm @wonderwhy-er/desktop-commander 0.2.52: runs terminal commands and edits
+    # files anywhere the user can.
+    MCPDef(
+        id="desktop-commander",
+        name="Desktop Commander",
+        purpose="Run terminal commands, manage processes and edit files on this machine",
+        suggested_for=("implementer",),
+        triggers=("never",),
+        security_sensitive=True,
+        install=everywhere(npx("@wonderwhy-er/desktop-commander@0.2.52", net=False)),
+        homepage="https://github.com/wonderwhy-er/DesktopCommanderMCP",
+        tags=("shell", "filesystem", "write-access"),
+    ),
+    # npm @perplexity-ai/mcp-server 1.2.1 (reads PERPLEXITY_API_KEY).
+    MCPDef(
+        id="perplexity",
+        name="Perplexity",
+        purpose="Web-grounded answers and research through the Perplexity API",
+        suggested_for=("researcher",),
+        triggers=("never",),
+        install=everywhere(
+            npx("@perplexity-ai/mcp-server@1.2.1", env=passthrough("PERPLEXITY_API_KEY"))
+        ),
+        env=(secret("PERPLEXITY_API_KEY", "Perplexity API key"),),
+        homepage="https://github.com/perplexityai/modelcontextprotocol",
+        tags=("web", "search"),
+    ),
+    # npm @browsermcp/mcp 0.1.3: drives the user's own browser through its extension.
+    MCPDef(
+        id="browsermcp",
+        name="Browser MCP",
+        purpose="Automate the user's own logged-in browser through the Browser MCP extension",
+        suggested_for=("frontend-browser-tester",),
+        triggers=("never",),
+        install=everywhere(npx("@browsermcp/mcp@0.1.3", net=False)),
+        homepage="https://browsermcp.io",
+        tags=("browser", "testing"),
+    ),
+    # npm @mui/mcp 0.1.6: Material UI documentation for the agent.
+    MCPDef(
+        id="mui",
+        name="Material UI",
+        purpose="Material UI component documentation and examples",
+        suggested_for=("implementer", "frontend-browser-tester"),
+        triggers=("never",),
+        install=everywhere(npx("@mui/mcp@0.1.6")),
+        homepage="https://mui.com/material-ui/getting-started/mcp/",
+        tags=("frontend", "docs"),
+    ),
+    # npm shadcn 4.23.1: `shadcn mcp` browses and installs registry components.
+    MCPDef(
+        id="shadcn",
+        name="shadcn/ui",
+        purpose="Browse, search and add shadcn/ui registry components",
+        suggested_for=("implementer",),
+        triggers=("never",),
+        install=everywhere(npx("shadcn@4.23.1", "mcp")),
+        homepage="https://ui.shadcn.com/docs/mcp",
+        tags=("frontend", "components"),
+    ),
+    # npm prisma 7.10.1: `prisma mcp` runs migrations, including migrate reset.
+    MCPDef(
+        id="prisma",
+        name="Prisma",
+        purpose="Prisma schema migrations and database status (can reset the database)",
+        suggested_for=("implementer",),
+        triggers=("never",),
+        security_sensitive=True,
+        install=everywhere(npx("prisma@7.10.1", "mcp")),
+        homepage="https://www.prisma.io/docs/postgres/integrations/mcp-server",
+        tags=("database", "write-access"),
+    ),
+    # npm @apify/actors-mcp-server 0.16.0 (reads APIFY_TOKEN).
+    MCPDef(
+        id="apify",
+        name="Apify",
+        purpose="Run Apify Actors to scrape and extract web data",
+        suggested_for=("researcher",),
+        triggers=("never",),
+        install=everywhere(npx("@apify/actors-mcp-server@0.16.0", env=passthrough("APIFY_TOKEN"))),
+        env=(secret("APIFY_TOKEN", "Apify API token"),),
+        homepage="https://github.com/apify/apify-mcp-server",
+        tags=("web", "scraping"),
+    ),
+    # Hugging Face's hosted server at https://huggingface.co/mcp (its README; sign-in
+    # through the harness, anonymous use works too).
+    MCPDef(
+        id="huggingface",
+        name="Hugging Face",
+        purpose="Search Hugging Face models, datasets, Spaces and papers",
+        suggested_for=("researcher", "architect"),
+        triggers=("never",),
+        install=everywhere(RemoteSpec(url="https://huggingface.co/mcp")),
+        homepage="https://huggingface.co/settings/mcp",
+        tags=("ml", "remote"),
+    ),
+    # Atlassian's hosted Rovo MCP server (streamable HTTP at /v1/mcp, OAuth in the harness).
+    MCPDef(
+        id="atlassian",
+        name="Atlassian (Jira, Confluence)",
+        purpose="Search, create and update Jira issues and Confluence pages",
+        suggested_for=("implementer", "docs-writer"),
+        triggers=("never",),
+        install=everywhere(RemoteSpec(url="https://mcp.atlassian.com/v1/mcp")),
+        homepage="https://github.com/atlassian/atlassian-mcp-server",
+        tags=("issues", "docs", "remote"),
+    ),
+    # PyPI duckduckgo-mcp-server 0.7.0 (no key).
+    MCPDef(
+        id="duckduckgo",
+        name="DuckDuckGo Search",
+        purpose="Web search and page fetching through DuckDuckGo, no API key",
+        suggested_for=("researcher",),
+        triggers=("never",),
+        install=everywhere(uvx("duckduckgo-mcp-server==0.7.0")),
+        homepage="https://github.com/nickclyde/duckduckgo-mcp-server",
+        tags=("web", "search"),
+    ),
+    # PyPI arxiv-mcp-server 0.8.2.
+    MCPDef(
+        id="arxiv",
+        name="arXiv",
+        purpose="Search, download and read arXiv papers",
+        suggested_for=("researcher",),
+        triggers=("never",),
+        install=everywhere(uvx("arxiv-mcp-server==0.8.2")),
+        homepage="https://github.com/blazickjp/arxiv-mcp-server",
+        tags=("research", "papers"),
+    ),
+    # PyPI mcp-server-qdrant 0.8.1 (QDRANT_URL, QDRANT_API_KEY, COLLECTION_NAME as in
+    # its README); stores and finds memories in a Qdrant collection.
+    MCPDef(
+        id="qdrant",
+        name="Qdrant",
+        purpose="Semantic memory stored in and searched from a Qdrant collection",
+        suggested_for=("researcher", "architect"),
+        triggers=("never",),
+        install=everywhere(
+            uvx(
+                "mcp-server-qdrant==0.8.1",
+                env=passthrough("QDRANT_URL", "QDRANT_API_KEY", "COLLECTION_NAME"),
+            )
+        ),
+        env=(
+            EnvVar(name="QDRANT_URL", description="Qdrant server URL"),
+            secret("QDRANT_API_KEY", "Qdrant API key", required=False),
+            EnvVar(name="COLLECTION_NAME", description="collection to store memories in"),
+        ),
+        homepage="https://github.com/qdrant/mcp-server-qdrant",
+        tags=("memory", "database"),
+    ),
+    # PyPI mcp-clickhouse 0.7.0 (CLICKHOUSE_HOST/USER/PASSWORD; read-only queries).
+    MCPDef(
+        id="clickhouse",
+        name="ClickHouse",
+        purpose="Explore ClickHouse databases and run read-only SQL",
+        suggested_for=("researcher", "implementer"),
+        triggers=("never",),
+        install=everywhere(
+            uvx(
+                "mcp-clickhouse==0.7.0",
+                env=passthrough("CLICKHOUSE_HOST", "CLICKHOUSE_USER", "CLICKHOUSE_PASSWORD"),
+            )
+        ),
+        env=(
+            EnvVar(name="CLICKHOUSE_HOST", description="ClickHouse host name"),
+            EnvVar(name="CLICKHOUSE_USER", description="ClickHouse user"),
+            secret("CLICKHOUSE_PASSWORD", "ClickHouse password"),
+        ),
+        homepage="https://github.com/ClickHouse/mcp-clickhouse",
+        tags=("database",),
+    ),
+    # PyPI awslabs.aws-api-mcp-server 1.5.6: runs AWS CLI commands with the user's
+    # credentials, mutating ones included.
+    MCPDef(
+        id="aws-api",
+        name="AWS API",
+        purpose="Run AWS CLI commands against the user's AWS account",
+        suggested_for=("implementer", "architect"),
+        triggers=("never",),
+        security_sensitive=True,
+        install=everywhere(
+            uvx(
+                "awslabs.aws-api-mcp-server==1.5.6",
+                env={"FASTMCP_LOG_LEVEL": "ERROR", **passthrough("AWS_REGION")},
+            )
+        ),
+        env=(EnvVar(name="AWS_REGION", description="AWS region, e.g. us-east-1"),),
+        homepage="https://github.com/awslabs/mcp",
+        tags=("cloud", "infrastructure", "write-access"),
+    ),
+    # PyPI mcp-server-docker 0.3.0 (needs Python >= 3.12, which uvx provides): creates
+    # and runs containers through the local Docker daemon.
+    MCPDef(
+        id="docker",
+        name="Docker",
+        purpose="Create, run and inspect Docker containers, images, networks and volumes",
+        suggested_for=("implementer",),
+        triggers=("never",),
+        security_sensitive=True,
+        install=everywhere(uvx("mcp-server-docker==0.3.0", net=False)),
+        homepage="https://github.com/ckreiling/mcp-server-docker",
+        tags=("containers", "infrastructure", "write-access"),
+    ),
 )
 
 ENTRIES_BY_ID: dict[str, MCPDef] = {entry.id: entry for entry in MCP_CATALOG}
