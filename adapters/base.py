@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from aidokit.adapters.format import Format
+from aidokit.adapters.trust import TrustGate
 from aidokit.catalog.facts import OSName
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 
@@ -126,6 +127,12 @@ class Adapter(Protocol):
 
     def file_notes(self, location: Location, host: Host) -> tuple[str, ...]:
         """What the user should know about the file as a whole, e.g. one that shadows it."""
+        ...
+
+    def trust_gate(
+        self, location: Location, host: Host, names: tuple[str, ...]
+    ) -> TrustGate | None:
+        """What the harness still requires before it uses servers `names` in this file."""
         ...
 
 

@@ -21,6 +21,7 @@ from aidokit.adapters.render import (
     remote_fields,
     stdio_fields,
 )
+from aidokit.adapters.trust import TrustGate, lookup, read_record
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
 
@@ -58,6 +59,23 @@ class ClaudeCode(AdapterBase):
         # so remote entries always carry `http` or `sse`.
         return refs.done({"type": spec.transport, **remote_fields(refs, spec)})
 
+    def trust_gate(
+        self, location: Location, host: Host, names: tuple[str, ...]
+    ) -> TrustGate | None:
+        """`.mcp.json` servers stay "pending approval" until the user approves them (audit M3)."""
+        if location.scope is not Scope.PROJECT or not names:
+            return None
+        approved = _approved(host)
+        pending = [name for name in names if name not in approved]
+        if approved is ALL or not pending:
+            return None
+        return TrustGate(
+            requires=f"Claude Code leaves {', '.join(pending)} in .mcp.json pending approval",
+            grant=f"run `claude` in {host.project} and approve them when asked (or with /mcp), "
+            'or list them in "enabledMcpjsonServers" (or set "enableAllProjectMcpServers": '
+            "true) in .claude/settings.local.json",
+        )
+
     def detect(self, host: Host, scope: Scope) -> str | None:
         """`.mcp.json` or `.claude/` here, `~/.claude.json`, or `claude` on PATH."""
         return detect_any(
@@ -85,6 +103,35 @@ class ClaudeCode(AdapterBase):
             },
         )
         return js.entry(stdio, remote, title="Claude Code mcpServers entry")
+
+
+class _All(frozenset[str]):
+    """Every server name: `enableAllProjectMcpServers` is set."""
+
+    def __contains__(self, name: object) -> bool:
+        return True
+
+
+ALL = _All()
+
+
+def _approved(host: Host) -> frozenset[str]:
+    """Names of `.mcp.json` servers the user approved, from the settings files and the
+    project's record in ~/.claude.json (where Claude Code keeps the answers to its prompt)."""
+    records = [
+        read_record(host.project / ".claude" / "settings.local.json"),
+        read_record(host.project / ".claude" / "settings.json"),
+        read_record(host.home / ".claude" / "settings.json"),
+        lookup(read_record(host.home / ".claude.json"), "projects", str(host.project)),
+    ]
+    names: set[str] = set()
+    for record in records:
+        if lookup(record, "enableAllProjectMcpServers") is True:
+            return ALL
+        listed = lookup(record, "enabledMcpjsonServers")
+        if isinstance(listed, list):
+            names.update(n for n in listed if isinstance(n, str))
+    return frozenset(names)
 
 
 ADAPTER = ClaudeCode()

@@ -12,10 +12,11 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Scope
-from aidokit.adapters.common import AdapterBase, detect_any
+from aidokit.adapters.common import AdapterBase, detect_any, shown
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import env_dir
 from aidokit.adapters.render import Refs, Rendered, refuse_transport
+from aidokit.adapters.trust import TrustGate, lookup, read_record
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 
 _EXACT = re.compile(r"^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$")
@@ -98,6 +99,22 @@ class Codex(AdapterBase):
         if from_env:
             entry["env_http_headers"] = from_env
         return entry
+
+    def trust_gate(
+        self, location: Location, host: Host, names: tuple[str, ...]
+    ) -> TrustGate | None:
+        """Codex ignores `.codex/config.toml` until the project is trusted (audit M3)."""
+        if location.scope is not Scope.PROJECT:
+            return None
+        config = env_dir(host, "CODEX_HOME", host.home / ".codex") / "config.toml"
+        record = lookup(read_record(config), "projects", str(host.project), "trust_level")
+        if record == "trusted":
+            return None
+        return TrustGate(
+            requires="Codex ignores .codex/config.toml until this project is trusted",
+            grant=f"run `codex` in {host.project} and trust it when asked, or add "
+            f'[projects."{host.project}"] trust_level = "trusted" to {shown(host, config)}',
+        )
 
     def detect(self, host: Host, scope: Scope) -> str | None:
         """`.codex/` here, the Codex home folder, or `codex` on PATH."""

@@ -10,6 +10,7 @@ from typing import Any
 from aidokit.adapters.base import Companion, Host, Location, Scope
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import Rendered
+from aidokit.adapters.trust import TrustGate
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
 
@@ -46,6 +47,12 @@ class AdapterBase:
     def file_notes(self, location: Location, host: Host) -> tuple[str, ...]:
         """Most harnesses read their file whatever else is in the project."""
         return ()
+
+    def trust_gate(
+        self, location: Location, host: Host, names: tuple[str, ...]
+    ) -> TrustGate | None:
+        """Most harnesses use their file without asking the user to trust it first."""
+        return None
 
     def project_or_home(
         self, scope: Scope, host: Host, relative: str, fmt: Format

@@ -14,10 +14,11 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Scope
-from aidokit.adapters.common import AdapterBase, detect_any
+from aidokit.adapters.common import AdapterBase, detect_any, shown
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import env_dir
 from aidokit.adapters.render import Refs, Rendered, dollar_brace, remote_fields, stdio_fields
+from aidokit.adapters.trust import TrustGate, lookup, read_record, within
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
 
@@ -68,6 +69,22 @@ class CopilotCLI(AdapterBase):
             "Copilot CLI reads .mcp.json instead of .github/mcp.json when both exist "
             "(seen with copilot 1.0.102), so it gets only the servers in .mcp.json; the "
             "claude-code adapter writes aido's servers there",
+        )
+
+    def trust_gate(
+        self, location: Location, host: Host, names: tuple[str, ...]
+    ) -> TrustGate | None:
+        """Copilot CLI reads workspace files only in `trusted_folders` (audit M3)."""
+        if location.scope is not Scope.PROJECT:
+            return None
+        config = self._home(host) / "config.json"
+        folders = lookup(read_record(config), "trusted_folders")
+        if isinstance(folders, list) and any(within(host.project, f) for f in folders):
+            return None
+        return TrustGate(
+            requires="Copilot CLI reads .github/mcp.json only in a trusted folder",
+            grant=f"run `copilot` in {host.project} and choose to remember the folder as "
+            f'trusted, or add "{host.project}" to "trusted_folders" in {shown(host, config)}',
         )
 
     def detect(self, host: Host, scope: Scope) -> str | None:

@@ -6,13 +6,15 @@ harness-formats.md §8. Remote entries use `url` + `type`, as `gemini mcp add
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Scope
-from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.common import AdapterBase, detect_any, entry_identity, shown
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, Rendered, dollar_brace, remote_fields, stdio_fields
+from aidokit.adapters.trust import TrustGate, lookup, read_record, within
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
 
@@ -47,6 +49,25 @@ class GeminiCLI(AdapterBase):
         """URL (`url` or legacy `httpUrl`), or command plus package."""
         return entry_identity(entry, url_keys=("url", "httpUrl"))
 
+    def trust_gate(
+        self, location: Location, host: Host, names: tuple[str, ...]
+    ) -> TrustGate | None:
+        """Gemini CLI disables project and user servers in an untrusted folder (audit M3)."""
+        folder = host.home / ".gemini"
+        settings = read_record(folder / "settings.json")
+        if lookup(settings, "security", "folderTrust", "enabled") is False:
+            return None
+        rules = folder / "trustedFolders.json"
+        if _trusted(host.project, read_record(rules)):
+            return None
+        what = "the project's servers" if location.scope is Scope.PROJECT else "user servers"
+        return TrustGate(
+            requires=f"Gemini CLI disables {what} in a folder it does not trust, and "
+            f"{host.project} is not trusted",
+            grant=f"run `gemini` in {host.project} and choose to trust the folder, or add "
+            f'"{host.project}": "TRUST_FOLDER" to {shown(host, rules)}',
+        )
+
     def detect(self, host: Host, scope: Scope) -> str | None:
         """`.gemini/` here, `~/.gemini`, or `gemini` on PATH."""
         return detect_any(
@@ -77,6 +98,19 @@ class GeminiCLI(AdapterBase):
             },
         )
         return js.entry(stdio, remote, title="Gemini CLI mcpServers entry")
+
+
+def _trusted(project: Path, rules: Any) -> bool:
+    """Whether trustedFolders.json trusts `project`: TRUST_FOLDER covers a folder and
+    everything under it, TRUST_PARENT the folder's parent; DO_NOT_TRUST on it wins."""
+    if not isinstance(rules, dict) or rules.get(str(project)) == "DO_NOT_TRUST":
+        return False
+    for folder, level in rules.items():
+        if level == "TRUST_FOLDER" and within(project, folder):
+            return True
+        if level == "TRUST_PARENT" and within(project, str(Path(folder).parent)):
+            return True
+    return False
 
 
 ADAPTER = GeminiCLI()

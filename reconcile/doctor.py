@@ -245,6 +245,17 @@ def running_claude(c: Checkup) -> list[Finding]:
     ]
 
 
+def trust_gates(c: Checkup) -> list[Finding]:
+    """Files with aido's servers that the harness ignores until the user trusts or approves them."""
+    found = []
+    for file in c.files:
+        names = tuple(sorted(r.name for r in file.records if not r.map_path))
+        gate = file.adapter.trust_gate(file.location, c.inputs.host, names) if names else None
+        if gate is not None:
+            found.append(Finding(Severity.WARNING, "trust", file.shown, gate.sentence()))
+    return found
+
+
 CHECKS: tuple[Callable[[Checkup], list[Finding]], ...] = (
     unreadable_files,
     deprecated_entries,
@@ -253,6 +264,7 @@ CHECKS: tuple[Callable[[Checkup], list[Finding]], ...] = (
     state_records,
     drifted_entries,
     running_claude,
+    trust_gates,
 )
 
 

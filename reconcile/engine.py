@@ -96,7 +96,8 @@ def _plan_file(target: TargetFile, desired: list[DesiredEntry], host: Host) -> F
         digest="",
     )
     notes = [*adapter.file_notes(location, host), *(n for d in desired for n in d.notes)]
-    file = replace(file, notes=tuple(dict.fromkeys(notes)))
+    gate = adapter.trust_gate(location, host, tuple(d.name for d in desired))
+    file = replace(file, notes=tuple(dict.fromkeys(notes)), trust=gate)
     if target.document is None:
         return replace(file, error=target.error)
     try:

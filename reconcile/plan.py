@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from aidokit.adapters.trust import TrustGate
+
 PLAN_FORMAT_VERSION = 1
 
 
@@ -82,6 +84,8 @@ class FileChange:
     changes: tuple[Change, ...] = ()
     error: str | None = None
     notes: tuple[str, ...] = ()
+    # What the harness still requires before it uses this file (adapters/trust.py).
+    trust: TrustGate | None = None
 
     @property
     def actionable(self) -> tuple[Change, ...]:

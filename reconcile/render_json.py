@@ -50,6 +50,7 @@ def _file(file: FileChange) -> dict[str, Any]:
         ],
         "error": file.error,
         "notes": list(file.notes),
+        "trust": dataclasses.asdict(file.trust) if file.trust else None,
     }
 
 

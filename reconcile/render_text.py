@@ -46,11 +46,13 @@ def _lock(plan: Plan) -> list[str]:
 
 def _file(file: FileChange, paint: Any) -> list[str]:
     visible = [c for c in file.changes if c.action is not Action.NOOP]
-    if not visible and not file.error and not file.notes:
+    if not visible and not file.error and not file.notes and not file.trust:
         return []
     lines = ["", paint("1", f"# {file.path} ({file.adapter}, {file.scope})")]
     if file.error:
         lines.append(paint("31", f"  error: {file.error}"))
+    if file.trust:
+        lines.append(paint("33", printable(f"  trust: {file.trust.sentence()}")))
     lines += [printable(f"  note: {note}") for note in file.notes]
     for change in visible:
         lines += _change(change, paint)

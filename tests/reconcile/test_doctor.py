@@ -30,11 +30,32 @@ def checks(found: list[dict[str, str]]) -> set[tuple[str, str]]:
 
 
 def test_healthy_project_has_no_findings(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """After apply, doctor reports nothing and exits 0."""
+    """After apply, with the project's servers approved in Claude Code, doctor reports nothing."""
+    approve_all(project)
     aido(project, "apply", "--yes")
     capsys.readouterr()
     assert aido(project, "doctor") == 0
     assert "Doctor: no problems found." in capsys.readouterr().out
+
+
+def approve_all(project: Path) -> None:
+    """Approve every `.mcp.json` server in Claude Code, as its prompt would."""
+    (project / ".claude").mkdir()
+    (project / ".claude" / "settings.local.json").write_text('{"enableAllProjectMcpServers": true}')
+
+
+def test_unapproved_servers_are_a_trust_warning(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Servers aido wrote that Claude Code still holds for approval: a warning with the fix."""
+    aido(project, "apply", "--yes")
+    code, found = findings(project, capsys)
+    assert code == 0
+    (hit,) = [f for f in found if f["check"] == "trust"]
+    assert hit["severity"] == "warning" and hit["subject"] == ".mcp.json"
+    assert "pending approval" in hit["message"] and "enableAllProjectMcpServers" in hit["message"]
+    approve_all(project)
+    assert [f for f in findings(project, capsys)[1] if f["check"] == "trust"] == []
 
 
 def test_deprecated_entry_names_its_replacement(
