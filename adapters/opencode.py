@@ -28,7 +28,7 @@ class OpenCode(AdapterBase):
     evidence = (
         "https://github.com/anomalyco/opencode/blob/11072ad5/packages/opencode/src/config/mcp.ts"
     )
-    unconfirmed = (
+    unconfirmed: tuple[str, ...] = (
         "Windows user folder",
         "SSE fallback of `remote` entries",
     )
@@ -63,7 +63,7 @@ class OpenCode(AdapterBase):
         entry["enabled"] = True
         return refs.done(entry)
 
-    def role_scoping(self, name: str, roles: tuple[str, ...]) -> tuple[Companion, ...]:
+    def role_scoping(self, name: str, roles: tuple[str, ...]) -> tuple[Companion, ...] | None:
         """Disable the server's tools globally, enable them for each agent in `roles`.
 
         §6 "Role scoping" (V1): MCP tools are named `<server>_<tool>`, so the glob

@@ -27,7 +27,9 @@ class Roo(AdapterBase):
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     verified_by = "source"
     evidence = "https://github.com/RooCodeInc/Roo-Code/blob/cb836567/src/services/mcp/McpHub.ts"
-    unconfirmed = ("global file folder (VS Code globalStorage, secondary); forks and profiles",)
+    unconfirmed: tuple[str, ...] = (
+        "global file folder (VS Code globalStorage, secondary); forks and profiles",
+    )
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.roo/mcp.json`, or `mcp_settings.json` in Roo's globalStorage."""

@@ -23,6 +23,11 @@ ARGS_WITHOUT_REFERENCES = (
     "amazon-q",
     "cline",
     "goose",
+    "antigravity",
+    "visual-studio",
+    "continue",
+    "lm-studio",
+    "junie",
 )
 
 CHECKED = "2026-11-30"  # the day every spec below was last checked

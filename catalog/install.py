@@ -26,16 +26,27 @@ ADAPTER_NAMES: tuple[str, ...] = (
     "goose",
     "crush",
     "qwen-code",
+    "kilo",
+    "kilo-legacy",
+    "antigravity",
+    "factory-droid",
+    "visual-studio",
+    "continue",
+    "lm-studio",
+    "junie",
 )
 
 # Claude Desktop takes remote servers only as Connectors in its UI, never in
-# its config file (harness-formats.md §11).
-NO_REMOTE: frozenset[str] = frozenset({"claude-desktop"})
+# its config file (harness-formats.md §11); Junie's docs name stdio only (§22).
+NO_REMOTE: frozenset[str] = frozenset({"claude-desktop", "junie"})
 
 # Remote SSE is not something these can be relied on for: Codex's `url` is
 # streamable HTTP only (§3), Goose dropped SSE (§18), Amazon Q's `type` is
-# `stdio`|`http` (§17), Zed's remote entry is HTTP (§12).
-NO_SSE: frozenset[str] = frozenset({"codex", "goose", "amazon-q", "zed"}) | NO_REMOTE
+# `stdio`|`http` (§17), Zed's remote entry is HTTP (§12), Factory Droid
+# documents `stdio` and `http` types only.
+NO_SSE: frozenset[str] = (
+    frozenset({"codex", "goose", "amazon-q", "zed", "factory-droid"}) | NO_REMOTE
+)
 
 ISSUE_URL = "https://github.com/aidokit/aidokit/issues"
 

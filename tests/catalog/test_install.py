@@ -13,9 +13,9 @@ SSE = RemoteSpec(url="https://example.com/sse", transport="sse")
 
 
 def test_stdio_runs_everywhere() -> None:
-    """A stdio spec reaches all 17 adapters."""
+    """A stdio spec reaches all 25 adapters."""
     assert list(everywhere(STDIO)) == list(ADAPTER_NAMES)
-    assert len(ADAPTER_NAMES) == 17
+    assert len(ADAPTER_NAMES) == 25
 
 
 def test_catalog_knows_every_registered_adapter() -> None:
@@ -25,15 +25,23 @@ def test_catalog_knows_every_registered_adapter() -> None:
     assert sorted(ADAPTER_NAMES) == sorted(ADAPTERS)
 
 
-def test_remote_http_skips_claude_desktop() -> None:
-    """Claude Desktop takes no remote server in its file (harness-formats §11)."""
-    assert set(everywhere(HTTP)) == set(ADAPTER_NAMES) - {"claude-desktop"}
+def test_remote_http_skips_claude_desktop_and_junie() -> None:
+    """Claude Desktop takes no remote server in its file (§11), Junie documents stdio only."""
+    assert set(everywhere(HTTP)) == set(ADAPTER_NAMES) - {"claude-desktop", "junie"}
 
 
 def test_sse_skips_adapters_without_sse() -> None:
-    """Codex, Goose, Amazon Q, Zed and Claude Desktop never get an SSE spec."""
+    """Codex, Goose, Amazon Q, Zed, Factory Droid, Claude Desktop, Junie never get SSE."""
     reach = set(everywhere(SSE))
-    for adapter in ("codex", "goose", "amazon-q", "zed", "claude-desktop"):
+    for adapter in (
+        "codex",
+        "goose",
+        "amazon-q",
+        "zed",
+        "factory-droid",
+        "claude-desktop",
+        "junie",
+    ):
         assert adapter not in reach
     assert "claude-code" in reach
 

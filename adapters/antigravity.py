@@ -1,0 +1,75 @@
+"""Google Antigravity: `mcpServers` in `~/.gemini/antigravity/mcp_config.json` (user only).
+
+harness-formats.md / harness-audit.md "Google Antigravity". Antigravity is
+closed source and its MCP page could not be read here: the path, the
+Windsurf-style `serverUrl` for remote servers and the absence of a
+project-level file come from third-party setup guides (secondary). No
+environment-variable syntax is documented, so a value that needs a variable
+is left out and reported by `notes`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aidokit.adapters import schema as js
+from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.format import Format
+from aidokit.adapters.render import Refs, Rendered, refuse_cwd, remote_fields, stdio_fields
+from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+
+
+class Antigravity(AdapterBase):
+    """Google Antigravity (agent IDE)."""
+
+    name = "antigravity"
+    title = "Google Antigravity"
+    scopes: tuple[Scope, ...] = (Scope.USER,)
+    verified_by = "secondary"
+    evidence = (
+        "https://github.com/zv-louis/zv-plugin-marketplace/blob/main/plugins/sync-agent-config/"
+        "skills/sync-mcp-config/reference/antigravity.md"
+    )
+    unconfirmed = (
+        "the path on macOS and Linux (guides show the Windows one; taken to be the same under ~)",
+        "whether newer builds moved it (one installer writes ~/.gemini/config/mcp_config.json)",
+        "`serverUrl` for remote servers and how SSE is told apart",
+        "environment-variable references (none documented; secrets are left out)",
+    )
+
+    def location(self, scope: Scope, host: Host) -> Location | None:
+        """`~/.gemini/antigravity/mcp_config.json`; no project file exists (guides)."""
+        if scope is not Scope.USER:
+            return None
+        path = host.home / ".gemini" / "antigravity" / "mcp_config.json"
+        return Location(self.name, scope, path, Format.JSON, ("mcpServers",))
+
+    def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
+        """Render; values that need a variable become notes."""
+        refs = Refs(self.name, server, None)
+        if isinstance(spec, StdioSpec):
+            refuse_cwd(self.name, server, spec.cwd)  # guides list command/args/env only
+            return refs.done(stdio_fields(refs, spec))
+        return refs.done(remote_fields(refs, spec, url_key="serverUrl"))
+
+    def identity(self, entry: Any) -> str | None:
+        """`serverUrl` (or `url`), or command plus package."""
+        return entry_identity(entry, url_keys=("serverUrl", "url"))
+
+    def detect(self, host: Host, scope: Scope) -> str | None:
+        """`~/.gemini/antigravity`, or `antigravity` on PATH."""
+        folder = host.home / ".gemini" / "antigravity"
+        return detect_any(host, scope, user=(folder,), cli=("antigravity",))
+
+    def schema(self) -> dict[str, Any]:
+        """Entry shape from the setup guides (Windsurf-like)."""
+        common = {"disabled": js.boolean(), "disabledTools": js.strings()}
+        stdio = js.shape(
+            {"command": js.string()}, {"args": js.strings(), "env": js.string_map(), **common}
+        )
+        remote = js.shape({"serverUrl": js.string()}, {"headers": js.string_map(), **common})
+        return js.entry(stdio, remote, title="Antigravity mcpServers entry")
+
+
+ADAPTER = Antigravity()

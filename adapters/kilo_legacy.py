@@ -1,0 +1,68 @@
+"""Kilo Code (legacy generation): Roo-shaped `mcpServers` in `.kilocode/mcp.json`.
+
+harness-formats.md §15. The Roo-derived Kilo extension kept project servers
+in `.kilocode/mcp.json` and user servers in `mcp_settings.json` under the
+VS Code globalStorage of `kilocode.kilo-code`. The current Kilo still reads
+both (packages/opencode/src/kilocode/mcp-migrator.ts), but copies their
+values verbatim: a `${env:VAR}` reference works in the old extension and
+reaches the server unexpanded under the new one (see `file_notes`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.common import detect_any, shown
+from aidokit.adapters.format import Format
+from aidokit.adapters.kilo import ADAPTER as KILO
+from aidokit.adapters.paths import vscode_user_dir
+from aidokit.adapters.roo import Roo
+
+
+class KiloLegacy(Roo):
+    """Kilo Code, Roo-derived generation (`.kilocode/`)."""
+
+    name = "kilo-legacy"
+    title = "Kilo Code (legacy .kilocode)"
+    scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+    verified_by = "source"
+    evidence = (
+        "https://github.com/Kilo-Org/kilocode/blob/1e49e857/"
+        "packages/opencode/src/kilocode/mcp-migrator.ts"
+    )
+    unconfirmed = ("VS Code forks and profiles of the globalStorage folder",)
+
+    def location(self, scope: Scope, host: Host) -> Location | None:
+        """`.kilocode/mcp.json`, or `mcp_settings.json` in Kilo's globalStorage."""
+        if scope is Scope.PROJECT:
+            path = host.project / ".kilocode" / "mcp.json"
+        elif scope is Scope.USER:
+            path = self._storage(host) / "settings" / "mcp_settings.json"
+        else:
+            return None
+        # mcp-migrator.ts reads both with JSON.parse: strict JSON.
+        return Location(self.name, scope, path, Format.JSON, ("mcpServers",))
+
+    @staticmethod
+    def _storage(host: Host) -> Path:
+        # KilocodePaths.vscodeGlobalStorage(): VS Code's User folder on each OS.
+        return vscode_user_dir(host) / "globalStorage" / "kilocode.kilo-code"
+
+    def detect(self, host: Host, scope: Scope) -> str | None:
+        """`.kilocode/` here, or Kilo's globalStorage folder."""
+        return detect_any(host, scope, project=(".kilocode/",), user=(self._storage(host),))
+
+    def file_notes(self, location: Location, host: Host) -> tuple[str, ...]:
+        """When the current Kilo is here too: it reads this file without expanding `${env:VAR}`."""
+        found = KILO.detect(host, location.scope)
+        if found is None:
+            return ()
+        return (
+            f"{shown(host, location.path)}: the current Kilo is in use ({found}); it loads "
+            "these servers but passes ${env:VAR} references through unexpanded, so target "
+            "the `kilo` adapter instead",
+        )
+
+
+ADAPTER = KiloLegacy()
