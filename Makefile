@@ -16,7 +16,7 @@ PACKAGES := catalog adapters reconcile
 # install is redone whenever the set of package files (or pyproject) changes.
 PKG_MANIFEST := $(VENV)/.aido-manifest
 
-.PHONY: help dev test lint demo bench fuzz harnesses clean check-manifest verify-catalog
+.PHONY: help dev test lint demo bench fuzz harnesses clean check-manifest verify-catalog dist
 
 help:
 	@echo "make demo   run aido plan / apply / plan on the bundled example project"
@@ -25,6 +25,7 @@ help:
 	@echo "make bench  measure aido against baselines, writes docs/benchmarks.md"
 	@echo "make fuzz   fuzz the document layer for longer (AIDO_FUZZ_EXAMPLES, default 20000)"
 	@echo "make verify-catalog  check every catalog package pin and remote host (network)"
+	@echo "make dist   build the sdist and the wheel into dist/ (DIST=DIR elsewhere)"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -71,5 +72,12 @@ fuzz: dev
 verify-catalog: dev
 	$(BIN)/python -m aidokit.catalog.verify
 
+# What publishing needs: an sdist and a wheel, built in isolation from pyproject.toml.
+DIST ?= dist
+dist: dev
+	rm -rf $(DIST)
+	@# No flags: build makes the sdist, then the wheel from it, so a file missing from the sdist shows.
+	$(BIN)/python -m build --outdir $(DIST) .
+
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache dist
