@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from aidokit.catalog.errors import CatalogError
-from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 
 # The harnesses of SPEC §5, by the adapter names the catalog keys `install` with.
 ADAPTER_NAMES: tuple[str, ...] = (
@@ -48,7 +48,20 @@ NO_SSE: frozenset[str] = (
     frozenset({"codex", "goose", "amazon-q", "zed", "factory-droid"}) | NO_REMOTE
 )
 
+# No way to reference an environment variable in a remote entry's headers or URL
+# (harness-audit.md M5): a server that authenticates that way would land there
+# without its credentials and fail, so it is left out (SPEC §5).
+NO_VARIABLES: frozenset[str] = frozenset({"zed", "cline"}) | NO_REMOTE
+
 ISSUE_URL = "https://github.com/aidokit/aidokit/issues"
+
+
+def unreferenced_variables(adapter: str, spec: StdioSpec | RemoteSpec) -> tuple[str, ...]:
+    """Variables a remote spec's URL or headers need that `adapter` cannot reference."""
+    if adapter not in NO_VARIABLES or not isinstance(spec, RemoteSpec):
+        return ()
+    names = PLACEHOLDER_RE.findall(" ".join((spec.url, *spec.headers.values())))
+    return tuple(dict.fromkeys(names))
 
 
 def can_run(adapter: str, spec: StdioSpec | RemoteSpec) -> bool:
@@ -57,6 +70,8 @@ def can_run(adapter: str, spec: StdioSpec | RemoteSpec) -> bool:
         return False
     if isinstance(spec, StdioSpec):
         return True
+    if unreferenced_variables(adapter, spec):
+        return False
     if spec.transport == "sse":
         return adapter not in NO_SSE
     return adapter not in NO_REMOTE

@@ -11,7 +11,8 @@ from typing import Any
 
 from aidokit.adapters.base import Adapter, Companion
 from aidokit.catalog.facts import Facts
-from aidokit.catalog.models import MCPDef
+from aidokit.catalog.install import unreferenced_variables
+from aidokit.catalog.models import MCPDef, RemoteSpec
 from aidokit.catalog.select import select
 from aidokit.reconcile.config import ProjectConfig
 from aidokit.reconcile.custom import custom_servers
@@ -82,12 +83,27 @@ def _wanted(entry: MCPDef, reason: str, config: ProjectConfig, *, explicit: bool
     return Wanted(entry, reason, explicit, tuple(roles), scoped=entry.id in config.mcp.roles)
 
 
+def _unreachable_auth(server: MCPDef, adapter: str) -> tuple[str, ...]:
+    """Variables the server's remote form needs in headers/URL that `adapter` cannot reference."""
+    remote = next((s for s in server.install.values() if isinstance(s, RemoteSpec)), None)
+    return unreferenced_variables(adapter, remote) if remote else ()
+
+
 def resolve_for(adapter: Adapter, wanted: list[Wanted]) -> tuple[list[DesiredEntry], list[str]]:
     """Render every wanted server for `adapter`; notes say what was skipped and why."""
     entries: list[DesiredEntry] = []
     notes: list[str] = []
     for item in wanted:
         spec = item.server.install.get(adapter.name)
+        needs = _unreachable_auth(item.server, adapter.name) if spec is None else ()
+        if needs:
+            notes.append(
+                f"{item.server.id}: left out of {adapter.name}: its remote server needs "
+                f"{', '.join(needs)}, which {adapter.name} cannot reference, so the entry "
+                "would fail to authenticate; use a harness that can, or run the server's "
+                "stdio form by hand"
+            )
+            continue
         if spec is None:
             if item.explicit:
                 raise ConfigError(

@@ -9,7 +9,13 @@ import pytest
 
 from aidokit.catalog.entries import ENTRIES_BY_ID, MCP_CATALOG
 from aidokit.catalog.facts import Fact, Facts
-from aidokit.catalog.install import ADAPTER_NAMES, NO_REMOTE, NO_SSE, resolve_install_spec
+from aidokit.catalog.install import (
+    ADAPTER_NAMES,
+    NO_REMOTE,
+    NO_SSE,
+    resolve_install_spec,
+    unreferenced_variables,
+)
 from aidokit.catalog.models import ALL_ROLES, PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 from aidokit.catalog.select import suggest
 from aidokit.catalog.stacks import PACKS_BY_ID, STACK_PACKS, StackPack
@@ -98,6 +104,7 @@ def test_install_specs_fit_their_adapters(entry: MCPDef) -> None:
         if isinstance(spec, RemoteSpec):
             assert adapter not in NO_REMOTE
             assert spec.transport == "http" or adapter not in NO_SSE
+            assert not unreferenced_variables(adapter, spec), (adapter, "would lack its auth")
         assert resolve_install_spec(entry, adapter) is spec
 
 

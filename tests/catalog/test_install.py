@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from aidokit.catalog.install import ADAPTER_NAMES, can_run, everywhere
+from aidokit.catalog.install import ADAPTER_NAMES, can_run, everywhere, unreferenced_variables
 from aidokit.catalog.models import RemoteSpec, StdioSpec
 
 STDIO = StdioSpec(command="npx", args=("-y", "demo@1.0.0"))
@@ -56,3 +56,29 @@ def test_except_removes_adapters_and_rejects_unknown_names() -> None:
 def test_can_run_unknown_adapter() -> None:
     """An adapter name outside the list can run nothing."""
     assert not can_run("notepad", STDIO)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        RemoteSpec(url="https://example.com/mcp", headers={"Authorization": "Bearer ${TOK}"}),
+        RemoteSpec(url="https://example.com/mcp?key=${TOK}"),
+        RemoteSpec(url="https://example.com/sse", transport="sse", headers={"X-Key": "${TOK}"}),
+    ],
+)
+def test_remote_needing_a_variable_skips_harnesses_that_cannot_reference_one(
+    spec: RemoteSpec,
+) -> None:
+    """Zed, Cline and Claude Desktop never get a remote entry that would lack its credentials."""
+    reach = set(everywhere(spec))
+    for adapter in ("zed", "cline", "claude-desktop"):
+        assert adapter not in reach
+        assert unreferenced_variables(adapter, spec) == ("TOK",)
+    assert {"claude-code", "kiro", "amazon-q", "goose"} & reach
+    assert unreferenced_variables("claude-code", spec) == ()
+
+
+def test_remote_without_variables_still_reaches_zed_and_cline() -> None:
+    """A remote server that needs no credentials is written for Zed and Cline as before."""
+    assert {"zed", "cline"} <= set(everywhere(HTTP))
+    assert unreferenced_variables("zed", HTTP) == () == unreferenced_variables("zed", STDIO)
