@@ -1,19 +1,35 @@
 """OpenCode: `mcp.<name>` in `opencode.json(c)` (harness-formats.md §6), V1 shape.
 
-The V2 layout (`mcp.servers.<name>`, `disabled` instead of `enabled`) is not
-written yet. UNVERIFIED in the reference: the Windows user path (taken to be
-`$XDG_CONFIG_HOME/opencode` on every OS) and whether a `remote` entry falls
-back to SSE (an `sse` spec is written as `remote` all the same).
+OpenCode 2 (`opencode2`) nests servers under `mcp.servers.<name>` but also
+reads the flat V1 map (neon-solutions/add-mcp#103), and V1 accepts the V2
+envelope (packages/opencode/src/config/v2-compat.ts `normalizeMcp`), so the
+V1 shape is the one both generations read; it is what aido writes. Both take
+their global folder from `OPENCODE_CONFIG_DIR` when it is set (V2 instead of
+`$XDG_CONFIG_HOME/opencode`, V1 in addition to it), so aido writes there too.
+A V2 kept apart from V1 usually runs with `OPENCODE_CONFIG_DIR` set to
+`~/.config/opencode2` (anomalyco/opencode#48201): when that folder exists
+and aido writes elsewhere, the plan says so. UNVERIFIED in the reference: the
+Windows user path (taken to be `$XDG_CONFIG_HOME/opencode` on every OS) and
+whether a `remote` entry falls back to SSE (an `sse` spec is written as
+`remote` all the same).
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Companion, Host, Location, Scope
-from aidokit.adapters.common import AdapterBase, argv_identity, detect_any, first_existing
+from aidokit.adapters.common import (
+    AdapterBase,
+    argv_identity,
+    detect_any,
+    first_existing,
+    shown,
+)
 from aidokit.adapters.format import Format
+from aidokit.adapters.paths import env_dir
 from aidokit.adapters.render import Refs, Rendered, brace_env, refuse_cwd
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
@@ -38,12 +54,31 @@ class OpenCode(AdapterBase):
         if scope is Scope.PROJECT:
             folder = host.project
         elif scope is Scope.USER:
-            folder = host.xdg_config_home() / "opencode"
+            folder = self._user_folder(host)
         else:
             return None
         path = first_existing((folder / "opencode.jsonc",), folder / "opencode.json")
         # §6 "Format": both names are read as JSONC (comments, trailing commas).
         return Location(self.name, scope, path, Format.JSONC, ("mcp",))
+
+    @staticmethod
+    def _user_folder(host: Host) -> Path:
+        """`$OPENCODE_CONFIG_DIR`, else `$XDG_CONFIG_HOME/opencode`."""
+        return env_dir(host, "OPENCODE_CONFIG_DIR", host.xdg_config_home() / "opencode")
+
+    def file_notes(self, location: Location, host: Host) -> tuple[str, ...]:
+        """Point at an OpenCode 2 folder that would not see the user file aido writes."""
+        second = host.xdg_config_home() / "opencode2"
+        if location.adapter != "opencode" or location.scope is not Scope.USER:
+            return ()
+        if not second.is_dir() or location.path.parent == second:
+            return ()
+        return (
+            f"found {shown(host, second)}: an OpenCode 2 started with OPENCODE_CONFIG_DIR="
+            f"{shown(host, second)} reads its servers there, not from "
+            f"{shown(host, location.path)}; run aido with the same OPENCODE_CONFIG_DIR to "
+            "write there",
+        )
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
         """Render with `{env:VAR}` references (§6 "Secrets": `$VAR` is not expanded)."""
@@ -88,8 +123,8 @@ class OpenCode(AdapterBase):
             host,
             scope,
             project=("opencode.json", "opencode.jsonc", ".opencode/"),
-            user=(host.xdg_config_home() / "opencode",),
-            cli=("opencode",),
+            user=(self._user_folder(host), host.xdg_config_home() / "opencode2"),
+            cli=("opencode", "opencode2"),
         )
 
     def schema(self) -> dict[str, Any]:
