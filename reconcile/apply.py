@@ -14,18 +14,16 @@ from aidokit.reconcile.documents import (
     Format,
     lock_file,
     read_document,
-    write_document,
 )
 from aidokit.reconcile.documents.atomic import current_digest, replace_file
 from aidokit.reconcile.errors import SecurityError, StaleError
+from aidokit.reconcile.journal import FileEntry
 from aidokit.reconcile.plan import Action, Change, FileChange, Plan
 from aidokit.reconcile.state import (
     DELETING,
     Record,
-    State,
     entry_digest,
     load_state,
-    parse_state,
     save_state,
 )
 
@@ -86,48 +84,88 @@ def check_values(plan: Plan) -> None:
 
 
 def apply_plan(plan: Plan, *, on_file: Callable[[FileChange], None] | None = None) -> list[Applied]:
-    """Write every file of `plan` that has changes; state is saved after each file.
+    """Write every file of `plan` that has changes, as one transaction (`transaction.py`).
 
-    `on_file` is called before each file is locked and written (progress).
+    Every file is locked, read, checked and edited in memory first; the journal
+    saves what each holds; then the files are written one by one, state after
+    each. A failed write rolls back the files already written.
+    `on_file` is called before each file is written (progress).
     """
     if any(f.error for f in plan.files):
         raise StaleError("the plan has files with errors; fix them and run aido plan again")
     check_fresh(plan)
     check_values(plan)
     check_gates(plan, stored_confirmations(plan))
-    applied = []
-    for file in plan.files:
-        if file.actionable:
-            if on_file is not None:
-                on_file(file)
-            applied.append(_apply_file(file))
-    return applied
+    files = [file for file in plan.files if file.actionable]
+    if not files:
+        return []
+    from aidokit.reconcile.transaction import lock_all, transaction
+
+    with lock_all(file.abs_path for file in files):
+        edits = [_edit(file) for file in files]
+        journaled = [(edit.entry, edit.document.original) for edit in edits]
+        with transaction(project=plan.project, scope=plan.scope, kind="apply", files=journaled):
+            for edit in edits:
+                if on_file is not None:
+                    on_file(edit.file)
+                _write(edit)
+    return [Applied(file, written=True) for file in files]
 
 
-def _apply_file(file: FileChange) -> Applied:
-    path = Path(file.abs_path)
-    with lock_file(path):
-        document = read_document(path, Format(file.fmt))
-        if document.digest != file.digest:
-            raise StaleError(f"{file.path} changed since it was planned; run aido plan again")
-        present = _present(document, file)
-        for change in file.actionable:
-            map_path = change.map_path or file.map_path
-            if change.action is Action.DELETE:
-                document.delete_entry(map_path, change.name)
-                present.discard((change.map_path, change.name))
-            else:
-                document.set_entry(map_path, change.name, change.after)
-                present.add((change.map_path, change.name))
-        previous = _record_intent(file)
-        try:
-            project = file.scope == "project"
-            write_document(document, create_parents=project, new_mode=0o666 if project else 0o600)
-        except BaseException:
-            _drop_intent(file, previous)
-            raise
-        _record(file, present)
-    return Applied(file, written=True)
+@dataclass(frozen=True)
+class Edit:
+    """One file edited in memory, ready to write."""
+
+    file: FileChange
+    document: Document
+    present: set[Key]
+    data: bytes | None  # the new bytes (None: a new file that stays empty is not created)
+    entry: FileEntry
+
+
+def _edit(file: FileChange) -> Edit:
+    """Read the file (refusing it if it changed since the plan) and make the plan's edits."""
+    from aidokit.reconcile.transaction import journal_entry
+
+    document = read_document(Path(file.abs_path), Format(file.fmt))
+    if document.digest != file.digest:
+        raise StaleError(f"{file.path} changed since it was planned; run aido plan again")
+    present = _present(document, file)
+    for change in file.actionable:
+        map_path = change.map_path or file.map_path
+        if change.action is Action.DELETE:
+            document.delete_entry(map_path, change.name)
+            present.discard((change.map_path, change.name))
+        else:
+            document.set_entry(map_path, change.name, change.after)
+            present.add((change.map_path, change.name))
+    data = document.render() if document.changed else document.original
+    entry = journal_entry(
+        adapter=file.adapter,
+        path=file.path,
+        abs_path=file.abs_path,
+        state_path=file.state_path,
+        record_path=file.record_path,
+        before=document.original,
+        after=data,
+        entries=tuple(f"{c.action.value} {c.label}" for c in file.actionable),
+    )
+    return Edit(file, document, present, data, entry)
+
+
+def _write(edit: Edit) -> None:
+    """Save the intent, write the file (compare-and-swap), record what it now holds."""
+    _record_intent(edit.file)
+    if edit.data != edit.document.original and edit.data is not None:
+        project = edit.file.scope == "project"  # SPEC §7: new user-level files are 0600
+        replace_file(
+            edit.document.path,
+            edit.data,
+            edit.document.digest,
+            create_parents=project,
+            new_mode=0o666 if project else 0o600,
+        )
+    _record(edit.file, edit.present)
 
 
 Key = tuple[tuple[str, ...], str]  # (companion map path or (), entry name)
@@ -143,18 +181,17 @@ def _present(document: Document, file: FileChange) -> set[Key]:
     }
 
 
-def _record_intent(file: FileChange) -> bytes | None:
+def _record_intent(file: FileChange) -> None:
     """Save what this write will change as pending records, before the file is written.
 
     SPEC §6 writes the file first and state second; a run killed between the two
     would otherwise leave a written entry unrecorded or a deleted one claimed.
-    `state.settle` resolves pending records against the file on the next run.
-    Returns the state file's previous bytes (None if it did not exist).
+    `state.settle` resolves pending records against the file on the next run
+    (and a roll-back puts the records from before back, from the journal).
     """
     state_path = Path(file.state_path)
     identity = ADAPTERS[file.adapter].identity
     with lock_file(state_path):
-        previous = state_path.read_bytes() if state_path.exists() else None
         state = load_state(state_path)
         records = [r for r in state.for_file(file.adapter, file.record_path) if not r.pending]
         for change in file.actionable:
@@ -175,28 +212,6 @@ def _record_intent(file: FileChange) -> bytes | None:
                 )
             )
         save_state(state_path, state.replace(file.adapter, file.record_path, records))
-    return previous
-
-
-def _drop_intent(file: FileChange, previous: bytes | None) -> None:
-    """Take back this file's pending records after its write failed: nothing was written.
-
-    When no other run touched the state meanwhile, its bytes are put back exactly
-    (or the file removed if it did not exist); otherwise only this file's pending
-    records are dropped, keeping what the other runs recorded.
-    """
-    state_path = Path(file.state_path)
-    with lock_file(state_path):
-        state = load_state(state_path)
-        kept = [r for r in state.for_file(file.adapter, file.record_path) if not r.pending]
-        state = state.replace(file.adapter, file.record_path, kept)
-        before = State() if previous is None else parse_state(previous, state_path)
-        if before != state:
-            save_state(state_path, state)
-        elif previous is None:
-            state_path.unlink(missing_ok=True)
-        else:
-            replace_file(state_path, previous, current_digest(state_path), create_parents=False)
 
 
 def _record(file: FileChange, present: set[Key]) -> None:

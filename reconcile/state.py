@@ -179,6 +179,11 @@ _REQUIRED = {
 }
 
 
+def parse_record(data: Any) -> Record:
+    """One record from its JSON form (as `asdict` gives it); TypeError or ValueError if not."""
+    return _record(data)
+
+
 def _record(data: Any) -> Record:
     """One record from its JSON form; TypeError or ValueError when it is not one."""
     if not isinstance(data, dict) or not _REQUIRED <= data.keys() <= _RECORD_TYPES.keys():

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import argparse
 
-from aidokit.reconcile.commands.common import apply_and_report, gather_inputs, want_colour
+from aidokit.reconcile.commands.common import (
+    apply_and_report,
+    finish_interrupted,
+    gather_inputs,
+    want_colour,
+)
 from aidokit.reconcile.errors import ConfigError
 
 NAME = "adopt"
@@ -24,6 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run `aido adopt`."""
+    finish_interrupted()
     from aidokit.reconcile.adopt import adoption_plan, record_adoption
 
     if not args.adapters or len(args.adapters) != 1:

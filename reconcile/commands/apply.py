@@ -10,6 +10,7 @@ from aidokit.reconcile.commands.common import (
     check_frozen,
     check_lock_location,
     compute_plan,
+    finish_interrupted,
     want_colour,
 )
 
@@ -32,6 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run `aido apply`."""
+    finish_interrupted()
     if args.planfile:
         from aidokit.catalog import entries
         from aidokit.reconcile.provenance import check_locations, mark_sensitive

@@ -43,6 +43,14 @@ def compute_plan(args: argparse.Namespace) -> Plan:
     return build_plan(read_world(gather_inputs(args)))
 
 
+def finish_interrupted() -> None:
+    """Finish the roll-back of an apply whose run was killed, and say so (issue 18)."""
+    from aidokit.reconcile.transaction import recover
+
+    for line in recover():
+        print(f"aido: {line}", file=sys.stderr)
+
+
 def apply_and_report(plan: Plan, *, yes: bool, colour: bool, saved: bool = False) -> int:
     """Show `plan`, confirm unless `yes` (or a saved plan), write it, and report."""
     from aidokit.reconcile.apply import apply_plan

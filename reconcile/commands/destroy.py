@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import argparse
 
-from aidokit.reconcile.commands.common import apply_and_report, gather_inputs, want_colour
+from aidokit.reconcile.commands.common import (
+    apply_and_report,
+    finish_interrupted,
+    gather_inputs,
+    want_colour,
+)
 
 NAME = "destroy"
 HELP = "delete every entry aido owns in the targeted files; nothing else is touched"
@@ -17,6 +22,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run `aido destroy`."""
+    finish_interrupted()
     from aidokit.reconcile.engine import build_plan
     from aidokit.reconcile.world import read_world
 

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import argparse
 
-from aidokit.reconcile.commands.common import apply_and_report, gather_inputs, want_colour
+from aidokit.reconcile.commands.common import (
+    apply_and_report,
+    finish_interrupted,
+    gather_inputs,
+    want_colour,
+)
 
 NAME = "remove"
 HELP = "delete the entries of one catalog id that aido owns, in every targeted file"
@@ -18,6 +23,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run `aido remove`."""
+    finish_interrupted()
     from aidokit.reconcile.engine import build_plan
     from aidokit.reconcile.world import read_world
 

@@ -1,11 +1,11 @@
-"""The apply intent (pending records): settled against files, taken back when a write fails."""
+"""The apply intent (pending records): settled against files, put back when a write fails."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from aidokit.reconcile.apply import _drop_intent
-from aidokit.reconcile.plan import FileChange
+from aidokit.reconcile import journal
+from aidokit.reconcile.documents.format import ABSENT
 from aidokit.reconcile.state import (
     DELETING,
     Record,
@@ -15,20 +15,13 @@ from aidokit.reconcile.state import (
     save_state,
     settle,
 )
+from aidokit.reconcile.transaction import journal_entry, set_records
 
 
 def _record(path: str, name: str, *, digest: str = "d", pending: bool = False) -> Record:
     return Record(
         adapter="claude-code", path=path, name=name, id=name, digest=digest, identity="x",
         pending=pending,
-    )  # fmt: skip
-
-
-def _file(state_path: Path) -> FileChange:
-    return FileChange(
-        adapter="claude-code", scope="project", path=".mcp.json", abs_path="/p/.mcp.json",
-        fmt="json", map_path=("mcpServers",), state_path=str(state_path),
-        record_path=".mcp.json", digest="",
     )  # fmt: skip
 
 
@@ -51,6 +44,18 @@ def test_pending_deletion_drops_the_claim_once_the_entry_is_gone() -> None:
     assert settle([old, gone], lambda _: {"a": {}}) == [old]
 
 
+def _put_back(state_path: Path, previous: bytes | None, records: tuple[Record, ...]) -> None:
+    """What a roll-back does to one file's records: those from before, old bytes if untouched."""
+    folder = state_path.parent / "tx"
+    folder.mkdir(exist_ok=True)
+    digest = ABSENT if previous is None else journal.save_blob(folder, previous)
+    entry = journal_entry(
+        adapter="claude-code", path=".mcp.json", abs_path="/p/.mcp.json",
+        state_path=str(state_path), record_path=".mcp.json", before=None, after=None,
+    )  # fmt: skip
+    set_records(state_path, [(entry, records)], folder, digest)
+
+
 def test_failed_write_restores_untouched_state_bytes(tmp_path: Path) -> None:
     """With no other run in between, the state file is put back byte for byte."""
     state_path = tmp_path / "state.json"
@@ -58,7 +63,7 @@ def test_failed_write_restores_untouched_state_bytes(tmp_path: Path) -> None:
     save_state(state_path, State(records=(kept,)))
     previous = state_path.read_bytes()
     save_state(state_path, State(records=(kept, _record(".mcp.json", "b", pending=True))))
-    _drop_intent(_file(state_path), previous)
+    _put_back(state_path, previous, (kept,))
     assert state_path.read_bytes() == previous
 
 
@@ -69,7 +74,7 @@ def test_failed_write_keeps_another_runs_records(tmp_path: Path) -> None:
     others = _record(".vscode/mcp.json", "c")
     mine = _record(".mcp.json", "b", pending=True)
     save_state(state_path, State(records=(others, mine)))
-    _drop_intent(_file(state_path), previous)
+    _put_back(state_path, previous, ())
     assert load_state(state_path).records == (others,)
 
 
@@ -77,5 +82,5 @@ def test_failed_write_removes_a_state_file_it_created(tmp_path: Path) -> None:
     """A state file that did not exist before the intent is removed again."""
     state_path = tmp_path / "state.json"
     save_state(state_path, State(records=(_record(".mcp.json", "b", pending=True),)))
-    _drop_intent(_file(state_path), None)
+    _put_back(state_path, None, ())
     assert not state_path.exists()
