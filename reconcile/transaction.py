@@ -32,11 +32,15 @@ FAILED = "could not be put back"
 
 
 class RolledBackError(AidoError):
-    """A write failed (or was interrupted) and the files already written were put back."""
+    """A write failed (or was interrupted) and the files already written were put back.
 
-    def __init__(self, message: str, exit_code: int = 1) -> None:
+    It keeps the exit code and the JSON `code` of what failed ("interrupted": Ctrl-C).
+    """
+
+    def __init__(self, message: str, *, exit_code: int, code: str) -> None:
         super().__init__(message)
         self.exit_code = exit_code
+        self.code = code
 
 
 @dataclass(frozen=True)
@@ -253,9 +257,9 @@ def rolled_back(exc: BaseException, outcomes: list[Outcome]) -> BaseException:
         return exc  # nothing had been written: the original error says it all
     summary = "aido rolled the apply back: " + ", ".join(o.line for o in outcomes)
     if isinstance(exc, KeyboardInterrupt):
-        return RolledBackError(f"interrupted; {summary}", exit_code=130)
+        return RolledBackError(f"interrupted; {summary}", exit_code=130, code="interrupted")
     if isinstance(exc, AidoError):
-        return RolledBackError(f"{exc}; {summary}", exit_code=exc.exit_code)
+        return RolledBackError(f"{exc}; {summary}", exit_code=exc.exit_code, code=exc.code)
     exc.add_note(summary)
     return exc
 
