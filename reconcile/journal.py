@@ -6,8 +6,8 @@ is a folder `<user state dir>/journal/<project>-<scope>-<hash>/<id>/` holding
 leaves, their ownership records before) and one zlib blob per distinct
 previous content, named by its sha256. The folder is private (0700): the
 files it copies may hold tokens. `open/<id>` marks a transaction that has
-not finished; the run that owns it holds an flock on the marker, so another
-run can tell a live transaction from one whose process died.
+not finished; the run that owns it holds the lock `open/<id>.lock`, so
+another run can tell a live transaction from one whose process died.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.reconcile.documents.format import ABSENT
+from aidokit.reconcile.documents.osfile import LOCK_FLAGS, fsync_directory, try_lock, unlock
 from aidokit.reconcile.errors import ConfigError, StateError
 from aidokit.reconcile.state import Record, parse_record, user_state_dir
 
@@ -145,28 +146,20 @@ def write_private(path: Path, data: bytes) -> None:
     """Write `path` atomically and durably (temp, fsync, rename, fsync dir), mode 0600."""
     temp = path.with_name(f".tmp-{os.getpid()}-{path.name}")
     try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
+        fd = os.open(temp, flags | getattr(os, "O_CLOEXEC", 0), 0o600)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         temp.replace(path)
-        fsync_dir(path.parent)
+        fsync_directory(path.parent)
     except OSError as exc:
         with contextlib.suppress(OSError):
             temp.unlink()
         raise StateError(
             f"cannot write aido's journal {path}: {exc.strerror}; nothing was changed"
         ) from None
-
-
-def fsync_dir(directory: Path) -> None:
-    """Make a rename or unlink in `directory` durable."""
-    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def save_blob(folder: Path, data: bytes) -> str:
@@ -254,11 +247,16 @@ def find(root: Path, prefix: str) -> tuple[Path, Tx] | None:
 
 
 # --- the open marker: held by the live run -------------------------------------------
+#
+# `open/<id>` names the transaction's folder; `open/<id>.lock` is locked by the run
+# that owns it for as long as it runs. The lock file is never renamed or removed
+# while held (Windows forbids both), so a run that takes the lock knows the owner
+# has finished (the marker is gone) or died (the marker is still there).
 
 
 @dataclass
 class Marker:
-    """The `open/<id>` file whose flock tells a live transaction from a dead one."""
+    """A transaction's `open/<id>` marker and the lock that says its run is alive."""
 
     path: Path
     fd: int
@@ -269,68 +267,73 @@ class Marker:
         if not self.released:
             with contextlib.suppress(OSError):
                 self.path.unlink()
-                fsync_dir(self.path.parent)
+                fsync_directory(self.path.parent)
             self.close()
+            with contextlib.suppress(OSError):
+                _lock_of(self.path).unlink()
 
     def close(self) -> None:
         """Drop the lock, keeping the marker (the next run finishes the transaction)."""
         if not self.released:
             self.released = True
+            with contextlib.suppress(OSError):
+                unlock(self.fd)
             os.close(self.fd)
 
 
-def hold_marker(root: Path, tx_id: str, folder: Path) -> Marker:
-    """Create `open/<id>` locked, naming the transaction folder, durably."""
-    import fcntl
+def _lock_of(marker: Path) -> Path:
+    return marker.with_name(marker.name + ".lock")
 
-    open_dir = private_dir(root / OPEN)
-    temp = open_dir / f".new-{tx_id}"
+
+def _take(marker: Path) -> int | None:
+    """Open and lock `marker`'s lock file; None when another run holds it."""
     try:
-        fd = os.open(temp, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        os.write(fd, str(folder.relative_to(root)).encode("utf-8", "surrogateescape"))
-        os.fsync(fd)
-        temp.replace(open_dir / tx_id)
-        fsync_dir(open_dir)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            temp.unlink()
-        raise StateError(
-            f"cannot write aido's journal {open_dir}: {exc.strerror}; nothing was changed"
-        ) from None
-    return Marker(open_dir / tx_id, fd)
+        fd = os.open(_lock_of(marker), LOCK_FLAGS, 0o600)
+    except OSError:
+        return None
+    if try_lock(fd):
+        return fd
+    os.close(fd)
+    return None
+
+
+def hold_marker(root: Path, tx_id: str, folder: Path) -> Marker:
+    """Lock `open/<id>.lock`, then write `open/<id>` naming the folder, durably."""
+    open_dir = private_dir(root / OPEN)
+    marker = open_dir / tx_id
+    fd = _take(marker)
+    if fd is None:
+        raise StateError(f"cannot lock aido's journal {open_dir}; check its permissions")
+    try:
+        write_private(marker, str(folder.relative_to(root)).encode("utf-8", "surrogateescape"))
+    except BaseException:
+        Marker(marker, fd).release()
+        raise
+    return Marker(marker, fd)
 
 
 def dead_markers(root: Path) -> Iterator[tuple[Marker, Path | None]]:
     """Markers whose run has died, each locked by us, with the folder it names.
 
-    A marker still locked belongs to a live run and is skipped; one already
-    removed by its finishing run is skipped too.
+    A marker whose lock is held belongs to a live run and is skipped; one its
+    run removed meanwhile is skipped too; a lock file without a marker (a run
+    killed before it wrote one) is removed.
     """
-    import fcntl
-
     open_dir = root / OPEN
     names = sorted(os.listdir(open_dir)) if open_dir.is_dir() else []
-    for name in names:
+    for name in dict.fromkeys(n.removesuffix(".lock") for n in names if not n.startswith(".")):
+        marker = open_dir / name
+        fd = _take(marker)
+        if fd is None:
+            continue
+        held = Marker(marker, fd)
         try:
-            fd = os.open(open_dir / name, os.O_RDONLY | os.O_CLOEXEC)
+            rel = marker.read_bytes().decode("utf-8", "surrogateescape")
         except OSError:
+            held.release()  # finished meanwhile, or never begun
             continue
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            os.close(fd)
-            continue
-        marker = Marker(open_dir / name, fd)
-        if os.fstat(fd).st_nlink == 0:  # finished between our listing and our lock
-            marker.close()
-            continue
-        if name.startswith(".new-"):  # died before the transaction began
-            marker.release()
-            continue
-        with marker_guard(marker):
-            rel = os.read(fd, 4096).decode("utf-8", "surrogateescape")
-            yield marker, (root / rel if rel else None)
+        with marker_guard(held):
+            yield held, (root / rel if rel else None)
 
 
 @contextlib.contextmanager

@@ -21,6 +21,7 @@ from aidokit.reconcile.documents import lock_file
 from aidokit.reconcile.documents.atomic import current_digest, replace_file
 from aidokit.reconcile.documents.format import ABSENT, file_digest
 from aidokit.reconcile.documents.lock import lock_path
+from aidokit.reconcile.documents.osfile import fsync_directory
 from aidokit.reconcile.errors import AidoError, StaleError
 from aidokit.reconcile.journal import FileEntry, Marker, StateEntry, Tx
 from aidokit.reconcile.state import Record, State, load_state, parse_state, save_state
@@ -194,7 +195,7 @@ def remove_file(path: Path, expected: str) -> None:
     if current_digest(path) != expected:
         raise StaleError(f"{path} changed since it was read; run aido plan again")
     path.unlink()
-    journal.fsync_dir(path.parent)
+    fsync_directory(path.parent)
 
 
 def restore_states(folder: Path, tx: Tx, entries: Sequence[FileEntry]) -> None:

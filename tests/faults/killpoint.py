@@ -16,6 +16,7 @@ import os
 import signal
 import sys
 from pathlib import Path
+from typing import Any
 
 
 def main() -> int:
@@ -59,13 +60,13 @@ def _fail_write(k: int, steps: dict[str, int]) -> None:
     real = atomic._write_temp
     seen = []
 
-    def failing(temp: Path, data: bytes, old: os.stat_result | None) -> None:
+    def failing(temp: Path, *args: Any) -> None:
         if not temp.name.endswith("state.json"):
             seen.append(temp)
             if len(seen) == k:
                 steps["failed_at"] = steps["n"]
                 raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        real(temp, data, old)
+        real(temp, *args)
 
     atomic._write_temp = failing  # type: ignore[assignment]
 

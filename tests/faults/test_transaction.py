@@ -7,6 +7,7 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -82,12 +83,12 @@ def test_kth_write_failing_rolls_back_the_files_before_it(
     real = atomic._write_temp
     seen: list[str] = []
 
-    def failing(temp: Path, data: bytes, old: os.stat_result | None) -> None:
+    def failing(temp: Path, *args: Any) -> None:
         if not temp.name.endswith("state.json"):
             seen.append(temp.name)
             if len(seen) == k:
                 inject(temp)
-        real(temp, data, old)
+        real(temp, *args)
 
     monkeypatch.setattr(atomic, "_write_temp", failing)
     assert _aido(project, "apply", "--yes") == code
