@@ -14,16 +14,81 @@ from pathlib import Path
 
 from aidokit.adapters.base import Host, Scope
 from aidokit.adapters.registry import ADAPTERS
-from aidokit.catalog.models import MCPDef
+from aidokit.catalog.models import ALL_ROLES, MCPDef
+from aidokit.reconcile import hardening
+from aidokit.reconcile.documents import Format, read_document
 from aidokit.reconcile.errors import SecurityError
 from aidokit.reconcile.plan import Action, Change, FileChange, Plan
+from aidokit.reconcile.state import load_state
 
 
-def check_locations(plan: Plan, source: Path) -> None:
+def check_saved(plan: Plan, source: Path, project: Path, scope: str) -> None:
+    """Refuse the whole saved plan unless what it claims is what aido derives itself.
+
+    The project and scope come from this command line, never from the file;
+    paths and map paths from the adapter; every write to an existing entry or
+    delete needs a state record that still owns it; ids and roles are checked.
+    """
+    again = f"run aido plan --out {source} here again"
+    if plan.project != str(project) or plan.scope != scope:
+        raise SecurityError(
+            f"saved plan {source} was made for {plan.scope} scope of {plan.project!r}, not "
+            f"{scope} scope of {str(project)!r}; {again}"
+        )
+    host = Host.current(project)
+    check_locations(plan, source, host)
+    for file in plan.files:
+        if file.scope != scope:
+            raise SecurityError(f"saved plan {source} mixes scopes; {again}")
+        for change in file.actionable:
+            problem = _change_problem(file, change)
+            if problem:
+                raise SecurityError(f"saved plan {source}: {problem}; {again}")
+
+
+def _change_problem(file: FileChange, change: Change) -> str | None:
+    """What is wrong with one change of a saved plan, re-derived from the adapter and state."""
+    if change.id is not None and hardening.id_problem(change.id):
+        return f"{change.name!r} has the invalid id {change.id!r}"
+    if not set(change.roles) <= set(ALL_ROLES):
+        return f"{change.name!r} names roles aido does not know"
+    if change.map_path and not _derived_companion(file, change):
+        return f"{change.name!r} is under {'.'.join(change.map_path)!r}, where aido puts no entry"
+    return _ownership_problem(file, change)
+
+
+def _derived_companion(file: FileChange, change: Change) -> bool:
+    """Whether the adapter itself would write this companion for this server and roles."""
+    server = change.name.removesuffix("_*")
+    companions = ADAPTERS[file.adapter].role_scoping(server, change.roles) or ()
+    return any(
+        (c.map_path, c.name, c.value) == (change.map_path, change.name, change.after)
+        for c in companions
+    )
+
+
+def _ownership_problem(file: FileChange, change: Change) -> str | None:
+    """A delete, or a write over an existing entry, needs a record that still owns it."""
+    document = read_document(Path(file.abs_path), Format(file.fmt))
+    current = document.get_map(change.map_path or file.map_path) or {}
+    if change.name not in current and change.action is not Action.DELETE:
+        return None
+    record = load_state(Path(file.state_path)).find(
+        file.adapter, file.record_path, change.name, change.map_path
+    )
+    owned = record is not None and not record.pending
+    if owned and change.name in current and not change.map_path:
+        identity = ADAPTERS[file.adapter].identity
+        owned = record is not None and identity(current[change.name]) == record.identity
+    if owned:
+        return None
+    return f"it would {change.action.word} {change.name!r} in {file.path}, which aido does not own"
+
+
+def check_locations(plan: Plan, source: Path, host: Host) -> None:
     """Refuse a saved plan whose files or state are not where aido would put them."""
     from aidokit.reconcile.world import state_location
 
-    host = Host.current(Path(plan.project))
     for file in plan.files:
         adapter = ADAPTERS.get(file.adapter)
         location = None

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from aidokit.reconcile.plan import Action, Change, FileChange, Plan
+from aidokit.reconcile.redaction import redact_change
 
 
 def render_plan_json(plan: Plan) -> str:
@@ -55,6 +56,7 @@ def _file(file: FileChange) -> dict[str, Any]:
 
 
 def _change(change: Change) -> dict[str, Any]:
+    change = redact_change(change)  # SPEC §7: never a literal the user wrote in the file
     return {
         "action": change.action.word,
         "name": change.name,

@@ -7,6 +7,7 @@ from typing import Any
 
 from aidokit.catalog.printable import printable
 from aidokit.reconcile.plan import Action, Change, FileChange, Plan
+from aidokit.reconcile.redaction import redact_change
 
 _COLOURS = {
     Action.CREATE: "32",
@@ -86,7 +87,7 @@ def render_diff(change: Change) -> str:
 
 def _diff_lines(change: Change) -> list[str]:
     lines = []
-    for row in change.diff:
+    for row in redact_change(change).diff:
         where = printable(row.path)
         if row.kind == "changed":
             lines.append(f"      ~ {where}: {_show(row.before)} -> {_show(row.after)}")

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import types
 import typing
+from dataclasses import replace
 from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from aidokit.reconcile.errors import ConfigError
-from aidokit.reconcile.plan import PLAN_FORMAT_VERSION, Plan
+from aidokit.reconcile.documents.format import ABSENT
+from aidokit.reconcile.errors import ConfigError, SecurityError
+from aidokit.reconcile.plan import PLAN_FORMAT_VERSION, FileChange, Plan
+from aidokit.reconcile.plan_key import ABSENT_PREFIX, absent_token, is_absent_token, plan_key
+from aidokit.reconcile.redaction import redact_plan
 from aidokit.reconcile.safe_read import parse_nested, read_file
 
 
@@ -23,7 +28,12 @@ def dump_plan(plan: Plan) -> str:
             return value.name
         raise TypeError(f"cannot save {type(value).__name__}")
 
-    data = dataclasses.asdict(plan)
+    key = plan_key(os.environ)
+    files = tuple(
+        replace(file, digest=absent_token(key, file.abs_path)) if file.digest == ABSENT else file
+        for file in plan.files
+    )
+    data = dataclasses.asdict(redact_plan(replace(plan, files=files)))  # only what aido writes
     return json.dumps(data, indent=2, sort_keys=True, default=default) + "\n"
 
 
@@ -44,7 +54,22 @@ def load_plan(path: Path) -> Plan:
     except (TypeError, ValueError, KeyError):
         raise ConfigError(hint) from None
     assert isinstance(plan, Plan)
-    return plan
+    return replace(plan, files=tuple(_absent_checked(file, path) for file in plan.files))
+
+
+def _absent_checked(file: FileChange, source: Path) -> FileChange:
+    """Map this user's keyed token back to ABSENT; refuse a bare (forgeable) one."""
+    if file.digest == ABSENT or (
+        file.digest.startswith(ABSENT_PREFIX)
+        and not is_absent_token(plan_key(os.environ), file.abs_path, file.digest)
+    ):
+        raise SecurityError(
+            f"saved plan {source} creates {file.path!r} but was not saved by you; "
+            f"run aido plan --out {source} again"
+        )
+    if file.digest.startswith(ABSENT_PREFIX):
+        return replace(file, digest=ABSENT)
+    return file
 
 
 def _build(cls: type, data: Any) -> Any:

@@ -11,6 +11,7 @@ from aidokit.reconcile.commands.common import (
     check_lock_location,
     compute_plan,
     finish_interrupted,
+    project_dir,
     want_colour,
 )
 
@@ -36,11 +37,11 @@ def run(args: argparse.Namespace) -> int:
     finish_interrupted()
     if args.planfile:
         from aidokit.catalog import entries
-        from aidokit.reconcile.provenance import check_locations, mark_sensitive
+        from aidokit.reconcile.provenance import check_saved, mark_sensitive
         from aidokit.reconcile.saved_plan import load_plan
 
         plan = load_plan(Path(args.planfile))
-        check_locations(plan, Path(args.planfile))
+        check_saved(plan, Path(args.planfile), project_dir(args), args.scope)
         check_lock_location(plan, Path(args.planfile))
         if args.frozen:
             check_frozen(plan)

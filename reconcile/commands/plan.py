@@ -61,9 +61,11 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(render_plan(plan, colour=want_colour(args)), end="")
     if args.out:
+        from aidokit.reconcile.atomic_file import write_atomic
         from aidokit.reconcile.saved_plan import dump_plan
 
-        Path(args.out).write_text(dump_plan(plan), encoding="utf-8")
+        # 0600: a plan names the user's files and what aido will write into them.
+        write_atomic(Path(args.out), dump_plan(plan).encode("utf-8"), mode=0o600)
     summary = plan.summary
     if summary.error:
         return 1

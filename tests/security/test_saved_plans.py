@@ -1,0 +1,144 @@
+"""Forged saved plans: apply re-derives what a plan claims and refuses the whole plan (SPEC §7)."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+from tests.security.cli import clean_error, project, run, write_json
+
+MINE = {"command": "my-own-server", "args": ["--port", "1"]}
+
+
+def _saved(root: Path, out: Path, *argv: str) -> dict[str, Any]:
+    result = run(root, "plan", "--out", str(out), *argv)
+    assert result.returncode == 0, result.stderr
+    data: dict[str, Any] = json.loads(out.read_text())
+    return data
+
+
+def _file(data: dict[str, Any], adapter: str = "claude-code") -> dict[str, Any]:
+    file: dict[str, Any] = next(f for f in data["files"] if f["adapter"] == adapter)
+    return file
+
+
+def _forged(tmp_path: Path, data: dict[str, Any]) -> Path:
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def _refused(root: Path, saved: Path, *watched: Path) -> None:
+    before = {p: p.read_bytes() if p.exists() else None for p in watched}
+    clean_error(run(root, "apply", str(saved)), saved.name)
+    assert {p: p.read_bytes() if p.exists() else None for p in watched} == before
+
+
+def test_a_plan_for_another_project_is_refused(tmp_path: Path, sandbox_home: Path) -> None:
+    """A plan made for $HOME (a `project` pointing home) never writes there from another repo."""
+    (sandbox_home / "aido.toml").write_text('adapters = ["cursor"]\n', encoding="utf-8")
+    saved = tmp_path / "plan.json"
+    _saved(sandbox_home, saved)
+    root = project(tmp_path, 'adapters = ["cursor"]\n')
+    _refused(root, saved, sandbox_home / ".cursor" / "mcp.json", root / ".cursor" / "mcp.json")
+
+
+def test_a_delete_of_an_entry_aido_does_not_own_is_refused(tmp_path: Path) -> None:
+    """A saved plan that deletes the user's own server is refused; the file stays byte-identical."""
+    root = project(tmp_path)
+    write_json(root / ".mcp.json", {"mcpServers": {"mine": MINE}})
+    data = _saved(root, tmp_path / "plan.json")
+    _file(data)["changes"].append(
+        {"action": "DELETE", "name": "mine", "id": "context7", "before": MINE}
+    )
+    _refused(root, _forged(tmp_path, data), root / ".mcp.json", root / ".aido" / "state.json")
+
+
+def test_a_state_file_claiming_the_users_entry_does_not_make_it_deletable(
+    tmp_path: Path,
+) -> None:
+    """A committed state record whose identity differs does not let a saved plan delete."""
+    root = project(tmp_path)
+    write_json(root / ".mcp.json", {"mcpServers": {"mine": MINE}})
+    record = {
+        "adapter": "claude-code",
+        "path": ".mcp.json",
+        "name": "mine",
+        "id": "context7",
+        "digest": "0" * 64,
+        "identity": "something-else",
+    }
+    write_json(root / ".aido" / "state.json", {"version": 1, "records": [record]})
+    data = _saved(root, tmp_path / "plan.json")
+    _file(data)["changes"].append({"action": "DELETE", "name": "mine", "id": "context7"})
+    _refused(root, _forged(tmp_path, data), root / ".mcp.json")
+
+
+def test_an_overwrite_of_an_entry_aido_does_not_own_is_refused(tmp_path: Path) -> None:
+    """A saved plan that rewrites the user's own server (create over it) is refused."""
+    root = project(tmp_path)
+    write_json(root / ".mcp.json", {"mcpServers": {"mine": MINE}})
+    data = _saved(root, tmp_path / "plan.json")
+    change = dict(_file(data)["changes"][0])
+    change.update(name="mine")
+    _file(data)["changes"].append(change)
+    _refused(root, _forged(tmp_path, data), root / ".mcp.json")
+
+
+def test_a_change_under_a_map_path_aido_does_not_use_is_refused(tmp_path: Path) -> None:
+    """An entry moved under another key (e.g. `permissions`) by a forged plan is refused."""
+    root = project(tmp_path)
+    data = _saved(root, tmp_path / "plan.json")
+    _file(data)["changes"][0]["map_path"] = ["permissions"]
+    _refused(root, _forged(tmp_path, data), root / ".mcp.json")
+
+
+def test_a_file_map_path_other_than_the_adapters_is_refused(tmp_path: Path) -> None:
+    """A file whose server map was changed to another key is refused."""
+    root = project(tmp_path)
+    data = _saved(root, tmp_path / "plan.json")
+    _file(data)["map_path"] = ["permissions"]
+    _refused(root, _forged(tmp_path, data), root / ".mcp.json")
+
+
+def test_tampered_roles_are_refused(tmp_path: Path) -> None:
+    """Roles that are not aido's (here with an escape sequence) are refused, never stored."""
+    root = project(tmp_path)
+    data = _saved(root, tmp_path / "plan.json")
+    _file(data)["changes"][0]["roles"] = ["implementer\x1b]0;pwned\x07"]
+    _refused(root, _forged(tmp_path, data), root / ".mcp.json", root / ".aido" / "state.json")
+
+
+def test_a_bare_absent_digest_is_refused(tmp_path: Path) -> None:
+    """A plan that creates a file with the constant 'absent' digest is refused."""
+    root = project(tmp_path)
+    data = _saved(root, tmp_path / "plan.json")
+    assert _file(data)["digest"] != "absent"
+    _file(data)["digest"] = "absent"
+    _refused(root, _forged(tmp_path, data), root / ".mcp.json")
+
+
+def test_a_missing_file_token_from_another_user_is_refused(
+    tmp_path: Path, sandbox_home: Path
+) -> None:
+    """A saved plan made under another user's key cannot create files for this user."""
+    root = project(tmp_path)
+    saved = tmp_path / "plan.json"
+    _saved(root, saved)
+    (sandbox_home / ".local" / "state" / "aido" / "plan.key").write_bytes(b"k" * 32)
+    _refused(root, saved, root / ".mcp.json")
+
+
+def test_an_honest_saved_plan_still_applies(tmp_path: Path) -> None:
+    """The plan aido saved applies exactly, creating the missing file."""
+    root = project(tmp_path)
+    saved = tmp_path / "plan.json"
+    _saved(root, saved)
+    assert stat.S_IMODE(saved.stat().st_mode) == 0o600
+    result = run(root, "apply", str(saved))
+    assert result.returncode == 0, result.stderr
+    assert "context7" in json.loads((root / ".mcp.json").read_text())["mcpServers"]
+    assert os.path.exists(root / ".aido" / "state.json")
