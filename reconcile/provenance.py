@@ -8,6 +8,7 @@ exactly the catalog's rendering of a non-sensitive entry.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
@@ -16,18 +17,20 @@ from aidokit.adapters.base import Host, Scope
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.catalog.models import ALL_ROLES, MCPDef
 from aidokit.reconcile import hardening
-from aidokit.reconcile.documents import Format, read_document
+from aidokit.reconcile.documents import ABSENT, Format, read_document
 from aidokit.reconcile.errors import SecurityError
 from aidokit.reconcile.plan import Action, Change, FileChange, Plan
+from aidokit.reconcile.plan_key import ABSENT_PREFIX, is_absent_token, plan_key
 from aidokit.reconcile.state import load_state
 
 
-def check_saved(plan: Plan, source: Path, project: Path, scope: str) -> None:
+def check_saved(plan: Plan, source: Path, project: Path, scope: str) -> Plan:
     """Refuse the whole saved plan unless what it claims is what aido derives itself.
 
     The project and scope come from this command line, never from the file;
     paths and map paths from the adapter; every write to an existing entry or
     delete needs a state record that still owns it; ids and roles are checked.
+    Returns the plan with this user's missing-file tokens read back as ABSENT.
     """
     again = f"run aido plan --out {source} here again"
     if plan.project != str(project) or plan.scope != scope:
@@ -44,6 +47,7 @@ def check_saved(plan: Plan, source: Path, project: Path, scope: str) -> None:
             problem = _change_problem(file, change)
             if problem:
                 raise SecurityError(f"saved plan {source}: {problem}; {again}")
+    return replace(plan, files=tuple(_absent_checked(file, source) for file in plan.files))
 
 
 def _change_problem(file: FileChange, change: Change) -> str | None:
@@ -137,3 +141,18 @@ def _marked(file: FileChange, change: Change, routine: dict[str, MCPDef]) -> Cha
     ):
         return change
     return replace(change, sensitive=True)
+
+
+def _absent_checked(file: FileChange, source: Path) -> FileChange:
+    """Map this user's keyed token back to ABSENT; refuse a bare (forgeable) one."""
+    if file.digest == ABSENT or (
+        file.digest.startswith(ABSENT_PREFIX)
+        and not is_absent_token(plan_key(os.environ), file.abs_path, file.digest)
+    ):
+        raise SecurityError(
+            f"saved plan {source} creates {file.path!r} but was not saved by you; "
+            f"run aido plan --out {source} again"
+        )
+    if file.digest.startswith(ABSENT_PREFIX):
+        return replace(file, digest=ABSENT)
+    return file

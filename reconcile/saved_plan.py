@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.reconcile.documents.format import ABSENT
-from aidokit.reconcile.errors import ConfigError, SecurityError
-from aidokit.reconcile.plan import PLAN_FORMAT_VERSION, FileChange, Plan
-from aidokit.reconcile.plan_key import ABSENT_PREFIX, absent_token, is_absent_token, plan_key
+from aidokit.reconcile.errors import ConfigError
+from aidokit.reconcile.plan import PLAN_FORMAT_VERSION, Plan
+from aidokit.reconcile.plan_key import absent_token, plan_key
 from aidokit.reconcile.redaction import redact_plan
 from aidokit.reconcile.safe_read import parse_nested, read_file
 
@@ -38,7 +38,10 @@ def dump_plan(plan: Plan) -> str:
 
 
 def load_plan(path: Path) -> Plan:
-    """Read a saved plan; anything but a plan from this aido is an error."""
+    """Read a saved plan; anything but a plan from this aido is an error.
+
+    Its claims are not trusted yet: `provenance.check_saved` re-derives them.
+    """
     hint = f"{path} is not a plan saved by this aido; run aido plan --out {path} again"
     raw = read_file(path, error=ConfigError)
     if raw is None:
@@ -54,22 +57,7 @@ def load_plan(path: Path) -> Plan:
     except (TypeError, ValueError, KeyError):
         raise ConfigError(hint) from None
     assert isinstance(plan, Plan)
-    return replace(plan, files=tuple(_absent_checked(file, path) for file in plan.files))
-
-
-def _absent_checked(file: FileChange, source: Path) -> FileChange:
-    """Map this user's keyed token back to ABSENT; refuse a bare (forgeable) one."""
-    if file.digest == ABSENT or (
-        file.digest.startswith(ABSENT_PREFIX)
-        and not is_absent_token(plan_key(os.environ), file.abs_path, file.digest)
-    ):
-        raise SecurityError(
-            f"saved plan {source} creates {file.path!r} but was not saved by you; "
-            f"run aido plan --out {source} again"
-        )
-    if file.digest.startswith(ABSENT_PREFIX):
-        return replace(file, digest=ABSENT)
-    return file
+    return plan
 
 
 def _build(cls: type, data: Any) -> Any:

@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
         from aidokit.reconcile.saved_plan import load_plan
 
         plan = load_plan(Path(args.planfile))
-        check_saved(plan, Path(args.planfile), project_dir(args), args.scope)
+        plan = check_saved(plan, Path(args.planfile), project_dir(args), args.scope)
         check_lock_location(plan, Path(args.planfile))
         if args.frozen:
             check_frozen(plan)

@@ -94,6 +94,6 @@ def test_adopt_diffs_escape_the_users_entry(tmp_path: Path, nasty: str) -> None:
     hostile = {"command": f"npx{nasty}", "args": [f"arg{nasty}"], f"k{nasty}": "v"}
     write_json(root / ".mcp.json", {"mcpServers": {"context7": hostile}})
     result = run(root, "adopt", "context7", "--adapter", "claude-code")
-    assert "npx" in result.stdout + result.stderr
+    assert '"k' in result.stdout  # the hostile key is shown (values are redacted)
     assert unsafe_chars(result.stdout) == []
     assert unsafe_chars(result.stderr) == []
