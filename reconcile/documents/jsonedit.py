@@ -199,7 +199,7 @@ class JsonEditor:
         data = memoryview(self.raw)
         pieces: list[bytes | memoryview] = []
         last = 0
-        for start, end, text in sorted(splices):
+        for start, end, text in sorted(splices, key=lambda splice: splice[:2]):
             pieces += [data[last:start], text.encode("utf-8")]
             last = end
         pieces.append(data[last:])

@@ -130,12 +130,11 @@ def insert(layout: Layout, text: str, indent: str, newline: str, comma: str) -> 
             return [(layout.open_pos + 1, layout.close, inner)]
         return [(at, at, indent + text + comma + newline)]
     last = mems[-1]
-    lines = layout.whole_lines(last)
-    if lines is not None:
-        splices = [(lines[1], lines[1], indent + text + comma + newline)]
-        if last.comma is None:
-            splices.append((last.value_end, last.value_end, ","))
-        return splices
+    brk = layout.line_end(layout.tail(last))
+    if brk is not None:  # the new member gets a line of its own, right below the last one
+        at = brk - (2 if layout.text.startswith("\r\n", brk - 2) else 1)
+        separator = [] if last.comma is not None else [(last.value_end, last.value_end, ",")]
+        return [*separator, (at, at, newline + indent + text + comma)]
     if last.comma is not None:
         return [(last.comma + 1, last.comma + 1, newline + indent + text + comma)]
     return [(last.value_end, last.value_end, "," + newline + indent + text)]

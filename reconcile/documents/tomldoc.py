@@ -103,8 +103,10 @@ class TomlEditor:
             owned = self._entry_blocks(key_path, name)
             first = owned[0]
             keep = _trailing_blank(self._text, first.header.start, first.end)
-            splices = [(first.header.start, keep, block)]
-            splices += [(b.lead, b.end, "") for b in owned[1:]]
+            gone = _merged([(b.lead, b.end) for b in owned[1:]])
+            if not self._text.endswith("\n") and not _left(self._text, keep, gone):
+                block = block[: -len(self._nl)]  # the file ends without a line break
+            splices = [(first.header.start, keep, block), *gone]
         else:
             splices = [self._insert(key_path, block)]
         self._commit(splices, expected)
@@ -219,6 +221,15 @@ def _merged(spans: list[tuple[int, int]]) -> list[Splice]:
         else:
             out.append((start, end, ""))
     return out
+
+
+def _left(text: str, start: int, gone: list[Splice]) -> str:
+    """Return what stays of `text[start:]` once the spans in `gone` are cut out."""
+    pieces, last = [], start
+    for cut_start, cut_end, _ in gone:
+        pieces.append(text[last:cut_start])
+        last = cut_end
+    return "".join(pieces) + text[last:]
 
 
 def _equal(left: Any, right: Any) -> bool:
