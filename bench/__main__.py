@@ -14,6 +14,7 @@ MODULES = [
     "bench.cold_start",
     "bench.full_apply",
     "bench.document_edit",
+    "bench.many_entries",
     "bench.plan_scale",
     "bench.catalog_eval",
 ]

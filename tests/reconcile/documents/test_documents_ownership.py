@@ -219,3 +219,11 @@ def test_json_strict_round_trip_of_empty_and_spaced_maps() -> None:
         middle, after = _round_trip(Format.JSON, JSONC, raw, ("mcpServers",))
         assert json.loads(middle)["mcpServers"]["new"] == ENTRY
         assert after == raw
+
+
+def test_empty_map_on_two_lines_comes_back_as_braces() -> None:
+    """The one layout that does not come back (docs/documents.md): `{` and `}` on two lines
+    at the `{` line's indentation look exactly like an opened-up `{}`, so they return as `{}`."""
+    raw = b'{\n  "mcpServers": {\n  }\n}\n'
+    _, after = _round_trip(Format.JSON, JSONC, raw, ("mcpServers",))
+    assert after == b'{\n  "mcpServers": {}\n}\n'

@@ -1,0 +1,80 @@
+"""Scale: `aido apply` of 10, 100 and 1000 owned entries into one file (claude-code .mcp.json).
+
+In-process, like `plan_scale`: a synthetic catalog of N always-on entries, a fresh
+project each time, build_plan + apply_plan timed together (best of 3). Linear growth
+means 1000 entries cost about 10x what 100 do (target: at most 12x).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from aidokit.catalog.entries import MCP_CATALOG
+from aidokit.reconcile import engine
+from aidokit.reconcile.apply import apply_plan
+
+SIZES = (10, 100, 1000)
+REPEATS = 3
+AIDO_TOML = 'adapters = ["claude-code"]\n'
+
+
+def _catalog(size: int) -> tuple[Any, ...]:
+    """`size` always-on copies of a plain stdio entry that claude-code installs."""
+    base = next(
+        e
+        for e in MCP_CATALOG
+        if "claude-code" in e.install and not e.security_sensitive and not e.env
+    )
+    return tuple(
+        dataclasses.replace(base, id=f"synthetic-{n:04d}", triggers=("always",))
+        for n in range(size)
+    )
+
+
+def _time_apply(root: Path, size: int) -> float:
+    """Best-of wall time of plan + apply of `size` new entries into one file."""
+    original = engine.MCP_CATALOG
+    engine.MCP_CATALOG = _catalog(size)  # type: ignore[misc]
+    try:
+        best = float("inf")
+        for run in range(REPEATS):
+            project = root / f"p{size}-{run}"
+            (project / ".git").mkdir(parents=True)
+            (project / "aido.toml").write_text(AIDO_TOML)
+            started = time.perf_counter()
+            inputs = engine.gather(project, scope="project", only=None)
+            plan = engine.build_plan(inputs)
+            apply_plan(plan)
+            best = min(best, time.perf_counter() - started)
+            written = (project / ".mcp.json").read_text()
+            assert written.count('"synthetic-') == size
+        return best
+    finally:
+        engine.MCP_CATALOG = original  # type: ignore[misc]
+
+
+def run() -> list[dict[str, Any]]:
+    """One row per size; the baseline column is the 100-entry time."""
+    with tempfile.TemporaryDirectory(prefix="aido-bench-") as tmp:
+        times = {size: _time_apply(Path(tmp), size) for size in SIZES}
+    rows = []
+    for size, took in times.items():
+        ratio = took / times[100]
+        note = f"best of {REPEATS}; plan + apply in-process, fresh project; ratio to 100 entries"
+        if size == 1000:
+            note += f"; target <= 12x: {'met' if ratio <= 12 else 'MISSED'}"
+        rows.append(
+            {
+                "name": f"apply {size} entries into one file",
+                "aido": took * 1000,
+                "baseline": times[100] * 1000,
+                "ratio": ratio,
+                "unit": "ms",
+                "note": note,
+            }
+        )
+    return rows
