@@ -10,6 +10,7 @@ editor adds none to a file that has none.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
@@ -17,7 +18,12 @@ from aidokit.adapters.base import Host, Location, Scope
 from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, Rendered, dollar_brace, remote_fields, stdio_fields
+from aidokit.adapters.trust import TrustGate, lookup, read_record
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+
+# Where `qwen mcp approve` records decisions, per project root and server, each
+# bound to a hash of the entry (qwen 0.24.4 bundle: getMcpApprovalsPath).
+_APPROVALS = "mcpApprovals.json"
 
 
 class QwenCode(AdapterBase):
@@ -45,6 +51,25 @@ class QwenCode(AdapterBase):
         # §9 transport table: `httpUrl` selects streamable HTTP, `url` selects SSE.
         key = "httpUrl" if spec.transport == "http" else "url"
         return refs.done(remote_fields(refs, spec, url_key=key))
+
+    def trust_gate(
+        self, location: Location, host: Host, names: tuple[str, ...]
+    ) -> TrustGate | None:
+        """Project servers stay "Pending approval" until `qwen mcp approve` (qwen 0.24.4)."""
+        if location.scope is not Scope.PROJECT or not names:
+            return None
+        path = host.environ.get("QWEN_CODE_MCP_APPROVALS_PATH")
+        approvals = read_record(Path(path) if path else host.home / ".qwen" / _APPROVALS)
+        root = str(host.project).lower() if host.os == "win32" else str(host.project)
+        granted = lookup(approvals, root)
+        pending = [name for name in names if lookup(granted, name, "status") != "approved"]
+        if not pending:
+            return None
+        return TrustGate(
+            requires=f"Qwen Code leaves {', '.join(pending)} in .qwen/settings.json pending "
+            "approval, and asks again whenever an entry changes",
+            grant=f"run `qwen mcp approve <name>` in {host.project} for each of them",
+        )
 
     def identity(self, entry: Any) -> str | None:
         """`httpUrl` or `url`, or command plus package."""

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
+from aidokit.adapters.base import Host, Scope
 from aidokit.adapters.qwen_code import ADAPTER
 from tests.adapters.runner import Case, case_params, make_server, run_case
 
@@ -22,3 +24,22 @@ def test_transport_picks_the_url_key(transport: str, key: str) -> None:
     raw = {"id": "x", "remote": {"url": "https://x.example/mcp", "transport": transport}}
     server = make_server("qwen-code", raw)
     assert ADAPTER.render(server, server.install["qwen-code"]) == {key: "https://x.example/mcp"}
+
+
+def test_trust_gate_lists_servers_not_approved(tmp_path: Path) -> None:
+    """Project servers not approved in ~/.qwen/mcpApprovals.json are named with the command."""
+    home, project = tmp_path / "h", tmp_path / "p"
+    host = Host(project=project, home=home, os="linux", environ={})
+    location = ADAPTER.location(Scope.PROJECT, host)
+    assert location is not None
+    gate = ADAPTER.trust_gate(location, host, ("a", "b"))
+    assert gate is not None and "a, b" in gate.requires and "qwen mcp approve" in gate.grant
+    record = {str(project): {"a": {"hash": "x", "status": "approved"}, "b": {"status": "rejected"}}}
+    (home / ".qwen").mkdir(parents=True)
+    (home / ".qwen" / "mcpApprovals.json").write_text(json.dumps(record), encoding="utf-8")
+    gate = ADAPTER.trust_gate(location, host, ("a", "b"))
+    assert gate is not None
+    assert gate.requires.startswith("Qwen Code leaves b in .qwen/settings.json pending approval")
+    assert ADAPTER.trust_gate(location, host, ("a",)) is None
+    user = ADAPTER.location(Scope.USER, host)
+    assert user is not None and ADAPTER.trust_gate(user, host, ("b",)) is None

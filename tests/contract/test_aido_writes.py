@@ -151,3 +151,19 @@ def test_opencode_reads_role_scoping(aido_env: Sandbox) -> None:
     assert resolved["tools"]["playwright_*"] is False
     assert resolved["agent"]["tester-reviewer"]["tools"] == {"playwright_*": True}
     assert "playwright" in resolved["mcp"]
+
+
+def test_qwen_approval_clears_the_trust_gate(aido_env: Sandbox) -> None:
+    """The gate reads the record `qwen mcp approve` writes: approved servers leave the note."""
+    _apply(aido_env, "qwen", "project")
+    adapter = ADAPTERS["qwen-code"]
+    host = Host.current(aido_env.project)
+    location = adapter.location(Scope.PROJECT, host)
+    assert location is not None
+    gate = adapter.trust_gate(location, host, IDS)
+    assert gate is not None and "github" in gate.requires
+    run_cli("qwen", "mcp", "approve", "github", sandbox=aido_env)
+    gate = adapter.trust_gate(location, host, IDS)
+    assert gate is not None and "github" not in gate.requires and "context7" in gate.requires
+    run_cli("qwen", "mcp", "approve", "--all", sandbox=aido_env)
+    assert adapter.trust_gate(location, host, IDS) is None
