@@ -44,7 +44,7 @@ def _common_options(parser: argparse.ArgumentParser, *, suppress: bool) -> None:
         "--project",
         metavar="DIR",
         default=default(None),
-        help="project root (default: current directory)",
+        help="project root (default: the nearest folder up with aido.toml, else the git root)",
     )
     group.add_argument(
         "--adapter",

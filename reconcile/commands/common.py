@@ -16,16 +16,27 @@ if TYPE_CHECKING:
 
 
 def project_dir(args: argparse.Namespace) -> Path:
-    """The project folder from `--project`, or the current directory."""
-    path = Path(args.project) if args.project else Path.cwd()
+    """The project folder from `--project`, else found by walking up (project_root.py)."""
+    if not args.project:
+        from aidokit.reconcile.project_root import find_root
+
+        return find_root(Path.cwd())
+    path = Path(args.project)
     if not path.is_dir():
         raise ConfigError(f"project folder {path} does not exist; pass an existing --project DIR")
     return path.resolve()
 
 
 def want_colour(args: argparse.Namespace) -> bool:
-    """Colour only on a TTY, never with NO_COLOR or --no-color."""
-    return not args.no_color and "NO_COLOR" not in os.environ and sys.stdout.isatty()
+    """Colour on a terminal; never with --no-color or NO_COLOR, always with FORCE_COLOR.
+
+    As no-color.org and force-color.org say: each counts only when set to a
+    non-empty value, the command-line flag beats both, and NO_COLOR beats
+    FORCE_COLOR (a user who asked for no colour never gets it).
+    """
+    if args.no_color or os.environ.get("NO_COLOR"):
+        return False
+    return bool(os.environ.get("FORCE_COLOR")) or sys.stdout.isatty()
 
 
 def gather_inputs(args: argparse.Namespace) -> Inputs:
