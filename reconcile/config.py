@@ -155,9 +155,11 @@ def load_config(project: Path, environ: Mapping[str, str] | None = None) -> Load
 def config_schema() -> dict[str, Any]:
     """The JSON Schema of `aido.toml`."""
     from aidokit.catalog.validation import json_schema
+    from aidokit.reconcile.config_docs import SCHEMA_URL, describe
 
-    schema = json_schema(ProjectConfig)
+    schema = describe(json_schema(ProjectConfig))
     schema["title"] = "aido.toml"
+    schema["$id"] = SCHEMA_URL
     return schema
 
 

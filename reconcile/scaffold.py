@@ -75,7 +75,10 @@ def stack_lines(facts: Facts) -> list[str]:
 def render_config(survey: Survey, *, adapters: Sequence[str], add: Sequence[str]) -> str:
     """A commented `aido.toml` for these choices; it loads with `reconcile/config.py`."""
     known = ", ".join(ADAPTERS)
+    from aidokit.reconcile.config_docs import SCHEMA_URL
+
     out = [
+        f"#:schema {SCHEMA_URL}",  # editors (taplo, Even Better TOML) validate against it
         "# aido.toml: which MCP servers this project's coding agents get.",
         "# `aido plan` shows what would change; `aido apply` converges the files.",
         "# Written by `aido init`; edit freely (`aido schema` prints every key).",

@@ -116,7 +116,8 @@ def test_yes_writes_detected_defaults(fresh: Path, capsys: pytest.CaptureFixture
     (fresh / ".claude").mkdir()
     assert main(["init", "--yes", "--project", str(fresh)]) == 0
     text = (fresh / "aido.toml").read_text()
-    assert text.startswith("# aido.toml") and "#   context7: always" in text
+    assert text.startswith("#:schema ") and text.splitlines()[1].startswith("# aido.toml")
+    assert "#   context7: always" in text
     loaded = load_config(fresh)
     assert "claude-code" in survey(fresh).detected
     assert loaded.present and loaded.config.adapters == survey(fresh).detected

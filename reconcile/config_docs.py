@@ -1,0 +1,70 @@
+"""What each `aido.toml` key means: the descriptions `aido schema` carries (SPEC §4).
+
+Editors show them on hover once a file names the schema (`aido init` writes
+the `#:schema` line). Kept beside the models rather than in them so the
+models stay plain dataclasses; tests/reconcile/test_config_docs.py fails on
+a key without a description.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# Where editors fetch the schema; the same file is committed as docs/schemas/aido-toml.schema.json.
+SCHEMA_URL = (
+    "https://raw.githubusercontent.com/aidokit/aidokit/main/docs/schemas/aido-toml.schema.json"
+)
+
+# `$defs` name (or "" for the top level) -> key -> description.
+DESCRIPTIONS: dict[str, dict[str, str]] = {
+    "": {
+        "required_version": "aido versions allowed to work on this project, a PEP 440 "
+        "specifier such as '>=0.2'; any other version refuses to run.",
+        "adapters": "Harnesses whose config files aido manages (names from `aido adapters`). "
+        "Unset: the harnesses detected in the project on each run.",
+        "suggest": "Whether the project's facts suggest entries (default true); false: only "
+        "what [mcp] add and [custom.*] name.",
+        "stack_packs": "Stack packs that drive suggestions, such as 'react' or 'fastapi'. "
+        "Unset: detected from the project's manifests on each run.",
+        "conformance": "The project's conformance level, a fact triggers can match "
+        "(conformance.<level>), such as 'standard'.",
+        "mcp": "Explicit choices on top of what the project's facts suggest.",
+        "roles": "Which of this project's agents play each role: role -> agent names "
+        "(.claude/agents/<name>.md and the like); role scoping reads it.",
+        "override": "Per catalog id, changes to the catalog entry that keep it aido's: "
+        "extra args, non-secret env; a command or url makes it custom.",
+        "custom": "Servers that are not in the catalog, by id; always security-sensitive "
+        "(confirmed by typing the id before the first write).",
+    },
+    "McpChoices": {
+        "add": "Catalog ids to install on top of the suggestions.",
+        "skip": "Catalog ids never to install, even when suggested or added.",
+        "roles": "Per catalog id, the agent roles that may use it (role scoping); "
+        "default: the entry's suggested roles.",
+    },
+    "CustomMCP": {
+        "url": "The remote server's http(s) URL; set this or command.",
+        "transport": "How to reach url: 'http' (streamable HTTP, the default) or 'sse'.",
+        "headers": "HTTP headers for url; secrets as ${VAR} references, never literal.",
+        "command": "The local server's executable; set this or url.",
+        "args": "Arguments for command.",
+        "env": "Environment for command: NAME -> value; secrets as ${VAR} references.",
+    },
+    "Override": {
+        "args": "Arguments appended to the catalog entry's own.",
+        "env": "Non-secret environment values added to or replacing the entry's.",
+        "command": "Replaces the entry's command: the entry becomes custom (security-sensitive).",
+        "url": "Replaces the entry's URL: the entry becomes custom (security-sensitive).",
+    },
+}
+
+
+def describe(schema: dict[str, Any]) -> dict[str, Any]:
+    """Give each documented property of `schema` (top level and $defs) its description."""
+    targets = [("", schema), *schema.get("$defs", {}).items()]
+    for name, node in targets:
+        for key, prop in node.get("properties", {}).items():
+            text = DESCRIPTIONS.get(name, {}).get(key)
+            if text and "description" not in prop:
+                prop["description"] = text
+    return schema
