@@ -50,8 +50,12 @@ NO_SSE: frozenset[str] = (
 
 # No way to reference an environment variable in a remote entry's headers or URL
 # (harness-audit.md M5): a server that authenticates that way would land there
-# without its credentials and fail, so it is left out (SPEC §5).
-NO_VARIABLES: frozenset[str] = frozenset({"zed", "cline"}) | NO_REMOTE
+# without its credentials and fail, so it is left out (SPEC §5). Antigravity,
+# Visual Studio and LM Studio document no variable syntax; Continue converts
+# `${VAR}` in a JSON drop-in's env only, not in headers or the URL.
+NO_VARIABLES: frozenset[str] = (
+    frozenset({"zed", "cline", "antigravity", "visual-studio", "lm-studio", "continue"}) | NO_REMOTE
+)
 
 ISSUE_URL = "https://github.com/aidokit/aidokit/issues"
 

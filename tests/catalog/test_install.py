@@ -69,16 +69,20 @@ def test_can_run_unknown_adapter() -> None:
 def test_remote_needing_a_variable_skips_harnesses_that_cannot_reference_one(
     spec: RemoteSpec,
 ) -> None:
-    """Zed, Cline and Claude Desktop never get a remote entry that would lack its credentials."""
+    """Harnesses without a header/URL variable syntax never get an entry lacking its credentials."""
     reach = set(everywhere(spec))
-    for adapter in ("zed", "cline", "claude-desktop"):
+    no_syntax = ("antigravity", "visual-studio", "lm-studio", "continue", "junie")
+    for adapter in ("zed", "cline", "claude-desktop", *no_syntax):
         assert adapter not in reach
         assert unreferenced_variables(adapter, spec) == ("TOK",)
     assert {"claude-code", "kiro", "amazon-q", "goose"} & reach
+    assert {"qwen-code", "kilo", "kilo-legacy"} & reach
     assert unreferenced_variables("claude-code", spec) == ()
 
 
 def test_remote_without_variables_still_reaches_zed_and_cline() -> None:
-    """A remote server that needs no credentials is written for Zed and Cline as before."""
-    assert {"zed", "cline"} <= set(everywhere(HTTP))
+    """A remote server that needs no credentials is written for Zed, Cline and the like."""
+    assert {"zed", "cline", "antigravity", "visual-studio", "lm-studio", "continue"} <= set(
+        everywhere(HTTP)
+    )
     assert unreferenced_variables("zed", HTTP) == () == unreferenced_variables("zed", STDIO)
