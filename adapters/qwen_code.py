@@ -33,7 +33,7 @@ class QwenCode(AdapterBase):
     title = "Qwen Code"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     verified_by = "real CLI"
-    evidence = "https://github.com/QwenLM/qwen-code/blob/main/docs/users/features/mcp.md"
+    evidence = "https://github.com/QwenLM/qwen-code/blob/023f40b9/docs/users/features/mcp.md"
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.qwen/settings.json` in the project or the home folder (every OS)."""
