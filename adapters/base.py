@@ -88,6 +88,8 @@ class Adapter(Protocol):
     verified_by: str
     # Where: the harness's own source, docs, or the secondary page relied on.
     evidence: str
+    # On Windows, npm launchers (npx) must run through `cmd /c` (render.shell_wrapped).
+    windows_shell: bool
 
     @property
     def unconfirmed(self) -> tuple[str, ...]:

@@ -33,6 +33,7 @@ class ClaudeCode(AdapterBase):
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER, Scope.LOCAL)
     verified_by = "real CLI"
     evidence = "https://code.claude.com/docs/en/mcp"
+    windows_shell = True  # render.WINDOWS_SHIMS
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.mcp.json`, or `~/.claude.json` top level (user) / `projects[<path>]` (local)."""
@@ -58,6 +59,16 @@ class ClaudeCode(AdapterBase):
         # §1.2, §2: an entry with `url` but no `type` is read as stdio and fails,
         # so remote entries always carry `http` or `sse`.
         return refs.done({"type": spec.transport, **remote_fields(refs, spec)})
+
+    def file_notes(self, location: Location, host: Host) -> tuple[str, ...]:
+        """On Windows, say that the shared `.mcp.json` keeps plain `npx` for other systems."""
+        if host.os != "win32" or location.scope is not Scope.PROJECT:
+            return ()
+        return (
+            "Claude Code on native Windows runs npx only through `cmd /c`; .mcp.json is shared "
+            "with other systems, so aido keeps plain npx there: use --scope local (or user), "
+            "where aido writes `cmd /c npx`, or run Claude Code in WSL",
+        )
 
     def trust_gate(
         self, location: Location, host: Host, names: tuple[str, ...]

@@ -16,9 +16,12 @@ from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Scope
 from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.format import Format
-from aidokit.adapters.paths import app_support, appdata
+from aidokit.adapters.paths import PerOS
 from aidokit.adapters.render import Refs, Rendered, refuse_cwd, refuse_transport, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+
+# §11 "Paths": macOS and Windows only; ~/.config/Claude on Linux is unofficial.
+USER_FOLDER = PerOS(linux=None, darwin=("app_support", "Claude"), win32=("appdata", "Claude"))
 
 
 class ClaudeDesktop(AdapterBase):
@@ -29,6 +32,7 @@ class ClaudeDesktop(AdapterBase):
     scopes: tuple[Scope, ...] = (Scope.USER,)
     verified_by = "docs"
     evidence = "https://github.com/modelcontextprotocol/modelcontextprotocol/blob/20587283/docs/docs/develop/connect-local-servers.mdx"
+    windows_shell = True  # render.WINDOWS_SHIMS
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """The app's config file on macOS or Windows; None elsewhere."""
@@ -40,12 +44,7 @@ class ClaudeDesktop(AdapterBase):
 
     @staticmethod
     def _folder(host: Host) -> Path | None:
-        # §11 "Paths": macOS and Windows only; ~/.config/Claude on Linux is unofficial.
-        if host.os == "darwin":
-            return app_support(host) / "Claude"
-        if host.os == "win32":
-            return appdata(host) / "Claude"
-        return None
+        return USER_FOLDER.folder(host)
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
         """Render stdio only; references are impossible, so they become notes."""

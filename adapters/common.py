@@ -23,6 +23,7 @@ class AdapterBase:
     verified_by: str
     evidence: str
     unconfirmed: tuple[str, ...] = ()
+    windows_shell: bool = False
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
         """The entry and its notes."""
@@ -76,10 +77,20 @@ def command_identity(command: object, args: object) -> str | None:
     """
     if not isinstance(command, str) or not command:
         return None
+    if _is_cmd_c(command, args):  # `cmd /c npx pkg` runs `npx pkg`
+        assert isinstance(args, list)
+        return command_identity(args[1], args[2:])
     package = None
     if isinstance(args, list):
         package = next((a for a in args if isinstance(a, str) and not a.startswith("-")), None)
     return f"{command} {package}" if package else command
+
+
+def _is_cmd_c(command: str, args: object) -> bool:
+    """Whether `command args` is Windows' `cmd /c PROGRAM ...` wrapper."""
+    if command.lower() not in ("cmd", "cmd.exe") or not isinstance(args, list) or len(args) < 2:
+        return False
+    return isinstance(args[0], str) and args[0].lower() == "/c"
 
 
 def argv_identity(argv: object) -> str | None:

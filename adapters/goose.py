@@ -17,12 +17,20 @@ from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Scope, substitute
 from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
 from aidokit.adapters.format import Format
-from aidokit.adapters.paths import appdata
+from aidokit.adapters.paths import PerOS
 from aidokit.adapters.render import Refs, Rendered, dollar_brace, refuse_cwd, refuse_transport
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 
 _EXACT = re.compile(r"^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$")
 _TIMEOUT_S = 300  # §18 example; Goose's timeout is in seconds
+
+
+# §18: the XDG folder on Linux and macOS; the Windows folder is UNVERIFIED.
+USER_FOLDER = PerOS(
+    linux=("xdg", "goose"),
+    darwin=("xdg", "goose"),
+    win32=("appdata", "Block", "goose", "config"),
+)
 
 
 class Goose(AdapterBase):
@@ -46,9 +54,9 @@ class Goose(AdapterBase):
 
     @staticmethod
     def _folder(host: Host) -> Path:
-        if host.os == "win32":
-            return appdata(host) / "Block" / "goose" / "config"  # §18: UNVERIFIED
-        return host.xdg_config_home() / "goose"
+        folder = USER_FOLDER.folder(host)
+        assert folder is not None  # Goose has one on every OS
+        return folder
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
         """Render; env vars and variables in `uri`/`headers` become `env_keys`."""

@@ -1,10 +1,43 @@
-"""Per-OS user config folders (SPEC §5: honour HOME, XDG_CONFIG_HOME, APPDATA)."""
+"""Per-OS user config folders (SPEC §5: honour HOME, XDG_CONFIG_HOME, APPDATA).
+
+An adapter whose folder differs between Linux, macOS and Windows states it in
+one `PerOS` table: for each OS, a root and the folders under it, or None
+where the harness has no such folder. tests/adapters/test_os_paths.py pins
+every adapter's files on all three systems with a simulated host.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from aidokit.adapters.base import Host
+from aidokit.catalog.facts import OSName
+
+Where = tuple[str, ...] | None  # a root name from ROOTS, then folder names; None: no folder
+
+
+@dataclass(frozen=True)
+class PerOS:
+    """One folder of a harness on each OS, e.g. `PerOS(linux=("xdg", "zed"), ...)`."""
+
+    linux: Where
+    darwin: Where
+    win32: Where
+
+    def folder(self, host: Host) -> Path | None:
+        """The folder on `host`'s OS, or None where the harness has none there."""
+        where: Where = getattr(self, host.os)
+        if where is None:
+            return None
+        root, *parts = where
+        return ROOTS[root](host).joinpath(*parts)
+
+    def row(self, os: OSName) -> Where:
+        """The table's row for `os`."""
+        where: Where = getattr(self, os)
+        return where
 
 
 def appdata(host: Host) -> Path:
@@ -24,11 +57,24 @@ def env_dir(host: Host, var: str, default: Path) -> Path:
     return Path(value) if value else default
 
 
+ROOTS: dict[str, Callable[[Host], Path]] = {
+    "home": lambda host: host.home,
+    "xdg": Host.xdg_config_home,  # $XDG_CONFIG_HOME, default ~/.config
+    "appdata": appdata,  # %APPDATA%, default ~/AppData/Roaming
+    "app_support": app_support,  # ~/Library/Application Support
+}
+
+# VS Code's `User` folder (harness-formats.md §4: path is secondary, not official).
+# Electron puts Linux app data under $XDG_CONFIG_HOME (default ~/.config).
+VSCODE_USER = PerOS(
+    linux=("xdg", "Code", "User"),
+    darwin=("app_support", "Code", "User"),
+    win32=("appdata", "Code", "User"),
+)
+
+
 def vscode_user_dir(host: Host) -> Path:
-    """VS Code's `User` folder (harness-formats.md §4: path is secondary, not official)."""
-    if host.os == "darwin":
-        return app_support(host) / "Code" / "User"
-    if host.os == "win32":
-        return appdata(host) / "Code" / "User"
-    # Electron puts Linux app data under $XDG_CONFIG_HOME (default ~/.config).
-    return host.xdg_config_home() / "Code" / "User"
+    """VS Code's `User` folder on `host`'s OS."""
+    folder = VSCODE_USER.folder(host)
+    assert folder is not None  # VS Code has one on every OS
+    return folder

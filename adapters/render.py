@@ -6,8 +6,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from aidokit.adapters.base import substitute
+from aidokit.adapters.base import Adapter, Scope, substitute
 from aidokit.catalog.errors import CatalogError
+from aidokit.catalog.facts import OSName
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 
 Reference = Callable[[str], str]
@@ -19,6 +20,36 @@ class Rendered:
 
     entry: dict[str, Any]
     notes: tuple[str, ...] = ()
+
+
+# npm-installed launchers are `.cmd` batch files on Windows, which a harness that
+# starts programs directly cannot run: Claude Code warns "Windows requires 'cmd /c'
+# wrapper to execute npx", and modelcontextprotocol/servers#3659 documents the same
+# wrapper for Claude Desktop. uvx and node are real executables and stay as they are.
+WINDOWS_SHIMS: frozenset[str] = frozenset({"npx", "pnpx", "pnpm", "yarn"})
+
+
+def shell_wrapped(entry: dict[str, Any]) -> dict[str, Any]:
+    """`entry` with an npm launcher run through `cmd /c`, key order kept; else `entry`."""
+    command, args = entry.get("command"), entry.get("args", [])
+    if command not in WINDOWS_SHIMS or not isinstance(args, list):
+        return entry
+    wrapped = {**entry, "command": "cmd"}
+    wrapped["args"] = ["/c", command, *args]
+    return wrapped
+
+
+def for_os(
+    adapter: Adapter, entry: dict[str, Any], os: OSName, scope: Scope = Scope.USER
+) -> dict[str, Any]:
+    """The rendered `entry` as `adapter` needs it on `os` (Windows: `cmd /c npx ...`).
+
+    Only in files of one machine: a project file is shared with other systems,
+    where `cmd` does not exist, so it keeps the plain command (and a file note).
+    """
+    if os != "win32" or not adapter.windows_shell or scope is Scope.PROJECT:
+        return entry
+    return shell_wrapped(entry)
 
 
 def dollar_brace(name: str) -> str:

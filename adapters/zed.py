@@ -16,7 +16,7 @@ from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Scope
 from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.format import Format
-from aidokit.adapters.paths import appdata
+from aidokit.adapters.paths import PerOS
 from aidokit.adapters.render import (
     Refs,
     Rendered,
@@ -26,6 +26,14 @@ from aidokit.adapters.render import (
     stdio_fields,
 )
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+
+# Zed's paths.rs: `dirs::config_dir().join("Zed")` on Windows (harness-audit.md),
+# ~/.config/zed on macOS (not Application Support), $XDG_CONFIG_HOME/zed on Linux.
+USER_FOLDER = PerOS(
+    linux=("xdg", "zed"),
+    darwin=("home", ".config", "zed"),
+    win32=("appdata", "Zed"),
+)
 
 
 class Zed(AdapterBase):
@@ -50,11 +58,9 @@ class Zed(AdapterBase):
 
     @staticmethod
     def _user_folder(host: Host) -> Path:
-        if host.os == "win32":
-            return appdata(host) / "Zed"  # §12: UNVERIFIED
-        if host.os == "darwin":
-            return host.home / ".config" / "zed"
-        return host.xdg_config_home() / "zed"
+        folder = USER_FOLDER.folder(host)
+        assert folder is not None  # Zed has one on every OS
+        return folder
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
         """Render; values that need a variable become notes (§12 "Secrets")."""

@@ -9,8 +9,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from aidokit.adapters.base import Adapter, Companion
-from aidokit.catalog.facts import Facts
+from aidokit.adapters.base import Adapter, Companion, Scope
+from aidokit.adapters.render import for_os
+from aidokit.catalog.facts import Facts, OSName
 from aidokit.catalog.install import unreferenced_variables
 from aidokit.catalog.models import MCPDef, RemoteSpec
 from aidokit.catalog.select import select
@@ -89,7 +90,9 @@ def _unreachable_auth(server: MCPDef, adapter: str) -> tuple[str, ...]:
     return unreferenced_variables(adapter, remote) if remote else ()
 
 
-def resolve_for(adapter: Adapter, wanted: list[Wanted]) -> tuple[list[DesiredEntry], list[str]]:
+def resolve_for(
+    adapter: Adapter, wanted: list[Wanted], os: OSName = "linux", scope: Scope = Scope.PROJECT
+) -> tuple[list[DesiredEntry], list[str]]:
     """Render every wanted server for `adapter`; notes say what was skipped and why."""
     entries: list[DesiredEntry] = []
     notes: list[str] = []
@@ -113,7 +116,7 @@ def resolve_for(adapter: Adapter, wanted: list[Wanted]) -> tuple[list[DesiredEnt
             notes.append(f"{item.server.id}: no install spec for {adapter.name}, skipped there")
             continue
         try:
-            entry = adapter.render(item.server, spec)
+            entry = for_os(adapter, adapter.render(item.server, spec), os, scope)
         except CatalogError as exc:
             if item.explicit:
                 raise

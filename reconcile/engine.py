@@ -46,7 +46,7 @@ def build_plan(
         if target is None:
             notes.append(f"{adapter.name} has no {inputs.scope} scope; nothing to do there")
             continue
-        desired, skipped = resolve_for(adapter, wanted)
+        desired, skipped = resolve_for(adapter, wanted, inputs.host.os, inputs.scope)
         notes.extend(skipped)
         file = _plan_file(target, desired, inputs.host)
         if remove is not None:

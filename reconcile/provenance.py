@@ -12,10 +12,12 @@ import os
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
-from aidokit.adapters.base import Host, Scope
+from aidokit.adapters.base import Adapter, Host, Scope
 from aidokit.adapters.registry import ADAPTERS
-from aidokit.catalog.models import ALL_ROLES, MCPDef
+from aidokit.adapters.render import for_os
+from aidokit.catalog.models import ALL_ROLES, MCPDef, RemoteSpec, StdioSpec
 from aidokit.reconcile import hardening
 from aidokit.reconcile.documents import ABSENT, Format, read_document
 from aidokit.reconcile.errors import SecurityError
@@ -137,7 +139,7 @@ def _marked(file: FileChange, change: Change, routine: dict[str, MCPDef]) -> Cha
         and adapter is not None
         and spec is not None
         and change.name == entry.id
-        and adapter.render(entry, spec) == change.after
+        and _rendered(adapter, entry, spec, change.after)
     ):
         return change
     return replace(change, sensitive=True)
@@ -156,3 +158,9 @@ def _absent_checked(file: FileChange, source: Path) -> FileChange:
     if file.digest.startswith(ABSENT_PREFIX):
         return replace(file, digest=ABSENT)
     return file
+
+
+def _rendered(adapter: Adapter, entry: MCPDef, spec: StdioSpec | RemoteSpec, after: Any) -> bool:
+    """Whether `after` is what `adapter` renders for `entry`, on this OS or on Windows."""
+    rendered = adapter.render(entry, spec)
+    return after in (rendered, for_os(adapter, rendered, "win32"))

@@ -17,7 +17,7 @@ from aidokit.reconcile import terminal
 from aidokit.reconcile.documents import lock_file, osfile
 from aidokit.reconcile.documents.atomic import TEMP_PREFIX, read_bytes, replace_file
 from aidokit.reconcile.errors import LockError
-from tests.helpers import ONLY_CONTEXT7, new_project
+from tests.helpers import ONLY_CONTEXT7, aido, new_project
 from tests.simwindows import fake_msvcrt, hide_posix
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -269,3 +269,82 @@ def test_fake_msvcrt_refuses_a_held_byte(tmp_path: Path) -> None:
     msvcrt.locking(second, msvcrt.LK_NBLCK, 1)
     os.close(first)
     os.close(second)
+
+
+@pytest.fixture
+def windows_host(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Host.current describes a Windows machine (paths and environment stay the sandbox's)."""
+    from dataclasses import replace
+
+    from aidokit.adapters.base import Host
+
+    current = Host.current
+    monkeypatch.setattr(Host, "current", lambda project: replace(current(project), os="win32"))
+
+
+def test_windows_plan_wraps_npx_for_claude_only(
+    tmp_path: Path, windows_host: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """On Windows Claude Code's own file gets `cmd /c npx ...`; Cursor's plain npx."""
+    project = new_project(tmp_path, 'adapters = ["claude-code", "cursor"]\n')
+    (Path.home() / ".cursor").mkdir()
+    assert aido(project, "plan", "--json", "--scope", "user") == 0
+    files = {f["adapter"]: f for f in json.loads(capsys.readouterr().out)["files"]}
+    after = {f: {c["name"]: c["after"] for c in files[f]["changes"]} for f in files}
+    wrapped = after["claude-code"]["sequential-thinking"]
+    assert wrapped["command"] == "cmd" and wrapped["args"][:2] == ["/c", "npx"]
+    assert after["cursor"]["sequential-thinking"]["command"] == "npx"
+    assert "command" not in after["claude-code"]["context7"]  # remote entries are untouched
+
+
+def test_windows_project_file_stays_portable_with_a_note(
+    tmp_path: Path, windows_host: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The shared .mcp.json keeps plain npx (cmd is Windows-only); a note says how to get it."""
+    project = new_project(tmp_path, 'adapters = ["claude-code"]\n')
+    assert aido(project, "plan", "--json") == 0
+    (file,) = json.loads(capsys.readouterr().out)["files"]
+    after = {c["name"]: c["after"] for c in file["changes"]}
+    assert after["sequential-thinking"]["command"] == "npx"
+    assert any("cmd /c" in note and "--scope local" in note for note in file["notes"])
+
+
+def test_windows_apply_converges_and_keeps_ownership(
+    tmp_path: Path, windows_host: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A wrapped entry aido wrote is recognised as its own: the next plan has no changes."""
+    project = new_project(tmp_path, 'adapters = ["claude-code"]\n')
+    assert aido(project, "apply", "--yes", "--scope", "local") == 0
+    state = json.loads((Path.home() / ".claude.json").read_text())
+    servers = state["projects"][str(project.resolve())]["mcpServers"]
+    assert servers["sequential-thinking"]["command"] == "cmd"
+    capsys.readouterr()
+    assert aido(project, "plan", "--scope", "local") == 0
+    assert "No changes." in capsys.readouterr().out
+
+
+def test_cmd_c_wrapper_is_transparent_to_identity() -> None:
+    """`cmd /c npx pkg` is the same server as `npx pkg`; uvx and node are never wrapped."""
+    from aidokit.adapters.common import command_identity
+    from aidokit.adapters.render import shell_wrapped
+
+    plain = {"type": "stdio", "command": "npx", "args": ["-y", "pkg@1"], "env": {"A": "1"}}
+    wrapped = shell_wrapped(plain)
+    assert list(wrapped) == list(plain) and wrapped["args"] == ["/c", "npx", "-y", "pkg@1"]
+    assert command_identity(wrapped["command"], wrapped["args"]) == "npx pkg@1"
+    assert command_identity("CMD.EXE", ["/C", "npx", "-y", "pkg@1"]) == "npx pkg@1"
+    for command in ("uvx", "node", "docker"):
+        entry = {"command": command, "args": ["x"]}
+        assert shell_wrapped(entry) is entry
+
+
+def test_windows_saved_plan_applies_without_a_confirmation(
+    tmp_path: Path, windows_host: None
+) -> None:
+    """A saved plan holding `cmd /c npx` entries re-derives as routine: no confirmation needed."""
+    project = new_project(tmp_path, 'adapters = ["claude-code"]\n')
+    saved = tmp_path / "plan.json"
+    assert aido(project, "plan", "--out", str(saved), "--scope", "user") == 0
+    assert aido(project, "apply", str(saved), "--yes") == 0
+    servers = json.loads((Path.home() / ".claude.json").read_text())["mcpServers"]
+    assert servers["sequential-thinking"]["args"][:2] == ["/c", "npx"]
