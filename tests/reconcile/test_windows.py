@@ -345,6 +345,6 @@ def test_windows_saved_plan_applies_without_a_confirmation(
     project = new_project(tmp_path, 'adapters = ["claude-code"]\n')
     saved = tmp_path / "plan.json"
     assert aido(project, "plan", "--out", str(saved), "--scope", "user") == 0
-    assert aido(project, "apply", str(saved), "--yes") == 0
+    assert aido(project, "apply", str(saved), "--yes", "--scope", "user") == 0
     servers = json.loads((Path.home() / ".claude.json").read_text())["mcpServers"]
     assert servers["sequential-thinking"]["args"][:2] == ["/c", "npx"]
