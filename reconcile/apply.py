@@ -6,8 +6,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from aidokit.adapters.base import Host, Scope
 from aidokit.adapters.registry import ADAPTERS
-from aidokit.reconcile import hardening
+from aidokit.reconcile import boundary, hardening
 from aidokit.reconcile.confirmations import stored_confirmations
 from aidokit.reconcile.documents import (
     Document,
@@ -34,6 +35,21 @@ class Applied:
 
     file: FileChange
     written: bool
+
+
+def check_targets(plan: Plan) -> None:
+    """Refuse the whole plan if a project file now leads through a link it may not, or to
+    another file than the one planned (a link retargeted since the plan)."""
+    host = Host.current(Path(plan.project))
+    for file in plan.files:
+        if not file.actionable or file.scope != Scope.PROJECT.value:
+            continue
+        path = Path(file.abs_path)
+        problem = boundary.judge(path, host).problem
+        if problem is None and boundary.record_key(path, host) != file.record_path:
+            problem = f"{file.path} now leads to another file than planned; run aido plan again"
+        if problem:
+            raise SecurityError(f"{problem}; aido wrote nothing")
 
 
 def check_fresh(plan: Plan) -> None:
@@ -93,6 +109,7 @@ def apply_plan(plan: Plan, *, on_file: Callable[[FileChange], None] | None = Non
     """
     if any(f.error for f in plan.files):
         raise StaleError("the plan has files with errors; fix them and run aido plan again")
+    check_targets(plan)
     check_fresh(plan)
     check_values(plan)
     check_gates(plan, stored_confirmations(plan))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import MISSING, asdict, dataclass, fields, replace
 from pathlib import Path
@@ -117,6 +118,7 @@ def project_state_path(project: Path) -> Path:
 
 def load_state(path: Path) -> State:
     """Read a state file; a missing one is empty, a corrupt one is an error."""
+    _check_inside(path)
     raw = read_file(path, error=StateError)
     if raw is None:
         return State()
@@ -124,6 +126,18 @@ def load_state(path: Path) -> State:
         # The user state claims entries in the user's own files: only the user may write it.
         check_private(path, "check who wrote it, then fix its owner or chmod 600 it")
     return parse_state(raw, path)
+
+
+def _check_inside(path: Path) -> None:
+    """Refuse a project state that a link (`.aido -> ~/...`) puts outside the project."""
+    if path.parent.name != PROJECT_STATE_DIR:
+        return
+    real = os.path.realpath(path)
+    if not Path(real).is_relative_to(os.path.realpath(path.parent.parent)):
+        raise StateError(
+            f"aido state {path} leads through a link to {real}, outside the project; "
+            "replace the link with a real folder"
+        )
 
 
 def parse_state(raw: bytes, path: Path) -> State:
@@ -205,6 +219,7 @@ def _record(data: Any) -> Record:
 
 def save_state(path: Path, state: State) -> None:
     """Write the state atomically (temp file, fsync, rename), cleaning a killed run's temp."""
+    _check_inside(path)
     text = json.dumps(asdict(state), indent=2, sort_keys=True) + "\n"
     # Callers hold the state lock, so the compare-and-swap only guards against other tools.
     private = path.parent.name != PROJECT_STATE_DIR  # user state: 0600, like confirmations

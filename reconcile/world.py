@@ -18,6 +18,7 @@ from aidokit.adapters.base import Adapter, Host, Location, Scope
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.catalog.facts import Facts
 from aidokit.catalog.models import MCPDef
+from aidokit.reconcile import boundary
 from aidokit.reconcile.config import LoadedConfig, load_config
 from aidokit.reconcile.desired import Wanted, wanted_servers
 from aidokit.reconcile.errors import AidoError, ConfigError
@@ -163,8 +164,16 @@ def _read_file(adapter: Adapter, location: Location, state: State, host: Host) -
     from aidokit.reconcile.documents import read_document
 
     state_path, record_path = state_location(location, host)
-    shown = record_path if location.scope is Scope.PROJECT else tilde(location.path, host)
     records = state.for_file(adapter.name, record_path)
+    if location.scope is Scope.PROJECT:
+        shown = boundary.shown(location.path, host)
+        problem = boundary.judge(location.path, host).problem
+        if problem:  # SPEC §7: never through a link out of the project
+            return TargetFile(
+                adapter, location, state_path, record_path, shown, None, problem, tuple(records)
+            )
+    else:
+        shown = tilde(location.path, host)
     try:
         document = read_document(location.path, location.fmt)
         document.get_map(location.map_path)  # a wrong-typed server map is this file's error
@@ -188,8 +197,7 @@ def _reader(document: Document, servers: tuple[str, ...]) -> Lookup:
 def state_location(location: Location, host: Host) -> tuple[Path, str]:
     """The state file recording `location`'s entries and the file's key inside it."""
     if location.scope is Scope.PROJECT:
-        rel = location.path.relative_to(host.project).as_posix()
-        return project_state_path(host.project), rel
+        return project_state_path(host.project), boundary.record_key(location.path, host)
     key = str(location.path)
     if location.scope is Scope.LOCAL:
         # User and local scope can share one file (Claude Code's ~/.claude.json):
