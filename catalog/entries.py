@@ -38,7 +38,8 @@ _GITHUB_PAT = secret(
 
 MCP_CATALOG: tuple[MCPDef, ...] = (
     # npm @upstash/context7-mcp 4.1.1 checked 2026-11-30; its README documents the
-    # remote endpoint https://mcp.context7.com/mcp (an API key is optional).
+    # remote endpoint https://mcp.context7.com/mcp (an API key is optional). Claude
+    # Code needs 2.1.32 for it (the catalog ADR's example of min_cli_version).
     MCPDef(
         id="context7",
         name="Context7",
@@ -47,6 +48,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         triggers=("always",),
         install={
             **everywhere(RemoteSpec(url="https://mcp.context7.com/mcp")),
+            "claude-code": RemoteSpec(url="https://mcp.context7.com/mcp", min_cli_version="2.1.32"),
             "claude-desktop": npx("@upstash/context7-mcp@4.1.1"),
         },
         homepage="https://context7.com",

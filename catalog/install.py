@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from aidokit.catalog.errors import CatalogError
+from aidokit.catalog.errors import NoInstallSpecError
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 
 # The harnesses of SPEC §5, by the adapter names the catalog keys `install` with.
@@ -97,8 +97,11 @@ def resolve_install_spec(entry: MCPDef, adapter: str) -> StdioSpec | RemoteSpec:
     spec = entry.install.get(adapter)
     if spec is None:
         supported = ", ".join(sorted(entry.install)) or "none"
-        raise CatalogError(
+        raise NoInstallSpecError(
             f"catalog entry {entry.id!r} has no install spec for adapter {adapter!r} "
-            f"(it supports: {supported}); open an issue at {ISSUE_URL} to request it."
+            f"(it supports: {supported}); open an issue at {ISSUE_URL} to request it.",
+            entry_id=entry.id,
+            adapter=adapter,
+            supported=list(entry.install),
         )
     return spec

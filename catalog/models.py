@@ -124,6 +124,11 @@ class MCPDef(Strict):
         return frozenset(var.name for var in self.env if var.secret)
 
 
+def deprecation(entry: MCPDef) -> str:
+    """The one phrase that says an entry is retired: "deprecated, use X" (or "deprecated")."""
+    return f"deprecated, use {entry.replaced_by}" if entry.replaced_by else "deprecated"
+
+
 def _spec_strings(spec: StdioSpec | RemoteSpec) -> list[str]:
     if isinstance(spec, StdioSpec):
         return [spec.command, *spec.args, *spec.env.values()]

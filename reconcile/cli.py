@@ -124,7 +124,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.run(args)
     except AidoError as exc:
-        return _fail(args, exc.code, str(exc), exc.exit_code)
+        return _fail(args, exc.code, str(exc), exc.exit_code, details=exc.details)
     except KeyboardInterrupt:
         return _fail(args, "interrupted", "interrupted", EXIT_INTERRUPTED, prefix="aido: ")
     except BrokenPipeError:
@@ -148,12 +148,13 @@ def _fail(
     exit_code: int,
     *,
     prefix: str = "aido: error: ",
+    details: dict[str, object] | None = None,
 ) -> int:
     """Tell the failure on stderr and, under --json, as an error object on stdout too."""
     if getattr(args, "json", False):
         from aidokit.reconcile.json_output import error_json
 
-        print(error_json(code=code, message=message, exit_code=exit_code), end="")
+        print(error_json(code=code, message=message, exit_code=exit_code, details=details), end="")
     from aidokit.catalog.printable import printable  # names from files: controls escaped
 
     print(prefix + printable(message), file=sys.stderr)

@@ -11,6 +11,7 @@ from typing import Any
 
 from aidokit.adapters.base import Adapter, Companion, Scope
 from aidokit.adapters.render import for_os
+from aidokit.catalog.errors import NoInstallSpecError
 from aidokit.catalog.facts import Facts, OSName
 from aidokit.catalog.install import unreferenced_variables
 from aidokit.catalog.models import MCPDef, RemoteSpec
@@ -109,9 +110,12 @@ def resolve_for(
             continue
         if spec is None:
             if item.explicit:
-                raise ConfigError(
+                raise NoInstallSpecError(
                     f"'{item.server.id}' has no install spec for {adapter.name}; remove it from "
-                    "aido.toml [mcp] add or drop that adapter, and open an issue to add one"
+                    "aido.toml [mcp] add or drop that adapter, and open an issue to add one",
+                    entry_id=item.server.id,
+                    adapter=adapter.name,
+                    supported=list(item.server.install),
                 )
             notes.append(f"{item.server.id}: no install spec for {adapter.name}, skipped there")
             continue

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters.base import Adapter, Location, Scope
-from aidokit.catalog.models import MCPDef
+from aidokit.catalog.models import MCPDef, deprecation
 from aidokit.reconcile.desired import Wanted
 from aidokit.reconcile.state import Record, entry_digest
 from aidokit.reconcile.world import Inputs, TargetFile, World
@@ -103,16 +103,13 @@ def deprecated_entries(c: Checkup) -> list[Finding]:
         entry = by_id.get(entry_id)
         if entry is None or not entry.deprecated:
             continue
-        instead = (
-            f"; replace it with '{entry.replaced_by}' in aido.toml [mcp] add"
+        fix = (
+            f"replace it with '{entry.replaced_by}' in aido.toml [mcp] add"
             if entry.replaced_by
-            else "; remove it from aido.toml"
+            else "remove it from aido.toml"
         )
-        found.append(
-            Finding(
-                Severity.WARNING, "deprecated", entry_id, f"'{entry_id}' is deprecated{instead}"
-            )
-        )
+        message = f"'{entry_id}': {deprecation(entry)}; {fix}"
+        found.append(Finding(Severity.WARNING, "deprecated", entry_id, message))
     return found
 
 

@@ -6,6 +6,7 @@ from collections.abc import Collection
 from dataclasses import replace
 
 from aidokit.adapters.base import Adapter, Host
+from aidokit.catalog.models import MCPDef, deprecation
 from aidokit.reconcile.desired import DesiredEntry, resolve_for
 from aidokit.reconcile.errors import AidoError, StateError
 from aidokit.reconcile.lockfile import lock_path
@@ -48,7 +49,7 @@ def build_plan(
             continue
         desired, skipped = resolve_for(adapter, wanted, inputs.host.os, inputs.scope)
         notes.extend(skipped)
-        file = _plan_file(target, desired, inputs.host)
+        file = _deprecation_reasons(_plan_file(target, desired, inputs.host), world.catalog)
         if remove is not None:
             kept = [c for c in file.changes if c.action is Action.DELETE and c.id in remove]
             file = replace(file, changes=tuple(kept))
@@ -61,6 +62,18 @@ def build_plan(
         notes=(*inputs.notes, *notes),
         lock=lock,
     )
+
+
+def _deprecation_reasons(file: FileChange, catalog: Collection[MCPDef]) -> FileChange:
+    """Say why an owned entry goes when its catalog entry was deprecated: "deprecated, use X"."""
+    reasons = {entry.id: deprecation(entry) for entry in catalog if entry.deprecated}
+    changes = tuple(
+        replace(c, reason=reasons[c.id])
+        if c.action is Action.DELETE and not c.map_path and c.id in reasons
+        else c
+        for c in file.changes
+    )
+    return replace(file, changes=changes)
 
 
 def _note_role_scoping(file: FileChange, adapter: Adapter) -> FileChange:

@@ -18,7 +18,14 @@ def dumps(doc: dict[str, Any]) -> str:
     return json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-def error_json(*, code: str, message: str, exit_code: int) -> str:
-    """`{"format_version": 1, "error": {"code": ..., "message": ..., "exit_code": ...}}`."""
-    error = {"code": code, "message": message, "exit_code": exit_code}
+def error_json(
+    *, code: str, message: str, exit_code: int, details: dict[str, object] | None = None
+) -> str:
+    """`{"format_version": 1, "error": {"code": ..., "message": ..., "exit_code": ...}}`.
+
+    `details` (facts a script can act on, e.g. the entry and adapter) is added when given.
+    """
+    error: dict[str, object] = {"code": code, "message": message, "exit_code": exit_code}
+    if details:
+        error["details"] = details
     return dumps({"format_version": ERROR_FORMAT_VERSION, "error": error})

@@ -11,7 +11,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from aidokit.catalog.models import MCPDef
+from aidokit.catalog.models import MCPDef, deprecation
 from aidokit.catalog.packages import Package, package_of
 from aidokit.reconcile.lockfile import Lock, Locked, locked_from
 
@@ -55,9 +55,7 @@ def _against_catalog(locked: Locked, entry: MCPDef | None) -> Outdated | None:
     if entry is None:
         return Outdated(locked.id, locked.packages(), (), note="not in this aido's catalog")
     current = locked_from(entry, "catalog")
-    note = ""
-    if entry.deprecated:
-        note = f"deprecated, use {entry.replaced_by}" if entry.replaced_by else "deprecated"
+    note = deprecation(entry) if entry.deprecated else ""
     if current.install == locked.install and not note:
         return None
     return Outdated(locked.id, locked.packages(), current.packages(), note=note)

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from aidokit.catalog.printable import printable
-from aidokit.reconcile.plan import Action, Change, FileChange, Plan
+from aidokit.reconcile.plan import WRITES, Action, Change, FileChange, Plan
 from aidokit.reconcile.redaction import redact_change
 
 _COLOURS = {
@@ -63,6 +63,8 @@ def _file(file: FileChange, paint: Any) -> list[str]:
 def _change(change: Change, paint: Any) -> list[str]:
     symbol = change.action.value
     head = f"  {symbol} {change.label}"
+    if change.sensitive and change.action is not Action.DELETE:
+        head += " [sensitive]"  # needs a typed confirmation (SPEC §7)
     detail = change.reason
     if change.action is not Action.CREATE:
         detail = f"{change.action.word}: {change.reason}"
@@ -75,6 +77,11 @@ def _change(change: Change, paint: Any) -> list[str]:
     lines += _diff_lines(change)
     if change.roles and change.action in (Action.CREATE, Action.UPDATE):
         lines.append(printable(f"      roles: {', '.join(change.roles)}"))
+    if change.sensitive and change.action in WRITES and change.action is not Action.DELETE:
+        entry_id = printable(change.id or change.name)
+        lines.append(
+            f"      security-sensitive: written only after you confirm it (aido confirm {entry_id})"
+        )
     if change.hint:
         lines.append(printable(f"      hint: {change.hint}"))
     return lines

@@ -97,7 +97,10 @@ def test_old_harness_cli_is_an_error(
 ) -> None:
     """A `claude` older than an entry's min_cli_version (asked via --version) exits 1."""
     monkeypatch.setattr(entries, "MCP_CATALOG", catalog_with(entry("newish", min_cli="2.1.0")))
-    (project / "aido.toml").write_text('adapters = ["claude-code"]\n[mcp]\nadd = ["newish"]\n')
+    # context7 is left out: it has a min_cli_version of its own for Claude Code.
+    (project / "aido.toml").write_text(
+        'adapters = ["claude-code"]\n[mcp]\nadd = ["newish"]\nskip = ["context7"]\n'
+    )
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     fake = bin_dir / "claude"
