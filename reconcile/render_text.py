@@ -68,6 +68,8 @@ def _change(change: Change, paint: Any) -> list[str]:
     detail = change.reason
     if change.action is not Action.CREATE:
         detail = f"{change.action.word}: {change.reason}"
+    if change.action is Action.HEAL:
+        detail += "; apply overwrites the hand edit, `aido undo` brings it back"
     tail = printable(f"  ({detail})") if detail else ""
     lines = [paint(_COLOURS.get(change.action, "0"), head) + tail]
     if change.action is Action.CREATE and isinstance(change.after, dict):

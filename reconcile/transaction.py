@@ -92,6 +92,7 @@ class Transaction:
         folder = journal.group_dir(root, project, scope) / tx_id
         marker = journal.hold_marker(root, tx_id, folder)
         try:
+            journal.private_dir(folder.parent)
             journal.private_dir(folder)
             for _, before in files:
                 if before is not None:

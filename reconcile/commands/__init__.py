@@ -28,6 +28,7 @@ from aidokit.reconcile.commands import (
     schema,
     status,
     suggest,
+    undo,
     upgrade,
 )
 
@@ -47,6 +48,7 @@ COMMANDS: tuple[Command, ...] = (
     init,
     plan,
     apply,
+    undo,
     upgrade,
     outdated,
     status,
