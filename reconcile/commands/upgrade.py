@@ -7,6 +7,7 @@ import argparse
 from aidokit.reconcile.commands.common import (
     apply_and_report,
     check_frozen,
+    finish_interrupted,
     gather_inputs,
     want_colour,
 )
@@ -31,6 +32,7 @@ def run(args: argparse.Namespace) -> int:
     from aidokit.reconcile.lockfile import lock_path
     from aidokit.reconcile.world import read_world
 
+    finish_interrupted()
     world = read_world(gather_inputs(args))
     path = lock_path(world.inputs.host.project)
     lock = world.lock
