@@ -177,16 +177,18 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         homepage="https://github.com/modelcontextprotocol/servers/tree/main/src/memory",
         tags=("memory", "reference-server"),
     ),
-    # PyPI mcp-server-git 2026.10.19 checked 2026-11-30.
+    # PyPI mcp-server-git 2026.10.19 checked 2026-11-30. Not read-only: besides status,
+    # log, diff and show it has git_add, git_commit, git_reset, git_checkout and
+    # git_create_branch, and no flag to turn them off (docs/security.md, catalog audit).
     MCPDef(
         id="git",
         name="Git",
-        purpose="Read, search and inspect the history of the project's git repository",
+        purpose="Inspect history and stage, commit, reset and check out in the project's git repo",
         suggested_for=("implementer", "tester-reviewer", "researcher"),
         triggers=("brownfield",),
         install=everywhere(uvx("mcp-server-git==2026.10.19", net=False)),
         homepage="https://github.com/modelcontextprotocol/servers/tree/main/src/git",
-        tags=("git", "reference-server"),
+        tags=("git", "reference-server", "write-access"),
     ),
     # npm @sentry/mcp-server 0.39.0 checked 2026-11-30 (reads SENTRY_ACCESS_TOKEN).
     MCPDef(

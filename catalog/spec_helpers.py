@@ -28,7 +28,10 @@ def passthrough(*names: str) -> dict[str, str]:
 
 
 # Serena ships one context per client (serena/resources/config/contexts/ in
-# serena-agent 2.1.0); IDE-like harnesses share `ide`, others get `agent`.
+# serena-agent 2.1.0). Its `agent` and `desktop-app` contexts turn on
+# `execute_shell_command`; every context named here excludes it, and every other
+# harness (which has its own shell tool) shares `ide`, so Serena never runs shell
+# commands behind the confirmation gate (SPEC §7).
 _SERENA_CONTEXT = {
     "claude-code": "claude-code",
     "codex": "codex",
@@ -40,13 +43,14 @@ _SERENA_CONTEXT = {
     "kiro": "ide",
     "cline": "ide",
     "roo": "ide",
-    "claude-desktop": "desktop-app",
+    "claude-desktop": "ide",
 }
+SERENA_SHELL_CONTEXTS = frozenset({"agent", "desktop-app"})
 
 
 def serena(adapter: str) -> StdioSpec:
     """Serena for `adapter`, with the context it ships for that client."""
-    context = _SERENA_CONTEXT.get(adapter, "agent")
+    context = _SERENA_CONTEXT.get(adapter, "ide")
     # Claude Desktop is not started in a project folder, so it gets no `--project .`.
     project = () if adapter == "claude-desktop" else ("--project", ".")
     return uvx(
