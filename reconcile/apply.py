@@ -55,7 +55,7 @@ def check_targets(plan: Plan) -> None:
 def check_fresh(plan: Plan) -> None:
     """Refuse the whole plan if any file changed since it was planned."""
     for file in plan.files:
-        if not file.actionable:
+        if not file.actionable and not file.forget:
             continue
         # Hash the bytes only: parsing a 20 MB ~/.claude.json twice would be waste.
         if current_digest(Path(file.abs_path)) != file.digest:
@@ -113,9 +113,10 @@ def apply_plan(plan: Plan, *, on_file: Callable[[FileChange], None] | None = Non
     check_fresh(plan)
     check_values(plan)
     check_gates(plan, stored_confirmations(plan))
+    forgotten = [_forget_records(f) for f in plan.files if f.forget and not f.actionable]
     files = [file for file in plan.files if file.actionable]
     if not files:
-        return []
+        return forgotten
     from aidokit.reconcile.transaction import lock_all, transaction
 
     with lock_all(file.abs_path for file in files):
@@ -126,7 +127,19 @@ def apply_plan(plan: Plan, *, on_file: Callable[[FileChange], None] | None = Non
                 if on_file is not None:
                     on_file(edit.file)
                 _write(edit)
-    return [Applied(file, written=True) for file in files]
+    return [*forgotten, *(Applied(file, written=True) for file in files)]
+
+
+def _forget_records(file: FileChange) -> Applied:
+    """Drop the records of a file that no longer exists (nothing else to write there)."""
+    path = Path(file.abs_path)
+    state_path = Path(file.state_path)
+    with lock_file(path), lock_file(state_path):
+        if current_digest(path) != file.digest:
+            raise StaleError(f"{file.path} changed since it was planned; run aido plan again")
+        state = load_state(state_path)
+        save_state(state_path, state.replace(file.adapter, file.record_path, []))
+    return Applied(file, written=False)
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,22 @@ if TYPE_CHECKING:
     from pydantic import ValidationError
 
 CONFIG_NAME = "aido.toml"
+LOCAL_CONFIG_NAME = "aido.local.toml"
 CatalogId = Annotated[str, Pattern(ID_PATTERN)]
+# An agent's file name without its suffix (`.claude/agents/qa.md` -> `qa`): a plain name.
+AGENT_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"
+AgentName = Annotated[str, Pattern(AGENT_PATTERN)]
+
+
+def version_specifier(value: str) -> str:
+    """Accept a PEP 440 version specifier such as `>=0.2,<0.4`."""
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet
+
+    try:
+        SpecifierSet(value)
+    except InvalidSpecifier:
+        raise ValueError(f"{value!r} is not a PEP 440 version specifier, like '>=0.2'") from None
+    return value
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -67,13 +82,52 @@ class CustomMCP(Strict):
 
 
 @dataclass(frozen=True, kw_only=True)
-class ProjectConfig(Strict):
-    """The whole of `aido.toml`."""
+class Override(Strict):
+    """`[override.<id>]`: customise a catalog entry without making it a conflict (SPEC §4).
 
+    `args` are appended to the catalog's, `env` adds or replaces non-secret values.
+    Setting `command` or `url` replaces what runs, which makes the entry custom
+    (security-sensitive, confirmed by name).
+    """
+
+    args: Annotated[tuple[str, ...], Check(hardening.safe_args)] = ()
+    env: Annotated[
+        dict[Annotated[str, Pattern(ENV_NAME_PATTERN)], str], Check(hardening.safe_env)
+    ] = field(default_factory=dict)
+    command: Annotated[str, Check(hardening.safe_command)] | None = None
+    url: Annotated[str, Pattern(r"^https?://"), Check(hardening.safe_url)] | None = None
+
+    def __post_init__(self) -> None:
+        # Checked again however the value was built, as for CustomMCP.
+        if self.url is not None:
+            hardening.safe_url(self.url)
+            if self.command is not None:
+                raise ValueError("set `command` or `url`, not both")
+        if self.command is not None:
+            hardening.safe_command(self.command)
+        hardening.safe_args(self.args)
+        hardening.safe_env(self.env)
+
+    @property
+    def replaces(self) -> bool:
+        """Whether it changes what runs (command or URL): the entry becomes custom."""
+        return self.command is not None or self.url is not None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ProjectConfig(Strict):
+    """The whole of `aido.toml` (and of `aido.local.toml` and the user's `aido.toml`)."""
+
+    required_version: Annotated[str, Check(version_specifier)] | None = None
     adapters: tuple[str, ...] | None = None
+    suggest: bool = True  # false: only what `add` and [custom.*] name
     stack_packs: tuple[str, ...] | None = None
     conformance: str | None = None
     mcp: McpChoices = field(default_factory=McpChoices)
+    # Which of the project's agents play each role (role -> agent names). Validated
+    # and merged across layers; role scoping reads it (docs/configuration.md).
+    roles: dict[Role, tuple[AgentName, ...]] = field(default_factory=dict)
+    override: dict[CatalogId, Override] = field(default_factory=dict)
     custom: dict[CatalogId, CustomMCP] = field(default_factory=dict)
 
 
@@ -85,7 +139,9 @@ def build_config(data: Mapping[str, Any]) -> ProjectConfig:
     """
     mcp = data.get("mcp", {})
     return ProjectConfig(
+        required_version=data.get("required_version"),
         adapters=_tuple_or_none(data.get("adapters")),
+        suggest=data.get("suggest", True),
         stack_packs=_tuple_or_none(data.get("stack_packs")),
         conformance=data.get("conformance"),
         mcp=McpChoices(
@@ -93,6 +149,11 @@ def build_config(data: Mapping[str, Any]) -> ProjectConfig:
             skip=tuple(mcp.get("skip", ())),
             roles={key: tuple(roles) for key, roles in mcp.get("roles", {}).items()},
         ),
+        roles={key: tuple(agents) for key, agents in data.get("roles", {}).items()},
+        override={
+            key: Override(**{**override, "args": tuple(override.get("args", ()))})
+            for key, override in data.get("override", {}).items()
+        },
         custom={
             key: CustomMCP(**{**custom, "args": tuple(custom.get("args", ()))})
             for key, custom in data.get("custom", {}).items()
@@ -113,16 +174,24 @@ def validate_config(data: object) -> ProjectConfig:
 
 @dataclass(frozen=True)
 class LoadedConfig:
-    """A project's config and whether it came from a file."""
+    """A config and where it came from: one file, or the layers merged (reconcile/layers.py)."""
 
     config: ProjectConfig
     path: Path
     present: bool
+    keys: frozenset[str] = frozenset()  # the keys the file sets: `adapters`, `mcp.add`, ...
+    # For merged layers: which file each choice came from (`adapters`, `add:<id>`, ...).
+    origin: Mapping[str, str] = field(default_factory=dict)
+    sources: tuple[Path, ...] = ()  # the files that were read, in merge order
 
 
 def load_config(project: Path, environ: Mapping[str, str] | None = None) -> LoadedConfig:
     """Read `<project>/aido.toml`; defaults when the file does not exist."""
-    path = project / CONFIG_NAME
+    return load_file(project / CONFIG_NAME, environ)
+
+
+def load_file(path: Path, environ: Mapping[str, str] | None = None) -> LoadedConfig:
+    """Read one config file of any layer; defaults when it does not exist."""
     raw = read_file(path, error=ConfigError)
     if raw is None:
         return LoadedConfig(ProjectConfig(), path, present=False)
@@ -134,12 +203,14 @@ def load_config(project: Path, environ: Mapping[str, str] | None = None) -> Load
         data = parse_nested(path, lambda: tomllib.loads(text), error=ConfigError)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path} is not valid TOML: {exc}; fix it and run aido again") from exc
+    mcp = data.get("mcp")
+    keys = frozenset([*data, *(f"mcp.{key}" for key in (mcp if isinstance(mcp, dict) else ()))])
     environ = os.environ if environ is None else environ
-    memo = ValidatedMemo(memo_folder(environ), project, rule_sources())
+    memo = ValidatedMemo(memo_folder(environ), path.parent, rule_sources())
     key = memo.key(raw)
     if memo.knows(key):
         try:
-            return LoadedConfig(build_config(data), path, present=True)
+            return LoadedConfig(build_config(data), path, present=True, keys=keys)
         except (AttributeError, TypeError, ValueError):
             pass  # not what pydantic accepted after all: validate, for the real message
     from aidokit.catalog import validation
@@ -149,7 +220,7 @@ def load_config(project: Path, environ: Mapping[str, str] | None = None) -> Load
     except validation.ValidationError as exc:
         raise ConfigError(_explain(exc, text, path)) from None
     memo.remember(key)
-    return LoadedConfig(config, path, present=True)
+    return LoadedConfig(config, path, present=True, keys=keys)
 
 
 def config_schema() -> dict[str, Any]:
@@ -200,6 +271,8 @@ def _valid_keys(parent: tuple[str, ...]) -> list[str]:
         return _field_names(McpChoices)
     if parent[0] == "custom" and len(parent) == 2:
         return _field_names(CustomMCP)
+    if parent[0] == "override" and len(parent) == 2:
+        return _field_names(Override)
     return []
 
 

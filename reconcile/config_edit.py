@@ -14,9 +14,11 @@ from aidokit.reconcile.config import (
     CustomMCP,
     ProjectConfig,
     load_config,
+    load_file,
     validate_config,
 )
 from aidokit.reconcile.errors import ConfigError
+from aidokit.reconcile.safe_read import read_file
 
 FLAGS = {
     "url": "--custom-url",
@@ -129,3 +131,63 @@ def _check_result(
     expected = dataclasses.replace(before, custom={**before.custom, custom_id: custom})
     if after != expected:
         raise ConfigError(f"adding [custom.{custom_id}] to {path} would change other settings")
+
+
+def record_skip(path: Path, entry_id: str) -> bool:
+    """Add `entry_id` to `[mcp] skip` in the config file at `path` (created if missing).
+
+    Drops it from that file's `add` too. Every other byte is kept; the result
+    must load as the old config with exactly that change. False when the
+    file already skips it.
+    """
+    loaded = load_file(path)  # the file must be valid before aido edits it
+    before = loaded.config
+    if entry_id in before.mcp.skip and entry_id not in before.mcp.add:
+        return False
+    raw = read_file(path, error=ConfigError) if loaded.present else None
+    text = raw.decode("utf-8") if raw is not None else ""
+    new = _with_skip(text, entry_id)
+    mcp = before.mcp
+    expected = dataclasses.replace(
+        before,
+        mcp=dataclasses.replace(
+            mcp,
+            add=tuple(i for i in mcp.add if i != entry_id),
+            skip=(*mcp.skip, entry_id) if entry_id not in mcp.skip else mcp.skip,
+        ),
+    )
+    _check_edit(new, expected, path, f"add '{entry_id}' to `skip` under [mcp]")
+    write_atomic(path, new.encode("utf-8"))
+    return True
+
+
+def _with_skip(text: str, entry_id: str) -> str:
+    """`text` with `entry_id` appended to `[mcp] skip` and removed from `[mcp] add`."""
+    import tomlkit
+
+    doc = tomlkit.parse(text)
+    if "mcp" not in doc:
+        doc.add("mcp", tomlkit.table())
+    mcp = doc["mcp"]
+    assert isinstance(mcp, dict)  # the file validated: [mcp] is a table
+    add = mcp.get("add")
+    if add is not None and entry_id in add:
+        add.remove(entry_id)
+    if "skip" not in mcp:
+        mcp["skip"] = tomlkit.array()
+    skip = mcp["skip"]
+    if entry_id not in skip:
+        skip.append(entry_id)
+    return tomlkit.dumps(doc)
+
+
+def _check_edit(new: str, expected: ProjectConfig, path: Path, what: str) -> None:
+    """The edited text must load as `expected`, or aido writes nothing."""
+    from aidokit.catalog.validation import ValidationError
+
+    try:
+        after = validate_config(tomllib.loads(new))
+    except (tomllib.TOMLDecodeError, ValidationError):
+        after = None
+    if after != expected:
+        raise ConfigError(f"cannot {what} in {path} without rewriting it; edit the file by hand")

@@ -5,7 +5,7 @@ Pure functions of the catalog, the facts and `aido.toml`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -48,36 +48,60 @@ class DesiredEntry:
 
 
 def wanted_servers(
-    catalog: Iterable[MCPDef], facts: Facts, config: ProjectConfig
+    catalog: Iterable[MCPDef],
+    facts: Facts,
+    config: ProjectConfig,
+    *,
+    origin: Mapping[str, str] | None = None,
 ) -> tuple[list[Wanted], list[str]]:
-    """The servers the project should have, sorted by id, plus notes for the user."""
+    """The servers the project should have, sorted by id, plus notes for the user.
+
+    `origin` names the file each choice came from (reconcile/layers.py), for the
+    reasons. `[override.*]` is applied later (reconcile/overrides.py), on top of
+    the pinned spec.
+    """
+    origin = origin or {}
     by_id = {entry.id: entry for entry in catalog}
     customs = custom_servers(config, by_id)  # security-sensitive: never selected below
     by_id.update((server.id, server) for server in customs)
     choices = config.mcp
-    for where, ids in (("add", choices.add), ("skip", choices.skip), ("roles", choices.roles)):
+    for where, ids in (
+        ("[mcp] add", choices.add),
+        ("[mcp] skip", choices.skip),
+        ("[mcp.roles]", choices.roles),
+        ("[override]", config.override),
+    ):
         for entry_id in ids:
             if entry_id not in by_id:
                 raise ConfigError(
-                    f"aido.toml [mcp] {where} names unknown catalog id '{entry_id}'; "
-                    "run `aido catalog list` to see the ids"
+                    f"{_file(origin, where, entry_id)} {where} names unknown catalog id "
+                    f"'{entry_id}'; run `aido catalog list` to see the ids"
                 )
     notes: list[str] = []
     chosen: dict[str, Wanted] = {}
-    for match in select(by_id.values(), facts).selected:
-        chosen[match.id] = _wanted(by_id[match.id], match.reason, config)
+    if config.suggest:
+        for match in select(by_id.values(), facts).selected:
+            chosen[match.id] = _wanted(by_id[match.id], match.reason, config)
     for entry_id in choices.add:
         entry = by_id[entry_id]
         if entry.deprecated:
             replacement = f"; use '{entry.replaced_by}' instead" if entry.replaced_by else ""
             notes.append(f"'{entry_id}' is deprecated{replacement}")
-        chosen[entry_id] = _wanted(entry, "added in aido.toml", config, explicit=True)
+        reason = f"added in {origin.get(f'add:{entry_id}', 'aido.toml')}"
+        chosen[entry_id] = _wanted(entry, reason, config, explicit=True)
     for server in customs:
-        custom = _wanted(server, "custom server in aido.toml", config, explicit=True)
+        reason = f"custom server in {origin.get(f'custom:{server.id}', 'aido.toml')}"
+        custom = _wanted(server, reason, config, explicit=True)
         chosen[server.id] = replace(custom, source="custom")
     for entry_id in choices.skip:
         chosen.pop(entry_id, None)
     return [chosen[k] for k in sorted(chosen)], notes
+
+
+def _file(origin: Mapping[str, str], where: str, entry_id: str) -> str:
+    """The layer file that names `entry_id` under `where`, for error messages."""
+    prefix = {"[mcp] add": "add", "[mcp] skip": "skip", "[override]": "override"}.get(where)
+    return origin.get(f"{prefix}:{entry_id}", "aido.toml") if prefix else "aido.toml"
 
 
 def _wanted(entry: MCPDef, reason: str, config: ProjectConfig, *, explicit: bool = False) -> Wanted:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import replace
 
 from aidokit.adapters.base import Adapter, Host
@@ -10,50 +10,68 @@ from aidokit.catalog.models import MCPDef, deprecation
 from aidokit.reconcile.desired import DesiredEntry, resolve_for
 from aidokit.reconcile.errors import AidoError, StateError
 from aidokit.reconcile.lockfile import lock_path
+from aidokit.reconcile.overrides import with_overrides
 from aidokit.reconcile.pins import lock_change, next_lock, pin
 from aidokit.reconcile.plan import Action, FileChange, Plan
 from aidokit.reconcile.planner import plan_entries
-from aidokit.reconcile.world import TargetFile, World
+from aidokit.reconcile.world import TargetFile, World, project_lock
 
 
 def build_plan(
-    world: World, *, remove: Collection[str] | None = None, upgrade: Collection[str] = ()
+    world: World,
+    *,
+    remove: Collection[str] | None = None,
+    why: str | None = None,
+    upgrade: Collection[str] = (),
 ) -> Plan:
-    """Compute the plan for every targeted file of `world`; reads nothing.
+    """Compute the plan for every targeted file of `world`, and its orphans; reads nothing.
 
     With `remove`, plan only the deletion of owned entries with those ids
-    (`aido remove`, and `aido destroy` with every id); the lock is left alone.
-    Catalog entries in `aido.lock` render from it, except those in `upgrade`.
+    (`aido remove`, and `aido destroy` with every id); `why` is their reason
+    when it is not a `skip`; the lock is left alone. Catalog entries in
+    `aido.lock` render from it, except those in `upgrade`.
     """
     if world.state_errors:
         raise StateError(world.state_errors[0])
     inputs = world.inputs
+    loaded = inputs.loaded
     wanted = pin(list(world.wanted), world.lock, upgrade)
     notes = list(world.notes)
     lock = None
-    if inputs.loaded.present and remove is None:
+    if project_lock(inputs) and remove is None:
         lock = lock_change(str(lock_path(inputs.host.project)), world.lock, next_lock(wanted))
+    # After the lock: it keeps the catalog's spec, the override stays in the config.
+    wanted = with_overrides(wanted, loaded.config, loaded.origin)
+    gone = {
+        i: f"skipped in {loaded.origin.get(f'skip:{i}', 'aido.toml')}"
+        for i in loaded.config.mcp.skip
+    }
     if remove is not None:
         notes += [
             f"'{item.server.id}' is still desired ({item.reason}), so the next apply adds it "
-            "again; add it to `skip` under [mcp] in aido.toml to keep it out"
+            "again; `aido remove` it to keep it out"
             for item in wanted
             if item.server.id in remove
         ]
         wanted = [item for item in wanted if item.server.id not in remove]
+        gone.update(dict.fromkeys(remove, why) if why else {})
     files: list[FileChange] = []
     for adapter in inputs.adapters:
         target = world.file_of(adapter.name)
         if target is None:
-            notes.append(f"{adapter.name} has no {inputs.scope} scope; nothing to do there")
+            if adapter.name not in world.not_installed:
+                notes.append(f"{adapter.name} has no {inputs.scope} scope; nothing to do there")
             continue
         desired, skipped = resolve_for(adapter, wanted, inputs.host.os, inputs.scope)
         notes.extend(skipped)
-        file = _deprecation_reasons(_plan_file(target, desired, inputs.host), world.catalog)
-        if remove is not None:
-            kept = [c for c in file.changes if c.action is Action.DELETE and c.id in remove]
-            file = replace(file, changes=tuple(kept))
+        file = _plan_file(target, desired, inputs.host, gone)
+        file = _deprecation_reasons(file, world.catalog)
         files.append(_note_role_scoping(file, adapter))
+    for orphan in world.orphans:
+        reasons = dict.fromkeys((r.id for r in orphan.records), orphan.orphaned or "")
+        files.append(_plan_file(orphan, [], inputs.host, reasons))
+    if remove is not None:
+        files = [_only_removals(file, remove) for file in files]
     files.sort(key=lambda f: (f.path, f.adapter))
     return Plan(
         project=str(inputs.host.project),
@@ -76,6 +94,11 @@ def _deprecation_reasons(file: FileChange, catalog: Collection[MCPDef]) -> FileC
     return replace(file, changes=changes)
 
 
+def _only_removals(file: FileChange, remove: Collection[str]) -> FileChange:
+    kept = [c for c in file.changes if c.action is Action.DELETE and c.id in remove]
+    return replace(file, changes=tuple(kept))
+
+
 def _note_role_scoping(file: FileChange, adapter: Adapter) -> FileChange:
     """Say once per written file how the entries' roles are (or are not) enforced there."""
     written = [c for c in file.changes if c.action in (Action.CREATE, Action.UPDATE)]
@@ -95,7 +118,9 @@ def _note_role_scoping(file: FileChange, adapter: Adapter) -> FileChange:
     return replace(file, notes=(*file.notes, note))
 
 
-def _plan_file(target: TargetFile, desired: list[DesiredEntry], host: Host) -> FileChange:
+def _plan_file(
+    target: TargetFile, desired: list[DesiredEntry], host: Host, gone: Mapping[str, str]
+) -> FileChange:
     adapter, location = target.adapter, target.location
     file = FileChange(
         adapter=adapter.name,
@@ -113,6 +138,8 @@ def _plan_file(target: TargetFile, desired: list[DesiredEntry], host: Host) -> F
     file = replace(file, notes=tuple(dict.fromkeys(notes)), trust=gate)
     if target.document is None:
         return replace(file, error=target.error)
+    if not target.exists and target.records:
+        return _forget(file, target, desired)
     try:
         changes = plan_entries(
             adapter=adapter.name,
@@ -121,7 +148,36 @@ def _plan_file(target: TargetFile, desired: list[DesiredEntry], host: Host) -> F
             records=list(target.records),
             identity=adapter.identity,
             lookup=target.lookup,
+            gone=gone,
         )
     except AidoError as exc:
         return replace(file, error=str(exc))
     return replace(file, digest=target.document.digest, changes=changes)
+
+
+def _forget(file: FileChange, target: TargetFile, desired: list[DesiredEntry]) -> FileChange:
+    """A file that no longer exists: plan it afresh and drop aido's records of it.
+
+    Everything aido wrote there went with the file; a record kept would make a
+    same-named entry written later by hand pass for aido's.
+    """
+    assert target.document is not None
+    changes = plan_entries(
+        adapter=target.adapter.name,
+        current={},
+        desired=desired,
+        records=[],
+        identity=target.adapter.identity,
+    )
+    names = tuple(sorted({".".join((*r.map_path, r.name)) for r in target.records}))
+    note = (
+        f"{file.path} no longer exists: aido forgets its {len(names)} ownership "
+        f"record{'s' if len(names) != 1 else ''} there ({', '.join(names)})"
+    )
+    return replace(
+        file,
+        digest=target.document.digest,
+        changes=changes,
+        forget=names,
+        notes=(*file.notes, note),
+    )

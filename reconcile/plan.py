@@ -86,6 +86,8 @@ class FileChange:
     notes: tuple[str, ...] = ()
     # What the harness still requires before it uses this file (adapters/trust.py).
     trust: TrustGate | None = None
+    # The file no longer exists: apply drops these records (labels) of entries it held.
+    forget: tuple[str, ...] = ()
 
     @property
     def actionable(self) -> tuple[Change, ...]:
@@ -105,11 +107,12 @@ class Summary:
     remove: int = 0
     conflict: int = 0
     error: int = 0
+    forget: int = 0  # ownership records of files that no longer exist
 
     @property
     def has_changes(self) -> bool:
-        """Whether applying would write anything."""
-        return bool(self.add or self.change or self.remove)
+        """Whether applying would write anything (files or state)."""
+        return bool(self.add or self.change or self.remove or self.forget)
 
     def line(self) -> str:
         """The one closing sentence, as terraform prints it."""
@@ -118,6 +121,9 @@ class Summary:
             f"Plan: {self.add} to add, {self.change} to change, {self.remove} to remove. "
             f"{self.conflict} {conflicts}."
         )
+        if self.forget:
+            records = "record" if self.forget == 1 else "records"
+            text += f" {self.forget} ownership {records} of missing files to forget."
         if self.error:
             text += f" {self.error} {'file' if self.error == 1 else 'files'} with errors."
         return text
@@ -166,4 +172,5 @@ class Plan:
                 if change.action in bucket:
                     counts[bucket[change.action]] += 1
         errors = sum(1 for f in self.files if f.error)
-        return Summary(error=errors, **counts)
+        forget = sum(len(f.forget) for f in self.files)
+        return Summary(error=errors, forget=forget, **counts)

@@ -21,10 +21,12 @@ def plan_entries(
     records: list[Record],
     identity: Identity,
     lookup: Lookup | None = None,
+    gone: Mapping[str, str] | None = None,
 ) -> tuple[Change, ...]:
     """Every change for one file: its server map, then companions; sorted by label.
 
-    `lookup(map_path)` reads another map of the same file (role scoping).
+    `lookup(map_path)` reads another map of the same file (role scoping);
+    `gone` says, per id, why an owned entry is no longer desired.
     """
     companions = plan_companions(
         desired=desired,
@@ -47,7 +49,7 @@ def plan_entries(
                     name=name,
                     id=record.id,
                     before=value,
-                    reason="no longer desired",
+                    reason=(gone or {}).get(record.id, "no longer desired"),
                 )
             )
     return tuple(sorted([*changes, *companions], key=lambda c: (c.map_path, c.name)))

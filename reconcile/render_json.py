@@ -6,7 +6,7 @@ import dataclasses
 import json
 from typing import Any
 
-from aidokit.reconcile.plan import Action, Change, FileChange, Plan
+from aidokit.reconcile.plan import Action, Change, FileChange, Plan, Summary
 from aidokit.reconcile.redaction import redact_change
 
 
@@ -19,7 +19,7 @@ def render_plan_json(plan: Plan) -> str:
         "scope": plan.scope,
         "notes": list(plan.notes),
         "files": [_file(f) for f in plan.files],
-        "summary": dataclasses.asdict(summary),
+        "summary": _summary(summary),
         "lock": _lock(plan),
     }
     return json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=True) + "\n"
@@ -35,6 +35,13 @@ def _lock(plan: Plan) -> dict[str, Any] | None:
         "changed": plan.lock.changed,
         "changes": list(plan.lock.changes),
     }
+
+
+def _summary(summary: Summary) -> dict[str, Any]:
+    counts = dataclasses.asdict(summary)
+    if not summary.forget:
+        del counts["forget"]  # optional: present only when state of missing files is dropped
+    return counts
 
 
 def _file(file: FileChange) -> dict[str, Any]:

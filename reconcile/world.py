@@ -10,7 +10,7 @@ views of the `World` it returns.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,9 +19,10 @@ from aidokit.adapters.registry import ADAPTERS
 from aidokit.catalog.facts import Facts
 from aidokit.catalog.models import MCPDef
 from aidokit.reconcile import boundary
-from aidokit.reconcile.config import LoadedConfig, load_config
+from aidokit.reconcile.config import LoadedConfig
 from aidokit.reconcile.desired import Wanted, wanted_servers
 from aidokit.reconcile.errors import AidoError, ConfigError
+from aidokit.reconcile.layers import layer_notes, load_layers, shown
 from aidokit.reconcile.lockfile import Lock, load_lock, lock_path
 from aidokit.reconcile.state import (
     Lookup,
@@ -46,32 +47,42 @@ class Inputs:
     scope: Scope
     adapters: tuple[Adapter, ...]
     notes: tuple[str, ...]
+    narrowed: bool = False  # `--adapter` named the adapters: leave the others' files alone
 
 
 def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
-    """Read `aido.toml`, pick adapters, and describe the host."""
+    """Read the config layers of `scope` (SPEC §4), pick adapters, and describe the host."""
+    from aidokit.reconcile import __version__
+
     host = Host.current(project)
-    loaded = load_config(host.project, host.environ)
-    notes: list[str] = []
-    names = list(loaded.config.adapters or ())
-    for name in [*names, *(only or ())]:
+    where = Scope(scope)
+    loaded = load_layers(host, where, __version__)
+    configured = loaded.config.adapters
+    for name in [*(configured or ()), *(only or ())]:
         if name not in ADAPTERS:
+            source = "" if name in (only or ()) else f" in {loaded.origin.get('adapters')}"
             raise ConfigError(
-                f"unknown adapter '{name}'; known adapters: {', '.join(sorted(ADAPTERS))}"
+                f"unknown adapter '{name}'{source}; known adapters: {', '.join(sorted(ADAPTERS))}"
             )
+    notes = layer_notes(loaded, host, where)
     if only:
         names = list(only)
-    elif not loaded.present or loaded.config.adapters is None:
+    elif configured is None:
         names = []
         for name, adapter in ADAPTERS.items():
-            why = adapter.detect(host, Scope(scope))
+            why = adapter.detect(host, where)
             if why:
                 names.append(name)
                 notes.append(f"detected {name}: {why}")
-        source = "no aido.toml" if not loaded.present else "aido.toml sets no adapters"
-        notes.insert(0, f"{source}: using detected harnesses and detected stack")
-    adapters = tuple(ADAPTERS[n] for n in names)
-    return Inputs(host, loaded, Scope(scope), adapters, tuple(notes))
+        config_name = shown(loaded.path, host)
+        source = f"no {config_name}" if not loaded.present else f"{config_name} sets no adapters"
+        stack = "" if where is Scope.USER else " and detected stack"
+        notes.insert(0, f"{source}: using detected harnesses{stack}")
+    else:
+        names = list(configured)
+    # The same adapter named twice is planned once (and so written once).
+    adapters = tuple(ADAPTERS[n] for n in dict.fromkeys(names))
+    return Inputs(host, loaded, where, adapters, tuple(notes), narrowed=bool(only))
 
 
 @dataclass(frozen=True)
@@ -86,6 +97,8 @@ class TargetFile:
     document: Document | None  # None when the file cannot be read or parsed
     error: str | None
     records: tuple[Record, ...]  # this file's ownership records, pending ones settled
+    # Set for a file this run no longer targets (SPEC §6 orphans): why its entries go.
+    orphaned: str | None = None
 
     @property
     def exists(self) -> bool:
@@ -116,6 +129,8 @@ class World:
     lock: Lock | None = None  # `aido.lock` beside a present `aido.toml`
     state_errors: tuple[str, ...] = ()  # state files that could not be read
     other_records: tuple[Record, ...] = ()  # records of adapters aido no longer has
+    orphans: tuple[TargetFile, ...] = ()  # files with aido's records that are not targeted
+    not_installed: tuple[str, ...] = ()  # adapters skipped: their user-level folder is missing
 
     def file_of(self, adapter: str) -> TargetFile | None:
         """The targeted file of `adapter`, or None when it has no file in this scope."""
@@ -123,27 +138,30 @@ class World:
 
     def owned_ids(self) -> set[str]:
         """Catalog ids of every entry aido has recorded in the targeted files."""
-        return {record.id for file in self.files for record in file.records}
+        return {record.id for file in (*self.files, *self.orphans) for record in file.records}
 
 
 def read_world(inputs: Inputs) -> World:
-    """Read facts, the catalog, every targeted file and its state records."""
+    """Read facts, the catalog, every targeted file and its state records, and orphans."""
     from aidokit.catalog import entries
-    from aidokit.reconcile.context import detect_facts
 
     config = inputs.loaded.config
-    facts = detect_facts(
-        inputs.host.project, conformance=config.conformance, stack_packs=config.stack_packs
-    )
+    facts = desired_facts(inputs)
     catalog = entries.MCP_CATALOG  # read at call time: one place to swap it in tests
-    wanted, notes = wanted_servers(catalog, facts, config)
-    lock = load_lock(lock_path(inputs.host.project)) if inputs.loaded.present else None
+    wanted, notes = wanted_servers(catalog, facts, config, origin=inputs.loaded.origin)
+    lock = load_lock(lock_path(inputs.host.project)) if project_lock(inputs) else None
     states: dict[Path, State] = {}
     state_errors: list[str] = []
     files: list[TargetFile] = []
+    missing: list[str] = []
     for adapter in inputs.adapters:
         location = adapter.location(inputs.scope, inputs.host)
         if location is None:
+            continue
+        if not installed(location):
+            missing.append(adapter.name)
+            folder = tilde(location.path.parent, inputs.host)
+            notes.append(f"{adapter.name} is not installed ({folder} does not exist); skipped")
             continue
         state_path = state_location(location, inputs.host)[0]
         try:
@@ -153,11 +171,69 @@ def read_world(inputs: Inputs) -> World:
             continue
         states[state_path] = state
         files.append(_read_file(adapter, location, state, inputs.host))
+    orphans = _orphans(inputs, files, states) if not state_errors else []
     others = {r.key: r for s in states.values() for r in s.records if r.adapter not in ADAPTERS}
     return World(
         inputs, tuple(catalog), facts, tuple(wanted), tuple(notes), tuple(files), lock,
-        tuple(dict.fromkeys(state_errors)), tuple(others.values()),
+        tuple(dict.fromkeys(state_errors)), tuple(others.values()), tuple(orphans),
+        tuple(missing),
     )  # fmt: skip
+
+
+def desired_facts(inputs: Inputs) -> Facts:
+    """The facts triggers see: the project's, or for user scope only the OS (SPEC §4)."""
+    from aidokit.reconcile.context import current_os, detect_facts
+
+    if inputs.scope is Scope.USER:
+        return Facts(os=current_os())
+    config = inputs.loaded.config
+    return detect_facts(
+        inputs.host.project, conformance=config.conformance, stack_packs=config.stack_packs
+    )
+
+
+def project_lock(inputs: Inputs) -> bool:
+    """Whether `aido.lock` takes part: beside a project config, never for user scope."""
+    return inputs.loaded.present and inputs.scope is not Scope.USER
+
+
+def installed(location: Location) -> bool:
+    """SPEC §6 preflight: a user-level file whose folder is missing means "not installed"."""
+    return location.scope is Scope.PROJECT or location.path.parent.is_dir()
+
+
+def _orphans(
+    inputs: Inputs, targeted: Sequence[TargetFile], states: dict[Path, State]
+) -> list[TargetFile]:
+    """Files aido recorded entries in that this run does not target (SPEC §6).
+
+    Local scope shares the user state with every other project, so it is left
+    out; so are adapters that `--adapter` did not name.
+    """
+    host = inputs.host
+    if inputs.scope is Scope.LOCAL:
+        return []
+    if inputs.scope is Scope.PROJECT:
+        state_path = project_state_path(host.project)
+    else:
+        state_path = user_state_dir(host.environ) / "state.json"
+    state = states[state_path] if state_path in states else load_state(state_path)
+    planned = {(f.adapter.name, f.record_path) for f in targeted}
+    orphans = []
+    for name, record_path in sorted({(r.adapter, r.path) for r in state.records} - planned):
+        adapter = ADAPTERS.get(name)
+        if adapter is None or (inputs.narrowed and adapter not in inputs.adapters):
+            continue
+        here = adapter.location(inputs.scope, host)
+        if here is None or "#" in record_path:
+            continue
+        path = host.project / record_path if inputs.scope is Scope.PROJECT else Path(record_path)
+        why = f"{name} is no longer targeted"
+        if adapter in inputs.adapters:
+            why = f"{name} now uses another file" if installed(here) else f"{name} is not installed"
+        file = _read_file(adapter, replace(here, path=path), state, host)
+        orphans.append(replace(file, orphaned=why))
+    return orphans
 
 
 def _read_file(adapter: Adapter, location: Location, state: State, host: Host) -> TargetFile:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -62,8 +63,18 @@ def finish_interrupted() -> None:
         print(f"aido: {line}", file=sys.stderr)
 
 
-def apply_and_report(plan: Plan, *, yes: bool, colour: bool, saved: bool = False) -> int:
-    """Show `plan`, confirm unless `yes` (or a saved plan), write it, and report."""
+def apply_and_report(
+    plan: Plan,
+    *,
+    yes: bool,
+    colour: bool,
+    saved: bool = False,
+    before_write: Callable[[], None] | None = None,
+) -> int:
+    """Show `plan`, confirm unless `yes` (or a saved plan), write it, and report.
+
+    `before_write` runs once the changes are confirmed (or when there are none).
+    """
     from aidokit.reconcile.apply import apply_plan
     from aidokit.reconcile.gate import Gate
     from aidokit.reconcile.render_text import render_plan
@@ -74,12 +85,16 @@ def apply_and_report(plan: Plan, *, yes: bool, colour: bool, saved: bool = False
         raise AidoError("the plan has errors (see above); nothing was written")
     if not summary.has_changes:
         _save_lock(plan)
+        if before_write is not None:
+            before_write()
         return 0
     gate = Gate.for_plan(plan)  # SPEC §7: refuses here when a typed confirmation is impossible
     if not saved and not yes and not confirm("Apply these changes?"):
         print("Cancelled; nothing was written.")
         return 1
     gate.ask()
+    if before_write is not None:
+        before_write()
     from aidokit.reconcile.progress import apply_progress
 
     with apply_progress(plan) as on_file:

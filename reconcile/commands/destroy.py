@@ -27,5 +27,5 @@ def run(args: argparse.Namespace) -> int:
     from aidokit.reconcile.world import read_world
 
     world = read_world(gather_inputs(args))
-    plan = build_plan(world, remove=world.owned_ids())
+    plan = build_plan(world, remove=world.owned_ids(), why="removed by aido destroy")
     return apply_and_report(plan, yes=args.yes, colour=want_colour(args))

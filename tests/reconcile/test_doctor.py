@@ -210,6 +210,10 @@ def test_running_claude_warns_for_user_scope(
     )
     fake_proc(proc, 4244, "bash", ["bash"])
     monkeypatch.setattr(doctor, "PROC_ROOT", proc)
+    # User scope reads the user layer only (SPEC §4), so the harness is named there.
+    user_config = Path(os.environ["XDG_CONFIG_HOME"]) / "aido" / "aido.toml"
+    user_config.parent.mkdir(parents=True)
+    user_config.write_text('adapters = ["claude-code"]\n')
     code, found = findings(project, capsys, "--scope", "user")
     assert code == 0
     hits = [f for f in found if f["check"] == "claude-running"]

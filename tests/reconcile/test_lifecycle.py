@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -56,16 +57,19 @@ def test_adopt_different_entry_needs_force(
     assert aido(project, "plan", "--detailed-exitcode") == 0
 
 
-def test_remove_deletes_owned_entry_and_warns_it_is_still_desired(
+def test_remove_deletes_owned_entry_and_records_a_skip(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """`aido remove ID` deletes the owned entry, keeps others, and says it is still desired."""
+    """`aido remove ID` deletes the owned entry, keeps others, and records a skip that holds."""
     (project / ".mcp.json").write_text('{"mcpServers": {"mine": {"command": "x"}}}')
     aido(project, "apply", "--yes")
     capsys.readouterr()
     assert aido(project, "remove", "context7", "--yes") == 0
-    assert "still desired" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "skipped in aido.toml" in out and "no longer desired" not in out
     assert servers(project / ".mcp.json") == {"mine": {"command": "x"}}
+    assert "context7" in tomllib.loads((project / "aido.toml").read_text())["mcp"]["skip"]
+    assert aido(project, "plan", "--detailed-exitcode") == 0  # the next apply keeps it out
 
 
 def test_destroy_removes_only_owned_entries(project: Path) -> None:
