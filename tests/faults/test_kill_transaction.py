@@ -65,6 +65,10 @@ class Bench:
 @pytest.fixture
 def bench(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Bench:
     """The demo project applied with CONFIG_A and set to CONFIG_B, saved as `base/`."""
+    return _bench(tmp_path, monkeypatch)
+
+
+def _bench(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Bench:
     from projects import materialize
 
     bench = Bench(tmp_path, monkeypatch)
@@ -161,3 +165,41 @@ def test_kill_at_every_step_of_the_recovery(bench: Bench) -> None:
         assert code == -9, n
         assert _old_or_new(bench.snapshot(), old, new) <= 2
         assert _recover_and_converge(bench, old, new) == "old"
+
+
+@pytest.mark.slow
+def test_kill_at_every_step_of_an_undo(bench: Bench) -> None:
+    """`aido undo` killed at each step: old or new files; recovery puts the applied ones back."""
+    old = bench.snapshot()
+    assert bench.aido("apply", "--yes")[0] == 0
+    applied = bench.snapshot()
+    shutil.rmtree(bench.base)
+    shutil.copytree(bench.run, bench.base, symlinks=True)  # the applied project is the base
+    code, (total, _) = bench.aido("undo", "--yes")
+    assert code == 0 and bench.snapshot() == old
+    for n in range(1, total + 1):
+        bench.reset()
+        code, _ = bench.aido("undo", "--yes", kill_at=n)
+        assert code == -9, n
+        _old_or_new(bench.snapshot(), applied, old)
+        recover()
+        assert bench.snapshot() in (applied, old), n
+        if bench.snapshot() == applied:  # rolled back: the apply can still be undone
+            assert main(["undo", "--yes", "--project", str(bench.project)]) == 0
+        assert bench.snapshot() == old
+
+
+def test_the_next_apply_says_what_it_rolled_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A killed apply: the next `aido apply` names the transaction and each file on stderr."""
+    bench = _bench(tmp_path, monkeypatch)
+    old = bench.snapshot()
+    code, _ = bench.aido("apply", "--yes", kill_at=12)  # inside the writes
+    assert code == -9 and bench.snapshot() != old
+    capsys.readouterr()
+    assert main(["apply", "--yes", "--project", str(bench.project)]) == 0
+    err = capsys.readouterr().err
+    assert "aido: an interrupted apply (" in err and "was rolled back: " in err, err
+    assert "opencode.json untouched" in err and ".codex/config.toml put back" in err, err
+    assert main(["plan", "--detailed-exitcode", "--project", str(bench.project)]) == 0
