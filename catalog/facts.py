@@ -6,8 +6,11 @@ only holds the typed value, so trigger evaluation stays a pure function.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
+
+from aidokit.catalog.remotes import Forge
 
 OSName = Literal["linux", "darwin", "win32"]
 
@@ -31,3 +34,6 @@ class Facts:
     beads: Fact | None = None
     brownfield: Fact | None = None
     conformance: Fact | None = None
+    # Self-hosted forges (GitLab, GitHub Enterprise): host -> forge, from
+    # aido.toml `forges` and AIDO_FORGE_HOSTS; detect.<forge>Remote reads it.
+    forge_hosts: Mapping[str, Forge] = field(default_factory=dict)

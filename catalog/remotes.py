@@ -7,18 +7,22 @@ scp-like `[user@]host:path`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Literal
 from urllib.parse import urlsplit
 
 Forge = Literal["github", "gitlab", "bitbucket"]
+FORGES: tuple[Forge, ...] = ("github", "gitlab", "bitbucket")
 
 # Hosted forges by their registrable domain; subdomains (`ssh.github.com`,
 # `altssh.gitlab.com`) count, look-alikes (`evilgithub.com`) do not.
-FORGE_DOMAINS: dict[Forge, str] = {
-    "github": "github.com",
-    "gitlab": "gitlab.com",
-    "bitbucket": "bitbucket.org",
+# `ghe.com` is GitHub Enterprise Cloud with data residency (`<tenant>.ghe.com`).
+FORGE_DOMAINS: dict[str, Forge] = {
+    "github.com": "github",
+    "ghe.com": "github",
+    "gitlab.com": "gitlab",
+    "bitbucket.org": "bitbucket",
 }
 
 
@@ -61,11 +65,24 @@ def _clean(host: str | None) -> str | None:
     return host or None
 
 
-def forge_of(host: str | None) -> Forge | None:
-    """Name the hosted forge `host` belongs to, or None."""
+def forge_of(host: str | None, hosts: Mapping[str, Forge] | None = None) -> Forge | None:
+    """Name the forge `host` belongs to: a configured self-hosted one, else a hosted one."""
     if host is None:
         return None
-    for forge, domain in FORGE_DOMAINS.items():
+    for domain, forge in [*(hosts or {}).items(), *FORGE_DOMAINS.items()]:
         if host == domain or host.endswith("." + domain):
             return forge
     return None
+
+
+def parse_forge_hosts(text: str) -> dict[str, Forge]:
+    """`host=forge,host=forge` (AIDO_FORGE_HOSTS) as a mapping; ValueError names the bad part."""
+    hosts: dict[str, Forge] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        host, _, forge = part.partition("=")
+        host = host.strip().lower().rstrip(".")
+        name = forge.strip().lower()
+        if not host or name not in FORGES:
+            raise ValueError(f"{part!r} is not host=forge with forge one of {', '.join(FORGES)}")
+        hosts[host] = name
+    return hosts

@@ -136,7 +136,7 @@ class RemoteOn:
         if remote is None:
             return None
         host = remote_host(remote.value)
-        if forge_of(host) != self.forge:
+        if forge_of(host, facts.forge_hosts) != self.forge:
             return None
         return f"{self.text} ({host}, from {remote.source})"
 

@@ -129,6 +129,8 @@ class ProjectConfig(Strict):
     roles: dict[Role, tuple[AgentName, ...]] = field(default_factory=dict)
     override: dict[CatalogId, Override] = field(default_factory=dict)
     custom: dict[CatalogId, CustomMCP] = field(default_factory=dict)
+    # Self-hosted forge hosts for detect.<forge>Remote: host -> forge.
+    forges: dict[str, Literal["github", "gitlab", "bitbucket"]] = field(default_factory=dict)
 
 
 def build_config(data: Mapping[str, Any]) -> ProjectConfig:
@@ -158,6 +160,7 @@ def build_config(data: Mapping[str, Any]) -> ProjectConfig:
             key: CustomMCP(**{**custom, "args": tuple(custom.get("args", ()))})
             for key, custom in data.get("custom", {}).items()
         },
+        forges=dict(data.get("forges", {})),
     )
 
 

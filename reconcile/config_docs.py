@@ -35,6 +35,9 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "extra args, non-secret env; a command or url makes it custom.",
         "custom": "Servers that are not in the catalog, by id; always security-sensitive "
         "(confirmed by typing the id before the first write).",
+        "forges": "Self-hosted forge hosts: host -> 'github', 'gitlab' or 'bitbucket', so "
+        "detect.<forge>Remote matches a GitHub Enterprise or self-hosted GitLab origin "
+        "(subdomains count). AIDO_FORGE_HOSTS=host=forge,... adds hosts for every project.",
     },
     "McpChoices": {
         "add": "Catalog ids to install on top of the suggestions.",

@@ -8,14 +8,16 @@ tree, so it stays fast on a huge repository. Every fact names its source.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 import tomllib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from aidokit.catalog.facts import Fact, Facts, OSName
+from aidokit.catalog.remotes import Forge, parse_forge_hosts
 from aidokit.catalog.stacks import (
     LANGUAGE_MARKERS,
     PACKS_BY_ID,
@@ -229,8 +231,13 @@ def detect_facts(
     *,
     conformance: str | None = None,
     stack_packs: Sequence[str] | None = None,
+    forges: Mapping[str, str] | None = None,
+    environ: Mapping[str, str] | None = None,
 ) -> Facts:
-    """Detect the facts of `project`; explicit `stack_packs` replace detected ones."""
+    """Detect the facts of `project`; explicit `stack_packs` replace detected ones.
+
+    `forges` (aido.toml) and AIDO_FORGE_HOSTS name self-hosted forge hosts.
+    """
     if conformance is not None and conformance not in CONFORMANCE_LEVELS:
         raise ConfigError(
             f"aido.toml: conformance {conformance!r} is not a known level; "
@@ -251,4 +258,24 @@ def detect_facts(
         beads=beads,
         brownfield=history,
         conformance=Fact(conformance, "aido.toml conformance") if conformance else None,
+        forge_hosts=_forge_hosts(forges or {}, os.environ if environ is None else environ),
     )
+
+
+def _forge_hosts(configured: Mapping[str, str], environ: Mapping[str, str]) -> dict[str, Forge]:
+    """aido.toml `forges` over AIDO_FORGE_HOSTS (`host=forge,...`), both checked."""
+    try:
+        hosts = parse_forge_hosts(environ.get("AIDO_FORGE_HOSTS", ""))
+    except ValueError as exc:
+        raise ConfigError(
+            f"AIDO_FORGE_HOSTS: {exc}; fix the variable, e.g. "
+            "AIDO_FORGE_HOSTS=gitlab.acme.internal=gitlab"
+        ) from None
+    text = ",".join(f"{host}={forge}" for host, forge in configured.items())
+    try:
+        hosts.update(parse_forge_hosts(text))
+    except ValueError as exc:
+        raise ConfigError(
+            f'aido.toml forges: {exc}; fix it, e.g. [forges] "gitlab.acme.internal" = "gitlab"'
+        ) from None
+    return hosts

@@ -8,7 +8,7 @@
 Merge rules (docs/configuration.md): `[mcp] add` and `skip` are unions in
 which a later layer wins over an earlier one for the same id; a later layer
 that sets `adapters`, `suggest`, `stack_packs` or `conformance` replaces it;
-`[mcp.roles]`, `[roles]` and `[custom.<id>]` merge per key; `[override.<id>]`
+`[mcp.roles]`, `[roles]`, `[custom.<id>]` and `[forges]` merge per key; `[override.<id>]`
 merges per id and per field (`env` per variable). Every layer's
 `required_version` must hold.
 """
@@ -111,6 +111,7 @@ def merge(layers: Sequence[tuple[str, LoadedConfig]]) -> tuple[ProjectConfig, di
             roles={**merged.roles, **config.roles},
             custom={**merged.custom, **config.custom},
             override=_overrides(merged.override, config.override),
+            forges={**merged.forges, **config.forges},
         )
         origin.update({f"custom:{key}": label for key in config.custom})
         origin.update({f"override:{key}": label for key in config.override})

@@ -188,7 +188,10 @@ def desired_facts(inputs: Inputs) -> Facts:
         return Facts(os=current_os())
     config = inputs.loaded.config
     return detect_facts(
-        inputs.host.project, conformance=config.conformance, stack_packs=config.stack_packs
+        inputs.host.project,
+        conformance=config.conformance,
+        stack_packs=config.stack_packs,
+        forges=config.forges,
     )
 
 

@@ -27,7 +27,12 @@ def run(args: argparse.Namespace) -> int:
 
     project = project_dir(args)
     config = load_config(project).config
-    facts = detect_facts(project, conformance=config.conformance, stack_packs=config.stack_packs)
+    facts = detect_facts(
+        project,
+        conformance=config.conformance,
+        stack_packs=config.stack_packs,
+        forges=config.forges,
+    )
     selection = select(MCP_CATALOG, facts)
     if args.json:
         from aidokit.reconcile.json_output import dumps

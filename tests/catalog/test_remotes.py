@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from aidokit.catalog.remotes import forge_of, remote_host
+from aidokit.catalog.remotes import forge_of, parse_forge_hosts, remote_host
 
 HOSTS = [
     ("git@github.com:o/r.git", "github.com", "github"),
@@ -46,3 +46,44 @@ def test_remote_host_and_forge(url: str, host: str | None, forge: str | None) ->
     """Each URL form yields its real host, and only real forge hosts name a forge."""
     assert remote_host(url) == host
     assert forge_of(remote_host(url)) == forge
+
+
+SELF_HOSTED = {"gitlab.acme.internal": "gitlab", "github.acme.com": "github"}
+
+
+@pytest.mark.parametrize(
+    ("url", "forge"),
+    [
+        ("git@gitlab.acme.internal:team/api.git", "gitlab"),
+        ("https://ci@ssh.gitlab.acme.internal:2222/team/api.git", "gitlab"),
+        ("https://github.acme.com/org/repo.git", "github"),
+        ("git@tenant.ghe.com:org/repo.git", "github"),  # hosted GitHub Enterprise, no config
+        ("https://github.com/o/r", "github"),  # the hosted forges still count
+        ("https://gitlab.acme.internal.evil.io/o/r", None),  # look-alikes still do not
+        ("https://notgitlab.acme.internal/o/r", None),
+        ("https://gitlab.example.com/o/r", None),  # unconfigured self-hosted: unknown
+    ],
+)
+def test_configured_forge_hosts(url: str, forge: str | None) -> None:
+    """Configured self-hosted hosts (and their subdomains) name their forge; nothing else does."""
+    assert forge_of(remote_host(url), SELF_HOSTED) == forge  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("gitlab.acme.internal=gitlab", {"gitlab.acme.internal": "gitlab"}),
+        (" GitHub.Acme.com. = GitHub , ", {"github.acme.com": "github"}),
+        ("", {}),
+    ],
+)
+def test_parse_forge_hosts(text: str, expected: dict[str, str]) -> None:
+    """AIDO_FORGE_HOSTS is host=forge pairs, comma-separated, case-insensitive."""
+    assert parse_forge_hosts(text) == expected
+
+
+@pytest.mark.parametrize("text", ["gitlab.acme.internal", "x=gitea", "=gitlab"])
+def test_parse_forge_hosts_rejects_bad_pairs(text: str) -> None:
+    """A pair without a host or with an unknown forge is refused, naming it."""
+    with pytest.raises(ValueError, match="is not host=forge"):
+        parse_forge_hosts(text)
