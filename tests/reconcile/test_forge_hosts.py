@@ -74,3 +74,15 @@ def test_bad_forge_configuration_is_one_sentence(
     err = capsys.readouterr().err
     assert err.startswith("aido: error: ") and named in err and err.count("\n") == 1
     assert (project / "aido.toml").read_bytes() == before
+
+
+def test_local_layer_forges_merge_over_the_project(tmp_path: Path, capsys: Capture) -> None:
+    """`[forges]` in aido.local.toml adds hosts on top of aido.toml's (merged per key)."""
+    toml = '[forges]\n"github.acme.com" = "github"\n'
+    project = project_on(tmp_path, "git@gitlab.acme.internal:team/api.git", toml)
+    (project / "aido.local.toml").write_text('[forges]\n"gitlab.acme.internal" = "gitlab"\n')
+    capsys.readouterr()
+    assert main(["plan", "--json", "--adapter", "claude-code", "--project", str(project)]) == 0
+    plan = json.loads(capsys.readouterr().out)
+    names = {c["name"] for f in plan["files"] for c in f["changes"]}
+    assert "gitlab" in names
