@@ -50,6 +50,7 @@ def record_adoption(file: FileChange, change: Change) -> None:
             digest=entry_digest(change.after),
             identity=ADAPTERS[file.adapter].identity(change.after),
             roles=change.roles,
+            source=change.source,
         )
     )
     save_state(state_path, state.replace(file.adapter, file.record_path, records))

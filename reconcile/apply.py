@@ -239,6 +239,8 @@ def _record_intent(file: FileChange) -> None:
                     roles=change.roles,
                     map_path=change.map_path,
                     pending=True,
+                    source=change.source,
+                    confirmed=change.sensitive and not deleting,
                 )
             )
         save_state(state_path, state.replace(file.adapter, file.record_path, records))
@@ -275,6 +277,9 @@ def _update_state(file: FileChange, state_path: Path, present: set[Key]) -> None
                 identity=None if change.map_path else identity(change.after),
                 roles=change.roles,
                 map_path=change.map_path,
+                source=change.source,
+                # A sensitive write only happens after its typed confirmation (check_gates).
+                confirmed=change.sensitive,
             )
     kept = [r for key, r in records.items() if key in present]
     save_state(state_path, state.replace(file.adapter, file.record_path, kept))

@@ -45,6 +45,7 @@ class DesiredEntry:
     sensitive: bool
     notes: tuple[str, ...] = ()  # what the user must set by hand (secrets aido won't write)
     companions: tuple[Companion, ...] = ()  # role scoping outside the server map
+    source: str = "catalog"  # "catalog" | "custom" | "imported", recorded in state
 
 
 def wanted_servers(
@@ -160,6 +161,7 @@ def resolve_for(
                 sensitive=item.server.security_sensitive,
                 notes=adapter.notes(item.server, spec),
                 companions=_companions(adapter, item),
+                source=item.source,
             )
         )
     return entries, notes

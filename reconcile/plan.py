@@ -61,6 +61,7 @@ class Change:
     roles: tuple[str, ...] = ()
     sensitive: bool = False  # needs a typed confirmation before it is written (SPEC §7)
     map_path: tuple[str, ...] = ()  # a companion's map (role scoping); () = the server map
+    source: str = "catalog"  # where the entry comes from: "catalog", "custom" or "imported"
 
     @property
     def label(self) -> str:

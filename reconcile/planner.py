@@ -141,6 +141,7 @@ def _plan_desired(
         "after": item.entry,
         "roles": item.roles,
         "sensitive": item.sensitive,
+        "source": item.source,
     }
     if item.name not in current:
         action = Action.HEAL if record is not None else Action.CREATE

@@ -38,6 +38,9 @@ class Record:
     # An intent, saved before the file is written: it counts only if the file holds
     # exactly `digest` (the write landed), so a killed apply never leaves a false claim.
     pending: bool = False
+    source: str = "catalog"  # "catalog", "custom" or "imported" (aido import)
+    # The user typed a confirmation for it (a sensitive or custom entry, SPEC §7).
+    confirmed: bool = False
 
     @property
     def key(self) -> tuple[str, str, tuple[str, ...], str]:
@@ -185,6 +188,8 @@ _RECORD_TYPES: dict[str, tuple[type, ...]] = {
     "roles": (list,),
     "map_path": (list,),
     "pending": (bool,),
+    "source": (str,),
+    "confirmed": (bool,),
 }
 _REQUIRED = {
     item.name
