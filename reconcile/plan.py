@@ -12,7 +12,7 @@ saved form explicitly.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any
 
 from aidokit.adapters.trust import TrustGate
@@ -36,12 +36,20 @@ class Action(Enum):
         return self.name.lower().replace("noop", "no-op")
 
 
+class DiffKind(StrEnum):
+    """How one field differs."""
+
+    CHANGED = "changed"
+    ADDED = "added"
+    REMOVED = "removed"
+
+
 @dataclass(frozen=True)
 class FieldDiff:
     """One field-level difference, e.g. `args[1]: "a" -> "b"`."""
 
     path: str
-    kind: str  # "changed" | "added" | "removed"
+    kind: DiffKind
     before: Any = None
     after: Any = None
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from aidokit.reconcile.desired import DesiredEntry
-from aidokit.reconcile.plan import Action, Change, FieldDiff
+from aidokit.reconcile.plan import Action, Change, DiffKind, FieldDiff
 from aidokit.reconcile.state import Record, entry_digest
 
 Identity = Callable[[Mapping[str, Any]], str | None]
@@ -180,38 +181,32 @@ def field_diff(before: Any, after: Any) -> tuple[FieldDiff, ...]:
     """Field-level differences as readable paths, computed with deepdiff."""
     from deepdiff import DeepDiff  # ~80 ms to import: only when something changed
 
-    diff = DeepDiff(before, after, verbose_level=2)
+    diff = DeepDiff(before, after, view="tree")
     rows: list[FieldDiff] = []
     for kind, key in (
-        ("changed", "values_changed"),
-        ("changed", "type_changes"),
-        ("added", "dictionary_item_added"),
-        ("removed", "dictionary_item_removed"),
-        ("added", "iterable_item_added"),
-        ("removed", "iterable_item_removed"),
+        (DiffKind.CHANGED, "values_changed"),
+        (DiffKind.CHANGED, "type_changes"),
+        (DiffKind.ADDED, "dictionary_item_added"),
+        (DiffKind.REMOVED, "dictionary_item_removed"),
+        (DiffKind.ADDED, "iterable_item_added"),
+        (DiffKind.REMOVED, "iterable_item_removed"),
     ):
-        for path, detail in diff.get(key, {}).items():
-            old, new = _values(kind, detail)
-            rows.append(FieldDiff(path=_readable(path), before=old, after=new, kind=kind))
+        for level in diff.get(key, ()):
+            old = None if kind is DiffKind.ADDED else level.t1
+            new = None if kind is DiffKind.REMOVED else level.t2
+            path = readable_path(level.path(output_format="list"))
+            rows.append(FieldDiff(path=path, before=old, after=new, kind=kind))
     return tuple(sorted(rows, key=lambda r: r.path))
 
 
-def _values(kind: str, detail: Any) -> tuple[Any, Any]:
-    if kind == "changed":
-        return detail.get("old_value"), detail.get("new_value")
-    if kind == "added":
-        return None, detail
-    return detail, None
-
-
-def _readable(path: str) -> str:
-    """`root['args'][1]` -> `args[1]`; `root['env']['A']` -> `env.A`."""
-    text = path.removeprefix("root")
+def readable_path(parts: list[str | int]) -> str:
+    """`['args', 1]` -> `args[1]`; `['env', 'A']` -> `env.A`; odd keys quoted: `env["a.b"]`."""
     out: list[str] = []
-    for part in text.replace("][", "]\0[").split("\0"):
-        inner = part[1:-1]
-        if inner.startswith(("'", '"')):
-            out.append(("." if out else "") + inner[1:-1])
+    for part in parts:
+        if isinstance(part, int):
+            out.append(f"[{part}]")
+        elif part and part.isascii() and all(c.isalnum() or c in "_-" for c in part):
+            out.append(("." if out else "") + part)
         else:
-            out.append(f"[{inner}]")
+            out.append(f"[{json.dumps(part, ensure_ascii=False)}]")
     return "".join(out)

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from aidokit.catalog.printable import printable
-from aidokit.reconcile.plan import WRITES, Action, Change, FileChange, Plan
+from aidokit.reconcile.plan import WRITES, Action, Change, DiffKind, FileChange, Plan
 from aidokit.reconcile.redaction import redact_change
 
 _COLOURS = {
@@ -98,9 +98,9 @@ def _diff_lines(change: Change) -> list[str]:
     lines = []
     for row in redact_change(change).diff:
         where = printable(row.path)
-        if row.kind == "changed":
+        if row.kind is DiffKind.CHANGED:
             lines.append(f"      ~ {where}: {_show(row.before)} -> {_show(row.after)}")
-        elif row.kind == "added":
+        elif row.kind is DiffKind.ADDED:
             lines.append(f"      + {where}: {_show(row.after)}")
         else:
             lines.append(f"      - {where}: {_show(row.before)}")

@@ -119,3 +119,22 @@ def test_the_plan_names_the_file_and_its_digest() -> None:
     (file,) = build_plan(world).files
     assert world.files[0].document is not None
     assert file.digest == world.files[0].document.digest and file.path == ".mcp.json"
+
+
+def test_field_paths_come_from_deepdiff_as_lists() -> None:
+    """A key that looks like path syntax stays one key; it is quoted, never split."""
+    from aidokit.reconcile.planner import field_diff
+
+    rows = field_diff({"env": {"x']['y": "1"}}, {"env": {"x']['y": "2"}, "args": ["a"]})
+    assert [(r.path, r.kind.value) for r in rows] == [
+        ("args", "added"),
+        ("env[\"x']['y\"]", "changed"),
+    ]
+
+
+def test_list_items_and_plain_keys_read_naturally() -> None:
+    """`args[1]` and `env.A`, as the text plan shows them."""
+    from aidokit.reconcile.planner import field_diff
+
+    rows = field_diff({"args": ["a", "b"], "env": {"A": "1"}}, {"args": ["a", "c"], "env": {}})
+    assert [r.path for r in rows] == ["args[1]", "env.A"]
