@@ -61,6 +61,6 @@ def forced_plan(inputs: Inputs, file: FileChange, change: Change) -> Plan:
     forced = replace(change, action=Action.UPDATE, reason="adopted with --force", hint=None)
     return Plan(
         project=str(inputs.host.project),
-        scope=inputs.scope.value,
+        scope=inputs.scope,
         files=(replace(file, changes=(forced,)),),
     )

@@ -12,7 +12,6 @@ from aidokit.reconcile import boundary, hardening
 from aidokit.reconcile.confirmations import stored_confirmations
 from aidokit.reconcile.documents import (
     Document,
-    Format,
     lock_file,
     read_document,
 )
@@ -72,9 +71,7 @@ def check_gates(plan: Plan, confirmed: Callable[[FileChange, Change], bool]) -> 
             change.name
             for file in plan.files
             for change in file.actionable
-            if change.sensitive
-            and change.action is not Action.DELETE
-            and not confirmed(file, change)
+            if change.needs_confirmation and not confirmed(file, change)
         }
     )
     if missing:
@@ -157,7 +154,7 @@ def _edit(file: FileChange) -> Edit:
     """Read the file (refusing it if it changed since the plan) and make the plan's edits."""
     from aidokit.reconcile.transaction import journal_entry
 
-    document = read_document(Path(file.abs_path), Format(file.fmt))
+    document = read_document(Path(file.abs_path), file.fmt)
     if document.digest != file.digest:
         raise StaleError(f"{file.path} changed since it was planned; run aido plan again")
     present = _present(document, file)
@@ -187,7 +184,7 @@ def _write(edit: Edit) -> None:
     """Save the intent, write the file (compare-and-swap), record what it now holds."""
     _record_intent(edit.file)
     if edit.data != edit.document.original and edit.data is not None:
-        project = edit.file.scope == "project"  # SPEC §7: new user-level files are 0600
+        project = edit.file.scope is Scope.PROJECT  # SPEC §7: new user-level files are 0600
         replace_file(
             edit.document.path,
             edit.data,

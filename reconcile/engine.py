@@ -75,7 +75,7 @@ def build_plan(
     files.sort(key=lambda f: (f.path, f.adapter))
     return Plan(
         project=str(inputs.host.project),
-        scope=inputs.scope.value,
+        scope=inputs.scope,
         files=tuple(files),
         notes=(*inputs.notes, *notes),
         lock=lock,
@@ -124,10 +124,10 @@ def _plan_file(
     adapter, location = target.adapter, target.location
     file = FileChange(
         adapter=adapter.name,
-        scope=location.scope.value,
+        scope=location.scope,
         path=target.shown,
         abs_path=str(location.path),
-        fmt=location.fmt.value,
+        fmt=location.fmt,
         map_path=location.map_path,
         state_path=str(target.state_path),
         record_path=target.record_path,

@@ -15,15 +15,10 @@ from pathlib import Path
 
 from aidokit.reconcile.confirmations import ConfirmationStore
 from aidokit.reconcile.errors import SecurityError
-from aidokit.reconcile.plan import Action, Change, FileChange, Plan
+from aidokit.reconcile.plan import Change, FileChange, Plan
 from aidokit.reconcile.terminal import Terminal, open_terminal
 
 Target = tuple[FileChange, Change]
-
-
-def needs_confirmation(change: Change) -> bool:
-    """Whether writing `change` needs a typed confirmation (deleting never does)."""
-    return change.sensitive and change.action not in (Action.DELETE, Action.NOOP, Action.CONFLICT)
 
 
 def sensitive_targets(plan: Plan) -> dict[str, list[Target]]:
@@ -31,7 +26,7 @@ def sensitive_targets(plan: Plan) -> dict[str, list[Target]]:
     found: dict[str, list[Target]] = {}
     for file in plan.files:
         for change in file.actionable:
-            if needs_confirmation(change):
+            if change.needs_confirmation:
                 found.setdefault(change.id or change.name, []).append((file, change))
     return dict(sorted(found.items()))
 

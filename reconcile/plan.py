@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Any
 
+from aidokit.adapters.base import Scope
+from aidokit.adapters.format import Format
 from aidokit.adapters.trust import TrustGate
 
 PLAN_FORMAT_VERSION = 1
@@ -76,16 +78,26 @@ class Change:
         """How users see the entry: its name, or `map.path.name` for a companion."""
         return ".".join((*self.map_path, self.name))
 
+    @property
+    def writes_value(self) -> bool:
+        """Whether applying it puts a value into the file (deleting puts none)."""
+        return self.action in (Action.CREATE, Action.UPDATE, Action.HEAL)
+
+    @property
+    def needs_confirmation(self) -> bool:
+        """The one confirmation rule (SPEC §7): a sensitive value is written."""
+        return self.sensitive and self.writes_value
+
 
 @dataclass(frozen=True)
 class FileChange:
     """Everything that happens to one config file."""
 
     adapter: str
-    scope: str
+    scope: Scope
     path: str  # as shown to users (project-relative when inside the project)
     abs_path: str
-    fmt: str
+    fmt: Format
     map_path: tuple[str, ...]
     state_path: str  # the state file recording this file's entries
     record_path: str  # the file's normalised path inside that state
@@ -159,7 +171,7 @@ class Plan:
     """The whole plan: deterministic for the same inputs."""
 
     project: str
-    scope: str
+    scope: Scope
     files: tuple[FileChange, ...] = ()
     notes: tuple[str, ...] = ()
     format_version: int = PLAN_FORMAT_VERSION

@@ -14,12 +14,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters.base import Adapter, Host, Scope
+from aidokit.adapters.base import Adapter, Host
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.adapters.render import for_os
 from aidokit.catalog.models import ALL_ROLES, MCPDef, RemoteSpec, StdioSpec
 from aidokit.reconcile import hardening
-from aidokit.reconcile.documents import ABSENT, Format, read_document
+from aidokit.reconcile.documents import ABSENT, read_document
 from aidokit.reconcile.errors import SecurityError
 from aidokit.reconcile.plan import Action, Change, FileChange, Plan
 from aidokit.reconcile.plan_key import ABSENT_PREFIX, is_absent_token, plan_key
@@ -75,7 +75,7 @@ def _derived_companion(file: FileChange, change: Change) -> bool:
 
 def _ownership_problem(file: FileChange, change: Change) -> str | None:
     """A delete, or a write over an existing entry, needs a record that still owns it."""
-    document = read_document(Path(file.abs_path), Format(file.fmt))
+    document = read_document(Path(file.abs_path), file.fmt)
     current = document.get_map(change.map_path or file.map_path) or {}
     if change.name not in current and change.action is not Action.DELETE:
         return None
@@ -98,14 +98,14 @@ def check_locations(plan: Plan, source: Path, host: Host) -> None:
     for file in plan.files:
         adapter = ADAPTERS.get(file.adapter)
         location = None
-        if adapter is not None and file.scope in {s.value for s in Scope}:
-            location = adapter.location(Scope(file.scope), host)
+        if adapter is not None:
+            location = adapter.location(file.scope, host)
         expected = None
         if location is not None:
             state_path, record_path = state_location(location, host)
             expected = (
                 str(location.path),
-                location.fmt.value,
+                location.fmt,
                 location.map_path,
                 str(state_path),
                 record_path,
@@ -129,7 +129,7 @@ def mark_sensitive(plan: Plan, catalog: Iterable[MCPDef]) -> Plan:
 
 
 def _marked(file: FileChange, change: Change, routine: dict[str, MCPDef]) -> Change:
-    if change.sensitive or change.action in (Action.DELETE, Action.NOOP, Action.CONFLICT):
+    if change.sensitive or not change.writes_value:
         return change
     entry = routine.get(change.id or "")
     adapter = ADAPTERS.get(file.adapter)

@@ -75,7 +75,8 @@ def _coerce(kind: Any, value: Any) -> Any:
     if dataclasses.is_dataclass(kind) and isinstance(kind, type):
         return _build(kind, value)
     if isinstance(kind, type) and issubclass(kind, Enum):
-        return kind[value]
+        # json writes a str-valued enum as its value, any other by its name (`default`).
+        return kind(value) if issubclass(kind, str) else kind[value]
     if origin is tuple:
         if not isinstance(value, list):
             raise TypeError("expected a list")

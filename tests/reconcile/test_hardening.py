@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from aidokit.adapters.base import Scope
+from aidokit.adapters.format import Format
 from aidokit.reconcile import hardening
 from aidokit.reconcile.apply import check_values
 from aidokit.reconcile.errors import SecurityError
@@ -143,12 +145,12 @@ def test_error_names_file_line_and_field(project: Path, capsys: pytest.CaptureFi
 
 def _plan_with(change: Change, tmp_path: Path) -> Plan:
     file = FileChange(
-        adapter="claude-code", scope="project", path=".mcp.json",
-        abs_path=str(tmp_path / ".mcp.json"), fmt="json", map_path=("mcpServers",),
+        adapter="claude-code", scope=Scope.PROJECT, path=".mcp.json",
+        abs_path=str(tmp_path / ".mcp.json"), fmt=Format.JSON, map_path=("mcpServers",),
         state_path=str(tmp_path / ".aido/state.json"), record_path=".mcp.json", digest="absent",
         changes=(change,),
     )  # fmt: skip
-    return Plan(project=str(tmp_path), scope="project", files=(file,))
+    return Plan(project=str(tmp_path), scope=Scope.PROJECT, files=(file,))
 
 
 @pytest.mark.parametrize(
