@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from aidokit.adapters.base import Adapter, Host, Location, Scope
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.catalog.facts import Facts
+from aidokit.catalog.log import get_logger
 from aidokit.catalog.models import MCPDef
 from aidokit.reconcile import boundary
 from aidokit.reconcile.config import LoadedConfig
@@ -36,6 +37,8 @@ from aidokit.reconcile.state import (
 
 if TYPE_CHECKING:
     from aidokit.reconcile.documents import Document
+
+_log = get_logger(__name__)
 
 
 @dataclass(frozen=True)
@@ -150,6 +153,9 @@ def read_world(inputs: Inputs) -> World:
     catalog = entries.MCP_CATALOG  # read at call time: one place to swap it in tests
     wanted, notes = wanted_servers(catalog, facts, config, origin=inputs.loaded.origin)
     lock = load_lock(lock_path(inputs.host.project)) if project_lock(inputs) else None
+    _log.debug("config", path=str(inputs.loaded.path), present=inputs.loaded.present)
+    for item in wanted:
+        _log.debug("desired", id=item.server.id, reason=item.reason, explicit=item.explicit)
     states: dict[Path, State] = {}
     state_errors: list[str] = []
     files: list[TargetFile] = []
@@ -170,7 +176,8 @@ def read_world(inputs: Inputs) -> World:
             state_errors.append(str(exc))
             continue
         states[state_path] = state
-        files.append(_read_file(adapter, location, state, inputs.host))
+        files.append(target := _read_file(adapter, location, state, inputs.host))
+        _log_read(target)
     orphans = _orphans(inputs, files, states) if not state_errors else []
     others = {r.key: r for s in states.values() for r in s.records if r.adapter not in ADAPTERS}
     return World(
@@ -264,6 +271,19 @@ def _read_file(adapter: Adapter, location: Location, state: State, host: Host) -
     return TargetFile(
         adapter, location, state_path, record_path, shown, document, None, tuple(settled)
     )
+
+
+def _log_read(target: TargetFile) -> None:
+    """Say at `-v` which file was read and what aido found in it."""
+    if target.document is None:
+        _log.debug("read", adapter=target.adapter.name, path=str(target.location.path),
+                   error=target.error)  # fmt: skip
+        return
+    _log.debug(
+        "read", adapter=target.adapter.name, path=str(target.location.path),
+        exists=target.exists, digest=target.document.digest[:12],
+        entries=len(target.servers()), owned=len(target.records),
+    )  # fmt: skip
 
 
 def _reader(document: Document, servers: tuple[str, ...]) -> Lookup:
