@@ -13,8 +13,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from aidokit.catalog import entries
 from aidokit.catalog.entries import MCP_CATALOG
-from aidokit.reconcile import engine
+from aidokit.reconcile import engine, world
 from aidokit.reconcile.apply import apply_plan
 
 SIZES = (10, 100, 1000)
@@ -37,8 +38,8 @@ def _catalog(size: int) -> tuple[Any, ...]:
 
 def _time_apply(root: Path, size: int) -> float:
     """Best-of wall time of plan + apply of `size` new entries into one file."""
-    original = engine.MCP_CATALOG
-    engine.MCP_CATALOG = _catalog(size)  # type: ignore[misc]
+    original = entries.MCP_CATALOG
+    entries.MCP_CATALOG = _catalog(size)  # type: ignore[misc]
     try:
         best = float("inf")
         for run in range(REPEATS):
@@ -46,15 +47,15 @@ def _time_apply(root: Path, size: int) -> float:
             (project / ".git").mkdir(parents=True)
             (project / "aido.toml").write_text(AIDO_TOML)
             started = time.perf_counter()
-            inputs = engine.gather(project, scope="project", only=None)
-            plan = engine.build_plan(inputs)
+            inputs = world.gather(project, scope="project", only=None)
+            plan = engine.build_plan(world.read_world(inputs))
             apply_plan(plan)
             best = min(best, time.perf_counter() - started)
             written = (project / ".mcp.json").read_text()
             assert written.count('"synthetic-') == size
         return best
     finally:
-        engine.MCP_CATALOG = original  # type: ignore[misc]
+        entries.MCP_CATALOG = original  # type: ignore[misc]
 
 
 def run() -> list[dict[str, Any]]:

@@ -47,14 +47,32 @@ def _open_regular(path: Path) -> int | None:
 
 def read_bytes(path: Path) -> bytes | None:
     """Return the bytes of `path`, or None when it does not exist."""
+    return read_stamped(path)[0]
+
+
+def read_stamped(path: Path) -> tuple[bytes | None, Stamp]:
+    """Return the bytes of `path` and the stamp of the inode they came from (None, None
+    when it does not exist)."""
     fd = _open_regular(path)
     if fd is None:
-        return None
+        return None, None
     try:
+        stamp = _stamp_of(os.fstat(fd))
         with os.fdopen(fd, "rb") as handle:
-            return handle.read()
+            return handle.read(), stamp
     except OSError as exc:
         raise DocumentError(f"cannot read {path}: {exc.strerror}") from None
+
+
+# Digests of files this process read, by real path: a file whose stamp has not changed
+# since is not hashed again (a 20 MB ~/.claude.json costs a tenth of a second each time).
+_DIGESTS: dict[str, tuple[Stamp, str]] = {}
+
+
+def remember_digest(path: Path, stamp: Stamp, digest: str) -> None:
+    """Note the digest of the bytes read from `path` when it had `stamp`."""
+    if stamp is not None:
+        _DIGESTS[os.path.realpath(path)] = (stamp, digest)
 
 
 def current_digest(path: Path) -> str:
@@ -71,13 +89,24 @@ def _digest_and_stamp(path: Path) -> tuple[str, Stamp]:
     if fd is None:
         return ABSENT, None
     stamp = _stamp_of(os.fstat(fd))
+    known = _DIGESTS.get(os.path.realpath(path))
     with os.fdopen(fd, "rb") as handle:
+        if known is not None and known[0] == stamp:
+            return known[1], stamp
         return hashlib.file_digest(handle, "sha256").hexdigest(), stamp
 
 
 def _stamp_of(st: os.stat_result) -> Stamp:
     """What changes whenever a file is replaced or written to: inode, size, times."""
     return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def file_stamp(path: Path) -> Stamp:
+    """Return the stamp of `path` now; None when it cannot be seen."""
+    try:
+        return _stamp_of(os.stat(path))
+    except OSError:
+        return None
 
 
 def _stamp(path: Path) -> Stamp:

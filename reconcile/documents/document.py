@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import time
 import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from aidokit.reconcile.documents.atomic import read_bytes, replace_file
+from aidokit.reconcile.documents.atomic import (
+    Stamp,
+    file_stamp,
+    read_stamped,
+    remember_digest,
+    replace_file,
+)
 from aidokit.reconcile.documents.format import Format, file_digest
 from aidokit.reconcile.documents.jsonedit import NEW_FILE, JsonEditor
 from aidokit.reconcile.errors import DocumentError
@@ -24,6 +31,7 @@ class Document:
         self.fmt = fmt
         self.original = original
         self.digest = file_digest(original)
+        self.edited = False  # whether set_entry or delete_entry was called
         self._editor: JsonEditor | TomlEditor | YamlEditor
         if fmt is Format.TOML:
             from aidokit.reconcile.documents.tomldoc import TomlEditor
@@ -54,6 +62,7 @@ class Document:
 
     def set_entry(self, key_path: tuple[str, ...], name: str, entry: Any) -> None:
         """Create or replace one entry, creating the map and its parents when missing."""
+        self.edited = True
         self._editor.set_entry(_checked(key_path), self._new_name(name), entry)
 
     def _new_name(self, name: str) -> str:
@@ -69,12 +78,11 @@ class Document:
 
     def delete_entry(self, key_path: tuple[str, ...], name: str) -> None:
         """Remove one entry if present; an emptied map stays, empty."""
+        self.edited = True
         self._editor.delete_entry(_checked(key_path), _checked((name,))[0])
 
     def render(self) -> bytes:
         """Return the file's new bytes (== original when nothing changed)."""
-        if isinstance(self._editor, JsonEditor):
-            return self._editor.raw
         return self._editor.render()
 
 
@@ -85,9 +93,31 @@ def _checked(keys: tuple[str, ...]) -> tuple[str, ...]:
     return keys
 
 
+# The last unedited document read from each file: apply takes the one its plan read
+# (same process, file untouched since) instead of reading and parsing it again.
+_READ: dict[tuple[str, Format], tuple[Stamp, Document]] = {}
+_SETTLED_NS = 100_000_000  # 0.1 s: far more than any file system's timestamp tick
+
+
 def read_document(path: Path, fmt: Format) -> Document:
-    """Read and parse `path`; a missing file is an empty document (original None)."""
-    return Document(path, fmt, read_bytes(path))
+    """Read and parse `path`; a missing file is an empty document (original None).
+
+    A file read before in this process whose inode, size and times have not changed
+    since gives back that same document, if nothing has edited it.
+    """
+    key = (str(path), fmt)
+    kept = _READ.pop(key, None)
+    if kept is not None and not kept[1].edited and kept[0] == file_stamp(path):
+        _READ[key] = kept
+        return kept[1]
+    raw, stamp = read_stamped(path)
+    document = Document(path, fmt, raw)
+    # A stamp is trusted only for a file last modified well before it was read: a write
+    # in the same clock tick as the read could leave its size and times as they were.
+    if stamp is not None and stamp[3] < time.time_ns() - _SETTLED_NS:
+        remember_digest(path, stamp, document.digest)
+        _READ[key] = (stamp, document)
+    return document
 
 
 def write_document(doc: Document, *, create_parents: bool, new_mode: int = 0o666) -> None:

@@ -1,51 +1,56 @@
 """Span-based editing of JSON and JSONC documents: only the changed entries' bytes move.
 
-The editor keeps the file as bytes and applies each edit as a splice. Before each edit it
-looks at a fresh latin-1 view (see `jsonscan`), finds the byte spans it needs, and drops
-the view again, so a 20 MB file costs about one extra copy of itself while being edited.
+The editor keeps the file as bytes. Reading validates the file and lists the top-level
+members in one pass (`jsonscan.checked_members`); the offsets of every object it looks
+into are kept until the bytes change. Edits are queued and applied together when the
+document is next read or rendered: per server map, the map alone is decoded, its
+replacements and deletions are spliced, its new members are inserted as one block,
+and the file's bytes are joined once. So an apply costs one validation pass and one
+copy of the file, however many entries change.
 """
 
 from __future__ import annotations
 
 import codecs
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from aidokit.reconcile.documents import jsonmembers
-from aidokit.reconcile.documents.format import BOM, Format, first_newline, where
+from aidokit.reconcile.documents.format import BOM, Format, where
 from aidokit.reconcile.documents.jsonscan import (
     JsonProblem,
     Member,
     blank,
+    checked_members,
     decode_value,
     first_colon,
     members,
     skip_ws,
     validate,
 )
-from aidokit.reconcile.documents.jsonstyle import Style, detect, member, nest, plain, render, same
+from aidokit.reconcile.documents.jsonstyle import Style, detect, member, plain, render, same
 from aidokit.reconcile.errors import DocumentError
 
 NEW_FILE = b"{}\n"  # a missing file starts as this: 2-space indent, LF, final newline
 Splice = tuple[int, int, str]
 _KINDS = {"[": "an array", '"': "a string", "t": "a boolean", "f": "a boolean", "n": "null"}
-
-
-@dataclass(frozen=True)
-class _View:
-    """One look at the current bytes: raw text, blanked text and the root `{`."""
-
-    text: str
-    scan: str
-    root: int
-    trailing_commas: bool
+_GONE = object()  # a queued deletion
+_SAMPLE = 1 << 16  # style is guessed from the first 64 KiB
 
 
 def describe(key_path: tuple[str, ...]) -> str:
     """Name a key path for messages, quoting keys that hold dots or slashes."""
     return ".".join(json.dumps(key, ensure_ascii=False) for key in key_path) or "the top level"
+
+
+@dataclass(frozen=True)
+class _Looks:
+    """What the file looks like, detected once: style, top-level layout."""
+
+    style: Style
+    root_multiline: bool  # whether the top-level object puts members on their own lines
 
 
 class JsonEditor:
@@ -57,6 +62,10 @@ class JsonEditor:
         self.raw = raw
         self._blank = False  # whether the file has comments or trailing commas to blank
         self._trailing = False  # whether it uses trailing commas (new entries follow)
+        self._root = 0
+        self._objects: dict[int, tuple[list[Member], int]] = {}  # `{` offset -> members, `}`
+        self._pending: dict[tuple[str, ...], dict[str, Any]] = {}
+        self._looks: _Looks | None = None
         self._check()
 
     # -- looking -----------------------------------------------------------------------
@@ -66,144 +75,254 @@ class JsonEditor:
         _check_utf8(self.path, self.raw)
         text = self.raw.decode("latin-1")
         start = len(BOM) if self.raw.startswith(BOM) else 0
+        self._root = skip_ws(text, start)
+        if self._walk(text, text):
+            return
         try:
             validate(text, start)
-            return
         except JsonProblem as strict:
             if self.fmt is not Format.JSONC:
                 raise self._error(strict) from None
             blanked = blank(text)
             if not (blanked.comments or blanked.trailing_commas):
                 raise self._error(strict) from None
-        try:
-            validate(blanked.scan, start)
-        except JsonProblem as problem:
-            raise self._error(problem) from None
+        else:  # pragma: no cover - the walk and the strict decoder disagree
+            raise DocumentError(f"{self.path}: could not be read; please report this file")
         self._blank, self._trailing = True, blanked.trailing_commas
+        self._root = skip_ws(blanked.scan, start)
+        if not self._walk(blanked.scan, text):
+            try:
+                validate(blanked.scan, start)
+            except JsonProblem as problem:
+                raise self._error(problem) from None
+            raise DocumentError(f"{self.path}: could not be read; please report this file")
 
-    def _view(self) -> _View:
-        """Look at the current bytes (valid: checked on read, kept valid by every edit)."""
-        text = self.raw.decode("latin-1")
-        scan = blank(text).scan if self._blank else text
-        root = skip_ws(scan, len(BOM) if self.raw.startswith(BOM) else 0)
-        return _View(text, scan, root, self._trailing)
+    def _walk(self, scan: str, text: str) -> bool:
+        """Validate the file and keep its top-level members; False when it is not valid."""
+        if self._root >= len(scan) or scan[self._root] != "{":
+            return False
+        found = checked_members(scan, self._root, text)
+        if found is not None:
+            self._objects[self._root] = found
+        return found is not None
 
-    def _error(self, problem: JsonProblem) -> DocumentError:
-        """Turn a scan problem into the user-facing error."""
+    def _error(self, problem: JsonProblem, base: int = 0) -> DocumentError:
+        """Turn a scan problem (at `base` + its offset) into the user-facing error."""
         return DocumentError(
-            f"{where(self.path, self.raw, problem.offset)}: {self.path.name} {problem.reason};"
-            " fix it by hand, aido will not edit this file"
+            f"{where(self.path, self.raw, base + problem.offset)}: {self.path.name}"
+            f" {problem.reason}; fix it by hand, aido will not edit this file"
         )
 
-    def _find(self, view: _View, key_path: tuple[str, ...]) -> tuple[int, int]:
-        """Return the `{` of the deepest object on `key_path` and how many keys matched."""
-        pos = view.root
-        for depth, key in enumerate(key_path):
-            found = _lookup(members(view.scan, pos, view.text)[0], key)
-            if found is None:
-                return pos, depth
-            if view.scan[found.value_start] != "{":
-                raise self._wrong_type(view, key_path[: depth + 1], found.value_start)
-            pos = found.value_start
-        return pos, len(key_path)
+    def _region(self, start: int, end: int) -> tuple[str, str]:
+        """Decode `raw[start:end]` (which starts at a `{`): its text and blanked scan."""
+        text = self.raw[start:end].decode("latin-1")
+        return text, blank(text).scan if self._blank else text
 
-    def _wrong_type(self, view: _View, key_path: tuple[str, ...], offset: int) -> DocumentError:
+    def _object(self, open_pos: int, end: int) -> tuple[list[Member], int]:
+        """Members and `}` of the object at `open_pos` (ending by `end`), kept until an edit."""
+        found = self._objects.get(open_pos)
+        if found is None:
+            text, scan = self._region(open_pos, end)
+            mems, close = members(scan, 0, text)
+            shifted = [_shift(m, open_pos) for m in mems]
+            found = self._objects[open_pos] = (shifted, close + open_pos)
+        return found
+
+    def _find(self, key_path: tuple[str, ...]) -> tuple[int, int, int]:
+        """The deepest object on `key_path`: its `{`, where it ends, how many keys matched."""
+        pos, end = self._root, len(self.raw)
+        for depth, key in enumerate(key_path):
+            found = _lookup(self._object(pos, end)[0], key)
+            if found is None:
+                return pos, end, depth
+            if self.raw[found.value_start] != ord("{"):
+                raise self._wrong_type(key_path[: depth + 1], found.value_start)
+            pos, end = found.value_start, found.value_end
+        return pos, end, len(key_path)
+
+    def _wrong_type(self, key_path: tuple[str, ...], offset: int) -> DocumentError:
         """Say that a value on the path to the server map is not an object."""
-        kind = _KINDS.get(view.scan[offset], "a number")
+        kind = _KINDS.get(chr(self.raw[offset]), "a number")
         return DocumentError(
             f"{where(self.path, self.raw, offset)}: {describe(key_path)} must be an object,"
             f" not {kind}; fix it by hand, aido will not edit this file"
         )
 
-    def _decode(self, view: _View, start: int, end: int) -> Any:
-        """Decode one span, refusing duplicate keys that only real decoding reveals."""
+    def _decode(self, scan: str, start: int, end: int, base: int) -> Any:
+        """Decode one span of a region at `base`, refusing duplicate keys."""
         try:
-            return decode_value(view.scan, start, end)
+            return decode_value(scan, start, end)
         except JsonProblem as problem:
-            raise self._error(problem) from None
+            raise self._error(problem, base) from None
 
     @property
     def value(self) -> dict[str, Any]:
         """Decode the whole document."""
-        view = self._view()
-        result: dict[str, Any] = self._decode(view, view.root, len(view.scan))
+        self._flush()
+        _, scan = self._region(0, len(self.raw))
+        result: dict[str, Any] = self._decode(scan, self._root, len(scan), 0)
         return result
 
     def get_map(self, key_path: tuple[str, ...]) -> dict[str, Any] | None:
         """Decode the object at `key_path`; None when absent."""
-        view = self._view()
-        pos, depth = self._find(view, key_path)
+        self._flush()
+        pos, end, depth = self._find(key_path)
         if depth < len(key_path):
             return None
-        end = members(view.scan, pos, view.text)[1] + 1
-        result: dict[str, Any] = self._decode(view, pos, end)
+        _, scan = self._region(pos, end)
+        result: dict[str, Any] = self._decode(scan, 0, len(scan), pos)
         return result
+
+    def render(self) -> bytes:
+        """Return the file's bytes with every queued edit made."""
+        self._flush()
+        return self.raw
 
     # -- editing -----------------------------------------------------------------------
 
     def set_entry(self, key_path: tuple[str, ...], name: str, entry: Any) -> None:
-        """Create or replace one entry; leave the bytes alone when it already matches."""
-        self._apply(self._set_splices(key_path, name, entry))
+        """Queue creating or replacing one entry (a no-op when it already matches)."""
+        self._find(key_path)  # a wrong-typed path is refused now, not at the write
+        render(plain(entry), Style(), "", inline=True)  # and so is a value JSON cannot hold
+        self._queue(key_path, name, entry)
 
     def delete_entry(self, key_path: tuple[str, ...], name: str) -> None:
-        """Remove one entry if present; an emptied map stays as `{}`."""
-        self._apply(self._delete_splices(key_path, name))
+        """Queue removing one entry if present; an emptied map stays as `{}`."""
+        self._queue(key_path, name, _GONE)
 
-    # The view is a full copy of the file: it lives only inside the *_splices methods, so
-    # it is gone before `_apply` builds the new bytes.
+    def _queue(self, key_path: tuple[str, ...], name: str, entry: Any) -> None:
+        ops = self._pending.setdefault(key_path, {})
+        ops.pop(name, None)  # the last edit of a name wins, in the order it was made
+        ops[name] = entry
 
-    def _set_splices(self, key_path: tuple[str, ...], name: str, entry: Any) -> list[Splice]:
-        """Plan the splices that create or replace one entry."""
-        view = self._view()
-        pos, depth = self._find(view, key_path)
-        layout = self._layout(view, pos)
-        style = self._style(view, layout.members)
+    def _flush(self) -> None:
+        """Make the queued edits, one server map at a time."""
+        while self._pending:
+            key_path = next(iter(self._pending))
+            self._edit_map(key_path, self._pending.pop(key_path))
+
+    def _edit_map(self, key_path: tuple[str, ...], ops: dict[str, Any]) -> None:
+        """Splice one map's queued edits into the bytes (one join of the file)."""
+        pos, end, depth = self._find(key_path)
+        work = _Work(self.raw, pos, end, self._blank)
+        looks = self._look()
+        sets = {name: entry for name, entry in ops.items() if entry is not _GONE}
         if depth < len(key_path):
-            value = nest(key_path[depth + 1 :], name, entry)
-            return _insert(layout, style, key_path[depth], value)
-        found = _lookup(layout.members, name)
-        if found is None:
-            return _insert(layout, style, name, plain(entry))
-        if same(self._decode(view, found.value_start, found.value_end), entry):
-            return []
-        indent = _member_indent(layout, style, found)
-        text = render(plain(entry), style, indent, inline=not _multiline(layout))
-        return [(found.value_start, found.value_end, text)]
+            if not sets:
+                return
+            value = _nest(key_path[depth + 1 :], sets)
+            work.splice(_insert(work.layout(), looks, {key_path[depth]: value}))
+        else:
+            layout = work.layout()
+            present = {m.key for m in layout.members}
+            later = self._replace_and_delete(work, layout, ops)
+            new = {n: plain(e) for n, e in sets.items() if n not in present}
+            if new:  # before the last member leaves, so the map never empties in between
+                work.splice(_insert(work.layout(), looks, new))
+            for name in later:
+                layout = work.layout()
+                index = next(i for i, m in enumerate(layout.members) if m.key == name)
+                work.splice(jsonmembers.delete(layout, index, looks.style.newline))
+        if work.changed:
+            self.raw = work.join(self.raw)
+            self._objects.clear()
 
-    def _delete_splices(self, key_path: tuple[str, ...], name: str) -> list[Splice]:
-        """Plan the splices that remove one entry."""
-        view = self._view()
-        pos, depth = self._find(view, key_path)
-        if depth < len(key_path):
-            return []
-        layout = self._layout(view, pos)
-        index = next((i for i, m in enumerate(layout.members) if m.key == name), None)
-        if index is None:
-            return []
-        return jsonmembers.delete(layout, index, first_newline(view.text))
+    def _replace_and_delete(
+        self, work: _Work, layout: jsonmembers.Layout, ops: dict[str, Any]
+    ) -> list[str]:
+        """Splice replacements and the deletions that cannot touch each other, in one go;
+        return the names whose deletion must wait for a fresh look (the last member's)."""
+        splices: list[Splice] = []
+        later: list[str] = []
+        last = len(layout.members) - 1
+        for index, found in enumerate(layout.members):
+            if found.key not in ops:
+                continue
+            entry = ops[found.key]
+            if entry is _GONE:
+                if index < last and layout.whole_lines(found) is not None:
+                    splices += jsonmembers.delete(layout, index, self._look().style.newline)
+                else:
+                    later.append(found.key)
+                continue
+            current = self._decode(layout.scan, found.value_start, found.value_end, work.start)
+            if not same(current, entry):
+                indent = _member_indent(layout, self._look().style, found)
+                multi = _multiline(layout, self._look())
+                text = render(plain(entry), self._look().style, indent, inline=not multi)
+                splices.append((found.value_start, found.value_end, text))
+        work.splice(splices)
+        return later
 
-    def _layout(self, view: _View, open_pos: int) -> jsonmembers.Layout:
-        """Look at the object whose `{` is at `open_pos`."""
-        mems, close = members(view.scan, open_pos, view.text)
-        return jsonmembers.Layout(view.text, view.scan, open_pos, close, mems, self._blank)
+    def _look(self) -> _Looks:
+        """Detect the file's style and top-level layout (once)."""
+        if self._looks is None:
+            head = self.raw[: self._root + _SAMPLE].decode("latin-1")
+            scan = blank(head).scan if self._blank else head
+            first = skip_ws(scan, self._root + 1)
+            multiline = first >= len(scan) or scan[first] == "}" or "\n" in head[self._root : first]
+            colon = first_colon(scan, self._root) if first < len(scan) else None
+            style = detect(scan, colon=colon, trailing_commas=self._trailing)
+            self._looks = _Looks(style, multiline)
+        return self._looks
 
-    def _style(self, view: _View, mems: list[Member]) -> Style:
-        """Detect the file's style, taking the key separator from a nearby member."""
-        colon = mems[0].colon if mems else first_colon(view.scan, view.root)
-        return detect(view.scan, colon=colon, trailing_commas=view.trailing_commas)
 
-    def _apply(self, splices: list[Splice]) -> None:
-        """Apply non-overlapping splices to the bytes, without copying the untouched parts."""
+class _Work:
+    """A working copy of one object's text, from the start of its `{` line to its `}`."""
+
+    def __init__(self, raw: bytes, open_pos: int, end: int, blanked: bool) -> None:
+        self.start = raw.rfind(b"\n", 0, open_pos) + 1
+        self.end = end
+        self.open = open_pos - self.start
+        self.text = raw[self.start : end].decode("latin-1")
+        self.blanked = blanked
+        self.changed = False
+
+    def layout(self) -> jsonmembers.Layout:
+        """Look at the object as it is now."""
+        scan = self.text
+        if self.blanked:  # blank from the `{` on: the text before it is only for indents
+            scan = self.text[: self.open] + blank(self.text[self.open :]).scan
+        mems, close = members(scan, self.open, self.text)
+        return jsonmembers.Layout(self.text, scan, self.open, close, mems, self.blanked)
+
+    def splice(self, splices: list[Splice]) -> None:
+        """Apply non-overlapping splices (new text as real characters) to the copy."""
         if not splices:
             return
-        data = memoryview(self.raw)
-        pieces: list[bytes | memoryview] = []
-        last = 0
-        for start, end, text in sorted(splices, key=lambda splice: splice[:2]):
-            pieces += [data[last:start], text.encode("utf-8")]
+        pieces, last = [], 0
+        for start, end, new in sorted(splices, key=lambda splice: splice[:2]):
+            pieces += [self.text[last:start], new.encode("utf-8").decode("latin-1")]
             last = end
-        pieces.append(data[last:])
-        self.raw = b"".join(pieces)
+        pieces.append(self.text[last:])
+        self.text = "".join(pieces)
+        self.changed = True
+
+    def join(self, raw: bytes) -> bytes:
+        """Return `raw` with this object's span replaced by the working copy."""
+        data = memoryview(raw)
+        return b"".join((data[: self.start], self.text.encode("latin-1"), data[self.end :]))
+
+
+def _shift(found: Member, base: int) -> Member:
+    """Move a member's offsets by `base`."""
+    comma = None if found.comma is None else found.comma + base
+    return replace(
+        found,
+        key_start=found.key_start + base,
+        key_end=found.key_end + base,
+        value_start=found.value_start + base,
+        value_end=found.value_end + base,
+        comma=comma,
+    )
+
+
+def _nest(key_path: tuple[str, ...], entries: dict[str, Any]) -> dict[str, Any]:
+    """Wrap the entries in the objects named by `key_path`."""
+    value: dict[str, Any] = {name: plain(entry) for name, entry in entries.items()}
+    for key in reversed(key_path):
+        value = {key: value}
+    return value
 
 
 def _check_utf8(path: Path, raw: bytes) -> None:
@@ -229,7 +348,7 @@ def _lookup(mems: list[Member], key: str) -> Member | None:
     return next((m for m in mems if m.key == key), None)
 
 
-def _multiline(layout: jsonmembers.Layout) -> bool:
+def _multiline(layout: jsonmembers.Layout, looks: _Looks) -> bool:
     """Tell whether an object puts members on lines of their own.
 
     An empty object does when it holds a line break, or when it is `{}` in a file whose
@@ -240,9 +359,7 @@ def _multiline(layout: jsonmembers.Layout) -> bool:
     inside = layout.text[layout.open_pos + 1 : layout.close]
     if inside:
         return layout.first_break() is not None
-    root = skip_ws(layout.scan, len(BOM) if layout.text.startswith(BOM.decode("latin-1")) else 0)
-    first = skip_ws(layout.scan, root + 1)
-    return layout.scan[first] == "}" or layout.text.rfind("\n", 0, first) > root
+    return looks.root_multiline
 
 
 def _member_indent(layout: jsonmembers.Layout, style: Style, near: Member | None) -> str:
@@ -252,14 +369,16 @@ def _member_indent(layout: jsonmembers.Layout, style: Style, near: Member | None
     return layout.indent(layout.open_pos) + style.unit
 
 
-def _insert(layout: jsonmembers.Layout, style: Style, name: str, value: Any) -> list[Splice]:
-    """Splices that add member `name` at the end of the object."""
+def _insert(layout: jsonmembers.Layout, looks: _Looks, new: dict[str, Any]) -> list[Splice]:
+    """Splices that add the members of `new`, in order, at the end of the object."""
+    style = looks.style
     comma = "," if style.trailing_commas else ""
-    if not _multiline(layout):
-        text = member(name, value, style, "", inline=True)
+    if not _multiline(layout, looks):
         space = " " if style.colon.endswith(" ") else ""
-        return jsonmembers.insert_inline(layout, text, space, comma)
+        texts = [member(name, value, style, "", inline=True) for name, value in new.items()]
+        return jsonmembers.insert_inline(layout, ("," + space).join(texts), space, comma)
     last = layout.members[-1] if layout.members else None
     indent = _member_indent(layout, style, last)
-    text = member(name, value, style, indent, inline=False)
-    return jsonmembers.insert(layout, text, indent, style.newline, comma)
+    texts = [member(name, value, style, indent, inline=False) for name, value in new.items()]
+    joined = ("," + style.newline + indent).join(texts)
+    return jsonmembers.insert(layout, joined, indent, style.newline, comma)

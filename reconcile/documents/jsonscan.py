@@ -198,10 +198,13 @@ def value_end(scan: str, start: int) -> int:
     return end_offset
 
 
-def members(scan: str, open_pos: int, text: str) -> tuple[list[Member], int]:
+def members(
+    scan: str, open_pos: int, text: str, *, check: bool = False
+) -> tuple[list[Member], int]:
     """List the members of the object whose `{` is at `open_pos`; return them and its `}`.
 
-    `text` is the unblanked view, where a blanked trailing comma can still be seen.
+    `text` is the unblanked view, where a blanked trailing comma can still be seen. With
+    `check`, each value is validated as it is skipped (see `checked_members`).
     """
     result: list[Member] = []
     pos = skip_ws(scan, open_pos + 1)
@@ -210,12 +213,35 @@ def members(scan: str, open_pos: int, text: str) -> tuple[list[Member], int]:
         if not key.isascii():
             key = decode_string(scan, pos, key_end)
         start = skip_ws(scan, skip_ws(scan, key_end) + 1)  # past the colon
-        end = value_end(scan, start)
+        end = _CHECK.raw_decode(scan, start)[1] if check else value_end(scan, start)
         after = skip_ws(scan, end)
         comma = after if scan[after] == "," else _trailing_comma(scan, text, end, after)
         result.append(Member(key, pos, key_end, start, end, comma, scan[key_end:start]))
         pos = skip_ws(scan, after + 1) if scan[after] == "," else after
     return result, pos
+
+
+def checked_members(scan: str, root: int, text: str) -> tuple[list[Member], int] | None:
+    """Validate the object at `root` and list its members in one pass, or None if invalid.
+
+    Each value is checked by the strict decoder as it is skipped; what lies between
+    them (keys, colons, commas, the end) is checked here. None means "not valid as
+    far as this walk can tell": `validate` then finds and words the problem.
+    """
+    try:
+        found, close = members(scan, root, text, check=True)
+    except (ValueError, IndexError, RecursionError, _Refused):
+        return None
+    for index, member in enumerate(found):
+        if scan[member.key_start] != '"' or member.colon.strip() != ":":
+            return None
+        comma = None if member.comma is None else scan[member.comma]
+        wanted = "," if index < len(found) - 1 else None  # or a blanked trailing comma
+        if comma != wanted and not (wanted is None and comma == "\t"):
+            return None
+    if len({member.key for member in found}) != len(found):
+        return None
+    return (found, close) if skip_ws(scan, close + 1) == len(scan) else None
 
 
 def first_colon(scan: str, open_pos: int) -> str | None:

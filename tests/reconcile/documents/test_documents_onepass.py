@@ -1,0 +1,88 @@
+"""One pass per file: batched edits, a plan's document reused by apply, one hash per read."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from aidokit.reconcile.documents import Document, Format, atomic, document, jsonedit, jsonscan
+from aidokit.reconcile.documents.document import read_document
+
+ENTRY = {"command": "npx", "args": ["-y", "pkg"]}
+
+
+def _settled(path: Path, data: bytes) -> None:
+    """Write `data` and date it a second back, as a file nobody is writing to."""
+    path.write_bytes(data)
+    past = time.time() - 1
+    os.utime(path, (past, past))
+
+
+@pytest.mark.parametrize("count", [10, 300])
+def test_many_edits_of_one_file_scan_it_a_fixed_number_of_times(
+    count: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Adding, healing and deleting N entries looks at the big objects the same few times."""
+    raw = json.dumps({"projects": {f"/p{n}": {"x": [n] * 50} for n in range(200)}}).encode()
+    calls: list[int] = []
+    real = jsonscan.members
+
+    def counting(scan: str, open_pos: int, text: str, **kw: bool) -> object:
+        calls.append(len(scan))
+        return real(scan, open_pos, text, **kw)
+
+    monkeypatch.setattr(jsonedit, "members", counting)
+    doc = Document(Path("/x/.claude.json"), Format.JSON, raw)
+    for n in range(count):
+        doc.set_entry(("mcpServers",), f"s{n}", ENTRY)
+    doc.render()
+    for n in range(count):
+        doc.set_entry(("mcpServers",), f"s{n}", {**ENTRY, "n": n})
+        if n % 2:
+            doc.delete_entry(("mcpServers",), f"s{n + 1}")  # set again by the next round
+    doc.render()
+    big = [size for size in calls if size > len(raw) // 2]
+    assert len(big) <= 4, big  # the top level, once per pass, never once per entry
+    assert len(calls) <= 12
+    assert doc.get_map(("mcpServers",)) == {f"s{n}": {**ENTRY, "n": n} for n in range(count)}
+
+
+def test_apply_reuses_the_document_its_plan_read(tmp_path: Path) -> None:
+    """A settled file read twice in one process is parsed once; any change reads it again."""
+    path = tmp_path / "mcp.json"
+    _settled(path, b'{"mcpServers": {}}\n')
+    first = read_document(path, Format.JSON)
+    assert read_document(path, Format.JSON) is first
+    first.set_entry(("mcpServers",), "a", ENTRY)
+    assert read_document(path, Format.JSON) is not first  # an edited document is not reused
+    _settled(path, b'{"mcpServers": {"b": {}}}\n')
+    assert read_document(path, Format.JSON).get_map(("mcpServers",)) == {"b": {}}
+
+
+def test_a_file_written_just_now_is_read_again(tmp_path: Path) -> None:
+    """Within a clock tick of its last write a stamp proves nothing: no reuse, no memo."""
+    path = tmp_path / "mcp.json"
+    path.write_bytes(b'{"a": 1}')
+    first = read_document(path, Format.JSON)
+    path.write_bytes(b'{"a": 2}')
+    assert read_document(path, Format.JSON).value == {"a": 2}
+    assert first is not read_document(path, Format.JSON)
+
+
+def test_digest_is_not_recomputed_for_an_unchanged_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """current_digest of a file read moments ago uses the digest taken at the read."""
+    path = tmp_path / "big.json"
+    _settled(path, b'{"a": 1}')
+    doc = read_document(path, Format.JSON)
+    monkeypatch.setattr(atomic.hashlib, "file_digest", None)  # any hashing would fail
+    assert atomic.current_digest(path) == doc.digest
+    monkeypatch.undo()
+    _settled(path, b'{"a": 22}')
+    assert atomic.current_digest(path) != doc.digest
+    assert document.read_document(path, Format.JSON).digest == atomic.current_digest(path)
