@@ -8,7 +8,6 @@ from collections.abc import Collection
 from pathlib import Path
 
 from aidokit.reconcile import hardening
-from aidokit.reconcile.atomic_file import write_atomic
 from aidokit.reconcile.config import (
     CONFIG_NAME,
     CustomMCP,
@@ -17,6 +16,8 @@ from aidokit.reconcile.config import (
     load_file,
     validate_config,
 )
+from aidokit.reconcile.documents.atomic import replace_file
+from aidokit.reconcile.documents.format import file_digest
 from aidokit.reconcile.errors import ConfigError
 from aidokit.reconcile.safe_read import read_file
 
@@ -60,11 +61,11 @@ def add_custom(
         raise ConfigError(
             f"{loaded.path} already has [custom.{custom_id}]; edit it there or pick another id"
         )
-    raw = loaded.path.read_bytes() if loaded.present else b""
-    text = raw.decode("utf-8")
+    raw = read_file(loaded.path, error=ConfigError) if loaded.present else None
+    text = raw.decode("utf-8") if raw is not None else ""
     new = _appended(text, _fragment(custom_id, custom))
     _check_result(new, loaded.config, custom_id, custom, loaded.path)
-    write_atomic(loaded.path, new.encode("utf-8"))
+    _write_config(loaded.path, new, raw)
     return loaded.path
 
 
@@ -157,7 +158,7 @@ def record_skip(path: Path, entry_id: str) -> bool:
         ),
     )
     _check_edit(new, expected, path, f"add '{entry_id}' to `skip` under [mcp]")
-    write_atomic(path, new.encode("utf-8"))
+    _write_config(path, new, raw)
     return True
 
 
@@ -191,3 +192,8 @@ def _check_edit(new: str, expected: ProjectConfig, path: Path, what: str) -> Non
         after = None
     if after != expected:
         raise ConfigError(f"cannot {what} in {path} without rewriting it; edit the file by hand")
+
+
+def _write_config(path: Path, text: str, raw: bytes | None) -> None:
+    """Write a config file through its link, only if it still holds the bytes aido read."""
+    replace_file(path, text.encode("utf-8"), file_digest(raw), create_parents=True)

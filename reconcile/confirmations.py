@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from aidokit.catalog.constraints import Strict
-from aidokit.reconcile.atomic_file import write_atomic
+from aidokit.reconcile.documents.atomic import current_digest, replace_file
 from aidokit.reconcile.errors import SecurityError, StateError
 from aidokit.reconcile.plan import Change, FileChange, Plan
 from aidokit.reconcile.safe_read import check_private, parse_nested, read_file
@@ -120,7 +120,8 @@ class ConfirmationStore:
         data = asdict(_StoreFile(confirmations=self.items))
         text = json.dumps(data, indent=2, sort_keys=True) + "\n"
         self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        write_atomic(self.path, text.encode("utf-8"), mode=0o600)
+        raw = text.encode("utf-8")
+        replace_file(self.path, raw, current_digest(self.path), create_parents=True, mode=0o600)
 
 
 def _order(item: Confirmation) -> tuple[str, ...]:

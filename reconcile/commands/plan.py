@@ -61,11 +61,12 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(render_plan(plan, colour=want_colour(args)), end="")
     if args.out:
-        from aidokit.reconcile.atomic_file import write_atomic
+        from aidokit.reconcile.documents.atomic import current_digest, replace_file
         from aidokit.reconcile.saved_plan import dump_plan
 
         # 0600: a plan names the user's files and what aido will write into them.
-        write_atomic(Path(args.out), dump_plan(plan).encode("utf-8"), mode=0o600)
+        out, data = Path(args.out), dump_plan(plan).encode("utf-8")
+        replace_file(out, data, current_digest(out), create_parents=True, mode=0o600)
     summary = plan.summary
     if summary.error:
         return 1

@@ -123,11 +123,19 @@ def target_of(path: Path) -> Path:
 
 
 def replace_file(
-    path: Path, data: bytes, expected: str, *, create_parents: bool, new_mode: int = 0o666
+    path: Path,
+    data: bytes,
+    expected: str,
+    *,
+    create_parents: bool,
+    new_mode: int = 0o666,
+    mode: int | None = None,
 ) -> None:
     """Replace `path`'s target with `data` if its digest is still `expected`.
 
-    A file that does not exist yet is created with `new_mode` (less the umask).
+    The one writer of every file aido writes. A file that does not exist yet
+    is created with `new_mode` (less the umask); an existing one keeps its
+    mode, unless `mode` sets it exactly (aido's private files: 0600).
     """
     target = target_of(path)
     digest, stamp = _digest_and_stamp(target)
@@ -141,7 +149,7 @@ def replace_file(
     _clean_leftovers(target.parent)
     temp = target.parent / f"{TEMP_PREFIX}{os.getpid()}-{secrets.token_hex(4)}-{target.name}"
     try:
-        _write_temp(temp, data, old, new_mode)
+        _write_temp(temp, data, old, new_mode, mode)
         # Checked again after the (slow, fsynced) temp write, by stamp so a large file is
         # not hashed twice: a harness that wrote meanwhile keeps its change. What is left
         # is the gap between this stat and the rename, a few microseconds.
@@ -177,14 +185,18 @@ def _prepare_directory(path: Path, directory: Path, *, create_parents: bool) -> 
         raise DocumentError(f"cannot write {path}: {directory} is read-only; make it writable")
 
 
-def _write_temp(temp: Path, data: bytes, old: os.stat_result | None, new_mode: int) -> None:
+def _write_temp(
+    temp: Path, data: bytes, old: os.stat_result | None, new_mode: int, mode: int | None
+) -> None:
     """Write and fsync the temp file, with the original's mode and (as root) owner."""
-    fd = os.open(temp, CREATE_FLAGS, 0o600 if old else new_mode)
+    fd = os.open(temp, CREATE_FLAGS, 0o600 if old or mode is not None else new_mode)
     with os.fdopen(fd, "wb") as handle:
         handle.write(data)
         handle.flush()
         if old is not None:
             copy_mode(fd, temp, old)
+        if mode is not None:
+            os.chmod(temp, mode)
         os.fsync(fd)
 
 
