@@ -350,3 +350,24 @@ def test_script_runs_outside_github(drifted: Path, sandbox_home: Path, tmp_path:
     assert result.returncode == 2
     assert re.search(r"Plan: \d+ to add", result.stdout)
     assert (tmp_path / "aido-plan.json").is_file()
+
+
+def test_hook_and_script_with_frozen_check_the_lock(
+    converged: Path, sandbox_home: Path, tmp_path: Path
+) -> None:
+    """`args: [--frozen]` / AIDO_FROZEN=true pass on a committed lock, fail when it would move."""
+    assert (converged / "aido.lock").is_file()  # the first apply wrote it
+    assert run_hook(converged, sandbox_home, "--frozen").returncode == 0
+    env = environ(sandbox_home, AIDO_PROJECT=str(converged), TMPDIR=str(tmp_path))
+    script = ["bash", str(SCRIPT)]
+    assert (
+        subprocess.run(script, env={**env, "AIDO_FROZEN": "true"}, capture_output=True).returncode
+        == 0
+    )
+    (converged / "aido.lock").unlink()  # e.g. aido.toml changed but the lock was not committed
+    before = snapshot(converged)
+    result = run_hook(converged, sandbox_home, "--frozen")
+    assert result.returncode == 1 and "aido.lock would change" in result.stderr
+    frozen = subprocess.run(script, env={**env, "AIDO_FROZEN": "true"}, capture_output=True)
+    assert frozen.returncode == 1
+    assert snapshot(converged) == before
