@@ -33,6 +33,7 @@ class AmazonQ(AdapterBase):
     """Amazon Q Developer CLI."""
 
     name = "amazon-q"
+    cli: str | None = "q"  # the binary `aido doctor` asks for its version
     title = "Amazon Q Developer CLI (now Kiro CLI; see the kiro adapter)"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     verified_by = "source"

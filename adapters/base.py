@@ -90,6 +90,8 @@ class Adapter(Protocol):
     evidence: str
     # On Windows, npm launchers (npx) must run through `cmd /c` (render.shell_wrapped).
     windows_shell: bool
+    # The harness's own CLI binary, whose version `aido doctor` checks (None: no CLI).
+    cli: str | None
 
     @property
     def unconfirmed(self) -> tuple[str, ...]:

@@ -29,6 +29,7 @@ class ClaudeCode(AdapterBase):
     """Claude Code CLI."""
 
     name = "claude-code"
+    cli: str | None = "claude"  # the binary `aido doctor` asks for its version
     title = "Claude Code"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER, Scope.LOCAL)
     verified_by = "real CLI"

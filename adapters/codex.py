@@ -27,6 +27,7 @@ class Codex(AdapterBase):
     """OpenAI Codex CLI."""
 
     name = "codex"
+    cli: str | None = "codex"  # the binary `aido doctor` asks for its version
     title = "Codex CLI"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     verified_by = "real CLI"

@@ -24,6 +24,7 @@ class AdapterBase:
     evidence: str
     unconfirmed: tuple[str, ...] = ()
     windows_shell: bool = False
+    cli: str | None = None
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
         """The entry and its notes."""

@@ -26,6 +26,7 @@ class CopilotCLI(AdapterBase):
     """GitHub Copilot CLI."""
 
     name = "copilot-cli"
+    cli: str | None = "copilot"  # the binary `aido doctor` asks for its version
     title = "GitHub Copilot CLI"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     verified_by = "real CLI"

@@ -30,6 +30,7 @@ class Crush(AdapterBase):
     """Charm Crush."""
 
     name = "crush"
+    cli: str | None = "crush"  # the binary `aido doctor` asks for its version
     title = "Crush"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     verified_by = "source"

@@ -22,6 +22,7 @@ class GeminiCLI(AdapterBase):
     """Google Gemini CLI."""
 
     name = "gemini-cli"
+    cli: str | None = "gemini"  # the binary `aido doctor` asks for its version
     title = "Gemini CLI"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     verified_by = "real CLI"

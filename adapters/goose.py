@@ -37,6 +37,7 @@ class Goose(AdapterBase):
     """Block's Goose agent."""
 
     name = "goose"
+    cli: str | None = "goose"  # the binary `aido doctor` asks for its version
     title = "Goose"
     scopes: tuple[Scope, ...] = (Scope.USER,)
     verified_by = "source"

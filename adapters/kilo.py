@@ -22,6 +22,7 @@ class Kilo(OpenCode):
     """Kilo Code CLI and extension, kilo.json generation."""
 
     name = "kilo"
+    cli: str | None = "kilo"  # the binary `aido doctor` asks for its version
     title = "Kilo Code"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     verified_by = "source"

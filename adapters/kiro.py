@@ -29,6 +29,7 @@ class Kiro(AdapterBase):
     """Kiro IDE and Kiro CLI."""
 
     name = "kiro"
+    cli: str | None = "kiro-cli"  # the binary `aido doctor` asks for its version
     title = "Kiro"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     verified_by = "docs"

@@ -38,6 +38,7 @@ class OpenCode(AdapterBase):
     """OpenCode (sst/opencode)."""
 
     name = "opencode"
+    cli: str | None = "opencode"  # the binary `aido doctor` asks for its version
     title = "OpenCode"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     verified_by = "real CLI"

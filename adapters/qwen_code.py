@@ -30,6 +30,7 @@ class QwenCode(AdapterBase):
     """Alibaba's Qwen Code CLI."""
 
     name = "qwen-code"
+    cli: str | None = "qwen"  # the binary `aido doctor` asks for its version
     title = "Qwen Code"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     verified_by = "real CLI"

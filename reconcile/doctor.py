@@ -20,18 +20,6 @@ from aidokit.reconcile.world import Inputs, TargetFile, World
 
 PROC_ROOT = Path("/proc")
 VERSION_RE = re.compile(r"(\d+(?:\.\d+)+)")
-# Binaries of harnesses that have a CLI; an adapter may say so itself with `cli`.
-CLI_NAMES = {
-    "claude-code": "claude",
-    "codex": "codex",
-    "gemini-cli": "gemini",
-    "opencode": "opencode",
-    "copilot-cli": "copilot",
-    "goose": "goose",
-    "crush": "crush",
-    "amazon-q": "q",
-    "kiro": "kiro-cli",
-}
 
 
 class Severity(StrEnum):
@@ -136,7 +124,7 @@ def old_clis(c: Checkup) -> list[Finding]:
     found = []
     versions: dict[str, str | None] = {}
     for adapter in c.inputs.adapters:
-        binary = getattr(adapter, "cli", None) or CLI_NAMES.get(adapter.name)
+        binary = adapter.cli
         for item in c.wanted:
             spec = item.server.install.get(adapter.name)
             if binary is None or spec is None or spec.min_cli_version is None:

@@ -89,3 +89,16 @@ def test_importing_the_registry_stays_light(tmp_path: Path) -> None:
     argv = [sys.executable, "-P", "-c", code]
     out = subprocess.run(argv, capture_output=True, text=True, check=True, cwd=tmp_path)
     assert out.stdout.strip() == "False"
+
+
+def test_harnesses_with_a_cli_name_their_binary_on_the_adapter() -> None:
+    """`aido doctor` finds each harness CLI through the adapter, not a table elsewhere."""
+    from aidokit.adapters.registry import ADAPTERS
+
+    clis = {name: adapter.cli for name, adapter in ADAPTERS.items() if adapter.cli}
+    assert {
+        "claude-code": "claude",
+        "codex": "codex",
+        "gemini-cli": "gemini",
+    }.items() <= clis.items()
+    assert all(isinstance(a.cli, str | None) for a in ADAPTERS.values())
