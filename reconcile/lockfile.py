@@ -103,19 +103,19 @@ def _specs_data(install: dict[str, Spec]) -> dict[str, Any]:
 
 def load_lock(path: Path) -> Lock | None:
     """The lock at `path`, or None when there is none; a bad lock is an error."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return None
-    except OSError as exc:
-        raise ConfigError(f"cannot read {path}: {exc.strerror}; check its permissions") from None
-    return parse_lock(raw, path)
+    from aidokit.reconcile.safe_read import read_file
+
+    # A regular file under the size cap, opened without blocking (a FIFO is refused).
+    raw = read_file(path, error=ConfigError)
+    return None if raw is None else parse_lock(raw, path)
 
 
 def parse_lock(raw: bytes, path: Path) -> Lock:
     """Check and read the bytes of a lock file."""
+    from aidokit.reconcile.safe_read import parse_nested
+
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = parse_nested(path, lambda: json.loads(raw.decode("utf-8")), error=ConfigError)
     except (UnicodeDecodeError, ValueError):
         raise ConfigError(
             f"{path} is not valid JSON; restore it from version control or delete it "

@@ -114,7 +114,7 @@ def _save_lock(plan: Plan) -> None:
 
 
 def check_lock_location(plan: Plan, source: Path) -> None:
-    """Refuse a saved plan whose lock is not the project's own `aido.lock`."""
+    """Refuse a saved plan whose lock is not the project's own, valid `aido.lock`."""
     from aidokit.reconcile.errors import SecurityError
     from aidokit.reconcile.lockfile import lock_path
 
@@ -123,6 +123,11 @@ def check_lock_location(plan: Plan, source: Path) -> None:
             f"saved plan {source} writes its lock at {plan.lock.path!r}, where aido would "
             f"not; run aido plan --out {source} again"
         )
+    if plan.lock is not None and plan.lock.changed:
+        from aidokit.reconcile.lockfile import parse_lock
+
+        # The lock text is checked like a committed lock: valid, digests matching.
+        parse_lock(plan.lock.text.encode("utf-8"), Path(plan.lock.path))
 
 
 def check_frozen(plan: Plan) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import http.server
 import json
+import os
 import socket
 import threading
 from collections.abc import Iterator
@@ -285,3 +286,31 @@ def test_outdated_registry_offline_is_one_clear_sentence(
     err = capsys.readouterr().err
     assert "you may be offline" in err and "without --registry" in err
     assert aido(project, "outdated") == 0
+
+
+def test_saved_plan_writes_the_lock_and_a_moved_lock_is_refused(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`apply plan.json` writes the lock it saved; a plan aimed at another lock path is refused."""
+    saved = project.parent / "plan.json"
+    assert aido(project, "plan", "--out", str(saved)) == 0
+    data = json.loads(saved.read_text())
+    assert data["lock"]["path"] == str(project / LOCK_NAME)
+    moved = project.parent / "moved.json"
+    data["lock"]["path"] = str(project.parent / "elsewhere.lock")
+    moved.write_text(json.dumps(data))
+    capsys.readouterr()
+    assert aido(project, "apply", str(moved)) == 1
+    assert not (project.parent / "elsewhere.lock").exists()
+    assert not (project / LOCK_NAME).exists()
+    assert aido(project, "apply", str(saved)) == 0
+    assert list(lock_of(project)["entries"]) == ["git", "memory"]  # type: ignore[call-overload]
+
+
+def test_lock_that_is_not_a_regular_file_is_refused(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A FIFO named aido.lock is refused at once (no hang), naming the file."""
+    os.mkfifo(project / LOCK_NAME)
+    assert aido(project, "plan") == 1
+    assert LOCK_NAME in capsys.readouterr().err
