@@ -52,8 +52,9 @@ CASES = [
     ("opencode", "user"),
     ("copilot", "project"),
     ("copilot", "user"),
-    # Qwen connects to every user-scope server it lists, so only project scope
-    # (listed as pending approval, never started) is read back offline.
+    # Qwen connects to every user-scope server it lists, so remote entries are
+    # read back at project scope only (pending approval, never started); user
+    # scope is read with stdio entries alone (test_qwen_reads_user_scope_stdio_entries).
     ("qwen", "project"),
 ]
 
@@ -167,3 +168,26 @@ def test_qwen_approval_clears_the_trust_gate(aido_env: Sandbox) -> None:
     assert gate is not None and "github" not in gate.requires and "context7" in gate.requires
     run_cli("qwen", "mcp", "approve", "--all", sandbox=aido_env)
     assert adapter.trust_gate(location, host, IDS) is None
+
+
+def test_qwen_reads_user_scope_stdio_entries(aido_env: Sandbox) -> None:
+    """Qwen reads ~/.qwen/settings.json as aido writes it (stdio only: remote ones get dialled)."""
+    stdio_ids = ("brave-search", "playwright", "sequential-thinking")
+    add = ", ".join(f'"{i}"' for i in stdio_ids)
+    toml = f'adapters = ["qwen-code"]\n[mcp]\nadd = [{add}]\nskip = ["context7", "github"]\n'
+    # User scope takes its desired state from the user's own aido.toml.
+    aido_env.write("home/.config/aido/aido.toml", toml)
+    (aido_env.home / ".qwen").mkdir()
+    argv = ["apply", "--yes", "--scope", "user", "--project", str(aido_env.project)]
+    assert main(argv) == 0
+    servers = read_back("qwen", aido_env, env=SECRETS)
+    assert sorted(servers) == sorted(stdio_ids)
+    for entry_id in stdio_ids:
+        spec = resolve_install_spec(ENTRIES_BY_ID[entry_id], "qwen-code")
+        assert not isinstance(spec, RemoteSpec)
+        view = servers[entry_id]
+        assert (view.transport, view.command, view.args) == ("stdio", spec.command, spec.args)
+        assert view.raw["status"] != "Connected"  # PATH holds only node: nothing started
+    written = (aido_env.home / ".qwen" / "settings.json").read_text(encoding="utf-8")
+    assert '"BRAVE_API_KEY": "${BRAVE_API_KEY}"' in written
+    assert all(value not in written for value in SECRETS.values())
