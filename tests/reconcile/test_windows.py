@@ -282,11 +282,22 @@ def windows_host(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Host, "current", lambda project: replace(current(project), os="win32"))
 
 
+def user_aido_toml(project: Path, text: str) -> None:
+    """The user-scope desired state, where aido looks for it on this (simulated) host."""
+    from aidokit.adapters.base import Host
+    from aidokit.reconcile.layers import user_config_path
+
+    path = user_config_path(Host.current(project))  # %APPDATA%\\aido\\aido.toml on Windows
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
 def test_windows_plan_wraps_npx_for_claude_only(
     tmp_path: Path, windows_host: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """On Windows Claude Code's own file gets `cmd /c npx ...`; Cursor's plain npx."""
-    project = new_project(tmp_path, 'adapters = ["claude-code", "cursor"]\n')
+    project = new_project(tmp_path)
+    user_aido_toml(project, 'adapters = ["claude-code", "cursor"]\n')
     (Path.home() / ".cursor").mkdir()
     assert aido(project, "plan", "--json", "--scope", "user") == 0
     files = {f["adapter"]: f for f in json.loads(capsys.readouterr().out)["files"]}
@@ -342,7 +353,8 @@ def test_windows_saved_plan_applies_without_a_confirmation(
     tmp_path: Path, windows_host: None
 ) -> None:
     """A saved plan holding `cmd /c npx` entries re-derives as routine: no confirmation needed."""
-    project = new_project(tmp_path, 'adapters = ["claude-code"]\n')
+    project = new_project(tmp_path)
+    user_aido_toml(project, 'adapters = ["claude-code"]\n')
     saved = tmp_path / "plan.json"
     assert aido(project, "plan", "--out", str(saved), "--scope", "user") == 0
     assert aido(project, "apply", str(saved), "--yes", "--scope", "user") == 0
