@@ -43,7 +43,7 @@ class Zed(AdapterBase):
     title = "Zed"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     verified_by = "source"
-    evidence = "https://github.com/zed-industries/zed/blob/04ebba46/docs/src/ai/mcp.md"
+    evidence = "https://github.com/zed-industries/zed/blob/94b6e7f5/crates/paths/src/paths.rs"
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.zed/settings.json`, or the user `settings.json`."""
