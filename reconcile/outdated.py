@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from aidokit.catalog.models import MCPDef, deprecation
 from aidokit.catalog.packages import Package, package_of
-from aidokit.reconcile.lockfile import Lock, Locked, locked_from
+from aidokit.reconcile.lockfile import Lock, Locked
 
 OUTDATED_FORMAT_VERSION = 1
 
@@ -54,7 +54,9 @@ def _against_catalog(locked: Locked, entry: MCPDef | None) -> Outdated | None:
         return None
     if entry is None:
         return Outdated(locked.id, locked.packages(), (), note="not in this aido's catalog")
-    current = locked_from(entry, "catalog")
+    # Only the adapters the lock pins: a catalog that merely gained adapters is not newer.
+    pinned = {name: entry.install.get(name) for name in locked.install}
+    current = Locked(entry.id, "catalog", {k: v for k, v in pinned.items() if v is not None})
     note = deprecation(entry) if entry.deprecated else ""
     if current.install == locked.install and not note:
         return None

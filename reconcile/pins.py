@@ -75,9 +75,23 @@ def _moves(before: Iterable[str], after: Iterable[str]) -> str:
     return f"{', '.join(old) or 'nothing'} -> {', '.join(new) or 'nothing'}"
 
 
-def next_lock(wanted: list[Wanted]) -> Lock:
-    """The lock that records `wanted` exactly as it is rendered."""
-    return Lock({item.server.id: locked_from(item.server, item.source) for item in wanted})
+def next_lock(wanted: list[Wanted], lock: Lock | None, upgrade: Collection[str] = ()) -> Lock:
+    """The lock that records `wanted` as it is rendered.
+
+    A catalog entry the lock already has keeps its lock record as it is (unless
+    upgraded): a newer aido whose catalog merely adds adapters must not move a
+    committed lock, or `--frozen` would fail on every aido upgrade.
+    """
+    old = {} if lock is None else lock.entries
+    entries = {}
+    for item in wanted:
+        locked = old.get(item.server.id)
+        keep = locked is not None and locked.source == item.source == "catalog"
+        if keep and locked is not None and item.server.id not in upgrade:
+            entries[item.server.id] = locked
+        else:
+            entries[item.server.id] = locked_from(item.server, item.source)
+    return Lock(entries)
 
 
 def lock_change(path: str, old: Lock | None, new: Lock) -> LockChange:

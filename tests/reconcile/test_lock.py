@@ -314,3 +314,22 @@ def test_lock_that_is_not_a_regular_file_is_refused(
     os.mkfifo(project / LOCK_NAME)
     assert aido(project, "plan") == 1
     assert LOCK_NAME in capsys.readouterr().err
+
+
+def test_a_catalog_that_only_gains_adapters_does_not_move_the_lock(
+    project: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A lock from an aido that knew fewer harnesses stays frozen-clean under a newer aido."""
+    memory = next(e for e in MCP_CATALOG if e.id == "memory")
+    older = dataclasses.replace(
+        memory, install={k: v for k, v in memory.install.items() if k != "zed"}
+    )
+    monkeypatch.setattr(entries, "MCP_CATALOG", catalog_with(memory=older))
+    assert aido(project, "apply", "--yes") == 0
+    monkeypatch.setattr(entries, "MCP_CATALOG", MCP_CATALOG)
+    capsys.readouterr()
+    assert aido(project, "plan", "--frozen", "--detailed-exitcode") == 0
+    assert aido(project, "outdated") == 0
+    assert "nothing is outdated" in capsys.readouterr().out
+    assert aido(project, "upgrade", "--yes") == 0  # upgrade takes the new harness in
+    assert "zed" in json.dumps(lock_of(project)["entries"]["memory"])  # type: ignore[index]
