@@ -336,6 +336,17 @@ def dead_markers(root: Path) -> Iterator[tuple[Marker, Path | None]]:
             yield held, (root / rel if rel else None)
 
 
+def interrupted(root: Path) -> list[Tx]:
+    """Transactions whose run died before finishing, left for the next writing run."""
+    found = []
+    for marker, folder in dead_markers(root):
+        tx = load_record(folder) if folder is not None else None
+        if tx is not None and tx.status == RUNNING:
+            found.append(tx)
+        marker.close()
+    return found
+
+
 @contextlib.contextmanager
 def marker_guard(marker: Marker) -> Iterator[None]:
     """Drop the lock when done with a marker, whatever happened."""

@@ -52,7 +52,28 @@ def compute_plan(args: argparse.Namespace) -> Plan:
     from aidokit.reconcile.engine import build_plan
     from aidokit.reconcile.world import read_world
 
-    return build_plan(read_world(gather_inputs(args)))
+    plan = build_plan(read_world(gather_inputs(args)))
+    return _note_interrupted(plan)
+
+
+def _note_interrupted(plan: Plan) -> Plan:
+    """Say when a killed apply of this project awaits its roll-back (plan never writes)."""
+    from aidokit.reconcile.state import user_state_dir
+
+    open_dir = user_state_dir(os.environ) / "journal" / "open"
+    if not open_dir.is_dir() or not any(n[:1] != "." for n in os.listdir(open_dir)):
+        return plan  # the usual case: no import, no lock
+    from dataclasses import replace
+
+    from aidokit.reconcile.journal import interrupted
+
+    notes = [
+        f"an {tx.kind} of this project was interrupted (transaction {tx.id}); the next "
+        "aido apply (or aido undo --list) rolls it back first, so this plan may change"
+        for tx in interrupted(open_dir.parent)
+        if tx.project == plan.project and tx.scope == plan.scope
+    ]
+    return replace(plan, notes=(*plan.notes, *notes)) if notes else plan
 
 
 def finish_interrupted() -> None:

@@ -192,12 +192,16 @@ def test_kill_at_every_step_of_an_undo(bench: Bench) -> None:
 def test_the_next_apply_says_what_it_rolled_back(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A killed apply: the next `aido apply` names the transaction and each file on stderr."""
+    """A killed apply: plan notes it; the next `aido apply` rolls it back, naming each file."""
     bench = _bench(tmp_path, monkeypatch)
     old = bench.snapshot()
     code, _ = bench.aido("apply", "--yes", kill_at=12)  # inside the writes
     assert code == -9 and bench.snapshot() != old
+    killed = bench.snapshot()
     capsys.readouterr()
+    assert main(["plan", "--project", str(bench.project)]) == 0
+    assert "note: an apply of this project was interrupted (transaction " in capsys.readouterr().out
+    assert bench.snapshot() == killed  # plan only says so
     assert main(["apply", "--yes", "--project", str(bench.project)]) == 0
     err = capsys.readouterr().err
     assert "aido: an interrupted apply (" in err and "was rolled back: " in err, err
