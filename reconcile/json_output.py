@@ -15,7 +15,8 @@ ERROR_FORMAT_VERSION = 1
 
 def dumps(doc: dict[str, Any]) -> str:
     """The document as stable JSON text: sorted keys, two-space indent, one newline."""
-    return json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    # ASCII: C1, bidi and other format characters from files reach a terminal escaped.
+    return json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=True) + "\n"
 
 
 def error_json(

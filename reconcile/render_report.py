@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from aidokit.catalog.printable import printable
 from aidokit.reconcile.fleet import COUNTS, Finding, Fleet, deprecated, servers_in_use
 
 REPORT_FORMAT_VERSION = 1
@@ -33,7 +34,8 @@ def render_report_markdown(fleet: Fleet) -> str:
         _updates(fleet),
     )
     lines += _servers(fleet)
-    return "\n".join(lines).rstrip("\n") + "\n"
+    # Names and details come from other repositories' files: controls escaped (SPEC §7).
+    return printable("\n".join(lines).rstrip("\n"), keep="\n") + "\n"
 
 
 def _cell(text: str) -> str:
