@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -18,6 +19,7 @@ BIN = Path(sys.executable).parent
 FENCE = re.compile(r"^```sh\n(.*?)^```", re.M | re.S)
 EXIT = re.compile(r"#\s*exit (\d+)")
 LINK = re.compile(r"\]\(([^)\s]+)\)")
+TEAM = re.compile(r"^```sh team\n(.*?)^```", re.M | re.S)
 
 
 def aido_lines(doc: Path) -> list[tuple[str, int]]:
@@ -80,3 +82,48 @@ def test_documented_commands_converge_a_new_project(
     )
     assert final.returncode == 0
     assert (project / "aido.toml").is_file() and (home / ".aido-completion.bash").is_file()
+
+
+def team_script(doc: Path) -> str:
+    """Every `sh team` block of the doc as one bash script that checks each aido exit code."""
+    lines = ["set -e"]
+    for block in TEAM.findall(doc.read_text(encoding="utf-8")):
+        for line in block.splitlines():
+            if not line.startswith("aido "):
+                lines.append(line)
+                continue
+            expected = EXIT.search(line)
+            code = int(expected.group(1)) if expected else 0
+            command = line.split("#", 1)[0].strip()
+            lines.append(
+                f"if {command}; then rc=0; else rc=$?; fi; "
+                f'[ "$rc" -eq {code} ] || {{ echo "FAILED ($rc != {code}): {command}"; exit 99; }}'
+            )
+    return "\n".join(lines) + "\n"
+
+
+def test_team_walkthrough_runs(tmp_path: Path) -> None:
+    """getting-started.md's team walkthrough runs as written, every command and exit code."""
+    project = tmp_path / "team-repo"
+    project.mkdir()
+    home = tmp_path / "teammate"
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("XDG_")}
+    env.update(HOME=str(home), PATH=f"{BIN}{os.pathsep}{env.get('PATH', '')}", NO_COLOR="1")
+    script = team_script(DOCS / "getting-started.md")
+    assert script.count("aido ") >= 8
+    result = subprocess.run(
+        ["bash", "-c", script], cwd=project, env=env, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    out = result.stdout
+    assert "+ time  (added in aido.local.toml)" in out
+    assert "- context7  (delete: skipped in aido.local.toml)" in out
+    assert "(delete: vscode is no longer targeted)" in out
+    claude = json.loads((home / ".claude.json").read_text(encoding="utf-8"))
+    assert set(claude["mcpServers"]) == {"fetch"}
+    servers = json.loads((project / ".mcp.json").read_text(encoding="utf-8"))["mcpServers"]
+    assert set(servers) == {"playwright", "time"} and "--headless" in servers["playwright"]["args"]
+    assert json.loads((project / ".vscode" / "mcp.json").read_text(encoding="utf-8")) == {
+        "servers": {}
+    }
