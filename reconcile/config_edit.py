@@ -197,3 +197,37 @@ def _check_edit(new: str, expected: ProjectConfig, path: Path, what: str) -> Non
 def _write_config(path: Path, text: str, raw: bytes | None) -> None:
     """Write a config file through its link, only if it still holds the bytes aido read."""
     replace_file(path, text.encode("utf-8"), file_digest(raw), create_parents=True)
+
+
+def record_import(path: Path, expected: ProjectConfig) -> None:
+    """Rewrite the config at `path` by a minimal edit so that it loads as `expected`.
+
+    Only `[mcp] add` entries and `[custom.<id>]` tables are added (`aido import`);
+    every other byte stays.
+    """
+    import tomlkit
+
+    loaded = load_file(path)
+    raw = read_file(path, error=ConfigError) if loaded.present else None
+    text = raw.decode("utf-8") if raw is not None else ""
+    doc = tomlkit.parse(text)
+    before = loaded.config
+    new_adds = [i for i in expected.mcp.add if i not in before.mcp.add]
+    if new_adds:
+        if "mcp" not in doc:
+            doc.add("mcp", tomlkit.table())
+        mcp = doc["mcp"]
+        assert isinstance(mcp, dict)  # the file validated: [mcp] is a table
+        if "add" not in mcp:
+            mcp["add"] = tomlkit.array()
+        for entry_id in new_adds:
+            mcp["add"].append(entry_id)
+        for entry_id in new_adds:
+            if entry_id in (mcp.get("skip") or []):
+                mcp["skip"].remove(entry_id)
+    new = tomlkit.dumps(doc)
+    for custom_id, custom in expected.custom.items():
+        if custom_id not in before.custom:
+            new = _appended(new, _fragment(custom_id, custom))
+    _check_edit(new, expected, path, "add the imported servers")
+    _write_config(path, new, raw)

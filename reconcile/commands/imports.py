@@ -1,0 +1,64 @@
+"""`aido import [--adapter A]`: hand-written servers become config choices that aido owns."""
+
+from __future__ import annotations
+
+import argparse
+
+from aidokit.reconcile.commands.common import (
+    apply_and_report,
+    finish_interrupted,
+    gather_inputs,
+    want_colour,
+)
+
+NAME = "import"
+HELP = (
+    "turn the servers you wrote by hand into aido.toml choices (catalog ids, else "
+    "[custom.*]) and adopt them, in one plan"
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add `import`'s own options."""
+    parser.add_argument("--yes", "-y", action="store_true", help="skip the confirmation prompt")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run `aido import`."""
+    from dataclasses import replace
+
+    from aidokit.reconcile.config_edit import record_import
+    from aidokit.reconcile.engine import build_plan
+    from aidokit.reconcile.importer import find, imported_world, record_all, usable
+    from aidokit.reconcile.layers import layer_paths, shown
+    from aidokit.reconcile.world import read_world
+
+    finish_interrupted()
+    inputs = gather_inputs(args)
+    world = read_world(inputs)
+    found, skipped = usable(find(world))
+    for item in skipped:
+        print(f"skipped {item.name} in {item.file.shown}: {item.problem}")
+    if not found:
+        print("Nothing to import: every server in the targeted files is aido's already.")
+        return 0
+    path = layer_paths(inputs.host, inputs.scope)[0]
+    where = shown(path, inputs.host)
+    for item in found:
+        kind = "catalog id" if item.catalog_id else f"[custom.{item.name}]"
+        print(f"import {item.name} from {item.file.shown} as {kind} into {where}")
+    new = imported_world(world, found, where)
+    names = {item.name for item in found}
+    plan = build_plan(new)
+    files = tuple(
+        replace(f, changes=tuple(c for c in f.changes if c.name in names and not c.map_path))
+        for f in plan.files
+    )
+    plan = replace(plan, files=files, lock=None)
+
+    def record() -> None:
+        record_import(path, new.inputs.loaded.config)
+        record_all(found)
+        print(f"Recorded {len(found)} server(s) in {where}; aido now owns them.")
+
+    return apply_and_report(plan, yes=args.yes, colour=want_colour(args), before_write=record)
