@@ -27,7 +27,7 @@ from aidokit.catalog.stacks import (
     Rule,
 )
 from aidokit.catalog.triggers import CONFORMANCE_LEVELS
-from aidokit.reconcile import gitinfo
+from aidokit.reconcile import gitinfo, workspaces
 from aidokit.reconcile.errors import ConfigError
 from aidokit.reconcile.safe_read import parse_nested
 
@@ -61,22 +61,37 @@ class _Manifests:
         self._python: dict[str, str] | None = None
 
     def npm(self) -> dict[str, str]:
-        """Map npm dependency name -> file naming it."""
+        """Map npm dependency name -> file naming it (the root's, then workspace members')."""
         if self._npm is None:
             self._npm = {}
             data = _load_json(self.project / "package.json")
-            for key in ("dependencies", "devDependencies"):
-                section = data.get(key) if isinstance(data, dict) else None
-                if isinstance(section, dict):
-                    self._npm.update(dict.fromkeys(section, "package.json"))
+            members = workspaces.expand(
+                self.project, workspaces.npm_globs(self.project, data), "package.json"
+            )
+            manifests = [("package.json", data)] + [
+                (f"{m.as_posix()}/package.json", _load_json(self.project / m / "package.json"))
+                for m in members
+            ]
+            for source, manifest in manifests:
+                for name in _npm_dependencies(manifest):
+                    self._npm.setdefault(name, source)
         return self._npm
 
     def python(self) -> dict[str, str]:
-        """Map normalised Python dependency name -> file naming it."""
+        """Map normalised Python dependency name -> file naming it (root, then members)."""
         if self._python is None:
             self._python = {}
-            for name in _pyproject_requirements(self.project / "pyproject.toml"):
-                self._python.setdefault(_normalise(name), "pyproject.toml")
+            root = _load_toml(self.project / "pyproject.toml")
+            members = workspaces.expand(
+                self.project, workspaces.python_globs(root), "pyproject.toml"
+            )
+            manifests = [("pyproject.toml", root)] + [
+                (f"{m.as_posix()}/pyproject.toml", _load_toml(self.project / m / "pyproject.toml"))
+                for m in members
+            ]
+            for source, data in manifests:
+                for name in _pyproject_requirements(data):
+                    self._python.setdefault(_normalise(name), source)
             for path in _requirement_files(self.project):
                 text = gitinfo.read_small(path) or ""
                 for line in text.splitlines():
@@ -108,14 +123,26 @@ def _load_json(path: Path) -> Any:
         return None
 
 
-def _pyproject_requirements(path: Path) -> Iterator[str]:
+def _npm_dependencies(package_json: Any) -> Iterator[str]:
+    for key in ("dependencies", "devDependencies"):
+        section = package_json.get(key) if isinstance(package_json, dict) else None
+        if isinstance(section, dict):
+            yield from section
+
+
+def _load_toml(path: Path) -> dict[str, Any]:
+    """A small TOML file's table; empty when missing, large or not TOML."""
     text = gitinfo.read_small(path)
     if text is None:
-        return
+        return {}
     try:
-        data = parse_nested(path, lambda: tomllib.loads(text))
+        data: dict[str, Any] = parse_nested(path, lambda: tomllib.loads(text))
     except tomllib.TOMLDecodeError:
-        return
+        return {}
+    return data
+
+
+def _pyproject_requirements(data: dict[str, Any]) -> Iterator[str]:
     project = data.get("project", {})
     yield from _names(project.get("dependencies", []))
     for extra in (project.get("optional-dependencies") or {}).values():
@@ -171,7 +198,7 @@ def _detect_languages(
                 languages[language] = Fact(language, marker)
                 break
     if "typescript" in npm:
-        languages.setdefault("typescript", Fact("typescript", "package.json"))
+        languages.setdefault("typescript", Fact("typescript", npm["typescript"]))
     for pack_id in sorted(packs):
         for language in PACKS_BY_ID[pack_id].languages:
             languages.setdefault(language, Fact(language, f"stack pack {pack_id}"))
