@@ -28,7 +28,15 @@ EXIT_INTERRUPTED = 130
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error exits 1 (SPEC §8): exit 2 means "drift" to CI."""
 
+    # Set by `main` when the command line asks for --json: a usage error is then an
+    # error object on stdout too (docs/cli.md), as every other failure is.
+    json_errors = False
+
     def error(self, message: str) -> NoReturn:
+        if _Parser.json_errors:
+            from aidokit.reconcile.json_output import error_json
+
+            sys.stdout.write(error_json(code="usage", message=message, exit_code=EXIT_ERROR))
         self.print_usage(sys.stderr)
         self.exit(EXIT_ERROR, f"{self.prog}: error: {message}\n")
 
@@ -116,6 +124,7 @@ def _write_crash_report() -> Path:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run `aido` and return its exit code."""
     parser = build_parser()
+    _Parser.json_errors = "--json" in (sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(argv)
     log.configure(verbosity=args.verbose - args.quiet, log_format=args.log_format)
     if getattr(args, "run", None) is None:

@@ -210,3 +210,22 @@ def test_text_output_has_no_error_object(capsys: Capture, broken: Path) -> None:
     assert main(["plan", "--project", str(broken)]) == 1
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.startswith("aido: error: ")
+
+
+@pytest.mark.parametrize("argv", [["plan", "--json", "--no-such-flag"], ["status", "--json", "x"]])
+def test_usage_errors_under_json_are_an_error_object(argv: list[str], capsys: Capture) -> None:
+    """A mistyped command line with --json: exit 1, code `usage`, the usage still on stderr."""
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    assert exited.value.code == 1
+    captured = capsys.readouterr()
+    doc = json.loads(captured.out)
+    assert_valid("error", doc)
+    assert doc["error"]["code"] == "usage" and "usage: aido" in captured.err
+
+
+def test_usage_errors_without_json_print_nothing_on_stdout(capsys: Capture) -> None:
+    """Without --json a usage error stays on stderr."""
+    with pytest.raises(SystemExit):
+        main(["plan", "--no-such-flag"])
+    assert capsys.readouterr().out == ""
