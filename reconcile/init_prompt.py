@@ -10,14 +10,23 @@ from aidokit.reconcile.scaffold import Survey, stack_lines
 _TRIES = 3
 
 
-def ask(survey: Survey, preselected: Sequence[str]) -> tuple[list[str], list[str]]:
-    """Show what was found, then ask for adapters and extra entries."""
+def ask(
+    survey: Survey, preselected: Sequence[str], kept: Sequence[str]
+) -> tuple[list[str], list[str], list[str]]:
+    """Show what was found, then ask for adapters, suggestions to keep and extra entries."""
     _show_facts(survey)
     names = [name for name, _ in survey.harnesses]
     print("\nHarnesses:")
     for number, (name, why) in enumerate(survey.harnesses, 1):
         print(f"  {number}. {name}" + (f"  (detected: {why})" if why else ""))
     adapters = _pick("Adapters to manage", names, default=list(preselected))
+    keep: list[str] = []
+    if survey.suggested:
+        print("\nSuggested servers (only the ones you keep are installed):")
+        for number, item in enumerate(survey.suggested, 1):
+            print(f"  {number}. {item.id}  (why: {item.why})")
+        choices = [item.id for item in survey.suggested]
+        keep = _pick("Suggested servers to keep", choices, default=list(kept))
     ids = [entry.id for entry in survey.others]
     add: list[str] = []
     if ids:
@@ -26,7 +35,7 @@ def ask(survey: Survey, preselected: Sequence[str]) -> tuple[list[str], list[str
             flag = "  [security-sensitive: apply asks you to type its name]"
             print(f"  {number}. {entry.id}: {entry.purpose}" + (flag * entry.security_sensitive))
         add = _pick("Extra entries to add", ids, default=[])
-    return adapters, add
+    return adapters, keep, add
 
 
 def _show_facts(survey: Survey) -> None:

@@ -72,8 +72,28 @@ def stack_lines(facts: Facts) -> list[str]:
     return lines
 
 
-def render_config(survey: Survey, *, adapters: Sequence[str], add: Sequence[str]) -> str:
-    """A commented `aido.toml` for these choices; it loads with `reconcile/config.py`."""
+SMALL_SET = 3  # how many suggestions `aido init` keeps unless told otherwise
+
+
+def small_set(survey: Survey) -> tuple[str, ...]:
+    """The suggestions init keeps by default: a few, those the project's own facts chose first."""
+    from_facts = [s.id for s in survey.suggested if not s.why.startswith("always")]
+    generic = [s.id for s in survey.suggested if s.why.startswith("always")]
+    return tuple([*from_facts, *generic][:SMALL_SET])
+
+
+def render_config(
+    survey: Survey,
+    *,
+    adapters: Sequence[str],
+    add: Sequence[str],
+    keep: Sequence[str] | None = None,
+) -> str:
+    """A commented `aido.toml` for these choices; it loads with `reconcile/config.py`.
+
+    With `keep`, suggestions are turned off (`suggest = false`) and only the kept
+    ones and `add` are listed: the file installs exactly what it names.
+    """
     known = ", ".join(ADAPTERS)
     from aidokit.reconcile.config_docs import SCHEMA_URL
 
@@ -98,13 +118,35 @@ def render_config(survey: Survey, *, adapters: Sequence[str], add: Sequence[str]
         "# Stack packs drive suggestions. Unset: aido detects them on each run",
         f"# (detected now: {', '.join(packs) or 'none'}).",
         f"# stack_packs = {_array(packs)}",
-        "",
-        "[mcp]",
-        *_suggested_comment(survey.suggested),
-        f"add = {_array(add)}  # explicit choices on top of the suggestions",
-        '# skip = ["some-id"]  # never install these',
     ]
+    if keep is None:
+        out += [
+            "",
+            "[mcp]",
+            *_suggested_comment(survey.suggested),
+            f"add = {_array(add)}  # explicit choices on top of the suggestions",
+        ]
+    else:
+        out += [
+            "",
+            "# Only what [mcp] add names is installed; true: every suggestion too.",
+            "suggest = false",
+            "",
+            "[mcp]",
+            *_kept_comment(survey.suggested, keep),
+            f"add = {_array([*keep, *(i for i in add if i not in keep)])}",
+        ]
+    out.append('# skip = ["some-id"]  # never install these')
     return "\n".join(out) + "\n"
+
+
+def _kept_comment(suggested: Iterable[Suggestion], keep: Sequence[str]) -> list[str]:
+    rows = [
+        f"#   {item.id}: {item.why}" + ("  [kept]" if item.id in keep else "") for item in suggested
+    ]
+    if not rows:
+        return ["# Nothing is suggested for this project today (`aido suggest` explains)."]
+    return ["# Suggested for this project, from its facts (add any you want):", *rows]
 
 
 def _suggested_comment(suggested: Iterable[Suggestion]) -> list[str]:

@@ -27,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
     """Run `aido init`."""
     from aidokit.adapters.registry import ADAPTERS
     from aidokit.reconcile.config import CONFIG_NAME
-    from aidokit.reconcile.scaffold import render_config, survey
+    from aidokit.reconcile.scaffold import render_config, small_set, survey
 
     target = project_dir(args) / CONFIG_NAME
     if target.exists():
@@ -41,6 +41,7 @@ def run(args: argparse.Namespace) -> int:
             raise ConfigError(f"unknown adapter '{name}'; known adapters: {known}")
     found = survey(target.parent)
     adapters: Sequence[str] = args.adapters or found.detected
+    keep: Sequence[str] = small_set(found)
     add: Sequence[str] = ()
     if not args.yes:
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
@@ -50,8 +51,8 @@ def run(args: argparse.Namespace) -> int:
             )
         from aidokit.reconcile.init_prompt import ask
 
-        adapters, add = ask(found, adapters)
-    text = render_config(found, adapters=adapters, add=add)
+        adapters, keep, add = ask(found, adapters, keep)
+    text = render_config(found, adapters=adapters, add=add, keep=keep)
     with target.open("x", encoding="utf-8") as out:  # "x": never clobber a racing writer
         out.write(text)
     print(f"Wrote {target}.")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import pty
 import select
@@ -15,7 +16,7 @@ import pytest
 
 from aidokit.reconcile.cli import main
 from aidokit.reconcile.config import load_config
-from aidokit.reconcile.scaffold import survey
+from aidokit.reconcile.scaffold import small_set, survey
 
 # Runs `aido` with two extra catalog entries: one never suggested, one sensitive.
 WRAPPER = """
@@ -86,6 +87,8 @@ def test_tty_prompts_show_suggestions_and_write_choices(fresh: Path) -> None:
     term.send("99")
     term.expect("not a choice: 99")
     term.send("claude-code")
+    term.expect("Suggested servers to keep")
+    term.send("")
     term.expect("security-sensitive")
     term.expect("Extra entries to add")
     term.send("extra-docs")
@@ -93,7 +96,7 @@ def test_tty_prompts_show_suggestions_and_write_choices(fresh: Path) -> None:
     assert "why: always" in term.seen
     config = load_config(fresh).config
     assert config.adapters == ("claude-code",)
-    assert config.mcp.add == ("extra-docs",)
+    assert config.mcp.add == (*small_set(survey(fresh)), "extra-docs") and not config.suggest
 
 
 def test_tty_enter_keeps_the_detected_defaults(fresh: Path) -> None:
@@ -103,12 +106,44 @@ def test_tty_enter_keeps_the_detected_defaults(fresh: Path) -> None:
     term.expect("(detected: found .mcp.json)")
     term.expect("Adapters to manage")
     term.send("")
+    term.expect("Suggested servers to keep")
+    term.send("")
     term.expect("Extra entries to add")
     term.send("")
     assert term.wait() == 0, term.seen
     config = load_config(fresh).config
     assert "claude-code" in survey(fresh).detected
-    assert config.adapters == survey(fresh).detected and config.mcp.add == ()
+    assert config.adapters == survey(fresh).detected
+    # Enter keeps a small set of the suggestions, and only those (issue 16).
+    kept = small_set(survey(fresh))
+    assert config.mcp.add == kept and not config.suggest
+    assert 0 < len(kept) <= 3 < len(survey(fresh).suggested)
+
+
+def test_tty_keeps_only_the_suggestions_picked(fresh: Path) -> None:
+    """Naming one suggestion keeps just that one; `-` keeps none."""
+    term = Terminal([sys.executable, "-c", WRAPPER, "init"], fresh)
+    term.expect("Adapters to manage")
+    term.send("claude-code")
+    term.expect("Suggested servers to keep")
+    term.send("context7")
+    term.expect("Extra entries to add")
+    term.send("-")
+    assert term.wait() == 0, term.seen
+    config = load_config(fresh).config
+    assert config.mcp.add == ("context7",) and not config.suggest
+
+
+def test_yes_plan_installs_only_the_small_set(
+    fresh: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`aido init --yes` then plan: only the kept suggestions are planned, not every one."""
+    assert main(["init", "--yes", "--adapter", "claude-code", "--project", str(fresh)]) == 0
+    capsys.readouterr()
+    assert main(["plan", "--json", "--project", str(fresh)]) == 0
+    (file,) = json.loads(capsys.readouterr().out)["files"]
+    created = {c["name"] for c in file["changes"] if c["action"] == "create"}
+    assert created == set(small_set(survey(fresh)))
 
 
 def test_yes_writes_detected_defaults(fresh: Path, capsys: pytest.CaptureFixture[str]) -> None:
