@@ -20,6 +20,7 @@ from aidokit.catalog.entries import ENTRIES_BY_ID
 from aidokit.catalog.install import resolve_install_spec
 from aidokit.catalog.models import RemoteSpec
 from aidokit.reconcile.cli import main
+from aidokit.reconcile.layers import user_config_path
 from tests.contract.oracles import ServerView, read_back
 from tests.contract.sandbox import Sandbox, run_cli
 
@@ -73,12 +74,16 @@ def aido_env(sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch) -> Iterator[Sand
 def _apply(box: Sandbox, cli: str, scope: str) -> None:
     adapter = CLI_ADAPTER[cli]
     toml = f'adapters = ["{adapter}"]\n[mcp]\nadd = [{", ".join(repr(i) for i in IDS)}]\n'
-    (box.project / "aido.toml").write_text(toml.replace("'", '"'), encoding="utf-8")
+    # SPEC §4: user scope reads only the user layer, never the project's aido.toml.
+    host = Host.current(box.project)
+    config = box.project / "aido.toml" if scope == "project" else user_config_path(host)
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(toml.replace("'", '"'), encoding="utf-8")
     if scope == "project" and cli in ("codex", "copilot"):
         box.trust_project(cli)
     if scope != "project":
         # aido creates folders only inside the project; an installed harness has its own.
-        location = ADAPTERS[adapter].location(Scope(scope), Host.current(box.project))
+        location = ADAPTERS[adapter].location(Scope(scope), host)
         assert location is not None
         location.path.parent.mkdir(parents=True, exist_ok=True)
     assert main(["apply", "--yes", "--scope", scope, "--project", str(box.project)]) == 0
