@@ -59,9 +59,9 @@ def test_harness_writing_during_the_temp_write_keeps_its_change(
     real = atomic._write_temp
     target = demo / ".mcp.json"
 
-    def racing(temp: Path, data: bytes, old: os.stat_result | None, new_mode: int) -> None:
+    def racing(temp: Path, data: bytes, old: os.stat_result | None, *modes: int | None) -> None:
         # The slow part of a write (temp file, fsync) is where a real harness lands.
-        real(temp, data, old, new_mode)
+        real(temp, data, old, *modes)
         if temp.name.endswith("-.mcp.json"):
             subprocess.run([sys.executable, "-c", HARNESS, str(target)], check=True)
 
