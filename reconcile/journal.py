@@ -370,6 +370,19 @@ def prune(group: Path, *, keep: int, max_bytes: int) -> None:
             shutil.rmtree(folder, ignore_errors=True)
 
 
+def prune_gone(root: Path) -> None:
+    """Drop the project-scope groups whose project folder is gone: nothing left to restore."""
+    for group in root.iterdir() if root.is_dir() else ():
+        if group.name == OPEN or not group.is_dir():
+            continue
+        txs = transactions(group)
+        if txs and all(
+            tx.scope == "project" and tx.status != RUNNING and not Path(tx.project).is_dir()
+            for _, tx in txs
+        ):
+            shutil.rmtree(group, ignore_errors=True)
+
+
 def _size(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.iterdir() if p.is_file())
 

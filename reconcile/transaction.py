@@ -116,12 +116,16 @@ class Transaction:
         return cls(folder, tx, marker)
 
     def commit(self) -> None:
-        """Mark the transaction done and apply the retention."""
+        """Mark the transaction done (a failure here still rolls back)."""
         journal.save_record(self.folder, journal.with_status(self.tx, journal.COMMITTED))
+
+    def close(self) -> None:
+        """Drop the marker of a committed transaction and apply the retention."""
         self.marker.release()
         keep, max_bytes = journal.settings()
         with contextlib.suppress(OSError):
             journal.prune(self.folder.parent, keep=keep, max_bytes=max_bytes)
+            journal.prune_gone(self.folder.parent.parent)
 
     def roll_back(self) -> list[Outcome]:
         """Put back every file still holding what aido wrote, and their records; report each."""
@@ -245,12 +249,13 @@ def transaction(
     tx = Transaction.begin(project=project, scope=scope, kind=kind, files=files, undoes=undoes)
     try:
         yield tx
+        tx.commit()
     except BaseException as exc:
         error = rolled_back(exc, tx.roll_back())
         if error is exc:
             raise
         raise error from None
-    tx.commit()
+    tx.close()
 
 
 def rolled_back(exc: BaseException, outcomes: list[Outcome]) -> BaseException:

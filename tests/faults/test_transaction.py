@@ -107,3 +107,30 @@ def test_kth_write_failing_rolls_back_the_files_before_it(
         assert f"{rel} put back" in err, err
     assert _aido(project, "apply", "--yes") == 0
     assert _aido(project, "plan", "--detailed-exitcode") == 0
+
+
+def test_a_failed_commit_rolls_back_every_file(
+    switched: tuple[Path, dict[str, bytes | None]],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The journal cannot record the commit (disk full): all 4 written files are put back."""
+    from aidokit.reconcile import journal
+    from aidokit.reconcile.errors import StateError
+
+    project, before = switched
+    real = journal.save_record
+
+    def full(folder: Path, tx: journal.Tx) -> None:
+        if tx.status == journal.COMMITTED:
+            raise StateError(f"cannot write aido's journal {folder}: No space left on device")
+        real(folder, tx)
+
+    monkeypatch.setattr(journal, "save_record", full)
+    assert _aido(project, "apply", "--yes") == 1
+    err = capsys.readouterr().err
+    assert all(f"{rel} put back" in err for rel in FILES), err
+    assert _snapshot(project) == before
+    monkeypatch.setattr(journal, "save_record", real)  # not undo(): that drops the sandbox HOME
+    assert _aido(project, "apply", "--yes") == 0
+    assert _aido(project, "plan", "--detailed-exitcode") == 0

@@ -212,3 +212,19 @@ def _last_id(project: Path, capsys: Capture) -> str:
     capsys.readouterr()
     assert _aido(project, "undo", "--list") == 0
     return capsys.readouterr().out.split("\n\n")[1].split()[0]
+
+
+def test_journal_of_a_deleted_project_is_dropped(
+    fixture_project: Callable[[str], Path], tmp_path: Path
+) -> None:
+    """Once a project folder is gone, the next commit drops its journal (nothing to restore)."""
+    import shutil
+
+    gone = fixture_project("demo-project")
+    assert _aido(gone, "apply", "--yes") == 0
+    shutil.rmtree(gone)
+    other = tmp_path / "other"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "fixtures/demo-project", other)
+    assert _aido(other, "apply", "--yes") == 0
+    groups = [g.name for g in journal_root().iterdir() if g.name != "open"]
+    assert len(groups) == 1 and groups[0].startswith("other-project-")
