@@ -105,6 +105,7 @@ def apply_and_report(
     if summary.error:
         raise AidoError("the plan has errors (see above); nothing was written")
     if not summary.has_changes:
+        _check_lock_text(plan)
         _save_lock(plan)
         if before_write is not None:
             before_write()
@@ -114,6 +115,7 @@ def apply_and_report(
         print("Cancelled; nothing was written.")
         return 1
     gate.ask()
+    _check_lock_text(plan)  # before any file is written
     if before_write is not None:
         before_write()
     from aidokit.reconcile.progress import apply_progress
@@ -135,7 +137,7 @@ def _save_lock(plan: Plan) -> None:
 
 
 def check_lock_location(plan: Plan, source: Path) -> None:
-    """Refuse a saved plan whose lock is not the project's own, valid `aido.lock`."""
+    """Refuse a saved plan whose lock is not the project's own `aido.lock`."""
     from aidokit.reconcile.errors import SecurityError
     from aidokit.reconcile.lockfile import lock_path
 
@@ -144,10 +146,13 @@ def check_lock_location(plan: Plan, source: Path) -> None:
             f"saved plan {source} writes its lock at {plan.lock.path!r}, where aido would "
             f"not; run aido plan --out {source} again"
         )
+
+
+def _check_lock_text(plan: Plan) -> None:
+    """Check the lock apply will write like a committed one (a saved plan may be edited)."""
     if plan.lock is not None and plan.lock.changed:
         from aidokit.reconcile.lockfile import parse_lock
 
-        # The lock text is checked like a committed lock: valid, digests matching.
         parse_lock(plan.lock.text.encode("utf-8"), Path(plan.lock.path))
 
 

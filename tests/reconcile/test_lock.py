@@ -333,3 +333,18 @@ def test_a_catalog_that_only_gains_adapters_does_not_move_the_lock(
     assert "nothing is outdated" in capsys.readouterr().out
     assert aido(project, "upgrade", "--yes") == 0  # upgrade takes the new harness in
     assert "zed" in json.dumps(lock_of(project)["entries"]["memory"])  # type: ignore[index]
+
+
+def test_saved_plan_with_an_edited_lock_writes_nothing(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A saved plan whose lock text was edited (digest no longer matching) writes no file."""
+    saved = project.parent / "plan.json"
+    assert aido(project, "plan", "--out", str(saved)) == 0
+    data = json.loads(saved.read_text())
+    data["lock"]["text"] = data["lock"]["text"].replace("server-memory@", "server-evil@")
+    saved.write_text(json.dumps(data))
+    capsys.readouterr()
+    assert aido(project, "apply", str(saved)) == 1
+    assert "edited by hand" in capsys.readouterr().err
+    assert not (project / ".mcp.json").exists() and not (project / LOCK_NAME).exists()
