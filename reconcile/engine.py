@@ -152,6 +152,18 @@ def _plan_file(
             lookup=target.lookup,
             gone=gone,
         )
+        # An edit the document layer refuses (a layout it does not edit) is a plan error.
+        planned = replace(file, changes=changes)
+        target.document.rehearse(
+            [
+                (
+                    c.map_path or file.map_path,
+                    c.name,
+                    None if c.action is Action.DELETE else c.after,
+                )
+                for c in planned.actionable
+            ]
+        )
     except AidoError as exc:
         return replace(file, error=str(exc))
     return replace(file, digest=target.document.digest, changes=changes)

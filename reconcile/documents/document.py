@@ -81,6 +81,19 @@ class Document:
         self.edited = True
         self._editor.delete_entry(_checked(key_path), _checked((name,))[0])
 
+    def rehearse(self, edits: list[tuple[tuple[str, ...], str, Any]]) -> None:
+        """Raise the DocumentError these (map, name, entry or None to delete) edits would
+        meet, without making them: a plan shows a layout aido will not edit before
+        apply writes anything. JSON edits cannot be refused once the file was read."""
+        if self.fmt in (Format.JSON, Format.JSONC) or not edits:
+            return
+        trial = Document(self.path, self.fmt, self.original)
+        for key_path, name, entry in edits:
+            if entry is None:
+                trial.delete_entry(key_path, name)
+            else:
+                trial.set_entry(key_path, name, entry)
+
     def render(self) -> bytes:
         """Return the file's new bytes (== original when nothing changed)."""
         return self._editor.render()

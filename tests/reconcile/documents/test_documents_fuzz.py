@@ -18,6 +18,7 @@ from aidokit.reconcile.errors import AidoError
 EXAMPLES = int(os.environ.get("AIDO_FUZZ_EXAMPLES", "250"))
 FUZZ = settings(
     max_examples=EXAMPLES,
+    derandomize="AIDO_FUZZ_EXAMPLES" not in os.environ,  # CI: the same examples every run
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import tomllib
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from docgen_json import strip_jsonc
 
 from aidokit.reconcile.documents import Document, Format
 from aidokit.reconcile.errors import DocumentError
+from tests.helpers import aido, new_project
 
 JSONC = Path("/nowhere/.vscode/mcp.json")
 TOML = Path("/nowhere/config.toml")
@@ -227,3 +229,22 @@ def test_empty_map_on_two_lines_comes_back_as_braces() -> None:
     raw = b'{\n  "mcpServers": {\n  }\n}\n'
     _, after = _round_trip(Format.JSON, JSONC, raw, ("mcpServers",))
     assert after == b'{\n  "mcpServers": {}\n}\n'
+
+
+def test_toml_layout_refusal_shows_in_the_plan_and_apply_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Through the CLI, user scope: the Codex file is a plan error; ~/.claude.json stays too."""
+    home = Path(os.environ["HOME"])
+    (home / ".codex").mkdir()
+    config = home / ".codex" / "config.toml"
+    config.write_bytes(b'mcp_servers = { mine = { command = "x" } }\n')
+    claude = home / ".claude.json"
+    claude.write_bytes(b"{}\n")
+    project = new_project(tmp_path)
+    aido(project, "plan", "--scope", "user")
+    out = capsys.readouterr().out
+    assert f"error: {config}:1:" in out and "rewrite it as one table per server" in out
+    assert aido(project, "apply", "--scope", "user", "--yes") != 0
+    assert config.read_bytes() == b'mcp_servers = { mine = { command = "x" } }\n'
+    assert claude.read_bytes() == b"{}\n"
