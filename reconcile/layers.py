@@ -160,6 +160,20 @@ def layer_notes(loaded: LoadedConfig, host: Host, scope: Scope) -> list[str]:
     elif len(loaded.sources) > 1 or any(p.name != CONFIG_NAME for p in loaded.sources):
         names = " + ".join(shown(p, host) for p in loaded.sources)
         notes.append(f"desired state from {names} (later files win)")
+        if any(p.name == LOCAL_CONFIG_NAME for p in loaded.sources) and not _ignored(host):
+            notes.append(
+                f"{LOCAL_CONFIG_NAME} is not in .gitignore; add it there so your personal "
+                "choices are never committed"
+            )
     if "adapters" in loaded.origin and loaded.origin["adapters"] != shown(loaded.path, host):
         notes.append(f"adapters set in {loaded.origin['adapters']}")
     return notes
+
+
+def _ignored(host: Host) -> bool:
+    """Whether the project's top `.gitignore` names the local layer (a plain line check)."""
+    from aidokit.reconcile.gitinfo import read_small
+
+    text = read_small(host.project / ".gitignore") or ""
+    names = {line.strip().lstrip("/") for line in text.splitlines()}
+    return bool(names & {LOCAL_CONFIG_NAME, "*.local.toml", "aido.local.*"})

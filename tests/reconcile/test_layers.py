@@ -487,3 +487,17 @@ def test_forget_plan_json_matches_its_schema(
     doc = json.loads(capsys.readouterr().out)
     assert doc["summary"]["forget"] == 1
     assert_valid("plan", doc)
+
+
+def test_local_layer_outside_gitignore_gets_a_note(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A local layer that git would commit is pointed out; once ignored, the note goes."""
+    project = new_project(tmp_path, CLAUDE_ONLY)
+    (project / "aido.local.toml").write_text('[mcp]\nadd = ["time"]\n')
+    capsys.readouterr()
+    assert aido(project, "plan") == 0
+    assert "aido.local.toml is not in .gitignore" in capsys.readouterr().out
+    (project / ".gitignore").write_text("node_modules/\n/aido.local.toml\n")
+    assert aido(project, "plan") == 0
+    assert "not in .gitignore" not in capsys.readouterr().out
