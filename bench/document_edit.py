@@ -102,6 +102,9 @@ class _Sandbox:
         (self.project / ".git").mkdir(parents=True)
         (self.project / "aido.toml").write_text(AIDO_TOML)
         self.home.mkdir()
+        # User scope reads the user's aido.toml only.
+        (self.home / ".config" / "aido").mkdir(parents=True)
+        (self.home / ".config" / "aido" / "aido.toml").write_text(AIDO_TOML)
         self.file = self.home / ".claude.json"
         make_file(self.file)
         self.original = self.file.read_bytes()

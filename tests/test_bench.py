@@ -13,3 +13,10 @@ def test_plan_scale_builds_a_synthetic_catalog_and_plans_it(tmp_path: Path) -> N
     assert [e.id for e in entries] == ["synthetic-0000", "synthetic-0001"]
     took, changes = plan_scale._time_plan(tmp_path, 2)
     assert took > 0 and changes >= 2
+
+
+def test_many_entries_applies_a_synthetic_catalog_into_one_file(tmp_path: Path) -> None:
+    """Two synthetic entries plan and apply into one .mcp.json (the bench asserts the count)."""
+    from bench import many_entries
+
+    assert many_entries._time_apply(tmp_path, 2) > 0
