@@ -2,8 +2,8 @@
 
 An entry aido does not own becomes a catalog id when it runs what a catalog
 entry runs for that harness (the same URL, or the same command and package,
-versions aside), else a `[custom.<name>]` table (security-sensitive, so the
-first apply that changes it asks for the typed confirmation). The world is
+versions aside), else a `[custom.<name>]` table (security-sensitive: import asks for its typed
+confirmation, `commands/imports.py`). The world is
 then re-derived as if those choices and ownership records existed, so one
 plan shows what adopting them changes.
 """

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from aidokit.reconcile.commands.common import (
     apply_and_report,
@@ -10,6 +11,9 @@ from aidokit.reconcile.commands.common import (
     gather_inputs,
     want_colour,
 )
+
+if TYPE_CHECKING:
+    from aidokit.reconcile.plan import Change, Plan
 
 NAME = "import"
 HELP = (
@@ -56,9 +60,34 @@ def run(args: argparse.Namespace) -> int:
     )
     plan = replace(plan, files=files, lock=None)
 
+    confirm_customs(plan, {item.name for item in found if item.custom})
+
     def record() -> None:
         record_import(path, new.inputs.loaded.config)
         record_all(found)
         print(f"Recorded {len(found)} server(s) in {where}; aido now owns them.")
 
     return apply_and_report(plan, yes=args.yes, colour=want_colour(args), before_write=record)
+
+
+def confirm_customs(plan: Plan, customs: set[str]) -> None:
+    """Ask for the typed confirmation of every imported custom server (SPEC §7).
+
+    Adopting a hand-written custom entry as it stands writes nothing, so the
+    plan alone would never ask; importing it is trusting it, so aido asks.
+    """
+    if not customs:
+        return
+    from dataclasses import replace
+
+    from aidokit.reconcile.gate import Gate
+    from aidokit.reconcile.plan import Action
+
+    def as_write(change: Change) -> Change:
+        if change.name in customs and change.action is Action.NOOP:
+            return replace(change, action=Action.HEAL, sensitive=True)
+        return change
+
+    files = tuple(replace(f, changes=tuple(map(as_write, f.changes))) for f in plan.files)
+    gate = Gate.for_plan(replace(plan, files=files))  # refuses without a terminal
+    gate.ask()

@@ -33,23 +33,46 @@ def config(project: Path) -> dict[str, object]:
 def test_import_turns_entries_into_choices_and_adopts_them(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Catalog matches become `add` ids, others `[custom.*]`; afterwards aido owns all of them."""
-    project = team(tmp_path, HAND)
+    """Catalog matches become `add` ids; afterwards aido owns them (destroy removes them)."""
+    project = team(tmp_path, {k: HAND[k] for k in ("context7", "playwright")})
     capsys.readouterr()
     assert aido(project, "import", "--yes") == 0
     out = capsys.readouterr().out
     assert "import context7 from .mcp.json as catalog id into aido.toml" in out
-    assert "import my-api from .mcp.json as [custom.my-api] into aido.toml" in out
     assert "~ playwright" in out  # the catalog's pinned version replaces @latest, in the plan
-    chosen = config(project)
-    assert chosen["mcp"] == {"add": ["context7", "playwright"]}
-    assert chosen["custom"] == {
+    assert config(project)["mcp"] == {"add": ["context7", "playwright"]}
+    assert aido(project, "plan", "--detailed-exitcode") == 0
+    assert aido(project, "destroy", "--yes") == 0
+    assert json.loads((project / ".mcp.json").read_text())["mcpServers"] == {}
+
+
+def test_importing_a_custom_server_needs_its_typed_confirmation(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Importing a custom server without a terminal refuses (--yes cannot confirm); no change."""
+    project = team(tmp_path, HAND)
+    before = {p: p.read_bytes() for p in (project / "aido.toml", project / ".mcp.json")}
+    capsys.readouterr()
+    assert aido(project, "import", "--yes") == 1
+    assert (
+        "import my-api from .mcp.json as [custom.my-api] into aido.toml" in capsys.readouterr().out
+    )
+    assert {p: p.read_bytes() for p in before} == before
+    assert not (project / ".aido").exists()
+
+
+def test_typing_the_id_imports_a_custom_server(tmp_path: Path, sandbox_home: Path) -> None:
+    """At a terminal, typing the custom server's id imports and adopts it."""
+    from tests.reconcile.security_helpers import AIDO, run_in_pty, sandbox_env
+
+    project = team(tmp_path, {"my-api": HAND["my-api"]})
+    argv = [AIDO, "import", "--yes", "--project", str(project)]
+    code, out = run_in_pty(argv, sandbox_env(sandbox_home), "my-api")
+    assert code == 0, out
+    assert config(project)["custom"] == {
         "my-api": {"url": "https://mcp.example.com/mcp", "transport": "http"}
     }
     assert aido(project, "plan", "--detailed-exitcode") == 0
-    # Owned now: destroy removes them all.
-    assert aido(project, "destroy", "--yes") == 0
-    assert json.loads((project / ".mcp.json").read_text())["mcpServers"] == {}
 
 
 def test_import_keeps_aido_toml_bytes_and_appends(tmp_path: Path) -> None:
@@ -107,11 +130,10 @@ def test_import_adapter_flag_limits_the_files(tmp_path: Path) -> None:
     both = 'adapters = ["claude-code", "vscode"]\nsuggest = false\n'
     project = team(tmp_path, {"context7": HAND["context7"]}, both)
     (project / ".vscode").mkdir()
-    vscode = {"servers": {"my-api": {"type": "http", "url": "https://mcp.example.com/mcp"}}}
+    vscode = {"servers": {"playwright": {"type": "stdio", **HAND["playwright"]}}}
     (project / ".vscode" / "mcp.json").write_text(json.dumps(vscode))
     assert aido(project, "import", "--yes", "--adapter", "vscode") == 0
-    chosen = config(project)
-    assert "custom" in chosen and "mcp" not in chosen
+    assert config(project)["mcp"] == {"add": ["playwright"]}
 
 
 def test_import_needs_a_terminal_or_yes(tmp_path: Path) -> None:
