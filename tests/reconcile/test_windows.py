@@ -237,13 +237,15 @@ def test_console_opens_a_real_terminal_device() -> None:
 
 @pytest.mark.slow
 def test_plan_apply_suite_passes_as_simulated_windows() -> None:
-    """The plan/apply, lifecycle, gate and write suites pass with fcntl and /dev/tty gone."""
+    """Plan/apply, lifecycle, gate, write, transaction and undo suites pass without fcntl or tty."""
     suites = [
         "tests/reconcile/test_plan_apply.py",
         "tests/reconcile/test_lifecycle.py",
         "tests/reconcile/test_apply_intent.py",
         "tests/reconcile/test_gate.py",
         "tests/reconcile/documents/test_documents_write.py",
+        "tests/reconcile/test_undo.py",
+        "tests/faults/test_transaction.py",
     ]
     argv = [sys.executable, "-m", "pytest", "-q", "-p", "tests.simwindows", "-m", "not contract"]
     out = subprocess.run(
