@@ -16,3 +16,4 @@ class Format(StrEnum):
     JSONC = "jsonc"  # JSON with comments and trailing commas
     TOML = "toml"
     YAML = "yaml"  # block-style YAML (Goose), edited by splicing (yamldoc)
+    MARKDOWN = "markdown"  # Markdown with YAML frontmatter (agent files), edited there only

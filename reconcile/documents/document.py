@@ -19,6 +19,7 @@ from aidokit.reconcile.documents.jsonedit import NEW_FILE, JsonEditor
 from aidokit.reconcile.errors import DocumentError
 
 if TYPE_CHECKING:
+    from aidokit.reconcile.documents.frontmatter import FrontmatterEditor
     from aidokit.reconcile.documents.tomldoc import TomlEditor
     from aidokit.reconcile.documents.yamldoc import YamlEditor
 
@@ -32,7 +33,7 @@ class Document:
         self.original = original
         self.digest = file_digest(original)
         self.edited = False  # whether set_entry or delete_entry was called
-        self._editor: JsonEditor | TomlEditor | YamlEditor
+        self._editor: JsonEditor | TomlEditor | YamlEditor | FrontmatterEditor
         if fmt is Format.TOML:
             from aidokit.reconcile.documents.tomldoc import TomlEditor
 
@@ -42,6 +43,10 @@ class Document:
             from aidokit.reconcile.documents.yamldoc import YamlEditor
 
             self._editor = YamlEditor(path, b"" if original is None else original)
+        elif fmt is Format.MARKDOWN:
+            from aidokit.reconcile.documents.frontmatter import FrontmatterEditor
+
+            self._editor = FrontmatterEditor(path, b"" if original is None else original)
         else:
             self._editor = JsonEditor(path, fmt, NEW_FILE if original is None else original)
         self._start = self.render()

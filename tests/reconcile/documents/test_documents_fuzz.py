@@ -37,12 +37,17 @@ SEEDS = {
         b"# Goose\nGOOSE_MODEL: gpt-4o\nextensions:\n  dev:\n    enabled: true  # k\n"
         b"    type: builtin\n  a:\n    cmd: npx\n    args: ['-y', \"p\"]\n    envs: {}\n"
     ),
+    Format.MARKDOWN: (
+        b"---\r\nname: qa  # c\r\nmcp_servers:\r\n  a:\r\n    command: x\r\n---\r\n"
+        b"# QA\r\n---\r\nbody: [not yaml\r\n"
+    ),
 }
 MAP = {
     Format.JSON: ("mcpServers",),
     Format.JSONC: ("servers",),
     Format.TOML: ("mcp_servers",),
     Format.YAML: ("extensions",),
+    Format.MARKDOWN: ("mcp_servers",),
 }
 ENTRY: dict[str, Any] = {"command": "npx", "args": ["-y", 'p\u00e9"\\'], "env": {"K": "${K}"}}
 TOKENS = [b"{", b"}", b"[", b"]", b",", b":", b'"', b"\\", b"//", b"/*", b"*/", b"\n", b"\r",
