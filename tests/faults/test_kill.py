@@ -47,9 +47,16 @@ class Case:
         return ("apply", "--yes", "--scope", self.scope)
 
     def configure(self, template: str) -> None:
-        """Write aido.toml from CONFIG_A or CONFIG_B."""
+        """Write the scope's aido.toml from CONFIG_A or CONFIG_B.
+
+        User scope reads only the user layer (SPEC §4), never the project's file.
+        """
         text = template.format(adapters=json.dumps(self.adapters))
-        (self.project / "aido.toml").write_text(text)
+        config = self.project / "aido.toml"
+        if self.scope == "user":
+            config = self.home / ".config" / "aido" / "aido.toml"
+            config.parent.mkdir(parents=True, exist_ok=True)
+        config.write_text(text)
 
     def snapshot(self) -> dict[Path, bytes]:
         """Bytes of every edited file."""
