@@ -1,0 +1,74 @@
+"""Agent definitions found in a project, and which of them play a role (docs/roles.md).
+
+Pure facts: file names only, no file is parsed here. An agent's name is its file name
+without the harness's suffix (`qa.md`, `qa.agent.md`, `qa.json` are all `qa`); a name
+that is not a valid agent name (AGENT_PATTERN) is not an agent aido will scope to.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from aidokit.catalog.models import ALL_ROLES
+from aidokit.reconcile.config import AGENT_PATTERN
+
+_AGENT_NAME = re.compile(AGENT_PATTERN)
+
+# harness -> (folder under the project or home, file suffix); see docs/roles.md.
+AGENT_DIRS: dict[str, tuple[str, str]] = {
+    "claude-code": (".claude/agents", ".md"),
+    "gemini-cli": (".gemini/agents", ".md"),
+    "copilot-cli": (".github/agents", ".agent.md"),
+    "kiro": (".kiro/agents", ".json"),
+}
+
+
+@dataclass(frozen=True, kw_only=True, order=True)
+class AgentFile:
+    """One agent definition: its harness, its name and its file."""
+
+    harness: str
+    name: str
+    path: Path
+
+
+def discover_agents(root: Path) -> tuple[AgentFile, ...]:
+    """Return the agent files under `root` (a project or a home), sorted."""
+    found: list[AgentFile] = []
+    for harness, (folder, suffix) in AGENT_DIRS.items():
+        directory = root / folder
+        if not directory.is_dir():
+            continue
+        for path in directory.iterdir():
+            name = path.name.removesuffix(suffix)
+            if path.name.endswith(suffix) and _AGENT_NAME.match(name) and path.is_file():
+                found.append(AgentFile(harness=harness, name=name, path=path))
+    return tuple(sorted(found))
+
+
+def agents_for_roles(
+    roles: Iterable[str], table: Mapping[str, tuple[str, ...]], agents: Iterable[AgentFile]
+) -> tuple[AgentFile, ...]:
+    """The agents that play any of `roles`: named in `[roles]`, or named like the role."""
+    names = set()
+    for role in roles:
+        names.add(role)
+        names.update(table.get(role, ()))
+    return tuple(agent for agent in agents if agent.name in names)
+
+
+def proposed_roles(agents: Iterable[AgentFile]) -> dict[str, tuple[str, ...]]:
+    """For init and doctor: the roles whose name an agent already has (mapped implicitly)."""
+    names = {agent.name for agent in agents}
+    return {role: (role,) for role in ALL_ROLES if role in names}
+
+
+def unmapped_agents(
+    agents: Iterable[AgentFile], table: Mapping[str, tuple[str, ...]]
+) -> tuple[str, ...]:
+    """Agent names that play no role yet: neither named like a role nor listed in `[roles]`."""
+    mapped = set(ALL_ROLES).union(*table.values()) if table else set(ALL_ROLES)
+    return tuple(sorted({agent.name for agent in agents} - mapped))
