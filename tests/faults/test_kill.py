@@ -1,11 +1,16 @@
-"""SIGKILL a real `aido apply` at random moments: files stay whole, state stays honest."""
+"""SIGKILL a real `aido apply` at random durable steps: files stay whole, state stays honest.
+
+Each kill lands at a step the test picks (`killpoint.py` kills aido just before
+its N-th rename or unlink), so no run waits on a timer and every kill hits.
+"""
 
 from __future__ import annotations
 
 import json
 import random
 import signal
-import time
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,7 +20,9 @@ from aidokit.adapters.base import Host, Scope
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.reconcile.documents import read_document
 from aidokit.reconcile.state import load_state, settle
-from tests.faults.sandbox import CONFIG_A, CONFIG_B, claude_json, parse, run, start
+from tests.faults.sandbox import CONFIG_A, CONFIG_B, claude_json, env_for, parse, run
+
+KILLPOINT = str(Path(__file__).with_name("killpoint.py"))
 
 KILLS = {"user": 10, "local": 10, "project": 12}
 BIG = 10 * 1024 * 1024
@@ -90,23 +97,37 @@ def _case(kind: str, home: Path, big: tuple[bytes, str], fixture_project: object
     return Case(project, home, kind, ["claude-code"], [home / ".claude.json"])
 
 
-def _converge(case: Case) -> float:
+def _converge(case: Case) -> None:
     """Apply, then check the plan is empty: no conflict, nothing left to adopt.
 
     A killed run's pending records (written before the file) settle against the
     file, so an entry it wrote is owned and one it deleted is not claimed.
-    Returns the apply's wall time.
     """
-    started = time.monotonic()
     done = run(case.project, case.home, *case.apply())
-    took = time.monotonic() - started
     assert done.returncode == 0, done.stderr
     argv = ("plan", "--json", "--detailed-exitcode", "--scope", case.scope)
     plan = run(case.project, case.home, *argv)
     assert plan.returncode == 0, plan.stdout + plan.stderr
     summary = json.loads(plan.stdout)["summary"]
     assert summary == {"add": 0, "change": 0, "remove": 0, "conflict": 0, "error": 0}
-    return took
+
+
+def _hooked_apply(case: Case, *hook: str) -> int:
+    """Run the apply under test through the kill hook; its exit code."""
+    argv = [sys.executable, KILLPOINT, *hook, *case.apply(), "--project", str(case.project)]
+    done = subprocess.run(
+        argv, cwd=case.project, env=env_for(case.home), capture_output=True, timeout=120
+    )
+    return done.returncode
+
+
+def _steps(case: Case, template: str) -> int:
+    """Apply `template` through the hook, converge, and return how many durable steps it took."""
+    case.configure(template)
+    count = case.project.parent / "steps"
+    assert _hooked_apply(case, "--count", str(count)) == 0
+    _converge(case)
+    return int(count.read_text().split()[0])
 
 
 def _stale_records(case: Case, unwanted: set[str]) -> int:
@@ -162,23 +183,19 @@ def test_sigkilled_apply_leaves_old_or_new_files_and_honest_state(
     """After each SIGKILL: old or new files, honest state, no leftovers, next apply converges."""
     case = _case(kind, sandbox_home, big_claude_json, fixture_project)
     versions: dict[str, dict[Path, bytes]] = {}
-    took = []
+    steps = {}
     for template in (CONFIG_A, CONFIG_B, CONFIG_A, CONFIG_B):
-        case.configure(template)
-        took.append(_converge(case))
+        steps[template] = _steps(case, template)
         versions[template] = case.snapshot()
     assert versions[CONFIG_A] != versions[CONFIG_B]
     rng = random.Random(f"kill-{kind}")
-    duration = max(took[1:])
     landed = {"old": 0, "new": 0}
     windows = {"pending deletion left by the kill": 0}
     for n in range(KILLS[kind]):
         template, other = (CONFIG_A, CONFIG_B) if n % 2 == 0 else (CONFIG_B, CONFIG_A)
         case.configure(template)
-        child = start(case.project, case.home, *case.apply())
-        time.sleep(rng.uniform(0.5, 1.5) * duration)
-        child.send_signal(signal.SIGKILL)
-        child.communicate()
+        step = rng.randint(1, steps[template])
+        assert _hooked_apply(case, "--kill-at", str(step)) == -signal.SIGKILL, step
         for path in case.files:
             raw = path.read_bytes()
             assert raw in (versions[other][path], versions[template][path]), path
@@ -192,4 +209,5 @@ def test_sigkilled_apply_leaves_old_or_new_files_and_honest_state(
         assert _leftovers(case) == []
         # A stale record lingers only until the next apply that edits its file.
         assert template == CONFIG_B or _stale_records(case, set()) == 0
-    print(f"\n{kind}: {KILLS[kind]} kills, apply {duration:.2f}s, files seen {landed}, {windows}")
+    seen = f"files seen {landed}, {windows}"
+    print(f"\n{kind}: {KILLS[kind]} kills, of {sorted(steps.values())} steps; {seen}")
