@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -12,6 +13,25 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "fixtures"))
 
 from projects import materialize  # noqa: E402  (fixtures/ is not a package)
+
+HARNESSES = ROOT / ".cache" / "harnesses" / "node_modules" / ".bin"
+NO_HARNESSES = (
+    "harness CLIs not installed: `make test` installs and runs them "
+    "(or run `make harnesses` and set AIDO_HARNESS_BIN to their folder)"
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Skip the contract tests when no harness CLIs were asked for or installed.
+
+    `make test` sets AIDO_HARNESS_BIN, so there a missing CLI still fails the test.
+    """
+    if os.environ.get("AIDO_HARNESS_BIN") or HARNESSES.is_dir():
+        return
+    skip = pytest.mark.skip(reason=NO_HARNESSES)
+    for item in items:
+        if "contract" in item.keywords:
+            item.add_marker(skip)
 
 
 @pytest.fixture(autouse=True)
