@@ -56,7 +56,9 @@ lint: dev
 	cd build/__editable__.aidokit-*/ && $(abspath $(BIN))/mypy -p aidokit --config-file $(CURDIR)/pyproject.toml
 
 test: dev harnesses lint
-	AIDO_HARNESS_BIN=$(abspath $(HARNESS_DIR))/node_modules/.bin $(BIN)/pytest -q
+	@# -n auto: the slow tests are subprocess-bound and independent (pytest-xdist);
+	@# loadgroup keeps the tests that build in the source tree on one worker.
+	AIDO_HARNESS_BIN=$(abspath $(HARNESS_DIR))/node_modules/.bin $(BIN)/pytest -q -n auto --dist loadgroup
 
 demo: dev
 	@$(BIN)/python fixtures/run_demo.py

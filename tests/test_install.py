@@ -23,6 +23,9 @@ from tests.test_ci import PIP_CACHE, git, pinned_clone
 from tests.test_json_schemas import assert_valid
 
 ROOT = Path(__file__).resolve().parent.parent
+# pip and `make dist` build inside the source tree (build/, *.egg-info): under
+# pytest-xdist these tests share one worker so two builds never race there.
+pytestmark = pytest.mark.xdist_group("source-tree-build")
 BIN = Path(sys.executable).parent
 UV_CACHE = os.environ.get("UV_CACHE_DIR") or str(Path.home() / ".cache" / "uv")
 INSTALL = re.compile(r"\b(?:pip|pipx|uv tool) install\b[^`\n]*")

@@ -15,6 +15,9 @@ import pytest
 from aidokit.reconcile import __version__
 
 ROOT = Path(__file__).resolve().parent.parent
+# pip and `make dist` build inside the source tree (build/, *.egg-info): under
+# pytest-xdist these tests share one worker so two builds never race there.
+pytestmark = pytest.mark.xdist_group("source-tree-build")
 TOP = {
     "catalog": "aidokit.catalog",
     "adapters": "aidokit.adapters",
