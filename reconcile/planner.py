@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -179,9 +180,7 @@ def _plan_desired(
 
 def field_diff(before: Any, after: Any) -> tuple[FieldDiff, ...]:
     """Field-level differences as readable paths, computed with deepdiff."""
-    from deepdiff import DeepDiff  # ~80 ms to import: only when something changed
-
-    diff = DeepDiff(before, after, view="tree")
+    diff = _deepdiff()(before, after, view="tree")
     rows: list[FieldDiff] = []
     for kind, key in (
         (DiffKind.CHANGED, "values_changed"),
@@ -197,6 +196,24 @@ def field_diff(before: Any, after: Any) -> tuple[FieldDiff, ...]:
             path = readable_path(level.path(output_format="list"))
             rows.append(FieldDiff(path=path, before=old, after=new, kind=kind))
     return tuple(sorted(rows, key=lambda r: r.path))
+
+
+def _deepdiff() -> Any:
+    """deepdiff's DeepDiff, imported only when a change must be rendered.
+
+    deepdiff imports pydantic (~40-60 ms) only to special-case pydantic models; the
+    values compared here are parsed JSON/TOML, so unless pydantic is loaded already
+    its import is refused for that moment and deepdiff falls back to its own stand-in.
+    """
+    if "pydantic" in sys.modules:
+        from deepdiff import DeepDiff
+    else:
+        sys.modules["pydantic"] = None  # type: ignore[assignment]  # import raises ImportError
+        try:
+            from deepdiff import DeepDiff
+        finally:
+            del sys.modules["pydantic"]
+    return DeepDiff
 
 
 def readable_path(parts: list[str | int]) -> str:

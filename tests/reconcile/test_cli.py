@@ -111,23 +111,55 @@ def test_version_does_not_import_heavy_modules() -> None:
     assert out.stdout.strip().endswith("[]")
 
 
+# What a plan may load, checked by name after it ran (see _plan_imports).
+HEAVY = (
+    "pydantic", "pydantic_core", "deepdiff", "jsonschema", "tomlkit", "ruamel", "structlog",
+    "asyncio", "logging", "subprocess", "uuid", "packaging", "numpy",
+)  # fmt: skip
+
+
+def _plan_imports(project: Path) -> str:
+    """Run `aido plan` in a fresh interpreter; the HEAVY modules it left loaded."""
+    code = (
+        "import sys; from aidokit.reconcile import cli\n"
+        f"try: cli.main(['plan', '--project', {str(project)!r}])\nexcept SystemExit: pass\n"
+        f"print(sorted(m for m in {HEAVY!r} if m in sys.modules), file=sys.stderr)"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return run.stderr.strip().splitlines()[-1]
+
+
 def test_plan_of_an_unchanged_project_does_not_import_pydantic(
     fixture_project: Callable[[str], Path],
 ) -> None:
-    """The second `aido plan` of the demo project loads no validator, diff or TOML editor.
+    """The second `aido plan` of the demo project loads no validator, diff, TOML editor or logger.
 
     The first validates aido.toml with pydantic and remembers it (reconcile/config_memo.py).
     """
     project = fixture_project("demo-project")
-    code = (
-        "import sys; from aidokit.reconcile import cli\n"
-        f"try: cli.main(['plan', '--project', {str(project)!r}])\nexcept SystemExit: pass\n"
-        "print(sorted(m for m in ('pydantic', 'pydantic_core', 'deepdiff', 'jsonschema',"
-        " 'tomlkit', 'ruamel') if m in sys.modules), file=sys.stderr)"
+    assert _plan_imports(project) == "['pydantic', 'pydantic_core', 'uuid']"
+    assert _plan_imports(project) == "[]"
+    assert cli.main(["apply", "--yes", "--project", str(project)]) == 0
+    assert _plan_imports(project) == "[]"
+
+
+def test_plan_of_a_drifted_file_imports_deepdiff_but_not_pydantic(
+    fixture_project: Callable[[str], Path],
+) -> None:
+    """A plan that renders a hand edit loads deepdiff and what it needs, never pydantic."""
+    project = fixture_project("demo-project")
+    assert cli.main(["apply", "--yes", "--project", str(project)]) == 0
+    assert _plan_imports(project) == "[]"
+    mcp = project / ".mcp.json"
+    data = json.loads(mcp.read_text())
+    data["mcpServers"]["git"]["env"] = {"DRIFT": "1"}
+    mcp.write_text(json.dumps(data, indent=2) + "\n")
+    # deepdiff's own imports: asyncio (its cache), logging, uuid, subprocess (via platform).
+    assert _plan_imports(project) == "['asyncio', 'deepdiff', 'logging', 'subprocess', 'uuid']"
+    plan = subprocess.run(
+        [sys.executable, "-m", "aidokit.reconcile", "plan", "--json", "--project", str(project)],
+        capture_output=True,
+        text=True,
+        check=False,
     )
-    runs = [
-        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-        for _ in range(2)
-    ]
-    assert runs[0].stderr.strip().splitlines()[-1] == "['pydantic', 'pydantic_core']"
-    assert runs[1].stderr.strip().splitlines()[-1] == "[]"
+    assert json.loads(plan.stdout)["summary"]["change"] == 1
