@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from aidokit.adapters.base import Host, Scope
 from aidokit.adapters.registry import ADAPTERS
@@ -15,7 +16,7 @@ from aidokit.reconcile.documents import (
     lock_file,
     read_document,
 )
-from aidokit.reconcile.documents.atomic import current_digest, replace_file
+from aidokit.reconcile.documents.atomic import current_digest, remove_file, replace_file
 from aidokit.reconcile.errors import SecurityError, StaleError
 from aidokit.reconcile.journal import FileEntry
 from aidokit.reconcile.plan import Action, Change, FileChange, Plan
@@ -146,8 +147,9 @@ class Edit:
     file: FileChange
     document: Document
     present: set[Key]
-    data: bytes | None  # the new bytes (None: a new file that stays empty is not created)
+    data: bytes | None  # the new bytes (None: no file: not created, or removed)
     entry: FileEntry
+    created: bool  # aido created the file (now, or on an earlier apply)
 
 
 def _edit(file: FileChange) -> Edit:
@@ -167,6 +169,9 @@ def _edit(file: FileChange) -> Edit:
             document.set_entry(map_path, change.name, change.after)
             present.add((change.map_path, change.name))
     data = document.render() if document.changed else document.original
+    created = document.original is None or _was_created(file)
+    if created and data is not None and _holds_nothing_else(document, file.map_path):
+        data = None  # SPEC §6: a file aido created and that holds nothing else goes again
     entry = journal_entry(
         adapter=file.adapter,
         path=file.path,
@@ -177,13 +182,34 @@ def _edit(file: FileChange) -> Edit:
         after=data,
         entries=tuple(f"{c.action.value} {c.label}" for c in file.actionable),
     )
-    return Edit(file, document, present, data, entry)
+    return Edit(file, document, present, data, entry, created)
+
+
+def _was_created(file: FileChange) -> bool:
+    """Whether aido's records say it created this file."""
+    records = load_state(Path(file.state_path)).for_file(file.adapter, file.record_path)
+    return any(record.created for record in records)
+
+
+def _holds_nothing_else(document: Document, map_path: tuple[str, ...]) -> bool:
+    """Whether the edited file is only the empty server map (and no comment) or empty."""
+    value: Any = document.value
+    for key in map_path:
+        if value == {}:
+            return True
+        if not isinstance(value, dict) or set(value) != {key}:
+            return False
+        value = value[key]
+    text = document.render().decode("utf-8", "replace")
+    return value == {} and not any(mark in text for mark in ("//", "/*", "#"))
 
 
 def _write(edit: Edit) -> None:
     """Save the intent, write the file (compare-and-swap), record what it now holds."""
     _record_intent(edit.file)
-    if edit.data != edit.document.original and edit.data is not None:
+    if edit.data is None and edit.document.original is not None:
+        remove_file(edit.document.path, edit.document.digest)
+    elif edit.data != edit.document.original and edit.data is not None:
         project = edit.file.scope is Scope.PROJECT  # SPEC §7: new user-level files are 0600
         replace_file(
             edit.document.path,
@@ -192,7 +218,7 @@ def _write(edit: Edit) -> None:
             create_parents=project,
             new_mode=0o666 if project else 0o600,
         )
-    _record(edit.file, edit.present)
+    _record(edit.file, edit.present, created=edit.created)
 
 
 Key = tuple[tuple[str, ...], str]  # (companion map path or (), entry name)
@@ -243,16 +269,18 @@ def _record_intent(file: FileChange) -> None:
         save_state(state_path, state.replace(file.adapter, file.record_path, records))
 
 
-def _record(file: FileChange, present: set[Key]) -> None:
+def _record(file: FileChange, present: set[Key], *, created: bool = False) -> None:
     """Rewrite this file's state records from the changes just written."""
     state_path = Path(file.state_path)
     # One state file holds the records of many files: runs editing different files take
     # turns on it, or one would save over the other's records.
     with lock_file(state_path):
-        _update_state(file, state_path, present)
+        _update_state(file, state_path, present, created=created)
 
 
-def _update_state(file: FileChange, state_path: Path, present: set[Key]) -> None:
+def _update_state(
+    file: FileChange, state_path: Path, present: set[Key], *, created: bool = False
+) -> None:
     state = load_state(state_path)
     identity = ADAPTERS[file.adapter].identity
     records = {
@@ -277,6 +305,7 @@ def _update_state(file: FileChange, state_path: Path, present: set[Key]) -> None
                 source=change.source,
                 # A sensitive write only happens after its typed confirmation (check_gates).
                 confirmed=change.sensitive,
+                created=created,
             )
     kept = [r for key, r in records.items() if key in present]
     save_state(state_path, state.replace(file.adapter, file.record_path, kept))

@@ -46,6 +46,7 @@ class Found:
             id=self.name,
             digest=entry_digest(dict(self.entry)),
             identity=adapter.identity(self.entry),
+            source="imported",
         )
 
 

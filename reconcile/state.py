@@ -41,6 +41,8 @@ class Record:
     source: str = "catalog"  # "catalog", "custom" or "imported" (aido import)
     # The user typed a confirmation for it (a sensitive or custom entry, SPEC §7).
     confirmed: bool = False
+    # aido created the file this entry is in: once it holds nothing else, it goes (SPEC §6).
+    created: bool = False
 
     @property
     def key(self) -> tuple[str, str, tuple[str, ...], str]:
@@ -189,6 +191,7 @@ _RECORD_TYPES: dict[str, tuple[type, ...]] = {
     "map_path": (list,),
     "pending": (bool,),
     "source": (str,),
+    "created": (bool,),
     "confirmed": (bool,),
 }
 _REQUIRED = {

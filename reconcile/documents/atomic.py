@@ -167,6 +167,17 @@ def replace_file(
     fsync_directory(target.parent)  # make the rename durable
 
 
+def remove_file(path: Path, expected: str) -> None:
+    """Remove the file aido created at `path` if its digest is still `expected`."""
+    if current_digest(path) != expected:
+        raise StaleError(f"{path} changed since it was read; run aido plan again")
+    try:
+        path.unlink()
+    except OSError as exc:
+        raise DocumentError(f"cannot remove {path}: {exc.strerror}; nothing was changed") from None
+    fsync_directory(path.parent)
+
+
 def _prepare_directory(path: Path, directory: Path, *, create_parents: bool) -> None:
     """Make sure the directory exists (creating it only when allowed) and is writable."""
     if not directory.is_dir():
