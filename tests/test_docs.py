@@ -124,6 +124,5 @@ def test_team_walkthrough_runs(tmp_path: Path) -> None:
     assert set(claude["mcpServers"]) == {"fetch"}
     servers = json.loads((project / ".mcp.json").read_text(encoding="utf-8"))["mcpServers"]
     assert set(servers) == {"playwright", "time"} and "--headless" in servers["playwright"]["args"]
-    assert json.loads((project / ".vscode" / "mcp.json").read_text(encoding="utf-8")) == {
-        "servers": {}
-    }
+    # aido created .vscode/mcp.json and nothing else is in it now: it is gone (SPEC §6).
+    assert not (project / ".vscode" / "mcp.json").exists()
