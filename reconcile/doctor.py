@@ -14,6 +14,7 @@ from typing import Any
 
 from aidokit.adapters.base import Adapter, Location, Scope
 from aidokit.catalog.models import MCPDef, deprecation
+from aidokit.reconcile.agents import discover_agents, unmapped_agents
 from aidokit.reconcile.desired import Wanted
 from aidokit.reconcile.state import Record, entry_digest
 from aidokit.reconcile.world import Inputs, TargetFile, World
@@ -241,6 +242,25 @@ def trust_gates(c: Checkup) -> list[Finding]:
     return found
 
 
+def agent_roles(c: Checkup) -> list[Finding]:
+    """Project agents that play no role yet, with the `[roles]` line that would map them."""
+    if c.inputs.scope is not Scope.PROJECT:
+        return []
+    agents = discover_agents(c.inputs.host.project)
+    table = {str(role): names for role, names in c.inputs.loaded.config.roles.items()}
+    found = []
+    for name in unmapped_agents(agents, table):
+        files = ", ".join(
+            a.path.relative_to(c.inputs.host.project).as_posix() for a in agents if a.name == name
+        )
+        message = (
+            f"agent '{name}' ({files}) plays no role, so no role-scoped server can reach it;"
+            f' map it in aido.toml, e.g. [roles] tester-reviewer = ["{name}"] (docs/roles.md)'
+        )
+        found.append(Finding(Severity.WARNING, "roles", name, message))
+    return found
+
+
 CHECKS: tuple[Callable[[Checkup], list[Finding]], ...] = (
     unreadable_files,
     deprecated_entries,
@@ -250,6 +270,7 @@ CHECKS: tuple[Callable[[Checkup], list[Finding]], ...] = (
     drifted_entries,
     running_claude,
     trust_gates,
+    agent_roles,
 )
 
 

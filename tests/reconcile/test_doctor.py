@@ -228,3 +228,24 @@ def test_text_report_ends_with_summary(project: Path, capsys: pytest.CaptureFixt
     assert aido(project, "doctor") == 1
     out = capsys.readouterr().out
     assert out.startswith("error    parse") and out.endswith("Doctor: 1 error, 0 warnings.\n")
+
+
+def test_agents_without_a_role_are_named_with_the_mapping(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An agent no role reaches is a warning naming its files and the `[roles]` fix."""
+    for rel in (
+        ".claude/agents/qa.md",
+        ".github/agents/qa.agent.md",
+        ".claude/agents/docs-writer.md",
+    ):
+        (project / rel).parent.mkdir(parents=True, exist_ok=True)
+        (project / rel).write_text("---\nname: x\n---\n")
+    code, found = findings(project, capsys)
+    (hit,) = [f for f in found if f["check"] == "roles"]
+    assert code == 0 and hit["severity"] == "warning" and hit["subject"] == "qa"
+    assert ".claude/agents/qa.md, .github/agents/qa.agent.md" in hit["message"]
+    assert '[roles] tester-reviewer = ["qa"]' in hit["message"]
+    with (project / "aido.toml").open("a") as toml:
+        toml.write('\n[roles]\ntester-reviewer = ["qa"]\n')
+    assert [f for f in findings(project, capsys)[1] if f["check"] == "roles"] == []
