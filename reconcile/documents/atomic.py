@@ -45,6 +45,11 @@ def _open_regular(path: Path) -> int | None:
     return fd
 
 
+# SPEC §7: every read is capped. A ~/.claude.json of tens of MB is real; a harness
+# file of a quarter GiB is not, and reading it whole would only exhaust memory.
+MAX_HARNESS_BYTES = 256 << 20
+
+
 def read_bytes(path: Path) -> bytes | None:
     """Return the bytes of `path`, or None when it does not exist."""
     return read_stamped(path)[0]
@@ -57,9 +62,16 @@ def read_stamped(path: Path) -> tuple[bytes | None, Stamp]:
     if fd is None:
         return None, None
     try:
-        stamp = _stamp_of(os.fstat(fd))
+        info = os.fstat(fd)
+        if info.st_size > MAX_HARNESS_BYTES:
+            os.close(fd)
+            raise DocumentError(
+                f"{path} is {info.st_size >> 20} MiB, more than the {MAX_HARNESS_BYTES >> 20} MiB "
+                "aido reads in a harness file; shrink it by hand, aido will not edit this file"
+            )
+        stamp = _stamp_of(info)
         with os.fdopen(fd, "rb") as handle:
-            return handle.read(), stamp
+            return handle.read(MAX_HARNESS_BYTES + 1), stamp
     except OSError as exc:
         raise DocumentError(f"cannot read {path}: {exc.strerror}") from None
 
