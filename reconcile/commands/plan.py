@@ -38,7 +38,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run `aido plan`."""
-    from aidokit.reconcile.render_json import render_plan_json
     from aidokit.reconcile.render_text import render_plan
 
     plan = compute_plan(args)
@@ -51,6 +50,8 @@ def run(args: argparse.Namespace) -> int:
     if args.frozen:
         check_frozen(plan)
     if args.json:
+        from aidokit.reconcile.render_json import render_plan_json
+
         print(render_plan_json(plan), end="")
     elif args.summary:
         from aidokit.reconcile.render_summary import render_summary
