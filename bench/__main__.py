@@ -13,6 +13,7 @@ from typing import Any
 MODULES = [
     "bench.cold_start",
     "bench.full_apply",
+    "bench.one_server",
     "bench.document_edit",
     "bench.many_entries",
     "bench.plan_scale",

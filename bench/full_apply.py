@@ -19,7 +19,13 @@ from bench._proc import interleaved, sandbox_env, wall
 RUNS = 7
 ROOT = Path(__file__).resolve().parent.parent
 PEERS = ROOT / ".cache" / "peers"
-PEER_PKGS = ["add-mcp@2.4.0", "@intellectronica/ruler@0.3.44"]
+PEER_PKGS = [
+    "add-mcp@2.4.0",
+    "@intellectronica/ruler@0.3.44",
+    "install-mcp@1.10.2",
+    "rulesync@17.0.0",
+]
+PEER_BINS = ["add-mcp", "ruler", "install-mcp", "rulesync"]
 AIDO = str(Path(sys.executable).with_name("aido"))
 ADAPTERS = ["claude-code", "cursor", "vscode", "gemini-cli", "opencode", "codex"]
 AIDO_TOML = (
@@ -43,9 +49,9 @@ args = ["mcp-server-git==2026.10.19"]
 """
 
 
-def _install_peers() -> str | None:
+def install_peers() -> str | None:
     """npm-install the peers into .cache/peers; return an error text if that failed."""
-    if (PEERS / "node_modules" / ".bin" / "ruler").exists():
+    if all((PEERS / "node_modules" / ".bin" / name).exists() for name in PEER_BINS):
         return None
     npm = shutil.which("npm")
     if npm is None:
@@ -59,7 +65,7 @@ def _install_peers() -> str | None:
     return None if done.returncode == 0 else done.stderr[-300:]
 
 
-def _fresh(tmp: Path, n: list[int]) -> Path:
+def fresh(tmp: Path, n: list[int]) -> Path:
     """A new empty git project folder."""
     n[0] += 1
     project = tmp / f"p{n[0]}"
@@ -69,7 +75,7 @@ def _fresh(tmp: Path, n: list[int]) -> Path:
 
 def _aido(tmp: Path, env: dict[str, str], n: list[int]) -> Callable[[], float]:
     def job() -> float:
-        project = _fresh(tmp, n)
+        project = fresh(tmp, n)
         (project / "aido.toml").write_text(AIDO_TOML)
         took = wall([AIDO, "apply", "--yes"], cwd=project, env=env)
         assert len(list((project / ".aido").iterdir())) == 1
@@ -85,7 +91,7 @@ def _add_mcp(tmp: Path, env: dict[str, str], n: list[int]) -> Callable[[], float
     ]
 
     def job() -> float:
-        project = _fresh(tmp, n)
+        project = fresh(tmp, n)
         return sum(
             wall([binary, *server, *agents, "-y"], cwd=project, env=env) for server in ADD_MCP
         )
@@ -97,7 +103,7 @@ def _ruler(tmp: Path, env: dict[str, str], n: list[int]) -> Callable[[], float]:
     binary = str(PEERS / "node_modules" / ".bin" / "ruler")
 
     def job() -> float:
-        project = _fresh(tmp, n)
+        project = fresh(tmp, n)
         (project / ".ruler").mkdir()
         (project / ".ruler" / "AGENTS.md").write_text("# rules\n")
         (project / ".ruler" / "ruler.toml").write_text(RULER_TOML)
@@ -109,7 +115,7 @@ def _ruler(tmp: Path, env: dict[str, str], n: list[int]) -> Callable[[], float]:
 
 def run() -> list[dict[str, Any]]:
     """Median wall time of the whole job for each tool."""
-    problem = _install_peers()
+    problem = install_peers()
     with tempfile.TemporaryDirectory(prefix="aido-bench-") as name:
         tmp = Path(name)
         env = sandbox_env(tmp / "home")
