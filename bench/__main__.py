@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bench.full_apply import PEER_PKGS
+
 # Each module has `run() -> list[dict]` with keys name, aido, baseline, ratio, unit, note.
 MODULES = [
     "bench.cold_start",
@@ -30,9 +32,11 @@ def _cell(value: Any) -> str:
 
 def _machine() -> str:
     """Describe where the numbers were taken."""
+    load = ", ".join(f"{n:.2f}" for n in os.getloadavg())
     return (
         f"{os.cpu_count()} CPUs, Python {platform.python_version()}"
-        f" ({platform.python_implementation()}), {platform.platform()}"
+        f" ({platform.python_implementation()}), {platform.platform()};"
+        f" load average at the end (1, 5, 15 min): {load}"
     )
 
 
@@ -54,7 +58,8 @@ def main() -> int:
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(
         "# Benchmarks\n\nWritten by `make bench` (`python -m bench`); do not edit by hand.\n\n"
-        f"Machine: {_machine()}.\n\n{table}\n",
+        f"Machine: {_machine()}.\n\n"
+        f"Peers (npm, pinned, in .cache/peers): {', '.join(PEER_PKGS)}.\n\n{table}\n",
         encoding="utf-8",
     )
     print(f"wrote {OUT}", file=sys.stderr)
