@@ -76,7 +76,7 @@ def _apply(box: Sandbox, cli: str, scope: str) -> None:
     toml = f'adapters = ["{adapter}"]\n[mcp]\nadd = [{", ".join(repr(i) for i in IDS)}]\n'
     # SPEC §4: user scope reads only the user layer, never the project's aido.toml.
     host = Host.current(box.project)
-    config = box.project / "aido.toml" if scope == "project" else user_config_path(host)
+    config = user_config_path(host) if scope == "user" else box.project / "aido.toml"
     config.parent.mkdir(parents=True, exist_ok=True)
     config.write_text(toml.replace("'", '"'), encoding="utf-8")
     if scope == "project" and cli in ("codex", "copilot"):
