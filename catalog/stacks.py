@@ -118,9 +118,3 @@ LANGUAGE_MARKERS: dict[str, tuple[str, ...]] = {
 KNOWN_LANGUAGES: frozenset[str] = frozenset(LANGUAGE_MARKERS) | {
     language for pack in STACK_PACKS for language in pack.languages
 }
-
-
-def pack_kind(pack_id: str) -> PackKind | None:
-    """Return the kind of pack `pack_id`, or None for an unknown pack."""
-    pack = PACKS_BY_ID.get(pack_id)
-    return pack.kind if pack else None
