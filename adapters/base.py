@@ -78,6 +78,14 @@ class Location:
     map_path: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class Rendered:
+    """An entry in a harness's shape plus what the user must still do by hand."""
+
+    entry: dict[str, Any]
+    notes: tuple[str, ...] = ()
+
+
 class Adapter(Protocol):
     """A harness: where its MCP config lives and how an entry looks there."""
 
@@ -100,6 +108,10 @@ class Adapter(Protocol):
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """The file and server-map path for `scope`, or None if unsupported."""
+        ...
+
+    def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
+        """The entry and its notes, rendered once (`render` and `notes` are its halves)."""
         ...
 
     def render(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> dict[str, Any]:

@@ -11,11 +11,11 @@ import re
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.base import Host, Location, Rendered, Scope
 from aidokit.adapters.common import AdapterBase, detect_any, shown
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import env_dir
-from aidokit.adapters.render import Refs, Rendered, refuse_transport
+from aidokit.adapters.render import Refs, refuse_transport
 from aidokit.adapters.trust import TrustGate, lookup, read_record
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 

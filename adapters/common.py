@@ -7,9 +7,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters.base import Companion, Host, Location, Scope
+from aidokit.adapters.base import Companion, Host, Location, Rendered, Scope
 from aidokit.adapters.format import Format
-from aidokit.adapters.render import Rendered
 from aidokit.adapters.trust import TrustGate
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 

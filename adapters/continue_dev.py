@@ -18,11 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.base import Host, Location, Rendered, Scope
 from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import env_dir
-from aidokit.adapters.render import Refs, Rendered, dollar_brace, refuse_cwd, stdio_fields
+from aidokit.adapters.render import Refs, dollar_brace, refuse_cwd, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
 _DROP_IN = Path("mcpServers") / "aido.json"

@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.base import Host, Location, Rendered, Scope
 from aidokit.adapters.common import AdapterBase, detect_any, shown
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import env_dir
-from aidokit.adapters.render import Refs, Rendered, dollar_brace, remote_fields, stdio_fields
+from aidokit.adapters.render import Refs, dollar_brace, remote_fields, stdio_fields
 from aidokit.adapters.trust import TrustGate, lookup, read_record, within
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 

@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Host, Location, Scope, substitute
+from aidokit.adapters.base import Host, Location, Rendered, Scope, substitute
 from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import PerOS
-from aidokit.adapters.render import Refs, Rendered, dollar_brace, refuse_cwd, refuse_transport
+from aidokit.adapters.render import Refs, dollar_brace, refuse_cwd, refuse_transport
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 
 _EXACT = re.compile(r"^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$")

@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.base import Host, Location, Rendered, Scope
 from aidokit.adapters.common import AdapterBase, detect_any, first_existing
 from aidokit.adapters.format import Format
-from aidokit.adapters.render import Refs, Rendered, refuse_cwd, remote_fields, stdio_fields
+from aidokit.adapters.render import Refs, refuse_cwd, remote_fields, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
 

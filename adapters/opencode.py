@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Companion, Host, Location, Scope
+from aidokit.adapters.base import Companion, Host, Location, Rendered, Scope
 from aidokit.adapters.common import (
     AdapterBase,
     argv_identity,
@@ -30,7 +30,7 @@ from aidokit.adapters.common import (
 )
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import env_dir
-from aidokit.adapters.render import Refs, Rendered, brace_env, refuse_cwd
+from aidokit.adapters.render import Refs, brace_env, refuse_cwd
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
 

@@ -3,23 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any, NoReturn
 
-from aidokit.adapters.base import Adapter, Scope, substitute
+from aidokit.adapters.base import Adapter, Rendered, Scope, substitute
 from aidokit.catalog.errors import CatalogError
 from aidokit.catalog.facts import OSName
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 
 Reference = Callable[[str], str]
-
-
-@dataclass(frozen=True)
-class Rendered:
-    """An entry in a harness's shape plus what the user must still do by hand."""
-
-    entry: dict[str, Any]
-    notes: tuple[str, ...] = ()
 
 
 # npm-installed launchers are `.cmd` batch files on Windows, which a harness that

@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.base import Host, Location, Rendered, Scope
 from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import vscode_user_dir
-from aidokit.adapters.render import Refs, Rendered, env_colon, remote_fields, stdio_fields
+from aidokit.adapters.render import Refs, env_colon, remote_fields, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
 

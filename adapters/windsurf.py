@@ -11,12 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.base import Host, Location, Rendered, Scope
 from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
     Refs,
-    Rendered,
     env_colon,
     refuse_cwd,
     remote_fields,

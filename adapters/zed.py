@@ -13,13 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.base import Host, Location, Rendered, Scope
 from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import PerOS
 from aidokit.adapters.render import (
     Refs,
-    Rendered,
     refuse_cwd,
     refuse_transport,
     remote_fields,

@@ -145,7 +145,8 @@ def resolve_for(
             notes.append(f"{item.server.id}: no install spec for {adapter.name}, skipped there")
             continue
         try:
-            entry = for_os(adapter, adapter.render(item.server, spec), os, scope)
+            rendered = adapter.build(item.server, spec)  # entry and notes from one rendering
+            entry = for_os(adapter, rendered.entry, os, scope)
         except CatalogError as exc:
             if item.explicit:
                 raise
@@ -159,7 +160,7 @@ def resolve_for(
                 reason=item.reason,
                 roles=item.roles,
                 sensitive=item.server.security_sensitive,
-                notes=adapter.notes(item.server, spec),
+                notes=rendered.notes,
                 companions=_companions(adapter, item),
                 source=item.source,
             )
