@@ -58,8 +58,7 @@ class _LazyLogger:
         self._name = name
 
     def _emit(self, method: str, event: str, **kw: Any) -> None:
-        level = LEVELS.get(method, INFO)
-        if level < _settings["level"]:
+        if not enabled(method):
             return
         structlog = _setup()
         getattr(structlog.get_logger(self._name), method)(event, **kw)
@@ -75,6 +74,11 @@ class _LazyLogger:
 
     def error(self, event: str, **kw: Any) -> None:
         self._emit("error", event, **kw)
+
+
+def enabled(method: str) -> bool:
+    """Whether a line at `method`'s level would be logged, before building its fields."""
+    return bool(LEVELS.get(method, INFO) >= _settings["level"])
 
 
 def get_logger(name: str) -> _LazyLogger:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from aidokit.adapters.base import Adapter, Host, Location, Scope
 from aidokit.adapters.registry import ADAPTERS
+from aidokit.catalog import log
 from aidokit.catalog.facts import Facts
 from aidokit.catalog.log import get_logger
 from aidokit.catalog.models import MCPDef
@@ -153,9 +154,10 @@ def read_world(inputs: Inputs) -> World:
     catalog = entries.MCP_CATALOG  # read at call time: one place to swap it in tests
     wanted, notes = wanted_servers(catalog, facts, config, origin=inputs.loaded.origin)
     lock = load_lock(lock_path(inputs.host.project)) if project_lock(inputs) else None
-    _log.debug("config", path=str(inputs.loaded.path), present=inputs.loaded.present)
-    for item in wanted:
-        _log.debug("desired", id=item.server.id, reason=item.reason, explicit=item.explicit)
+    if log.enabled("debug"):  # `-v` only: the fields cost nothing on a normal run
+        _log.debug("config", path=str(inputs.loaded.path), present=inputs.loaded.present)
+        for item in wanted:
+            _log.debug("desired", id=item.server.id, reason=item.reason, explicit=item.explicit)
     states: dict[Path, State] = {}
     state_errors: list[str] = []
     files: list[TargetFile] = []
@@ -177,7 +179,8 @@ def read_world(inputs: Inputs) -> World:
             continue
         states[state_path] = state
         files.append(target := _read_file(adapter, location, state, inputs.host))
-        _log_read(target)
+        if log.enabled("debug"):
+            _log_read(target)
     orphans = _orphans(inputs, files, states) if not state_errors else []
     others = {r.key: r for s in states.values() for r in s.records if r.adapter not in ADAPTERS}
     return World(
