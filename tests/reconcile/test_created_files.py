@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.adapters.base import Host, Scope
+from aidokit.adapters.base import Scope
 from aidokit.adapters.registry import ADAPTERS
 from tests.helpers import aido, new_project
 
@@ -79,4 +79,3 @@ def test_undo_of_the_destroy_brings_the_removed_file_back(tmp_path: Path) -> Non
     assert not (project / ".mcp.json").exists()
     assert aido(project, "undo", "--yes") == 0
     assert (project / ".mcp.json").read_bytes() == written
-    assert Host.current(project).project == project.resolve()
