@@ -10,13 +10,9 @@ reaches the server unexpanded under the new one (see `file_notes`).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from aidokit.adapters.base import Host, Location, Scope
 from aidokit.adapters.common import detect_any, shown
-from aidokit.adapters.format import Format
 from aidokit.adapters.kilo import ADAPTER as KILO
-from aidokit.adapters.paths import vscode_user_dir
 from aidokit.adapters.roo import Roo
 
 
@@ -33,21 +29,10 @@ class KiloLegacy(Roo):
     )
     unconfirmed = ("VS Code forks and profiles of the globalStorage folder",)
 
-    def location(self, scope: Scope, host: Host) -> Location | None:
-        """`.kilocode/mcp.json`, or `mcp_settings.json` in Kilo's globalStorage."""
-        if scope is Scope.PROJECT:
-            path = host.project / ".kilocode" / "mcp.json"
-        elif scope is Scope.USER:
-            path = self._storage(host) / "settings" / "mcp_settings.json"
-        else:
-            return None
-        # mcp-migrator.ts reads both with JSON.parse: strict JSON.
-        return Location(self.name, scope, path, Format.JSON, ("mcpServers",))
-
-    @staticmethod
-    def _storage(host: Host) -> Path:
-        # KilocodePaths.vscodeGlobalStorage(): VS Code's User folder on each OS.
-        return vscode_user_dir(host) / "globalStorage" / "kilocode.kilo-code"
+    # KilocodePaths.vscodeGlobalStorage(); mcp-migrator.ts reads both files with
+    # JSON.parse, so strict JSON like Roo's.
+    project_folder = ".kilocode"
+    extension_id = "kilocode.kilo-code"
 
     def detect(self, host: Host, scope: Scope) -> str | None:
         """`.kilocode/` here, or Kilo's globalStorage folder."""

@@ -31,19 +31,22 @@ class Roo(AdapterBase):
         "global file folder (VS Code globalStorage, secondary); forks and profiles",
     )
 
+    # Where a Roo-derived extension keeps its files (Kilo's legacy generation differs).
+    project_folder = ".roo"
+    extension_id = "rooveterinaryinc.roo-cline"
+
     def location(self, scope: Scope, host: Host) -> Location | None:
-        """`.roo/mcp.json`, or `mcp_settings.json` in Roo's globalStorage."""
+        """`<project_folder>/mcp.json`, or `mcp_settings.json` in the extension's globalStorage."""
         if scope is Scope.PROJECT:
-            path = host.project / ".roo" / "mcp.json"
+            path = host.project / self.project_folder / "mcp.json"
         elif scope is Scope.USER:
             path = self._storage(host) / "settings" / "mcp_settings.json"
         else:
             return None
         return Location(self.name, scope, path, Format.JSON, ("mcpServers",))
 
-    @staticmethod
-    def _storage(host: Host) -> Path:
-        return vscode_user_dir(host) / "globalStorage" / "rooveterinaryinc.roo-cline"
+    def _storage(self, host: Host) -> Path:
+        return vscode_user_dir(host) / "globalStorage" / self.extension_id
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
         """Render with `${env:VAR}` references (§14 injectVariables)."""
