@@ -108,20 +108,7 @@ def gemini(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers:
     Disabled and none is started.
     """
     proc = run_cli("gemini", "mcp", "list", sandbox=sandbox, env=env)
-    servers: Servers = {}
-    for line in (proc.stdout + "\n" + proc.stderr).splitlines():
-        m = _GEMINI_LINE.match(line.strip())
-        if not m:
-            continue
-        target, transport = m["target"].strip(), m["transport"]
-        raw: Raw = {"line": line.strip(), **m.groupdict()}
-        if transport == "stdio":
-            command, *args = target.split(" ")
-            view = ServerView(m["name"], "stdio", command=command, args=tuple(args), raw=raw)
-        else:
-            view = ServerView(m["name"], transport, url=target, raw=raw)
-        servers[view.name] = view
-    return servers
+    return _listed(proc.stdout + "\n" + proc.stderr, _GEMINI_LINE)
 
 
 def opencode(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers:
@@ -263,20 +250,7 @@ def qwen(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers:
     tests place files at project scope only.
     """
     proc = run_cli("qwen", "mcp", "list", sandbox=sandbox, env=env)
-    servers: Servers = {}
-    for line in _ANSI.sub("", proc.stdout).splitlines():
-        m = _QWEN_LINE.match(line.strip())
-        if not m:
-            continue
-        target, transport = m["target"].strip(), m["transport"]
-        raw: Raw = {"line": line.strip(), **m.groupdict()}
-        if transport == "stdio":
-            command, *args = target.split(" ")
-            view = ServerView(m["name"], "stdio", command=command, args=tuple(args), raw=raw)
-        else:
-            view = ServerView(m["name"], transport, url=target, raw=raw)
-        servers[view.name] = view
-    return servers
+    return _listed(_ANSI.sub("", proc.stdout), _QWEN_LINE)
 
 
 ORACLES: dict[str, Callable[[Sandbox, Mapping[str, str] | None], Servers]] = {
@@ -306,3 +280,21 @@ def read_back(
     if scope is None:
         return servers
     return {n: s for n, s in servers.items() if s.scope in (None, scope)}
+
+
+def _listed(text: str, pattern: re.Pattern[str]) -> Servers:
+    """Servers from `mcp list` lines of the Gemini shape (name, target, transport)."""
+    servers: Servers = {}
+    for line in text.splitlines():
+        m = pattern.match(line.strip())
+        if not m:
+            continue
+        target, transport = m["target"].strip(), m["transport"]
+        raw: Raw = {"line": line.strip(), **m.groupdict()}
+        if transport == "stdio":
+            command, *args = target.split(" ")
+            view = ServerView(m["name"], "stdio", command=command, args=tuple(args), raw=raw)
+        else:
+            view = ServerView(m["name"], transport, url=target, raw=raw)
+        servers[view.name] = view
+    return servers
