@@ -6,6 +6,7 @@ import importlib
 import os
 import platform
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -72,9 +73,13 @@ def _table(rows: list[dict[str, Any]]) -> str:
 def main() -> int:
     """Run the benchmarks and report."""
     rows: list[dict[str, Any]] = []
-    for name in MODULES:
-        print(f"running {name} ...", file=sys.stderr)
-        rows += importlib.import_module(name).run()
+    with tempfile.TemporaryDirectory(prefix="aido-bench-state-") as state:
+        # The in-process benchmarks apply for real: their journal, locks and state
+        # belong in a scratch folder, never in the user's own ~/.local/state/aido.
+        os.environ["XDG_STATE_HOME"] = state
+        for name in MODULES:
+            print(f"running {name} ...", file=sys.stderr)
+            rows += importlib.import_module(name).run()
     table = _table(rows)
     print(table)
     OUT.parent.mkdir(parents=True, exist_ok=True)
