@@ -16,8 +16,9 @@ from typing import NoReturn
 
 from aidokit.catalog import log
 from aidokit.reconcile import __version__
-from aidokit.reconcile.commands import COMMANDS
+from aidokit.reconcile.commands import COMMANDS, load
 from aidokit.reconcile.errors import AidoError
+from aidokit.reconcile.subcommands import Subcommands
 
 EXIT_OK = 0
 EXIT_ERROR = 1
@@ -84,7 +85,7 @@ def _common_options(parser: argparse.ArgumentParser, *, suppress: bool) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """Build the full `aido` argument parser."""
+    """Build the `aido` argument parser; each command's part is built when first used."""
     parser = _Parser(
         prog="aido",
         description="Declarative, format-preserving MCP server configuration for AI coding "
@@ -92,15 +93,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"aido {__version__}")
     _common_options(parser, suppress=False)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for command in COMMANDS:
-        child = sub.add_parser(command.NAME, help=command.HELP, description=command.HELP)
-        _common_options(child, suppress=True)
-        command.add_arguments(child)
-        child.set_defaults(run=command.run)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", action=Subcommands)
+    assert isinstance(sub, Subcommands)
+    for name, help_text in COMMANDS:
+        sub.add_later(name, help_text, _command_options)
     # `aido completion` reads the tree from here, so no command imports the CLI back.
     parser.set_defaults(root_parser=parser)
     return parser
+
+
+def _command_options(parser: argparse.ArgumentParser, name: str) -> None:
+    """Fill the parser of command `name`: the common options, its own, its `run`."""
+    command = load(name)
+    _common_options(parser, suppress=True)
+    command.add_arguments(parser)
+    parser.set_defaults(run=command.run)
 
 
 def _write_crash_report() -> Path:

@@ -1,70 +1,81 @@
-"""The subcommands, one module each, listed here in help order.
+"""The subcommands, one module each, listed here in help order with their help.
 
-Each module provides NAME, HELP, add_arguments(parser) and run(args) -> int,
-and imports its heavy dependencies inside `run` to keep start-up fast.
+Each module provides add_arguments(parser) and run(args) -> int, and imports its
+heavy dependencies inside `run` to keep start-up fast. A module is imported only
+when its command runs (or a whole-tree view such as completion asks for it).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 from typing import Protocol
-
-from aidokit.reconcile.commands import (
-    adapters,
-    adopt,
-    apply,
-    catalog,
-    completion,
-    confirm,
-    confirmations,
-    destroy,
-    doctor,
-    imports,
-    init,
-    mcp,
-    outdated,
-    plan,
-    remove,
-    report,
-    schema,
-    status,
-    suggest,
-    undo,
-    upgrade,
-)
 
 
 class Command(Protocol):
     """What a command module provides."""
-
-    NAME: str
-    HELP: str
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
 
     def run(self, args: argparse.Namespace) -> int: ...
 
 
-COMMANDS: tuple[Command, ...] = (
-    init,
-    plan,
-    apply,
-    undo,
-    upgrade,
-    outdated,
-    status,
-    suggest,
-    catalog,
-    adapters,
-    adopt,
-    imports,
-    remove,
-    destroy,
-    schema,
-    mcp,
-    confirm,
-    confirmations,
-    doctor,
-    report,
-    completion,
+# (name, help), in help order.
+COMMANDS: tuple[tuple[str, str], ...] = (
+    ("init", "write a commented aido.toml from the detected harnesses and stack"),
+    ("plan", "show what `aido apply` would change in every harness config file"),
+    ("apply", "write the planned changes (or exactly those of a saved plan file)"),
+    ("undo", "restore the files of the last apply (or of transaction TX) from aido's journal"),
+    ("upgrade", "move aido.lock to this aido's catalog pins (all entries, or the ids named)"),
+    ("outdated", "list aido.lock entries whose catalog pin (or registry release) is newer"),
+    (
+        "status",
+        "list every MCP entry in the targeted files: managed, drifted, conflict or unmanaged",
+    ),
+    (
+        "suggest",
+        "show which catalog entries the project's context selects, and which trigger matched why",
+    ),
+    (
+        "catalog",
+        "browse the MCP catalog (list, show ID), draft an entry from a server.json (import FILE)",
+    ),
+    (
+        "adapters",
+        "list every harness adapter: scopes, the files it would use here, format, verification",
+    ),
+    ("adopt", "take ownership of an existing entry that matches (or, with --force, replace it)"),
+    (
+        "import",
+        "turn the servers you wrote by hand into aido.toml choices (catalog ids, else "
+        "[custom.*]) and adopt them, in one plan",
+    ),
+    (
+        "remove",
+        "keep a catalog id out: record it under `skip` (aido.toml, or aido.local.toml with "
+        "--local) and delete the entries of it that aido owns",
+    ),
+    ("destroy", "delete every entry aido owns in the targeted files; nothing else is touched"),
+    ("schema", "print the JSON Schema of aido.toml"),
+    ("mcp", "add a custom (non-catalog, security-sensitive) MCP server to aido.toml"),
+    (
+        "confirm",
+        "confirm a security-sensitive entry by typing its id at a terminal (then aido apply)",
+    ),
+    ("confirmations", "list this project's confirmed security-sensitive entries, or revoke one"),
+    (
+        "doctor",
+        "report deprecated entries, missing secrets, old harness CLIs, stale state, bad files",
+    ),
+    ("report", "summarise many `aido plan --json` outputs (files or folders, one per repository)"),
+    ("completion", "print a shell completion script (bash, zsh or fish)"),
 )
+
+# `import` is a Python keyword, so its module is named `imports`.
+_MODULES = {"import": "imports"}
+
+
+def load(name: str) -> Command:
+    """The module of command `name`, imported now."""
+    module: Command = importlib.import_module(f"{__name__}.{_MODULES.get(name, name)}")
+    return module

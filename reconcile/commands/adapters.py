@@ -7,8 +7,6 @@ from typing import Any
 
 from aidokit.reconcile.commands.common import project_dir
 
-NAME = "adapters"
-HELP = "list every harness adapter: scopes, the files it would use here, format, verification"
 FORMAT_VERSION = 1  # of `aido adapters --json`, docs/schemas/adapters.schema.json
 
 

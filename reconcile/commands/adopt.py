@@ -12,9 +12,6 @@ from aidokit.reconcile.commands.common import (
 )
 from aidokit.reconcile.errors import ConfigError
 
-NAME = "adopt"
-HELP = "take ownership of an existing entry that matches (or, with --force, replace it)"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add `adopt`'s own options."""

@@ -15,9 +15,6 @@ from aidokit.reconcile.commands.common import (
     want_colour,
 )
 
-NAME = "apply"
-HELP = "write the planned changes (or exactly those of a saved plan file)"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add `apply`'s own options."""

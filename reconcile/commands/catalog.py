@@ -7,9 +7,6 @@ import json
 import sys
 from pathlib import Path
 
-NAME = "catalog"
-HELP = "browse the MCP catalog (list, show ID), draft an entry from a server.json (import FILE)"
-
 ACTIONS = ("list", "show", "import", "schema")
 FORMAT_VERSION = 1  # of `list --json` and `show --json`, docs/schemas/catalog-*.schema.json
 

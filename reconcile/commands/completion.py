@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import argparse
 
-NAME = "completion"
-HELP = "print a shell completion script (bash, zsh or fish)"
 SHELLS = ("bash", "zsh", "fish")
 
 

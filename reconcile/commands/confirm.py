@@ -7,9 +7,6 @@ import argparse
 from aidokit.reconcile.commands.common import compute_plan
 from aidokit.reconcile.errors import ConfigError, SecurityError
 
-NAME = "confirm"
-HELP = "confirm a security-sensitive entry by typing its id at a terminal (then aido apply)"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add `confirm`'s own options."""

@@ -11,9 +11,6 @@ from aidokit.reconcile.errors import ConfigError
 if TYPE_CHECKING:
     from aidokit.reconcile.confirmations import Confirmation, ConfirmationStore
 
-NAME = "confirmations"
-HELP = "list this project's confirmed security-sensitive entries, or revoke one"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add `confirmations`' own options."""

@@ -11,9 +11,6 @@ from aidokit.reconcile.commands.common import (
     want_colour,
 )
 
-NAME = "destroy"
-HELP = "delete every entry aido owns in the targeted files; nothing else is touched"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add `destroy`'s own options."""

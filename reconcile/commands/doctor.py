@@ -6,9 +6,6 @@ import argparse
 
 from aidokit.reconcile.commands.common import gather_inputs
 
-NAME = "doctor"
-HELP = "report deprecated entries, missing secrets, old harness CLIs, stale state, bad files"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add `doctor`'s own options."""

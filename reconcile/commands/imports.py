@@ -15,12 +15,6 @@ from aidokit.reconcile.commands.common import (
 if TYPE_CHECKING:
     from aidokit.reconcile.plan import Change, Plan
 
-NAME = "import"
-HELP = (
-    "turn the servers you wrote by hand into aido.toml choices (catalog ids, else "
-    "[custom.*]) and adopt them, in one plan"
-)
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add `import`'s own options."""

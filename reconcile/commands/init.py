@@ -9,9 +9,6 @@ from collections.abc import Sequence
 from aidokit.reconcile.commands.common import project_dir
 from aidokit.reconcile.errors import AidoError, ConfigError
 
-NAME = "init"
-HELP = "write a commented aido.toml from the detected harnesses and stack"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add `init`'s own options."""

@@ -7,9 +7,6 @@ import argparse
 from aidokit.reconcile.commands.common import project_dir
 from aidokit.reconcile.errors import ConfigError
 
-NAME = "mcp"
-HELP = "add a custom (non-catalog, security-sensitive) MCP server to aido.toml"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add `mcp`'s own options."""

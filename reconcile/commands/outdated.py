@@ -6,9 +6,6 @@ import argparse
 
 from aidokit.reconcile.commands.common import gather_inputs
 
-NAME = "outdated"
-HELP = "list aido.lock entries whose catalog pin (or registry release) is newer"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add `outdated`'s own options."""

@@ -8,9 +8,6 @@ from pathlib import Path
 from aidokit.reconcile.commands.common import check_frozen, compute_plan, want_colour
 from aidokit.reconcile.errors import ConfigError
 
-NAME = "plan"
-HELP = "show what `aido apply` would change in every harness config file"
-
 EXIT_CHANGES = 2
 
 

@@ -12,12 +12,6 @@ from aidokit.reconcile.commands.common import (
 )
 from aidokit.reconcile.errors import ConfigError
 
-NAME = "remove"
-HELP = (
-    "keep a catalog id out: record it under `skip` (aido.toml, or aido.local.toml with "
-    "--local) and delete the entries of it that aido owns"
-)
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add `remove`'s own options."""

@@ -6,9 +6,6 @@ import argparse
 import sys
 from pathlib import Path
 
-NAME = "report"
-HELP = "summarise many `aido plan --json` outputs (files or folders, one per repository)"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add `report`'s own options."""

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import argparse
 
-NAME = "schema"
-HELP = "print the JSON Schema of aido.toml"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """`schema` has no options of its own."""

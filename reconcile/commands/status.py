@@ -6,9 +6,6 @@ import argparse
 
 from aidokit.reconcile.commands.common import gather_inputs, want_colour
 
-NAME = "status"
-HELP = "list every MCP entry in the targeted files: managed, drifted, conflict or unmanaged"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add `status`'s own options."""

@@ -7,8 +7,6 @@ import sys
 
 from aidokit.reconcile.commands.common import project_dir
 
-NAME = "suggest"
-HELP = "show which catalog entries the project's context selects, and which trigger matched why"
 FORMAT_VERSION = 1  # of `aido suggest --json`, docs/schemas/suggest.schema.json
 
 

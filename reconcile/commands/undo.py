@@ -6,9 +6,6 @@ import argparse
 
 from aidokit.reconcile.commands.common import confirm, finish_interrupted, project_dir
 
-NAME = "undo"
-HELP = "restore the files of the last apply (or of transaction TX) from aido's journal"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add `undo`'s own options."""

@@ -12,9 +12,6 @@ from aidokit.reconcile.commands.common import (
     want_colour,
 )
 
-NAME = "upgrade"
-HELP = "move aido.lock to this aido's catalog pins (all entries, or the ids named)"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add `upgrade`'s own options."""

@@ -15,7 +15,7 @@ from aidokit.reconcile.cli import build_parser, main
 from aidokit.reconcile.commands import COMMANDS
 from aidokit.reconcile.completion_scripts import render
 
-SUBCOMMANDS = [command.NAME for command in COMMANDS]
+SUBCOMMANDS = [name for name, _help in COMMANDS]
 
 
 def script(shell: str, capsys: pytest.CaptureFixture[str]) -> str:
