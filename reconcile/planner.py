@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Mapping
+from types import ModuleType
 from typing import Any
 
 from aidokit.reconcile.desired import DesiredEntry
@@ -201,19 +202,34 @@ def field_diff(before: Any, after: Any) -> tuple[FieldDiff, ...]:
 def _deepdiff() -> Any:
     """deepdiff's DeepDiff, imported only when a change must be rendered.
 
-    deepdiff imports pydantic (~40-60 ms) only to special-case pydantic models; the
-    values compared here are parsed JSON/TOML, so unless pydantic is loaded already
-    its import is refused for that moment and deepdiff falls back to its own stand-in.
+    Two of deepdiff's imports serve features aido never uses and cost more than
+    the rest of it: pydantic (~40-60 ms), only to special-case pydantic models
+    (the values compared here are parsed JSON/TOML), and cachebox, whose import
+    pulls in asyncio (~40 ms), only for the distance cache of `cache_size > 0`
+    (aido keeps the default 0). Unless one is loaded already, for the moment of
+    the import pydantic is refused (deepdiff has its own stand-in) and cachebox
+    is a stub whose cache raises if ever used.
     """
-    if "pydantic" in sys.modules:
+    stand_ins: dict[str, Any] = {"pydantic": None, "cachebox": _cachebox_stub()}
+    stand_ins = {name: module for name, module in stand_ins.items() if name not in sys.modules}
+    sys.modules.update(stand_ins)
+    try:
         from deepdiff import DeepDiff
-    else:
-        sys.modules["pydantic"] = None  # type: ignore[assignment]  # import raises ImportError
-        try:
-            from deepdiff import DeepDiff
-        finally:
-            del sys.modules["pydantic"]
+    finally:
+        for name in stand_ins:
+            del sys.modules[name]
     return DeepDiff
+
+
+def _cachebox_stub() -> ModuleType:
+    """A `cachebox` module whose LRUCache raises: DeepDiff asks for it only when caching."""
+
+    def no_cache(*_args: object, **_kwargs: object) -> None:
+        raise RuntimeError("deepdiff was imported without cachebox: keep DeepDiff's cache_size 0")
+
+    stub = ModuleType("cachebox", "aido's stand-in while deepdiff is imported")
+    stub.LRUCache = no_cache  # type: ignore[attr-defined]
+    return stub
 
 
 def readable_path(parts: list[str | int]) -> str:
