@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -143,6 +142,8 @@ def detect_any(
     for path in user:
         if path.exists():
             return f"found {shown(host, path)}"
+    import shutil  # only here: it imports the compression modules
+
     search = host.environ.get("PATH", "")
     for exe in cli:
         if shutil.which(exe, path=search):

@@ -7,7 +7,6 @@ as much as all the rest of a plan, so aido remembers which exact files passed
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import tomllib
@@ -246,6 +245,8 @@ def _explain(exc: ValidationError, text: str, path: Path) -> str:
     dotted = ".".join(loc)
     if error["type"] in ("extra_forbidden", "unexpected_keyword_argument"):
         valid = _valid_keys(loc[:-1])
+        import difflib  # on the error path only
+
         close = difflib.get_close_matches(key, valid, n=1)
         hint = f"; did you mean '{close[0]}'?" if close else f"; valid keys: {', '.join(valid)}"
         return f"unknown key '{dotted}' at {where}{hint}"

