@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -14,6 +15,9 @@ from aidokit.adapters.format import Format
 from aidokit.adapters.trust import TrustGate
 from aidokit.catalog.facts import OSName
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
+
+# An agent name aido scopes to: what `[roles]` accepts (reconcile/config.py AGENT_PATTERN).
+AGENT_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 
 # The strength of an adapter's evidence, strongest first: the harness's own CLI
 # read aido's files back in CI, its source code, its official docs, or only
@@ -78,6 +82,48 @@ class Location:
     map_path: tuple[str, ...]
 
 
+def same_entry(entry: dict[str, Any]) -> dict[str, Any]:
+    """An agent file's server in the shape of the harness's shared file (most harnesses)."""
+    return dict(entry)
+
+
+@dataclass(frozen=True)
+class AgentFiles:
+    """Where a harness keeps agent definitions that can hold their own servers (docs/roles.md).
+
+    An agent is a file `<folder>/<name><suffix>` under the project (project scope) or
+    the home folder (user scope); its servers are the map at `map_path` inside it, each
+    in the shape `entry` turns the shared file's rendering into.
+    """
+
+    folder_name: str  # under the project or the home folder, e.g. ".gemini/agents"
+    suffix: str  # e.g. ".md"
+    fmt: Format
+    map_path: tuple[str, ...]
+    entry: Callable[[dict[str, Any]], dict[str, Any]] = same_entry
+
+    def folder(self, scope: Scope, host: Host) -> Path | None:
+        """The folder of the agents of `scope` (None: no agent files in that scope)."""
+        root = {Scope.PROJECT: host.project, Scope.USER: host.home}.get(scope)
+        return None if root is None else root / self.folder_name
+
+    def location(self, adapter: str, scope: Scope, host: Host, name: str) -> Location | None:
+        """The file of agent `name` in `scope` (None: no agent files there, or a bad name)."""
+        folder = self.folder(scope, host)
+        if folder is None or not AGENT_NAME_RE.fullmatch(name):
+            return None
+        path = folder / f"{name}{self.suffix}"
+        return Location(adapter, scope, path, self.fmt, self.map_path)
+
+    def name_of(self, path: Path, scope: Scope, host: Host) -> str | None:
+        """The agent whose file `path` is in `scope`, or None when it is no agent file."""
+        folder = self.folder(scope, host)
+        if folder is None or path.parent != folder or not path.name.endswith(self.suffix):
+            return None
+        name = path.name.removesuffix(self.suffix)
+        return name if AGENT_NAME_RE.fullmatch(name) else None
+
+
 @dataclass(frozen=True)
 class Rendered:
     """An entry in a harness's shape plus what the user must still do by hand."""
@@ -100,6 +146,8 @@ class Adapter(Protocol):
     windows_shell: bool
     # The harness's own CLI binary, whose version `aido doctor` checks (None: no CLI).
     cli: str | None
+    # Agent definitions that can hold their own servers (None: the harness cannot scope so).
+    agents: AgentFiles | None
 
     @property
     def unconfirmed(self) -> tuple[str, ...]:

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters.base import Companion, Host, Location, Rendered, Scope
+from aidokit.adapters.base import AgentFiles, Companion, Host, Location, Rendered, Scope
 from aidokit.adapters.format import Format
 from aidokit.adapters.trust import TrustGate
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
@@ -23,6 +23,7 @@ class AdapterBase:
     unconfirmed: tuple[str, ...] = ()
     windows_shell: bool = False
     cli: str | None = None
+    agents: AgentFiles | None = None
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
         """The entry and its notes."""

@@ -10,12 +10,35 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Host, Location, Rendered, Scope
+from aidokit.adapters.base import AgentFiles, Host, Location, Rendered, Scope
 from aidokit.adapters.common import AdapterBase, detect_any, entry_identity, shown
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, dollar_brace, remote_fields, stdio_fields
 from aidokit.adapters.trust import TrustGate, lookup, read_record, within
+from aidokit.catalog.errors import CatalogError
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+
+# settings.json key -> the agent frontmatter's snake-case key (the bundle's
+# `mcpServerSchema` for `mcp_servers`; docs/roles.md). Keys not listed have no
+# agent form, and the frontmatter schema is strict, so such an entry is refused.
+_AGENT_KEYS = {
+    **{key: key for key in ("command", "args", "env", "cwd", "url", "headers", "type")},
+    **{key: key for key in ("timeout", "trust", "description")},
+    "httpUrl": "http_url",
+    "includeTools": "include_tools",
+    "excludeTools": "exclude_tools",
+}
+
+
+def agent_entry(entry: dict[str, Any]) -> dict[str, Any]:
+    """The settings.json entry in the shape of an agent's `mcp_servers` (snake case)."""
+    unknown = sorted(set(entry) - set(_AGENT_KEYS))
+    if unknown:
+        raise CatalogError(
+            f"gemini-cli agent files cannot hold {', '.join(unknown)}; share the server "
+            'with every agent instead ([mcp.roles] ID = ["*"])'
+        )
+    return {_AGENT_KEYS[key]: value for key, value in entry.items()}
 
 
 class GeminiCLI(AdapterBase):
@@ -27,6 +50,10 @@ class GeminiCLI(AdapterBase):
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     verified_by = "real CLI"
     evidence = "https://github.com/google-gemini/gemini-cli/blob/5411f113/docs/tools/mcp-server.md"
+    # Subagents: `.gemini/agents/<name>.md`, frontmatter `mcp_servers` (docs/roles.md).
+    agents: AgentFiles | None = AgentFiles(
+        ".gemini/agents", ".md", Format.MARKDOWN, ("mcp_servers",), agent_entry
+    )
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.gemini/settings.json` in the project or the home folder."""

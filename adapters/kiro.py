@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Host, Location, Rendered, Scope
+from aidokit.adapters.base import AgentFiles, Host, Location, Rendered, Scope
 from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
@@ -33,6 +33,9 @@ class Kiro(AdapterBase):
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     verified_by = "docs"
     evidence = "https://kiro.dev/docs/mcp/configuration"
+    # Custom agents: `.kiro/agents/<name>.json` with their own `mcpServers`, in the
+    # shape of mcp.json (docs/roles.md).
+    agents: AgentFiles | None = AgentFiles(".kiro/agents", ".json", Format.JSON, ("mcpServers",))
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.kiro/settings/mcp.json` in the project or the home folder."""

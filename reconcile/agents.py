@@ -16,6 +16,7 @@ from aidokit.catalog.models import ALL_ROLES
 from aidokit.reconcile.config import AGENT_PATTERN
 
 _AGENT_NAME = re.compile(AGENT_PATTERN)
+SHARED = "*"  # `[mcp.roles] ID = ["*"]`: every agent sees the entry, on purpose
 
 # harness -> (folder under the project or home, file suffix); see docs/roles.md.
 AGENT_DIRS: dict[str, tuple[str, str]] = {
@@ -58,6 +59,17 @@ def agents_for_roles(
         names.add(role)
         names.update(table.get(role, ()))
     return tuple(agent for agent in agents if agent.name in names)
+
+
+def agents_playing(
+    roles: Iterable[str], table: Mapping[str, tuple[str, ...]], found: Iterable[str]
+) -> tuple[str, ...]:
+    """Of the agent names `found`, those that play any of `roles`; none for a shared entry."""
+    roles = tuple(roles)
+    if SHARED in roles:
+        return ()
+    names = set(roles).union(*(table.get(role, ()) for role in roles))
+    return tuple(name for name in found if name in names)
 
 
 def proposed_roles(agents: Iterable[AgentFile]) -> dict[str, tuple[str, ...]]:

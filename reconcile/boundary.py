@@ -89,6 +89,9 @@ def _harness_config(real: Path, host: Host) -> str | None:
             location = adapter.location(scope, host)
             if location is not None and real_path(location.path) == real:
                 return f"the {scope} config of {adapter.name}"
+        folder = adapter.agents.folder(Scope.USER, host) if adapter.agents else None
+        if folder is not None and real.parent == real_path(folder):
+            return f"a user agent file of {adapter.name}"
     return None
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
+from aidokit.adapters.base import AGENT_NAME_RE
 from aidokit.catalog.constraints import Check, Pattern, Strict
 from aidokit.catalog.models import ENV_NAME_PATTERN, ID_PATTERN, Role
 from aidokit.reconcile import hardening
@@ -29,7 +30,7 @@ CONFIG_NAME = "aido.toml"
 LOCAL_CONFIG_NAME = "aido.local.toml"
 CatalogId = Annotated[str, Pattern(ID_PATTERN)]
 # An agent's file name without its suffix (`.claude/agents/qa.md` -> `qa`): a plain name.
-AGENT_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"
+AGENT_PATTERN = AGENT_NAME_RE.pattern
 AgentName = Annotated[str, Pattern(AGENT_PATTERN)]
 
 
@@ -50,7 +51,9 @@ class McpChoices(Strict):
 
     add: tuple[CatalogId, ...] = ()
     skip: tuple[CatalogId, ...] = ()
-    roles: dict[CatalogId, tuple[Role, ...]] = field(default_factory=dict)
+    # The roles of an entry, overriding the catalog's `suggested_for`; ["*"] shares it
+    # with every agent on purpose (docs/roles.md).
+    roles: dict[CatalogId, tuple[Role | Literal["*"], ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, kw_only=True)

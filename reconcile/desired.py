@@ -46,6 +46,7 @@ class DesiredEntry:
     notes: tuple[str, ...] = ()  # what the user must set by hand (secrets aido won't write)
     companions: tuple[Companion, ...] = ()  # role scoping outside the server map
     source: str = "catalog"  # "catalog" | "custom" | "imported", recorded in state
+    scoped: bool = False  # its roles come from `[mcp.roles]`, not the catalog
 
 
 def wanted_servers(
@@ -163,6 +164,7 @@ def resolve_for(
                 notes=rendered.notes,
                 companions=_companions(adapter, item),
                 source=item.source,
+                scoped=item.scoped,
             )
         )
     return entries, notes
@@ -170,6 +172,6 @@ def resolve_for(
 
 def _companions(adapter: Adapter, item: Wanted) -> tuple[Companion, ...]:
     """Role scoping for `item` on `adapter`, only when aido.toml names its agents."""
-    if not item.scoped:
+    if not item.scoped or "*" in item.roles:  # ["*"]: shared on purpose
         return ()
     return adapter.role_scoping(item.server.id, item.roles) or ()

@@ -14,7 +14,8 @@ from aidokit.reconcile.overrides import with_overrides
 from aidokit.reconcile.pins import lock_change, next_lock, pin
 from aidokit.reconcile.plan import Action, FileChange, Plan
 from aidokit.reconcile.planner import plan_entries
-from aidokit.reconcile.world import TargetFile, World, project_lock
+from aidokit.reconcile.scoping import place
+from aidokit.reconcile.world import TargetFile, World, project_lock, role_table
 
 
 def build_plan(
@@ -66,9 +67,7 @@ def build_plan(
             continue
         desired, skipped = resolve_for(adapter, wanted, inputs.host.os, inputs.scope)
         notes.extend(skipped)
-        file = _plan_file(target, desired, inputs.host, gone)
-        file = _deprecation_reasons(file, world.catalog)
-        files.append(_note_role_scoping(file, adapter))
+        files += _plan_adapter(world, target, desired, gone)
     for orphan in world.orphans:
         reasons = dict.fromkeys((r.id for r in orphan.records), orphan.orphaned or "")
         files.append(_plan_file(orphan, [], inputs.host, reasons))
@@ -82,6 +81,25 @@ def build_plan(
         notes=(*inputs.notes, *notes),
         lock=lock,
     )
+
+
+def _plan_adapter(
+    world: World, target: TargetFile, desired: list[DesiredEntry], gone: Mapping[str, str]
+) -> list[FileChange]:
+    """The shared file of one adapter, and the agent files its entries' roles reach."""
+    adapter, host = target.adapter, world.inputs.host
+    found = world.agents.get(adapter.name, ())
+    placed = place(adapter, desired, found, role_table(world.inputs))
+    shared = _plan_file(target, placed.shared, host, {**placed.gone, **gone})
+    shared = replace(shared, notes=(*shared.notes, *placed.notes))
+    files = [_note_role_scoping(_deprecation_reasons(shared, world.catalog), adapter)]
+    for agent in world.agent_files_of(adapter.name):
+        assert agent.agent is not None
+        # aido never creates an agent file: one gone since discovery only loses its records.
+        mine = placed.agents.get(agent.agent, []) if agent.exists else []
+        file = _plan_file(agent, mine, host, gone)
+        files.append(replace(_deprecation_reasons(file, world.catalog), agent=agent.agent))
+    return files
 
 
 def _deprecation_reasons(file: FileChange, catalog: Collection[MCPDef]) -> FileChange:
@@ -104,8 +122,8 @@ def _only_removals(file: FileChange, remove: Collection[str]) -> FileChange:
 def _note_role_scoping(file: FileChange, adapter: Adapter) -> FileChange:
     """Say once per written file how the entries' roles are (or are not) enforced there."""
     written = [c for c in file.changes if c.action in (Action.CREATE, Action.UPDATE)]
-    scoped = [c for c in written if c.roles]
-    if not scoped or any(c.map_path for c in written):
+    scoped = [c for c in written if c.roles and "*" not in c.roles]
+    if adapter.agents is not None or not scoped or any(c.map_path for c in written):
         return file
     if adapter.role_scoping(scoped[0].name, scoped[0].roles) is None:
         note = (

@@ -109,11 +109,17 @@ class FileChange:
     trust: TrustGate | None = None
     # The file no longer exists: apply drops these records (labels) of entries it held.
     forget: tuple[str, ...] = ()
+    agent: str | None = None  # the agent whose definition this file is (docs/roles.md)
 
     @property
     def actionable(self) -> tuple[Change, ...]:
         """Changes that write to the file."""
         return tuple(c for c in self.changes if c.action in WRITES)
+
+
+def owner(adapter: str, agent: str | None) -> str:
+    """Who reads a file: `gemini-cli`, or `gemini-cli agent qa` for an agent's own file."""
+    return adapter if agent is None else f"{adapter} agent {agent}"
 
 
 WRITES = frozenset({Action.CREATE, Action.UPDATE, Action.HEAL, Action.DELETE})

@@ -14,13 +14,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters.base import Adapter, Host
+from aidokit.adapters.base import Adapter, Host, Location
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.adapters.render import for_os
 from aidokit.catalog.models import ALL_ROLES, MCPDef, RemoteSpec, StdioSpec
 from aidokit.reconcile import hardening
+from aidokit.reconcile.agents import SHARED
 from aidokit.reconcile.documents import ABSENT, read_document
-from aidokit.reconcile.errors import SecurityError
+from aidokit.reconcile.errors import AidoError, SecurityError
 from aidokit.reconcile.plan import Action, Change, FileChange, Plan
 from aidokit.reconcile.plan_key import ABSENT_PREFIX, is_absent_token, plan_key
 from aidokit.reconcile.state import load_state
@@ -56,7 +57,7 @@ def _change_problem(file: FileChange, change: Change) -> str | None:
     """What is wrong with one change of a saved plan, re-derived from the adapter and state."""
     if change.id is not None and hardening.id_problem(change.id):
         return f"{change.name!r} has the invalid id {change.id!r}"
-    if not set(change.roles) <= set(ALL_ROLES):
+    if not set(change.roles) <= {*ALL_ROLES, SHARED}:
         return f"{change.name!r} names roles aido does not know"
     if change.map_path and not _derived_companion(file, change):
         return f"{change.name!r} is under {'.'.join(change.map_path)!r}, where aido puts no entry"
@@ -99,7 +100,7 @@ def check_locations(plan: Plan, source: Path, host: Host) -> None:
         adapter = ADAPTERS.get(file.adapter)
         location = None
         if adapter is not None:
-            location = adapter.location(file.scope, host)
+            location = _location(adapter, file, host)
         expected = None
         if location is not None:
             state_path, record_path = state_location(location, host)
@@ -116,6 +117,15 @@ def check_locations(plan: Plan, source: Path, host: Host) -> None:
                 f"saved plan {source} names {file.path!r} for {file.adapter!r} at a location "
                 f"aido would not write; run aido plan --out {source} again"
             )
+
+
+def _location(adapter: Adapter, file: FileChange, host: Host) -> Location | None:
+    """Where aido itself puts the file: the adapter's shared file, or the named agent's."""
+    if file.agent is None:
+        return adapter.location(file.scope, host)
+    if adapter.agents is None:
+        return None
+    return adapter.agents.location(adapter.name, file.scope, host, file.agent)
 
 
 def mark_sensitive(plan: Plan, catalog: Iterable[MCPDef]) -> Plan:
@@ -139,7 +149,7 @@ def _marked(file: FileChange, change: Change, routine: dict[str, MCPDef]) -> Cha
         and adapter is not None
         and spec is not None
         and change.name == entry.id
-        and _rendered(adapter, entry, spec, change.after)
+        and _rendered(adapter, entry, spec, change.after, agent=file.agent is not None)
     ):
         return change
     return replace(change, sensitive=True)
@@ -160,7 +170,18 @@ def _absent_checked(file: FileChange, source: Path) -> FileChange:
     return file
 
 
-def _rendered(adapter: Adapter, entry: MCPDef, spec: StdioSpec | RemoteSpec, after: Any) -> bool:
-    """Whether `after` is what `adapter` renders for `entry`, on this OS or on Windows."""
+def _rendered(
+    adapter: Adapter, entry: MCPDef, spec: StdioSpec | RemoteSpec, after: Any, *, agent: bool
+) -> bool:
+    """Whether `after` is what `adapter` renders for `entry` (in an agent file when `agent`),
+    on this OS or on Windows."""
     rendered = adapter.render(entry, spec)
-    return after in (rendered, for_os(adapter, rendered, "win32"))
+    forms = [rendered, for_os(adapter, rendered, "win32")]
+    if agent:
+        if adapter.agents is None:
+            return False
+        try:
+            forms = [adapter.agents.entry(form) for form in forms]
+        except AidoError:
+            return False
+    return after in forms

@@ -49,6 +49,7 @@ def _file(file: FileChange) -> dict[str, Any]:
         "adapter": file.adapter,
         "scope": file.scope,
         "path": file.path,
+        "agent": file.agent,
         "changes": [_change(c) for c in file.changes if c.action is not Action.NOOP],
         # Desired entries already as desired: `aido report` counts them as in use.
         "unchanged": [

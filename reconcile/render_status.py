@@ -6,7 +6,8 @@ import json
 from typing import Any
 
 from aidokit.catalog.printable import printable
-from aidokit.reconcile.status import STATUS_FORMAT_VERSION, FileStatus, Status, counts
+from aidokit.reconcile.plan import owner
+from aidokit.reconcile.status import STATUS_FORMAT_VERSION, FileStatus, Status, counts, reach
 
 _COLOURS = {
     Status.MANAGED: "32",
@@ -21,7 +22,7 @@ def render_status(files: tuple[FileStatus, ...], *, colour: bool = False) -> str
     """One block per file, one line per entry, then a summary line."""
     out: list[str] = []
     for file in files:
-        out.append(printable(f"# {file.path} ({file.adapter}, {file.scope})"))
+        out.append(printable(f"# {file.path} ({owner(file.adapter, file.agent)}, {file.scope})"))
         if file.error:
             out.append(printable(f"  error: {file.error}"))
         elif not file.entries:
@@ -35,8 +36,19 @@ def render_status(files: tuple[FileStatus, ...], *, colour: bool = False) -> str
         out.append("")
     if not files:
         out += ["No harness config files are targeted; set `adapters` in aido.toml.", ""]
+    out += _reach_lines(files)
     out.append(summary_line(files))
     return "\n".join(out) + "\n"
+
+
+def _reach_lines(files: tuple[FileStatus, ...]) -> list[str]:
+    """Who sees which server, for harnesses where some servers live in agent files."""
+    lines = [
+        printable(f"  {adapter}: {who}: {', '.join(names)}")
+        for adapter, groups in reach(files).items()
+        for who, names in groups.items()
+    ]
+    return ["Who sees which server:", *lines, ""] if lines else []
 
 
 def summary_line(files: tuple[FileStatus, ...]) -> str:
@@ -63,6 +75,7 @@ def render_status_json(files: tuple[FileStatus, ...], *, project: str, scope: st
                 "adapter": file.adapter,
                 "scope": file.scope,
                 "path": file.path,
+                "agent": file.agent,
                 "error": file.error,
                 "entries": [
                     {
@@ -77,5 +90,6 @@ def render_status_json(files: tuple[FileStatus, ...], *, project: str, scope: st
             for file in files
         ],
         "summary": counts(files),
+        "reach": reach(files),
     }
     return json.dumps(data, indent=2, sort_keys=True) + "\n"

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from aidokit.catalog.printable import printable
-from aidokit.reconcile.plan import WRITES, Action, Change, DiffKind, FileChange, Plan
+from aidokit.reconcile.plan import WRITES, Action, Change, DiffKind, FileChange, Plan, owner
 from aidokit.reconcile.redaction import redact_change
 
 _COLOURS = {
@@ -49,7 +49,7 @@ def _file(file: FileChange, paint: Any) -> list[str]:
     visible = [c for c in file.changes if c.action is not Action.NOOP]
     if not visible and not file.error and not file.notes and not file.trust:
         return []
-    lines = ["", paint("1", f"# {file.path} ({file.adapter}, {file.scope})")]
+    lines = ["", paint("1", f"# {file.path} ({owner(file.adapter, file.agent)}, {file.scope})")]
     if file.error:
         lines.append(paint("31", f"  error: {file.error}"))
     if file.trust:

@@ -49,6 +49,7 @@ class FileStatus:
     path: str
     entries: tuple[EntryStatus, ...] = ()
     error: str | None = None
+    agent: str | None = None  # the agent whose file this is: only it sees these servers
 
 
 def file_status(file: FileChange, current: Mapping[str, Any]) -> FileStatus:
@@ -61,7 +62,7 @@ def file_status(file: FileChange, current: Mapping[str, Any]) -> FileStatus:
         if change.name not in current and change.action in (Action.CREATE, Action.HEAL)
     ]
     rows.sort(key=lambda row: row.name)
-    return FileStatus(file.adapter, file.scope, file.path, tuple(rows))
+    return FileStatus(file.adapter, file.scope, file.path, tuple(rows), agent=file.agent)
 
 
 def _row(file: FileChange, name: str, change: Change | None) -> EntryStatus:
@@ -94,11 +95,32 @@ def plan_status(plan: Plan, world: World) -> tuple[FileStatus, ...]:
 
 
 def _status(file: FileChange, world: World) -> FileStatus:
-    target = world.file_of(file.adapter)
+    target = world.target(file.adapter, file.abs_path)
     if file.error or target is None:
         error = file.error or f"{file.path} was not read"
-        return FileStatus(file.adapter, file.scope, file.path, error=error)
+        return FileStatus(file.adapter, file.scope, file.path, error=error, agent=file.agent)
     return file_status(file, target.servers())
+
+
+def reach(files: tuple[FileStatus, ...]) -> dict[str, dict[str, list[str]]]:
+    """For each adapter with agent files: who sees which of aido's servers.
+
+    A server in the shared file is seen by every agent and the main session; one in an
+    agent's file by that agent only (docs/roles.md). Adapters without agent files are
+    left out: there every agent sees every server.
+    """
+    scoped = {file.adapter for file in files if file.agent is not None}
+    result: dict[str, dict[str, list[str]]] = {}
+    for file in files:
+        if file.adapter not in scoped:
+            continue
+        who = "every agent and the main session" if file.agent is None else f"agent {file.agent}"
+        names = [
+            e.name for e in file.entries if e.id is not None and e.status is not Status.CONFLICT
+        ]
+        if names:
+            result.setdefault(file.adapter, {}).setdefault(who, []).extend(names)
+    return result
 
 
 def counts(files: tuple[FileStatus, ...]) -> dict[str, int]:

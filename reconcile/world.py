@@ -10,11 +10,11 @@ views of the `World` it returns.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from aidokit.adapters.base import Adapter, Host, Location, Scope
+from aidokit.adapters.base import Adapter, AgentFiles, Host, Location, Scope
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.catalog import log
 from aidokit.catalog.facts import Facts
@@ -103,6 +103,7 @@ class TargetFile:
     records: tuple[Record, ...]  # this file's ownership records, pending ones settled
     # Set for a file this run no longer targets (SPEC §6 orphans): why its entries go.
     orphaned: str | None = None
+    agent: str | None = None  # the agent whose definition this is; None: the shared file
 
     @property
     def exists(self) -> bool:
@@ -135,10 +136,21 @@ class World:
     other_records: tuple[Record, ...] = ()  # records of adapters aido no longer has
     orphans: tuple[TargetFile, ...] = ()  # files with aido's records that are not targeted
     not_installed: tuple[str, ...] = ()  # adapters skipped: their user-level folder is missing
+    # adapter -> the names of its agents found in this scope (docs/roles.md), read or not
+    agents: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def file_of(self, adapter: str) -> TargetFile | None:
-        """The targeted file of `adapter`, or None when it has no file in this scope."""
-        return next((f for f in self.files if f.adapter.name == adapter), None)
+        """The shared file of `adapter`, or None when it has no file in this scope."""
+        return next((f for f in self.files if f.adapter.name == adapter and f.agent is None), None)
+
+    def agent_files_of(self, adapter: str) -> tuple[TargetFile, ...]:
+        """The agent files of `adapter` this run reads (the agents of its entries' roles)."""
+        return tuple(f for f in self.files if f.adapter.name == adapter and f.agent is not None)
+
+    def target(self, adapter: str, abs_path: str) -> TargetFile | None:
+        """The file (targeted or orphaned) of `adapter` at `abs_path`."""
+        found = (f for f in (*self.files, *self.orphans) if f.adapter.name == adapter)
+        return next((f for f in found if str(f.location.path) == abs_path), None)
 
     def owned_ids(self) -> set[str]:
         """Catalog ids of every entry aido has recorded in the targeted files."""
@@ -162,6 +174,7 @@ def read_world(inputs: Inputs) -> World:
     state_errors: list[str] = []
     files: list[TargetFile] = []
     missing: list[str] = []
+    agents: dict[str, tuple[str, ...]] = {}
     for adapter in inputs.adapters:
         location = adapter.location(inputs.scope, inputs.host)
         if location is None:
@@ -178,16 +191,68 @@ def read_world(inputs: Inputs) -> World:
             state_errors.append(str(exc))
             continue
         states[state_path] = state
-        files.append(target := _read_file(adapter, location, state, inputs.host))
-        if log.enabled("debug"):
+        files.append(_read_file(adapter, location, state, inputs.host))
+        if adapter.agents is not None:
+            agents[adapter.name] = discover(adapter.agents, inputs.scope, inputs.host)
+            names = _agents_to_read(adapter, inputs, wanted, agents[adapter.name], state)
+            files += [_read_agent(adapter, name, state, inputs) for name in names]
+    if log.enabled("debug"):
+        for target in files:
             _log_read(target)
     orphans = _orphans(inputs, files, states) if not state_errors else []
     others = {r.key: r for s in states.values() for r in s.records if r.adapter not in ADAPTERS}
     return World(
         inputs, tuple(catalog), facts, tuple(wanted), tuple(notes), tuple(files), lock,
         tuple(dict.fromkeys(state_errors)), tuple(others.values()), tuple(orphans),
-        tuple(missing),
+        tuple(missing), agents,
     )  # fmt: skip
+
+
+def discover(descriptor: AgentFiles, scope: Scope, host: Host) -> tuple[str, ...]:
+    """The names of the agents in `descriptor`'s folder for `scope` (files only), sorted."""
+    folder = descriptor.folder(scope, host)
+    if folder is None or not folder.is_dir():
+        return ()
+    found = (descriptor.name_of(path, scope, host) for path in folder.iterdir())
+    return tuple(sorted(name for name in found if name and _is_file(folder, name, descriptor)))
+
+
+def _is_file(folder: Path, name: str, descriptor: AgentFiles) -> bool:
+    """Whether the agent's path is a file, or a link (judged, and refused, when read)."""
+    path = folder / f"{name}{descriptor.suffix}"
+    return path.is_symlink() or path.is_file()
+
+
+def _agents_to_read(
+    adapter: Adapter, inputs: Inputs, wanted: Sequence[Wanted], found: tuple[str, ...], state: State
+) -> list[str]:
+    """The agents whose files the plan needs: those playing an entry's roles, or holding
+    aido's records (a file since removed included, so its records are forgotten)."""
+    from aidokit.reconcile.agents import agents_playing
+
+    assert adapter.agents is not None
+    table = role_table(inputs)
+    names = {n for item in wanted for n in agents_playing(item.roles, table, found)}
+    for record in state.records:
+        if record.adapter == adapter.name:
+            path = Path(record.path)
+            path = path if path.is_absolute() else inputs.host.project / path
+            name = adapter.agents.name_of(path, inputs.scope, inputs.host)
+            names.update((name,) if name else ())
+    return sorted(names)
+
+
+def _read_agent(adapter: Adapter, name: str, state: State, inputs: Inputs) -> TargetFile:
+    """One agent file of `adapter`, read like any harness file (trust boundary included)."""
+    assert adapter.agents is not None
+    location = adapter.agents.location(adapter.name, inputs.scope, inputs.host, name)
+    assert location is not None
+    return replace(_read_file(adapter, location, state, inputs.host), agent=name)
+
+
+def role_table(inputs: Inputs) -> dict[str, tuple[str, ...]]:
+    """`[roles]` of the merged layers: role -> the names of the agents that play it."""
+    return {str(role): names for role, names in inputs.loaded.config.roles.items()}
 
 
 def desired_facts(inputs: Inputs) -> Facts:
@@ -241,11 +306,14 @@ def _orphans(
         if here is None or "#" in record_path:
             continue
         path = host.project / record_path if inputs.scope is Scope.PROJECT else Path(record_path)
+        agent = adapter.agents.name_of(path, inputs.scope, host) if adapter.agents else None
+        if adapter.agents is not None and agent is not None:
+            here = adapter.agents.location(name, inputs.scope, host, agent) or here
         why = f"{name} is no longer targeted"
         if adapter in inputs.adapters:
             why = f"{name} now uses another file" if installed(here) else f"{name} is not installed"
         file = _read_file(adapter, replace(here, path=path), state, host)
-        orphans.append(replace(file, orphaned=why))
+        orphans.append(replace(file, orphaned=why, agent=agent))
     return orphans
 
 

@@ -46,7 +46,8 @@ class Document:
         elif fmt is Format.MARKDOWN:
             from aidokit.reconcile.documents.frontmatter import FrontmatterEditor
 
-            self._editor = FrontmatterEditor(path, b"" if original is None else original)
+            # A missing agent file reads as empty frontmatter (aido never creates one).
+            self._editor = FrontmatterEditor(path, b"---\n---\n" if original is None else original)
         else:
             self._editor = JsonEditor(path, fmt, NEW_FILE if original is None else original)
         self._start = self.render()

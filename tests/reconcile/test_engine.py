@@ -138,3 +138,77 @@ def test_list_items_and_plain_keys_read_naturally() -> None:
 
     rows = field_diff({"args": ["a", "b"], "env": {"A": "1"}}, {"args": ["a", "c"], "env": {}})
     assert [r.path for r in rows] == ["args[1]", "env.A"]
+
+
+GEMINI = ADAPTERS["gemini-cli"]
+PLAYWRIGHT = Wanted(ENTRIES_BY_ID["playwright"], "added", explicit=True, roles=("tester-reviewer",))
+
+
+def _scoped_world(
+    agents: tuple[str, ...], *, roles: dict[str, tuple[str, ...]], wanted: Wanted = PLAYWRIGHT
+) -> World:
+    """A Gemini CLI world: an empty settings.json plus one empty agent file per name."""
+    shared = GEMINI.location(Scope.PROJECT, HOST)
+    assert shared is not None and GEMINI.agents is not None
+    files = []
+    for name, location in (
+        (None, shared),
+        *((a, GEMINI.agents.location(GEMINI.name, Scope.PROJECT, HOST, a)) for a in agents),
+    ):
+        assert location is not None
+        raw = b"{}" if name is None else f"---\nname: {name}\n---\nbody\n".encode()
+        state_path, record_path = state_location(location, HOST)
+        document = Document(location.path, location.fmt, raw)
+        files.append(TargetFile(GEMINI, location, state_path, record_path, record_path,
+                                document, None, (), agent=name))  # fmt: skip
+    config = ProjectConfig(roles=roles)  # type: ignore[arg-type]
+    inputs = Inputs(HOST, LoadedConfig(config, HOST.project / "aido.toml", True),
+                    Scope.PROJECT, (GEMINI,), ())  # fmt: skip
+    return World(inputs, (), Facts(os="linux"), (wanted,), (), tuple(files),
+                 agents={GEMINI.name: agents})  # fmt: skip
+
+
+def test_an_entry_goes_into_the_agents_of_its_roles_only() -> None:
+    """The agents playing the entry's roles get it; the shared file and other agents do not."""
+    world = _scoped_world(("qa", "writer"), roles={"tester-reviewer": ("qa",)})
+    plan = build_plan(world)
+    changes = {(f.path, f.agent): [(c.action, c.name) for c in f.changes] for f in plan.files}
+    assert changes == {
+        (".gemini/agents/qa.md", "qa"): [(Action.CREATE, "playwright")],
+        (".gemini/agents/writer.md", "writer"): [],
+        (".gemini/settings.json", None): [],
+    }
+    (qa,) = (f for f in plan.files if f.agent == "qa")
+    assert qa.map_path == ("mcp_servers",) and "httpUrl" not in json.dumps(qa.changes[0].after)
+
+
+def test_an_agent_named_like_the_role_plays_it_without_configuration() -> None:
+    """`.gemini/agents/tester-reviewer.md` plays tester-reviewer with no `[roles]` line."""
+    plan = build_plan(_scoped_world(("tester-reviewer",), roles={}))
+    (agent,) = (f for f in plan.files if f.agent)
+    assert [c.action for c in agent.changes] == [Action.CREATE]
+
+
+def test_no_agent_for_catalog_roles_keeps_it_shared_and_says_so() -> None:
+    """Roles from the catalog that no agent plays: the shared entry stays, with the choices."""
+    plan = build_plan(_scoped_world(("writer",), roles={}))
+    (shared,) = (f for f in plan.files if f.agent is None)
+    assert [(c.action, c.name) for c in shared.changes] == [(Action.CREATE, "playwright")]
+    (note,) = (n for n in shared.notes if n.startswith("playwright: no gemini-cli agent"))
+    assert '[roles] tester-reviewer = ["writer"]' in note and '["*"]' in note
+
+
+def test_named_roles_no_agent_plays_leave_the_harness_out() -> None:
+    """`[mcp.roles]` roles that no agent plays: neither the shared file nor any agent."""
+    scoped = Wanted(PLAYWRIGHT.server, "added", True, ("implementer",), scoped=True)
+    plan = build_plan(_scoped_world(("qa",), roles={}, wanted=scoped))
+    assert not [c for f in plan.files for c in f.changes]
+    assert any("leaves it out of gemini-cli" in n for f in plan.files for n in f.notes)
+
+
+def test_star_roles_share_the_entry() -> None:
+    """`["*"]` renders into the shared file, whatever agents exist."""
+    shared = Wanted(PLAYWRIGHT.server, "added", True, ("*",), scoped=True)
+    plan = build_plan(_scoped_world(("qa",), roles={"tester-reviewer": ("qa",)}, wanted=shared))
+    placed = {f.agent: [c.name for c in f.changes] for f in plan.files}
+    assert placed == {None: ["playwright"], "qa": []}

@@ -1,0 +1,79 @@
+"""Where each entry goes in a harness that can scope: its agents' files or the shared file.
+
+Pure: the placement of one adapter's desired entries, given the agents found in this
+scope and the `[roles]` table (docs/roles.md). An entry goes into the files of the
+agents that play its roles and leaves the shared file, so no other agent and not the
+main session loads it. When no agent plays its roles, the plan says so: an entry whose
+roles come from the catalog stays shared (nothing the user had disappears), one whose
+roles `[mcp.roles]` names is held back (the user asked for those roles only); `["*"]`
+shares an entry on purpose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from aidokit.adapters.base import Adapter
+from aidokit.reconcile.agents import SHARED, agents_playing
+from aidokit.reconcile.desired import DesiredEntry
+from aidokit.reconcile.errors import AidoError
+
+
+@dataclass
+class Placement:
+    """One adapter's entries: the shared file's, each agent's, and why some left."""
+
+    shared: list[DesiredEntry] = field(default_factory=list)
+    agents: dict[str, list[DesiredEntry]] = field(default_factory=dict)
+    gone: dict[str, str] = field(default_factory=dict)  # id -> why it leaves the shared file
+    notes: list[str] = field(default_factory=list)
+
+
+def place(
+    adapter: Adapter,
+    desired: list[DesiredEntry],
+    found: tuple[str, ...],
+    table: Mapping[str, tuple[str, ...]],
+) -> Placement:
+    """Place every desired entry of `adapter` (all shared when it cannot scope)."""
+    result = Placement()
+    for item in desired:
+        if adapter.agents is None or not item.roles or SHARED in item.roles:
+            result.shared.append(item)
+            continue
+        names = agents_playing(item.roles, table, found)
+        if not names:
+            _nobody(adapter.name, item, found, result)
+            continue
+        try:
+            entry = adapter.agents.entry(item.entry)
+        except AidoError as exc:
+            result.notes.append(f"{item.id}: kept in the shared file of {adapter.name}: {exc}")
+            result.shared.append(item)
+            continue
+        result.gone[item.id] = f"now only in the agent files of {', '.join(names)}"
+        for name in names:
+            agent_item = replace(item, entry=entry, companions=())
+            result.agents.setdefault(name, []).append(agent_item)
+    return result
+
+
+def _nobody(adapter: str, item: DesiredEntry, found: tuple[str, ...], result: Placement) -> None:
+    """No agent plays the entry's roles: say so, and keep it shared unless its roles were named."""
+    roles = " or ".join(item.roles)
+    agent = found[0] if found else "<agent>"
+    choices = (
+        f'map a role to an agent with [roles] {item.roles[0]} = ["{agent}"] in aido.toml, '
+        f'or share it on purpose with [mcp.roles] {item.id} = ["*"]'
+    )
+    if item.scoped:
+        why = f"no {adapter} agent plays {roles} ([mcp.roles])"
+        result.gone[item.id] = why
+        result.notes.append(f"{item.id}: {why}, so aido leaves it out of {adapter}; {choices}")
+        return
+    result.shared.append(item)
+    result.notes.append(
+        f"{item.id}: no {adapter} agent plays {roles}, so every {adapter} agent and the "
+        f"main session see it; {choices}"
+    )

@@ -1,0 +1,272 @@
+"""Scoped rendering (issue 22): a server reaches only the agent files of its roles.
+
+Black-box through the CLI on a temp project: Gemini CLI's `.gemini/agents/<name>.md`
+(frontmatter `mcp_servers`) and Kiro's `.kiro/agents/<name>.json` (`mcpServers`) are
+targeted files like any other; the shared files do not list a scoped server.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import aido, new_project
+
+CONFIG = (
+    'adapters = ["gemini-cli", "kiro", "claude-code"]\nsuggest = false\n'
+    '[mcp]\nadd = ["playwright", "context7"]\n'
+)
+QA = '[roles]\ntester-reviewer = ["qa"]\n'
+GEMINI_QA = (
+    b"---\r\nname: qa\r\n# who runs the tests\r\ndescription: QA\r\n---\r\nBody\r\n---\r\nx\r\n"
+)
+KIRO_QA = b'{\n  "name": "qa",\n  "description": "QA"\n}\n'
+CLAUDE_QA = b"---\nname: qa\ndescription: QA\n---\nTest things.\n"
+COPILOT_QA = b"---\nname: qa\ndescription: QA\n---\nTest things.\n"
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = new_project(tmp_path, CONFIG + QA)
+    for relative, raw in (
+        (".gemini/agents/qa.md", GEMINI_QA),
+        (".kiro/agents/qa.json", KIRO_QA),
+        (".claude/agents/qa.md", CLAUDE_QA),
+        (".github/agents/qa.agent.md", COPILOT_QA),
+    ):
+        (root / relative).parent.mkdir(parents=True, exist_ok=True)
+        (root / relative).write_bytes(raw)
+    return root
+
+
+def _frontmatter(path: Path) -> dict[str, object]:
+    from ruamel.yaml import YAML
+
+    text = path.read_text().split("---", 2)[1]
+    data: dict[str, object] = YAML(typ="safe").load(text)
+    return data
+
+
+def _json(path: Path) -> dict[str, object]:
+    data: dict[str, object] = json.loads(path.read_text())
+    return data
+
+
+def test_playwright_reaches_only_qa(project: Path) -> None:
+    """A tester-reviewer server goes into qa's Gemini and Kiro files, not the shared ones."""
+    assert aido(project, "apply", "--yes") == 0
+    gemini = _frontmatter(project / ".gemini/agents/qa.md")["mcp_servers"]
+    assert gemini == {"playwright": {"command": "npx", "args": ["-y", "@playwright/mcp@0.0.83"]}}
+    kiro = _json(project / ".kiro/agents/qa.json")["mcpServers"]
+    assert list(kiro) == ["playwright"]  # type: ignore[arg-type]
+    assert list(_json(project / ".gemini/settings.json")["mcpServers"]) == ["context7"]  # type: ignore[arg-type]
+    assert list(_json(project / ".kiro/settings/mcp.json")["mcpServers"]) == ["context7"]  # type: ignore[arg-type]
+    assert (project / ".github/agents/qa.agent.md").read_bytes() == COPILOT_QA
+    assert aido(project, "plan", "--detailed-exitcode") == 0
+
+
+def test_apply_then_destroy_gives_back_the_agent_files(project: Path) -> None:
+    """CRLF, a frontmatter comment and a body with `---` survive apply then destroy."""
+    assert aido(project, "apply", "--yes") == 0
+    raw = (project / ".gemini/agents/qa.md").read_bytes()
+    assert raw.endswith(b"---\r\nBody\r\n---\r\nx\r\n") and b"# who runs the tests\r\n" in raw
+    assert aido(project, "destroy", "--yes") == 0
+    assert (project / ".gemini/agents/qa.md").read_bytes() == GEMINI_QA
+
+
+def test_a_hand_edited_agent_entry_is_healed(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An entry of aido's in an agent file that was changed by hand is drift apply restores."""
+    aido(project, "apply", "--yes")
+    path = project / ".gemini/agents/qa.md"
+    path.write_bytes(path.read_bytes().replace(b"- -y\r\n", b"- --yes\r\n"))
+    capsys.readouterr()
+    assert aido(project, "plan", "--detailed-exitcode") == 2
+    assert "^ playwright" in capsys.readouterr().out
+    assert aido(project, "apply", "--yes") == 0
+    assert _frontmatter(path)["mcp_servers"]["playwright"]["args"][0] == "-y"  # type: ignore[index]
+
+
+def test_a_users_own_server_in_the_agent_file_stays(project: Path) -> None:
+    """A server the user put in the agent file is left alone, before and after destroy."""
+    raw = GEMINI_QA.replace(
+        b"description: QA\r\n",
+        b"description: QA\r\nmcp_servers:\r\n  mine:\r\n    command: mine  # keep\r\n",
+    )
+    (project / ".gemini/agents/qa.md").write_bytes(raw)
+    assert aido(project, "apply", "--yes") == 0
+    servers = _frontmatter(project / ".gemini/agents/qa.md")["mcp_servers"]
+    assert set(servers) == {"mine", "playwright"}  # type: ignore[arg-type]
+    assert aido(project, "destroy", "--yes") == 0
+    assert (project / ".gemini/agents/qa.md").read_bytes() == raw
+
+
+def test_a_same_named_user_server_in_the_agent_file_is_a_conflict(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """aido never overwrites an agent's server it does not own."""
+    raw = GEMINI_QA.replace(
+        b"description: QA\r\n",
+        b"description: QA\r\nmcp_servers:\r\n  playwright:\r\n    command: mine\r\n",
+    )
+    (project / ".gemini/agents/qa.md").write_bytes(raw)
+    assert aido(project, "apply", "--yes") == 0
+    assert "! playwright" in capsys.readouterr().out
+    assert (project / ".gemini/agents/qa.md").read_bytes() == raw
+
+
+def test_unparsable_frontmatter_is_one_sentence_and_nothing_is_written(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Frontmatter aido cannot read fails closed: the file is named, no file changes."""
+    bad = b"---\nname: [qa\n---\nbody\n"
+    (project / ".gemini/agents/qa.md").write_bytes(bad)
+    assert aido(project, "apply", "--yes") == 1
+    err = capsys.readouterr()
+    assert ".gemini/agents/qa.md" in err.out + err.err
+    assert (project / ".gemini/agents/qa.md").read_bytes() == bad
+    assert (project / ".kiro/agents/qa.json").read_bytes() == KIRO_QA
+    assert not (project / ".gemini/settings.json").exists()
+
+
+@pytest.mark.parametrize("link", ["file", "folder"])
+def test_an_agent_file_linking_out_of_the_project_is_refused(
+    project: Path, sandbox_home: Path, link: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An agent file reached through a link to the user's own agents is never written."""
+    users = sandbox_home / ".gemini/agents"
+    users.mkdir(parents=True)
+    (users / "qa.md").write_bytes(GEMINI_QA)
+    agents = project / ".gemini/agents"
+    if link == "file":
+        (agents / "qa.md").unlink()
+        os.symlink(users / "qa.md", agents / "qa.md")
+    else:
+        (agents / "qa.md").unlink()
+        agents.rmdir()
+        os.symlink(users, agents)
+    assert aido(project, "apply", "--yes") == 1
+    assert (users / "qa.md").read_bytes() == GEMINI_QA
+    assert ".gemini/agents/qa.md" in capsys.readouterr().out
+
+
+def test_a_saved_plan_with_a_forged_agent_path_is_refused(
+    project: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A saved plan may only name the agent files the adapter itself derives."""
+    saved = tmp_path / "plan.json"
+    assert aido(project, "plan", "--out", str(saved)) == 0
+    data = json.loads(saved.read_text())
+    file = next(f for f in data["files"] if f["agent"] == "qa" and f["adapter"] == "gemini-cli")
+    victim = project / "README.md"
+    victim.write_bytes(b"---\nname: x\n---\n")
+    for forged in (
+        {"abs_path": str(victim), "path": "README.md", "record_path": "README.md"},
+        {"agent": "../../README"},
+        {"agent": "reviewer"},
+    ):
+        changed = {**data, "files": [{**f, **forged} if f is file else f for f in data["files"]]}
+        saved.write_text(json.dumps(changed))
+        assert aido(project, "apply", str(saved)) == 1
+        assert "saved plan" in capsys.readouterr().err
+    assert victim.read_bytes() == b"---\nname: x\n---\n"
+    assert (project / ".gemini/agents/qa.md").read_bytes() == GEMINI_QA
+
+
+def test_no_agent_for_the_roles_keeps_the_shared_entry_with_a_note(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Catalog roles no agent plays: the entry stays shared and the plan offers both choices."""
+    (project / "aido.toml").write_text(CONFIG)
+    (project / ".gemini/agents/qa.md").rename(project / ".gemini/agents/writer.md")
+    assert aido(project, "apply", "--yes") == 0
+    out = capsys.readouterr().out
+    assert "playwright: no gemini-cli agent plays frontend-browser-tester or tester-reviewer" in out
+    assert '[roles] frontend-browser-tester = ["writer"]' in out
+    assert '[mcp.roles] playwright = ["*"]' in out
+    assert "playwright" in _json(project / ".gemini/settings.json")["mcpServers"]  # type: ignore[operator]
+
+
+def test_named_roles_no_agent_plays_are_held_back(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`[mcp.roles]` roles that no agent plays: the entry goes nowhere in that harness."""
+    roles = '[mcp.roles]\nplaywright = ["implementer"]\n'
+    (project / "aido.toml").write_text(CONFIG + roles)
+    assert aido(project, "apply", "--yes") == 0
+    assert "so aido leaves it out of gemini-cli" in capsys.readouterr().out
+    assert "playwright" not in _json(project / ".gemini/settings.json")["mcpServers"]  # type: ignore[operator]
+    assert (project / ".gemini/agents/qa.md").read_bytes() == GEMINI_QA
+
+
+def test_star_shares_the_entry_on_purpose(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`[mcp.roles] ID = ["*"]` writes the shared file as before, with no note."""
+    (project / "aido.toml").write_text(CONFIG + QA + '[mcp.roles]\nplaywright = ["*"]\n')
+    assert aido(project, "apply", "--yes") == 0
+    assert "playwright: no" not in capsys.readouterr().out
+    assert "playwright" in _json(project / ".gemini/settings.json")["mcpServers"]  # type: ignore[operator]
+    assert (project / ".gemini/agents/qa.md").read_bytes() == GEMINI_QA
+
+
+def test_mapping_a_role_later_moves_the_entry(project: Path) -> None:
+    """A shared entry moves into the agent's file once an agent plays its roles, and back."""
+    (project / "aido.toml").write_text(CONFIG)
+    (project / ".gemini/agents/qa.md").rename(project / ".gemini/agents/writer.md")
+    aido(project, "apply", "--yes")
+    (project / ".gemini/agents/writer.md").rename(project / ".gemini/agents/qa.md")
+    (project / "aido.toml").write_text(CONFIG + QA)
+    assert aido(project, "apply", "--yes") == 0
+    assert "playwright" not in _json(project / ".gemini/settings.json")["mcpServers"]  # type: ignore[operator]
+    assert "playwright" in _frontmatter(project / ".gemini/agents/qa.md")["mcp_servers"]  # type: ignore[operator]
+    (project / "aido.toml").write_text(CONFIG)
+    assert aido(project, "apply", "--yes") == 0
+    assert (project / ".gemini/agents/qa.md").read_bytes() == GEMINI_QA
+    assert "playwright" in _json(project / ".gemini/settings.json")["mcpServers"]  # type: ignore[operator]
+    assert aido(project, "plan", "--detailed-exitcode") == 0
+
+
+def test_a_removed_agent_file_loses_its_records(project: Path) -> None:
+    """aido never recreates an agent file the user deleted; it forgets its records there."""
+    aido(project, "apply", "--yes")
+    (project / ".gemini/agents/qa.md").unlink()
+    assert aido(project, "apply", "--yes") == 0
+    assert not (project / ".gemini/agents/qa.md").exists()
+    state = (project / ".aido/state.json").read_text()
+    assert ".gemini/agents/qa.md" not in state
+    assert aido(project, "plan", "--detailed-exitcode") == 0
+
+
+def test_status_and_json_say_which_agents_see_which_server(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`aido status` (text and --json) and `plan --json` name the agent of each agent file."""
+    from jsonschema import Draft202012Validator
+
+    schemas = Path(__file__).resolve().parents[2] / "docs" / "schemas"
+    assert aido(project, "plan", "--json") == 0
+    plan = json.loads(capsys.readouterr().out)
+    agents = {(f["adapter"], f["path"]): f["agent"] for f in plan["files"]}
+    assert agents[("gemini-cli", ".gemini/agents/qa.md")] == "qa"
+    assert agents[("gemini-cli", ".gemini/settings.json")] is None
+    aido(project, "apply", "--yes")
+    capsys.readouterr()
+    assert aido(project, "status") == 0
+    out = capsys.readouterr().out
+    assert "# .kiro/agents/qa.json (kiro agent qa, project)" in out
+    assert "  gemini-cli: agent qa: playwright\n" in out
+    assert "  gemini-cli: every agent and the main session: context7\n" in out
+    assert aido(project, "status", "--json") == 0
+    status = json.loads(capsys.readouterr().out)
+    assert status["reach"]["kiro"] == {
+        "agent qa": ["playwright"],
+        "every agent and the main session": ["context7"],
+    }
+    for name, doc in (("plan", plan), ("status", status)):
+        schema = json.loads((schemas / f"{name}.schema.json").read_text())
+        assert not list(Draft202012Validator(schema).iter_errors(doc))
