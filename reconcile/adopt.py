@@ -17,7 +17,7 @@ from aidokit.reconcile.world import Inputs, read_world
 def adoption_plan(inputs: Inputs, name: str) -> tuple[FileChange, Change]:
     """The file and the entry to adopt; errors when there is nothing to adopt."""
     plan = build_plan(read_world(inputs))
-    (file,) = plan.files or (None,)
+    file = _file_of(plan, name)
     if file is None:
         raise ConfigError(f"no {inputs.scope} config file for that adapter; check --scope")
     if file.error:
@@ -34,6 +34,14 @@ def adoption_plan(inputs: Inputs, name: str) -> tuple[FileChange, Change]:
     if not isinstance(change.before, dict):
         raise ConfigError(f"'{name}' in {file.path} is not an object; fix it by hand first")
     return file, replace(change, diff=field_diff(change.before, change.after))
+
+
+def _file_of(plan: Plan, name: str) -> FileChange | None:
+    """The file whose entry `name` conflicts: the shared file or an agent's (docs/roles.md)."""
+    for file in plan.files:
+        if any(c.name == name and c.action is Action.CONFLICT for c in file.changes):
+            return file
+    return next((f for f in plan.files if f.agent is None), None)
 
 
 def record_adoption(file: FileChange, change: Change) -> None:

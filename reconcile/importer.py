@@ -58,6 +58,8 @@ def find(world: World, only: str | None = None) -> list[Found]:
     for target in world.files:
         if target.document is None or (only and target.adapter.name != only):
             continue
+        if target.agent is not None:  # an agent's own servers are the user's scoping
+            continue
         index = _identities(target.adapter, catalog)
         owned = {r.name: r for r in target.records if not r.map_path}
         for name, entry in sorted(target.servers().items()):

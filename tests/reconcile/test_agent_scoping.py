@@ -12,8 +12,11 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
 from tests.helpers import aido, new_project
+from tests.reconcile.documents.test_documents_frontmatter import FUZZ, bodies, front_lines
 
 CONFIG = (
     'adapters = ["gemini-cli", "kiro", "claude-code"]\nsuggest = false\n'
@@ -270,3 +273,129 @@ def test_status_and_json_say_which_agents_see_which_server(
     for name, doc in (("plan", plan), ("status", status)):
         schema = json.loads((schemas / f"{name}.schema.json").read_text())
         assert not list(Draft202012Validator(schema).iter_errors(doc))
+
+
+def test_a_conflicting_agent_entry_can_be_adopted(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`aido adopt` takes over a same-named server the user wrote into the agent file."""
+    entry = b"  playwright:\r\n    command: npx\r\n    args: [-y, '@playwright/mcp@0.0.83']\r\n"
+    raw = GEMINI_QA.replace(b"description: QA\r\n", b"description: QA\r\nmcp_servers:\r\n" + entry)
+    (project / ".gemini/agents/qa.md").write_bytes(raw)
+    assert aido(project, "adopt", "playwright", "--adapter", "gemini-cli") == 0
+    assert aido(project, "apply", "--yes") == 0
+    assert (project / ".gemini/agents/qa.md").read_bytes() == raw
+    assert aido(project, "destroy", "--yes") == 0
+    assert (project / ".gemini/agents/qa.md").read_bytes() == GEMINI_QA
+
+
+def test_agent_files_are_undone_like_any_file(project: Path) -> None:
+    """`aido undo` restores the agent files an apply wrote."""
+    assert aido(project, "apply", "--yes") == 0
+    assert aido(project, "undo", "--yes") == 0
+    assert (project / ".gemini/agents/qa.md").read_bytes() == GEMINI_QA
+    assert (project / ".kiro/agents/qa.json").read_bytes() == KIRO_QA
+
+
+def test_a_dropped_adapter_takes_its_entries_out_of_the_agent_files(project: Path) -> None:
+    """An adapter no longer targeted: its agent-file entries are orphans and go."""
+    assert aido(project, "apply", "--yes") == 0
+    (project / "aido.toml").write_text(CONFIG.replace('"gemini-cli", ', "") + QA)
+    assert aido(project, "apply", "--yes") == 0
+    assert (project / ".gemini/agents/qa.md").read_bytes() == GEMINI_QA
+    assert aido(project, "plan", "--detailed-exitcode") == 0
+
+
+def test_user_scope_uses_the_users_agents(sandbox_home: Path, tmp_path: Path) -> None:
+    """With --scope user, `~/.gemini/agents/<name>.md` plays the roles of the user layer."""
+    agents = sandbox_home / ".gemini/agents"
+    agents.mkdir(parents=True)
+    (agents / "qa.md").write_bytes(GEMINI_QA)
+    user_config = sandbox_home / ".config/aido/aido.toml"
+    user_config.parent.mkdir(parents=True)
+    user_config.write_text(
+        'adapters = ["gemini-cli"]\nsuggest = false\n[mcp]\nadd = ["playwright"]\n' + QA
+    )
+    root = new_project(tmp_path)
+    assert aido(root, "apply", "--yes", "--scope", "user") == 0
+    assert "playwright" in _frontmatter(agents / "qa.md")["mcp_servers"]  # type: ignore[operator]
+    assert not (sandbox_home / ".gemini/settings.json").exists()
+    assert aido(root, "destroy", "--yes", "--scope", "user") == 0
+    assert (agents / "qa.md").read_bytes() == GEMINI_QA
+
+
+# Each example runs the CLI three times on a fresh project: fewer examples than the
+# document-level property, derandomized in CI like it (AIDO_FUZZ_EXAMPLES explores).
+CLI_PROPS = settings(
+    max_examples=int(FUZZ or 8),
+    derandomize=FUZZ is None,
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+
+
+@CLI_PROPS
+@given(
+    front=front_lines,
+    body=bodies,
+    newline=st.sampled_from(["\n", "\r\n"]),
+    final=st.booleans(),
+)
+@example(front=["# c", "name: qa"], body=["---", "x"], newline="\r\n", final=False)
+def test_generated_agent_files_round_trip_through_the_cli(
+    tmp_path_factory: pytest.TempPathFactory,
+    front: list[str],
+    body: list[str],
+    newline: str,
+    final: bool,
+) -> None:
+    """apply, heal and destroy over generated agent files give back the original bytes."""
+    text = newline.join(["---", *front, "---", *body]) + (newline if final else "")
+    raw = text.encode("utf-8")
+    root = new_project(tmp_path_factory.mktemp("gen"), CONFIG + QA)
+    agent = root / ".gemini/agents/qa.md"
+    agent.parent.mkdir(parents=True)
+    agent.write_bytes(raw)
+    assert aido(root, "apply", "--yes") == 0
+    applied = agent.read_bytes()
+    assert applied.endswith(raw[raw.index(b"---", 3) :])
+    agent.write_bytes(applied.replace(b"- -y", b"- -z", 1))
+    assert aido(root, "apply", "--yes") == 0
+    assert agent.read_bytes() == applied
+    assert aido(root, "destroy", "--yes") == 0
+    assert agent.read_bytes() == raw
+
+
+def test_a_kiro_agent_with_its_own_servers_round_trips(project: Path) -> None:
+    """Kiro's agent JSON keeps the user's servers and layout; destroy gives back the bytes."""
+    raw = (
+        b'{\n    "name": "qa",\n    "mcpServers": {\n        "mine": {"command": "mine"}\n'
+        b'    },\n    "tools": ["@mine"]\n}\n'
+    )
+    (project / ".kiro/agents/qa.json").write_bytes(raw)
+    assert aido(project, "apply", "--yes") == 0
+    servers = _json(project / ".kiro/agents/qa.json")["mcpServers"]
+    assert list(servers) == ["mine", "playwright"]  # type: ignore[arg-type]
+    assert aido(project, "destroy", "--yes") == 0
+    assert (project / ".kiro/agents/qa.json").read_bytes() == raw
+
+
+def test_a_custom_server_scoped_to_an_agent_needs_its_confirmation(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The security gate covers agent files: a custom server there waits for `aido confirm`."""
+    custom = '[custom.my-api]\nurl = "https://mcp.example.com/mcp"\n'
+    (project / "aido.toml").write_text(
+        CONFIG + QA + '[mcp.roles]\nmy-api = ["tester-reviewer"]\n' + custom
+    )
+    assert aido(project, "apply", "--yes") == 1
+    assert "'my-api' is security-sensitive" in capsys.readouterr().err
+    assert (project / ".gemini/agents/qa.md").read_bytes() == GEMINI_QA
+    assert not (project / ".gemini/settings.json").exists()
+    from tests.reconcile.test_gate import confirm_in_store
+
+    confirm_in_store(project)
+    assert aido(project, "apply", "--yes") == 0
+    server = _frontmatter(project / ".gemini/agents/qa.md")["mcp_servers"]["my-api"]  # type: ignore[index]
+    assert server == {"url": "https://mcp.example.com/mcp", "type": "http"}
