@@ -17,3 +17,8 @@ class Format(StrEnum):
     TOML = "toml"
     YAML = "yaml"  # block-style YAML (Goose), edited by splicing (yamldoc)
     MARKDOWN = "markdown"  # Markdown with YAML frontmatter (agent files), edited there only
+
+
+# The last step of a map path that addresses a YAML list of one-key maps as a map:
+# entry `playwright` is the item `- playwright: {...}` (Claude Code agents' `mcpServers`).
+LIST_ITEMS = "[]"

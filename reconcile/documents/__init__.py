@@ -10,11 +10,12 @@ in docs/documents.md.
 from __future__ import annotations
 
 from aidokit.reconcile.documents.document import Document, read_document, write_document
-from aidokit.reconcile.documents.format import ABSENT, Format, file_digest
+from aidokit.reconcile.documents.format import ABSENT, LIST_ITEMS, Format, file_digest
 from aidokit.reconcile.documents.lock import lock_file
 
 __all__ = [
     "ABSENT",
+    "LIST_ITEMS",
     "Document",
     "Format",
     "file_digest",

@@ -14,7 +14,7 @@ from aidokit.reconcile.documents.atomic import (
     remember_digest,
     replace_file,
 )
-from aidokit.reconcile.documents.format import Format, file_digest
+from aidokit.reconcile.documents.format import LIST_ITEMS, Format, file_digest
 from aidokit.reconcile.documents.jsonedit import NEW_FILE, JsonEditor
 from aidokit.reconcile.errors import DocumentError
 
@@ -40,9 +40,9 @@ class Document:
             self._editor = TomlEditor(path, b"" if original is None else original)
         elif fmt is Format.YAML:
             # ruamel.yaml loads only when a YAML file (Goose) is opened.
-            from aidokit.reconcile.documents.yamldoc import YamlEditor
+            from aidokit.reconcile.documents.yamlitems import YamlItemsEditor
 
-            self._editor = YamlEditor(path, b"" if original is None else original)
+            self._editor = YamlItemsEditor(path, b"" if original is None else original)
         elif fmt is Format.MARKDOWN:
             from aidokit.reconcile.documents.frontmatter import FrontmatterEditor
 
@@ -63,13 +63,26 @@ class Document:
         return self.render() != self._start
 
     def get_map(self, key_path: tuple[str, ...]) -> dict[str, Any] | None:
-        """Return the object at `key_path`; None when absent, DocumentError when not an object."""
-        return self._editor.get_map(_checked(key_path))
+        """Return the object at `key_path`; None when absent, DocumentError when not an object.
+
+        A path ending in LIST_ITEMS (YAML and Markdown only) reads a list of one-key maps
+        as the map of its items; its string items are not entries.
+        """
+        return self._editor.get_map(self._path(key_path))
 
     def set_entry(self, key_path: tuple[str, ...], name: str, entry: Any) -> None:
         """Create or replace one entry, creating the map and its parents when missing."""
         self.edited = True
-        self._editor.set_entry(_checked(key_path), self._new_name(name), entry)
+        self._editor.set_entry(self._path(key_path), self._new_name(name), entry)
+
+    def _path(self, key_path: tuple[str, ...]) -> tuple[str, ...]:
+        """Check a key path; LIST_ITEMS only as the last step, and only in YAML."""
+        _checked(key_path)
+        if LIST_ITEMS in key_path[:-1] or (
+            LIST_ITEMS in key_path and self.fmt not in (Format.YAML, Format.MARKDOWN)
+        ):
+            raise TypeError(f"{self.fmt} documents cannot address list items at {key_path!r}")
+        return key_path
 
     def _new_name(self, name: str) -> str:
         """Refuse to write a key that would not survive a round trip (control characters)."""
@@ -85,7 +98,7 @@ class Document:
     def delete_entry(self, key_path: tuple[str, ...], name: str) -> None:
         """Remove one entry if present; an emptied map stays, empty."""
         self.edited = True
-        self._editor.delete_entry(_checked(key_path), _checked((name,))[0])
+        self._editor.delete_entry(self._path(key_path), _checked((name,))[0])
 
     def rehearse(self, edits: list[tuple[tuple[str, ...], str, Any]]) -> None:
         """Raise the DocumentError these (map, name, entry or None to delete) edits would

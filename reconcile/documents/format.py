@@ -5,10 +5,19 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from aidokit.adapters.format import Format
+from aidokit.adapters.format import LIST_ITEMS, Format
 from aidokit.reconcile.errors import DocumentError
 
-__all__ = ["ABSENT", "BOM", "Format", "decode_text", "file_digest", "first_newline", "where"]
+__all__ = [
+    "ABSENT",
+    "BOM",
+    "LIST_ITEMS",
+    "Format",
+    "decode_text",
+    "file_digest",
+    "first_newline",
+    "where",
+]
 
 ABSENT = "absent"  # digest of a file that does not exist
 BOM = b"\xef\xbb\xbf"

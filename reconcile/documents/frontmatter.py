@@ -6,13 +6,13 @@ inside the YAML and nothing else: the body is copied through byte for byte, what
 holds (`---` lines included: the frontmatter ends at the first closing line, as the
 harnesses read it).
 
-The YAML part is edited by `YamlEditor`'s splices, so its rules hold here too: comments,
-quoting, order and line breaks (LF or CRLF) stay; anchors, merge keys and flow maps on
-the path are refused; every edit is parsed back before it is adopted. The opening `---`
+The YAML part is edited by `YamlEditor`'s splices (`YamlItemsEditor` adds lists of
+one-key maps), so its rules hold here too: comments, quoting, order and line breaks
+(LF or CRLF) stay; anchors, merge keys and flow maps on the path are refused; every edit is parsed back before it is adopted. The opening `---`
 line is kept aside and the YAML after it is edited alone (an empty frontmatter is an
 empty mapping); error line numbers count that line, so they are the file's own. A map
 that removing aido's last entry empties goes too: aido added it, and a destroy then
-gives back the original bytes. A file that does not start with `---` or never closes
+gives back the original bytes (an emptied list follows `yamlitems`' rules). A file that does not start with `---` or never closes
 its frontmatter is refused: aido does not guess where a body begins.
 """
 
@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.reconcile.documents.format import BOM, decode_text
-from aidokit.reconcile.documents.yamldoc import YamlEditor
+from aidokit.reconcile.documents.yamlitems import YamlItemsEditor, is_items
 from aidokit.reconcile.errors import DocumentError
 
 _OPEN = re.compile(r"---[ \t]*\r?\n")
@@ -43,7 +43,7 @@ class FrontmatterEditor:
         assert opening is not None
         self._lead = head[: opening.end()]
         with _file_lines(path):
-            self._yaml = YamlEditor(path, head[opening.end() :].encode("utf-8"))
+            self._yaml = YamlItemsEditor(path, head[opening.end() :].encode("utf-8"))
 
     @property
     def value(self) -> dict[str, Any]:
@@ -64,6 +64,8 @@ class FrontmatterEditor:
         """Remove one entry if present; a map it empties goes too (aido added it)."""
         with _file_lines(self.path):
             self._yaml.delete_entry(key_path, name)
+            if is_items(key_path):
+                return  # an emptied list has its own rules (yamlitems)
             if key_path and self._yaml.get_map(key_path) == {}:
                 self._yaml.delete_entry(key_path[:-1], key_path[-1])
 

@@ -46,6 +46,7 @@ from aidokit.reconcile.documents.yamlnodes import (
     CORE,
     Pair,
     equal,
+    lines_end,
     lookup,
     merge_keys,
     node_kind,
@@ -175,6 +176,10 @@ class YamlEditor:
         for key, _ in node.value:
             if not (isinstance(key, ScalarNode) and key.tag == CORE + "str"):
                 raise self._at(key, f"a key of {where} is not a string")
+        self._check_tree(node, where)
+
+    def _check_tree(self, node: Node, where: str) -> None:
+        """Refuse merge keys, anchors and non-JSON tags anywhere under `node`."""
         for child in walk(node):
             if isinstance(child, MappingNode):
                 self._no_merge(child)
@@ -255,18 +260,7 @@ class YamlEditor:
         start = text.rfind("\n", 0, key.start_mark.index) + 1
         if text[start : key.start_mark.index].strip(" "):
             raise self._at(key, "aido cannot edit an entry that does not start its own line")
-        end = max(key.end_mark.index, value_end(value))
-        line = text.rfind("\n", 0, end) + 1
-        if line > start and not text[line:end].strip(" "):
-            end = line  # a block scalar ends after its line break
-        else:
-            newline = text.find("\n", end)
-            end = len(text) if newline < 0 else newline + 1
-        while True:  # blank lines after a block scalar are not the entry's
-            prev = text.rfind("\n", start, end - 1) + 1
-            if prev <= start or text[prev:end].strip():
-                return start, end
-            end = prev
+        return start, lines_end(text, start, max(key.end_mark.index, value_end(value)))
 
     def _insert(self, found: _Found, tree: dict[str, Any]) -> str:
         """Add `tree` (one new key) to the deepest existing mapping on the path."""
@@ -315,7 +309,7 @@ class YamlEditor:
             raise self._at(key, "aido cannot find the `:` after this key")
         return pos
 
-    def _render(self, tree: dict[str, Any], column: int) -> str:
+    def _render(self, tree: dict[str, Any] | list[Any], column: int) -> str:
         """Dump `tree` in block style, indented by `column`, in the file's own step."""
         step, offset = self._step(), self._offset()
         yaml = YAML(typ="rt", pure=True)

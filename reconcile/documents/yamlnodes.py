@@ -9,7 +9,14 @@ from typing import Any
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 CORE = "tag:yaml.org,2002:"
-_KINDS = {"seq": "a list", "str": "a string", "null": "null", "bool": "a boolean"}
+_KINDS = {
+    "seq": "a list",
+    "str": "a string",
+    "null": "null",
+    "bool": "a boolean",
+    "int": "a number",
+    "float": "a number",
+}
 Pair = tuple[Node, Node]
 
 
@@ -56,6 +63,21 @@ def value_end(node: Node) -> int:
         last = node.value[-1]
         node = max(last, key=value_end) if isinstance(last, tuple) else last
     return int(node.end_mark.index)
+
+
+def lines_end(text: str, start: int, end: int) -> int:
+    """Extend a span [start, end) to whole lines: to its line break, comment included."""
+    line = text.rfind("\n", 0, end) + 1
+    if line > start and not text[line:end].strip(" "):
+        end = line  # a block scalar ends after its line break
+    else:
+        newline = text.find("\n", end)
+        end = len(text) if newline < 0 else newline + 1
+    while True:  # blank lines after a block scalar are not the entry's
+        prev = text.rfind("\n", start, end - 1) + 1
+        if prev <= start or text[prev:end].strip():
+            return end
+        end = prev
 
 
 def node_kind(node: Node) -> str:
