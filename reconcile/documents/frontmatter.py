@@ -7,13 +7,14 @@ holds (`---` lines included: the frontmatter ends at the first closing line, as 
 harnesses read it).
 
 The YAML part is edited by `YamlEditor`'s splices (`YamlItemsEditor` adds lists of
-one-key maps), so its rules hold here too: comments, quoting, order and line breaks
-(LF or CRLF) stay; anchors, merge keys and flow maps on the path are refused; every edit is parsed back before it is adopted. The opening `---`
-line is kept aside and the YAML after it is edited alone (an empty frontmatter is an
-empty mapping); error line numbers count that line, so they are the file's own. A map
-that removing aido's last entry empties goes too: aido added it, and a destroy then
-gives back the original bytes (an emptied list follows `yamlitems`' rules). A file that does not start with `---` or never closes
-its frontmatter is refused: aido does not guess where a body begins.
+one-key maps), so its rules hold here too: comments, quoting, order and line breaks (LF
+or CRLF) stay; anchors, merge keys and flow maps on the path are refused; every edit is
+parsed back before it is adopted. The opening `---` line is kept aside and the YAML
+after it is edited alone (an empty frontmatter is an empty mapping); error line numbers
+count that line, so they are the file's own. A map that removing aido's last entry
+empties goes too: aido added it, and a destroy then gives back the original bytes (an
+emptied list follows `yamlitems`' rules). A file that does not start with `---` or never
+closes its frontmatter is refused: aido does not guess where a body begins.
 """
 
 from __future__ import annotations
