@@ -1,4 +1,9 @@
-"""Run the installed `aido` as a subprocess, the way a malicious repository meets it."""
+"""Run `aido` the way a malicious repository meets it: in-process, or as the real script.
+
+`run` calls the CLI entry point in this interpreter (same argv, folder,
+environment and non-tty streams); `run_process` spawns the installed console
+script, for the tests whose point is the process: a hang, the umask.
+"""
 
 from __future__ import annotations
 
@@ -9,12 +14,20 @@ import sys
 import unicodedata
 from pathlib import Path
 
+from tests.inprocess import run_main
+
 AIDO = str(Path(sys.executable).with_name("aido"))
 TIMEOUT = 60  # a hang is the failure: never wait for it longer than this
 CLAUDE_ONLY = 'adapters = ["claude-code"]\n[mcp]\nskip = ["sequential-thinking"]\n'
 
 
-def run(
+def run(project: Path, *argv: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run `aido ARGV --project PROJECT` in-process with the test's sandboxed HOME."""
+    env = {"CODEX_HOME": None, "APPDATA": None, "NO_COLOR": "1"}
+    return run_main([*argv, "--project", str(project)], cwd=cwd or project, env=env)
+
+
+def run_process(
     project: Path, *argv: str, cwd: Path | None = None, umask: int | None = None
 ) -> subprocess.CompletedProcess[str]:
     """Run `aido ARGV --project PROJECT` with the test's sandboxed HOME; never wait forever."""

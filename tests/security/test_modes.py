@@ -6,7 +6,8 @@ import os
 import stat
 from pathlib import Path
 
-from tests.security.cli import clean_error, project, run
+from tests.security.cli import clean_error, project
+from tests.security.cli import run_process as run
 
 
 def _mode(path: Path) -> int:

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.security.cli import CLAUDE_ONLY, clean_error, project, run
+from tests.security.cli import CLAUDE_ONLY, clean_error, project
+from tests.security.cli import run_process as run
 
 FIFO_PATHS = (
     "package.json",
