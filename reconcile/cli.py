@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from aidokit.catalog import log
-from aidokit.reconcile import __version__
+from aidokit.reconcile import __version__, method_cache
 from aidokit.reconcile.commands import COMMANDS, load
 from aidokit.reconcile.errors import AidoError
 from aidokit.reconcile.subcommands import Subcommands
@@ -104,6 +104,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _command_options(parser: argparse.ArgumentParser, name: str) -> None:
     """Fill the parser of command `name`: the common options, its own, its `run`."""
+    # The command's modules define aido's dataclasses: compile their methods once.
+    method_cache.install()
     command = load(name)
     _common_options(parser, suppress=True)
     command.add_arguments(parser)

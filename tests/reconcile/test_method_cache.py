@@ -1,0 +1,120 @@
+"""The cache of compiled dataclass methods: same classes, compiled once, never trusted blindly."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from importlib.util import MAGIC_NUMBER
+from pathlib import Path
+
+import pytest
+
+from aidokit.reconcile.method_cache import MethodCache, default_path
+
+TEXT = "def __create_fn__():\n def f(x):\n  return x + 1\n return f"
+
+# In a fresh interpreter: install the cache at argv[1], build aido's plan classes,
+# print whether this run compiled anything, then check the classes behave.
+PROBE = """
+import sys
+from pathlib import Path
+from aidokit.reconcile import method_cache
+method_cache.install(Path(sys.argv[1]))
+from aidokit.reconcile.plan import Action, Change, FieldDiff, DiffKind
+from dataclasses import FrozenInstanceError
+print(method_cache._installed.new, len(method_cache._installed.used))
+a = FieldDiff(path="env.A", before=None, after="1", kind=DiffKind.ADDED)
+b = FieldDiff(path="env.A", before=None, after="1", kind=DiffKind.ADDED)
+assert a == b and hash(a) == hash(b) and "env.A" in repr(a)
+try:
+    a.path = "x"
+except FrozenInstanceError:
+    pass
+else:
+    raise AssertionError("not frozen")
+import json
+print(json.dumps(sorted(m for m in sys.modules if m == "cachebox")))
+"""
+
+
+def _probe(cache: Path, *env: str) -> list[str]:
+    """Run PROBE with the cache at `cache`; its first output line, split."""
+    argv = [sys.executable, *env, "-c", PROBE, str(cache)]
+    done = subprocess.run(argv, capture_output=True, text=True, check=True, env=_writing())
+    return done.stdout.split("\n")[0].split()
+
+
+def _writing() -> dict[str, str]:
+    """This environment, minus PYTHONDONTWRITEBYTECODE (a shell may set it)."""
+    return {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+
+
+def test_a_second_run_compiles_nothing_and_builds_the_same_classes(tmp_path: Path) -> None:
+    """The first run compiles and saves the methods; the next loads them, classes unchanged."""
+    cache = tmp_path / "methods.marshal"
+    new, used = _probe(cache)
+    assert new == "True" and int(used) > 10 and cache.read_bytes().startswith(MAGIC_NUMBER)
+    assert _probe(cache) == ["False", used]
+
+
+def test_nothing_is_written_under_dont_write_bytecode(tmp_path: Path) -> None:
+    """PYTHONDONTWRITEBYTECODE (python -B) keeps the cache file unwritten, as it does .pyc files."""
+    cache = tmp_path / "methods.marshal"
+    assert _probe(cache, "-B")[0] == "True"
+    assert not cache.exists()
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"", b"garbage", MAGIC_NUMBER + b"\x00\x01", b"\x00\x00\r\n" + b"x" * 40],
+    ids=["empty", "garbage", "truncated", "other-python"],
+)
+def test_an_unreadable_cache_is_ignored(tmp_path: Path, content: bytes) -> None:
+    """A cache file of another Python or a broken one means compiling, never an error."""
+    cache = tmp_path / "methods.marshal"
+    cache.write_bytes(content)
+    assert MethodCache(cache).codes == {}
+    assert _probe(cache)[0] == "True"
+
+
+def test_a_cached_method_is_the_compiled_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A text saved by one cache comes back from the next as the same code, without compiling."""
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    first = MethodCache(tmp_path / "m")
+    code = first.compiled(TEXT)
+    first.save()
+    second = MethodCache(tmp_path / "m")
+    assert second.compiled(TEXT).co_code == code.co_code and not second.new
+    namespace: dict[str, object] = {}
+    exec(second.compiled(TEXT), {}, namespace)  # noqa: S102
+    assert namespace["__create_fn__"]()(1) == 2  # type: ignore[operator]
+
+
+def test_only_aidos_own_classes_go_through_the_cache(tmp_path: Path) -> None:
+    """A dataclass of another package is compiled as usual and never saved."""
+    code = (
+        "import sys, dataclasses\nfrom pathlib import Path\n"
+        "from aidokit.reconcile import method_cache\n"
+        "method_cache.install(Path(sys.argv[1]))\n"
+        "@dataclasses.dataclass(frozen=True)\nclass Mine:\n    x: int\n"
+        "assert Mine(1) == Mine(1)\n"
+        "print(len(method_cache._installed.used))\n"
+    )
+    cache = tmp_path / "methods.marshal"
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(cache)],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=_writing(),
+    )
+    assert done.stdout.strip() == "0" and not cache.exists()
+
+
+def test_the_cache_lives_beside_aidos_bytecode() -> None:
+    """The default file is in the package's __pycache__, tagged with this Python."""
+    path = default_path()
+    assert path.parent.name == "__pycache__" and sys.implementation.cache_tag in path.name
