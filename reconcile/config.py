@@ -1,8 +1,9 @@
 """`aido.toml`: the project's choices (SPEC §4), loaded with tomllib, checked by pydantic.
 
 Pydantic validates every `aido.toml` aido acts on, but importing it costs almost
-as much as all the rest of a plan, so aido remembers which exact files passed
-(reconcile/config_memo.py) and builds an unchanged file's config without it.
+as much as all the rest of a plan, so aido builds a file of the common plain
+shape (`_plainly_valid`) without it, and remembers which other exact files passed
+(reconcile/config_memo.py) to build an unchanged one's config without it too.
 """
 
 from __future__ import annotations
@@ -170,6 +171,38 @@ def _tuple_or_none(value: Any) -> tuple[str, ...] | None:
     return None if value is None else tuple(value)
 
 
+# `aido.toml` keys whose values `_plainly_valid` checks itself, with their exact types.
+_PLAIN_KEYS: dict[str, type] = {"adapters": list, "suggest": bool, "stack_packs": list, "mcp": dict}
+
+
+def _plainly_valid(data: Mapping[str, Any]) -> bool:
+    """Whether `data` has the common shape pydantic surely accepts, checked without it.
+
+    Only `adapters`, `suggest`, `stack_packs` and `[mcp] add/skip`, each of its exact
+    type, with catalog ids; anything else (another key, a looser type) answers False
+    and is left to pydantic. Tests hold `build_config` equal to pydantic's result
+    whenever this answers True.
+    """
+    mcp = data.get("mcp", {})
+    if not set(data) <= _PLAIN_KEYS.keys() or not isinstance(mcp, dict):
+        return False
+    if any(type(data.get(key, kind())) is not kind for key, kind in _PLAIN_KEYS.items()):
+        return False
+    if not set(mcp) <= {"add", "skip"} or any(type(v) is not list for v in mcp.values()):
+        return False
+    texts = [*data.get("adapters", ()), *data.get("stack_packs", ())]
+    return all(type(text) is str for text in texts) and all(
+        map(_catalog_id, [*mcp.get("add", ()), *mcp.get("skip", ())])
+    )
+
+
+def _catalog_id(value: object) -> bool:
+    # ASCII without a newline: Python's `$` also matches before a final newline.
+    if type(value) is not str or not value.isascii() or "\n" in value:
+        return False
+    return re.match(ID_PATTERN, value) is not None
+
+
 def validate_config(data: object) -> ProjectConfig:
     """`data` checked by pydantic against the model; raises its ValidationError."""
     from aidokit.catalog.validation import validate
@@ -210,6 +243,8 @@ def load_file(path: Path, environ: Mapping[str, str] | None = None) -> LoadedCon
         raise ConfigError(f"{path} is not valid TOML: {exc}; fix it and run aido again") from exc
     mcp = data.get("mcp")
     keys = frozenset([*data, *(f"mcp.{key}" for key in (mcp if isinstance(mcp, dict) else ()))])
+    if _plainly_valid(data):
+        return LoadedConfig(build_config(data), path, present=True, keys=keys)
     environ = os.environ if environ is None else environ
     memo = ValidatedMemo(memo_folder(environ), path.parent, rule_sources())
     key = memo.key(raw)

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from aidokit.catalog.models import ALL_ROLES
 from aidokit.catalog.validation import ValidationError
+from aidokit.reconcile import config as config_module
 from aidokit.reconcile.config import build_config, load_config, rule_sources, validate_config
 from aidokit.reconcile.config_memo import ValidatedMemo, memo_folder
 from aidokit.reconcile.errors import ConfigError
@@ -93,12 +94,97 @@ def _uses_pydantic(project: Path) -> bool:
     return out.stdout.strip() == "True"
 
 
+# A key `_plainly_valid` leaves to pydantic, so the memo is what spares pydantic.
+NOT_PLAIN = 'conformance = "strict"\n'
+
+
+def test_a_plain_file_is_built_without_pydantic_from_the_first_load(tmp_path: Path) -> None:
+    """adapters, suggest, stack_packs and [mcp] add/skip of their exact types need no pydantic."""
+    text = 'adapters = ["codex"]\nsuggest = false\nstack_packs = ["react"]\n[mcp]\nadd = ["git"]\n'
+    project = new_project(tmp_path, text)
+    assert not _uses_pydantic(project)
+    assert load_config(project).config == validate_config(tomllib.loads(text))
+    assert not memo_folder(os.environ).exists()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('[mcp]\nadd = ["Git"]\n', "'Git'"),
+        ('[mcp]\nadd = ["git\\n"]\n', "mcp.add"),
+        ('[mcp]\nadd = "git"\n', "mcp.add"),
+        ("suggest = 1\n", "suggest"),
+        ('adapters = ["codex", 1]\n', "adapters"),
+    ],
+    ids=["upper-case id", "id with a newline", "string for a list", "int for a bool", "int item"],
+)
+def test_a_file_that_only_looks_plain_still_gets_pydantics_word(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    """Anything off the plain shape goes to pydantic: its verdict and message, not a guess."""
+    project = new_project(tmp_path, text)
+    try:
+        expected: object = validate_config(tomllib.loads(text))
+    except ValidationError:
+        with pytest.raises(ConfigError, match=message):
+            load_config(project)
+        return
+    assert load_config(project).config == expected
+
+
+_anything = st.one_of(
+    st.none(), st.booleans(), st.integers(-1, 2), st.text(max_size=3), st.lists(_ids, max_size=2)
+)
+_maybe_ids = st.lists(
+    st.one_of(_ids, st.sampled_from(["Git", "git\n", "-x", "ünï", "a" * 64, ""]), st.integers()),
+    max_size=3,
+)
+_near_plain = st.fixed_dictionaries(
+    {},
+    optional={
+        "adapters": st.one_of(
+            st.lists(st.sampled_from(["codex", "x y", ""]), max_size=3), _anything
+        ),
+        "suggest": st.one_of(st.booleans(), _anything),
+        "stack_packs": st.one_of(st.lists(st.sampled_from(["react", "?"]), max_size=2), _anything),
+        "mcp": st.one_of(
+            st.fixed_dictionaries(
+                {},
+                optional={
+                    "add": st.one_of(_maybe_ids, _anything),
+                    "skip": st.one_of(_maybe_ids, _anything),
+                    "roles": st.just({}),
+                },
+            ),
+            _anything,
+        ),
+        "conformance": st.just("strict"),
+        "custom": st.just({}),
+    },
+)
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(_near_plain)
+def test_what_passes_as_plain_pydantic_accepts_as_the_same_config(data: dict[str, Any]) -> None:
+    """Whenever the plain check says yes, pydantic accepts the data and builds the same config."""
+    if config_module._plainly_valid(data):
+        assert validate_config(data) == build_config(data)
+
+
+def test_the_plain_check_takes_the_common_files() -> None:
+    """The demo project's and the one-server aido.toml pass as plain: no pydantic on a first run."""
+    demo = tomllib.loads((FIXTURES / "demo-project" / "aido.toml").read_text())
+    one = tomllib.loads('adapters = ["claude-code"]\nsuggest = false\n[mcp]\nadd = ["context7"]\n')
+    assert config_module._plainly_valid(demo) and config_module._plainly_valid(one)
+
+
 def test_an_unchanged_file_is_not_validated_again(tmp_path: Path) -> None:
     """The first load validates with pydantic and remembers; the next one skips pydantic."""
-    project = new_project(tmp_path, 'adapters = ["codex"]\n[mcp]\nadd = ["git"]\n')
+    project = new_project(tmp_path, f'{NOT_PLAIN}adapters = ["codex"]\n[mcp]\nadd = ["git"]\n')
     assert _uses_pydantic(project)
     assert not _uses_pydantic(project)
-    (project / "aido.toml").write_text('adapters = ["codex"]\n[mcp]\nadd = ["fetch"]\n')
+    (project / "aido.toml").write_text(f'{NOT_PLAIN}adapters = ["codex"]\n[mcp]\nadd = ["fetch"]\n')
     assert _uses_pydantic(project)  # one changed byte is a new file
 
 
@@ -146,7 +232,7 @@ def test_unwritable_cache_still_loads(tmp_path: Path, monkeypatch: pytest.Monkey
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
-    project = new_project(tmp_path, 'adapters = ["codex"]\n')
+    project = new_project(tmp_path, f'{NOT_PLAIN}adapters = ["codex"]\n')
     for _ in range(2):
         assert load_config(project).config.adapters == ("codex",)
 
@@ -185,7 +271,7 @@ def test_memo_inside_the_project_is_ignored(
     _plant(project, memo_folder(os.environ))
     with pytest.raises(ConfigError, match="unknown key 'adapterz'"):
         load_config(project)
-    (project / "aido.toml").write_text('adapters = ["codex"]\n')
+    (project / "aido.toml").write_text(f'{NOT_PLAIN}adapters = ["codex"]\n')
     load_config(project)
     assert len(list(memo_folder(os.environ).iterdir())) == 1  # only the planted key
 
@@ -236,7 +322,7 @@ def test_unreadable_rule_sources_turn_the_memo_off(
     from aidokit.reconcile import config
 
     monkeypatch.setattr(config, "rule_sources", lambda: (str(tmp_path / "gone.py"),))
-    project = new_project(tmp_path, 'adapters = ["codex"]\n')
+    project = new_project(tmp_path, f'{NOT_PLAIN}adapters = ["codex"]\n')
     for _ in range(2):
         assert load_config(project).config.adapters == ("codex",)
     assert not memo_folder(os.environ).exists()

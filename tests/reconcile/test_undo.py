@@ -79,7 +79,7 @@ def test_second_undo_of_the_named_transaction_is_refused(demo: Path, capsys: Cap
     tx = _last_id(demo, capsys)
     assert _aido(demo, "undo", "--yes", tx) == 0
     before = _files(demo)
-    assert _aido(demo, "undo", "--yes", tx[:17]) == 1
+    assert _aido(demo, "undo", "--yes", tx[:20]) == 1
     assert f"transaction {tx} was already undone" in capsys.readouterr().err
     assert _files(demo) == before
 
