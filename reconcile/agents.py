@@ -78,6 +78,28 @@ def proposed_roles(agents: Iterable[AgentFile]) -> dict[str, tuple[str, ...]]:
     return {role: (role,) for role in ALL_ROLES if role in names}
 
 
+# Words in an agent's name that say which role it plays, for `aido init`'s proposal.
+_ROLE_WORDS: dict[str, frozenset[str]] = {
+    "tester-reviewer": frozenset({"qa", "test", "tester", "tests", "review", "reviewer"}),
+    "frontend-browser-tester": frozenset({"e2e", "browser", "frontend", "ui", "playwright"}),
+    "docs-writer": frozenset({"doc", "docs", "documentation", "writer"}),
+    "researcher": frozenset({"research", "researcher", "explore", "explorer"}),
+    "architect": frozenset({"architect", "design", "designer", "planner"}),
+    "implementer": frozenset({"implementer", "coder", "developer", "dev", "engineer"}),
+}
+
+
+def guessed_roles(names: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """For `aido init`: role -> the agents whose name has one of its words (`qa`, `e2e-ui`)."""
+    guesses: dict[str, list[str]] = {}
+    for name in sorted(set(names)):
+        words = set(re.split(r"[-_]", name.lower()))
+        for role, hints in _ROLE_WORDS.items():
+            if words & hints and name != role:
+                guesses.setdefault(role, []).append(name)
+    return {role: tuple(agents) for role, agents in guesses.items()}
+
+
 def unmapped_agents(
     agents: Iterable[AgentFile], table: Mapping[str, tuple[str, ...]]
 ) -> tuple[str, ...]:

@@ -17,6 +17,7 @@ from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.catalog.facts import Facts
 from aidokit.catalog.models import MCPDef
 from aidokit.catalog.select import suggest
+from aidokit.reconcile.agents import AgentFile, discover_agents, guessed_roles, unmapped_agents
 from aidokit.reconcile.context import detect_facts
 
 
@@ -33,10 +34,12 @@ class Suggestion:
 class Survey:
     """What `aido init` found in a project."""
 
+    root: Path  # the project
     harnesses: tuple[tuple[str, str | None], ...]  # every adapter, with why it was detected
     facts: Facts
     suggested: tuple[Suggestion, ...]
     others: tuple[MCPDef, ...]  # entries a user may add: not suggested, not deprecated
+    agents: tuple[AgentFile, ...] = ()  # agent definitions found (docs/roles.md)
 
     @property
     def detected(self) -> tuple[str, ...]:
@@ -60,7 +63,8 @@ def survey(project: Path) -> Survey:
             suggested.append(Suggestion(entry.id, entry.purpose, match.reason))
         elif not entry.deprecated:
             others.append(entry)
-    return Survey(harnesses, facts, tuple(suggested), tuple(others))
+    agents = discover_agents(host.project)
+    return Survey(host.project, harnesses, facts, tuple(suggested), tuple(others), agents)
 
 
 def stack_lines(facts: Facts) -> list[str]:
@@ -137,7 +141,38 @@ def render_config(
             f"add = {_array([*keep, *(i for i in add if i not in keep)])}",
         ]
     out.append('# skip = ["some-id"]  # never install these')
+    out += role_lines(survey.agents, survey.root)
     return "\n".join(out) + "\n"
+
+
+def role_lines(agents: Sequence[AgentFile], root: Path) -> list[str]:
+    """The proposed `[roles]` table for the agents found: guesses from their names."""
+    if not agents:
+        return []
+    files: dict[str, list[str]] = {}
+    for agent in agents:
+        files.setdefault(agent.name, []).append(agent.path.relative_to(root).as_posix())
+    found = ", ".join(f"{name} ({', '.join(paths)})" for name, paths in sorted(files.items()))
+    guesses = guessed_roles(files)
+    guessed = {name for names in guesses.values() for name in names}
+    out = [
+        "",
+        f"# Agents found: {found}.",
+        "# [roles] says which of them play each catalog role: in harnesses that can scope, a",
+        "# server goes only into the files of the agents of its roles (docs/roles.md). An",
+        "# agent named like a role (tester-reviewer) plays it without a line here.",
+        "[roles]",
+    ]
+    out += [
+        f"{role} = {_array(names)}  # guessed from the name; check it"
+        for role, names in guesses.items()
+    ]
+    out += [
+        f'# implementer = ["{name}"]  # which role does {name} play?'
+        for name in unmapped_agents(agents, {})
+        if name not in guessed
+    ]
+    return out
 
 
 def _kept_comment(suggested: Iterable[Suggestion], keep: Sequence[str]) -> list[str]:

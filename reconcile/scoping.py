@@ -38,13 +38,14 @@ def place(
 ) -> Placement:
     """Place every desired entry of `adapter` (all shared when it cannot scope)."""
     result = Placement()
+    unplayed: list[DesiredEntry] = []
     for item in desired:
         if adapter.agents is None or not item.roles or SHARED in item.roles:
             result.shared.append(item)
             continue
         names = agents_playing(item.roles, table, found)
         if not names:
-            _nobody(adapter.name, item, found, result)
+            unplayed.append(item)
             continue
         try:
             entry = adapter.agents.entry(item.entry)
@@ -56,24 +57,36 @@ def place(
         for name in names:
             agent_item = replace(item, entry=entry, companions=())
             result.agents.setdefault(name, []).append(agent_item)
+    _nobody(adapter.name, unplayed, found, result)
     return result
 
 
-def _nobody(adapter: str, item: DesiredEntry, found: tuple[str, ...], result: Placement) -> None:
-    """No agent plays the entry's roles: say so, and keep it shared unless its roles were named."""
-    roles = " or ".join(item.roles)
+def _nobody(
+    adapter: str, unplayed: list[DesiredEntry], found: tuple[str, ...], result: Placement
+) -> None:
+    """No agent plays these entries' roles: one note for those kept shared (catalog roles)
+    and one for those held back (roles named in `[mcp.roles]`), each with the choices."""
+    held = [item for item in unplayed if item.scoped]
+    kept = [item for item in unplayed if not item.scoped]
+    result.shared += kept
+    for item in held:
+        result.gone[item.id] = f"no {adapter} agent plays its roles ([mcp.roles])"
+    for items, outcome in (
+        (kept, f"so every {adapter} agent and the main session see {{them}}"),
+        (held, f"so aido leaves {{them}} out of {adapter} ([mcp.roles] names the roles)"),
+    ):
+        if items:
+            result.notes.append(_note(adapter, items, found, outcome))
+
+
+def _note(adapter: str, items: list[DesiredEntry], found: tuple[str, ...], outcome: str) -> str:
+    """`no gemini-cli agent plays the roles of a (r1/r2), b (r3), so ...; <the choices>`."""
     agent = found[0] if found else "<agent>"
-    choices = (
-        f'map a role to an agent with [roles] {item.roles[0]} = ["{agent}"] in aido.toml, '
-        f'or share it on purpose with [mcp.roles] {item.id} = ["*"]'
-    )
-    if item.scoped:
-        why = f"no {adapter} agent plays {roles} ([mcp.roles])"
-        result.gone[item.id] = why
-        result.notes.append(f"{item.id}: {why}, so aido leaves it out of {adapter}; {choices}")
-        return
-    result.shared.append(item)
-    result.notes.append(
-        f"{item.id}: no {adapter} agent plays {roles}, so every {adapter} agent and the "
-        f"main session see it; {choices}"
+    first = items[0]
+    listed = ", ".join(f"{item.id} ({'/'.join(item.roles)})" for item in items)
+    them = "it" if len(items) == 1 else "them"
+    return (
+        f"no {adapter} agent plays the roles of {listed}, {outcome.format(them=them)}; "
+        f'map a role to an agent with [roles] {first.roles[0]} = ["{agent}"] in aido.toml, '
+        f'or share a server on purpose with [mcp.roles] {first.id} = ["*"]'
     )

@@ -188,9 +188,10 @@ def test_no_agent_for_the_roles_keeps_the_shared_entry_with_a_note(
     (project / ".gemini/agents/qa.md").rename(project / ".gemini/agents/writer.md")
     assert aido(project, "apply", "--yes") == 0
     out = capsys.readouterr().out
-    assert "playwright: no gemini-cli agent plays frontend-browser-tester or tester-reviewer" in out
-    assert '[roles] frontend-browser-tester = ["writer"]' in out
-    assert '[mcp.roles] playwright = ["*"]' in out
+    assert "no gemini-cli agent plays the roles of context7 (researcher/architect/" in out
+    assert "playwright (frontend-browser-tester/tester-reviewer), so every gemini-cli agent" in out
+    assert '[roles] researcher = ["writer"]' in out
+    assert '[mcp.roles] context7 = ["*"]' in out
     assert "playwright" in _json(project / ".gemini/settings.json")["mcpServers"]  # type: ignore[operator]
 
 
@@ -212,7 +213,7 @@ def test_star_shares_the_entry_on_purpose(
     """`[mcp.roles] ID = ["*"]` writes the shared file as before, with no note."""
     (project / "aido.toml").write_text(CONFIG + QA + '[mcp.roles]\nplaywright = ["*"]\n')
     assert aido(project, "apply", "--yes") == 0
-    assert "playwright: no" not in capsys.readouterr().out
+    assert "playwright (" not in capsys.readouterr().out
     assert "playwright" in _json(project / ".gemini/settings.json")["mcpServers"]  # type: ignore[operator]
     assert (project / ".gemini/agents/qa.md").read_bytes() == GEMINI_QA
 
@@ -399,3 +400,35 @@ def test_a_custom_server_scoped_to_an_agent_needs_its_confirmation(
     assert aido(project, "apply", "--yes") == 0
     server = _frontmatter(project / ".gemini/agents/qa.md")["mcp_servers"]["my-api"]  # type: ignore[index]
     assert server == {"url": "https://mcp.example.com/mcp", "type": "http"}
+
+
+def test_init_proposes_the_roles_of_the_agents_it_finds(tmp_path: Path) -> None:
+    """`aido init` maps agents whose names say their role and lists the others to map."""
+    root = new_project(tmp_path)
+    for relative in (
+        ".gemini/agents/qa.md",
+        ".claude/agents/e2e-runner.md",
+        ".kiro/agents/helper.json",
+    ):
+        (root / relative).parent.mkdir(parents=True, exist_ok=True)
+        (root / relative).write_text("---\nname: x\n---\n")
+    assert aido(root, "init", "--yes") == 0
+    text = (root / "aido.toml").read_text()
+    assert "# Agents found: e2e-runner (.claude/agents/e2e-runner.md), helper" in text
+    assert 'tester-reviewer = ["qa"]  # guessed from the name; check it' in text
+    assert 'frontend-browser-tester = ["e2e-runner"]' in text
+    assert '# implementer = ["helper"]  # which role does helper play?' in text
+    from aidokit.reconcile.config import load_file
+
+    assert load_file(root / "aido.toml").config.roles["tester-reviewer"] == ("qa",)
+
+
+def test_the_agent_folders_of_doctor_are_the_adapters_own() -> None:
+    """Discovery for doctor and init looks where each adapter that can scope keeps agents."""
+    from aidokit.adapters.registry import ADAPTERS
+    from aidokit.reconcile.agents import AGENT_DIRS
+
+    for adapter in ADAPTERS.values():
+        if adapter.agents is not None:
+            expected = (adapter.agents.folder_name, adapter.agents.suffix)
+            assert AGENT_DIRS[adapter.name] == expected

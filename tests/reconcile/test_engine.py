@@ -194,7 +194,7 @@ def test_no_agent_for_catalog_roles_keeps_it_shared_and_says_so() -> None:
     plan = build_plan(_scoped_world(("writer",), roles={}))
     (shared,) = (f for f in plan.files if f.agent is None)
     assert [(c.action, c.name) for c in shared.changes] == [(Action.CREATE, "playwright")]
-    (note,) = (n for n in shared.notes if n.startswith("playwright: no gemini-cli agent"))
+    (note,) = (n for n in shared.notes if n.startswith("no gemini-cli agent plays the roles"))
     assert '[roles] tester-reviewer = ["writer"]' in note and '["*"]' in note
 
 
