@@ -33,6 +33,16 @@ CatalogId = Annotated[str, Pattern(ID_PATTERN)]
 # An agent's file name without its suffix (`.claude/agents/qa.md` -> `qa`): a plain name.
 AGENT_PATTERN = AGENT_NAME_RE.pattern
 AgentName = Annotated[str, Pattern(AGENT_PATTERN)]
+# A role in `[mcp.roles]`: a catalog Role, or "*" to share the entry on purpose.
+EntryRole = Literal[
+    "researcher",
+    "architect",
+    "implementer",
+    "tester-reviewer",
+    "frontend-browser-tester",
+    "docs-writer",
+    "*",
+]
 
 
 def version_specifier(value: str) -> str:
@@ -54,7 +64,7 @@ class McpChoices(Strict):
     skip: tuple[CatalogId, ...] = ()
     # The roles of an entry, overriding the catalog's `suggested_for`; ["*"] shares it
     # with every agent on purpose (docs/roles.md).
-    roles: dict[CatalogId, tuple[Role | Literal["*"], ...]] = field(default_factory=dict)
+    roles: dict[CatalogId, tuple[EntryRole, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, kw_only=True)

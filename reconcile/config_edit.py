@@ -1,4 +1,5 @@
-"""Edit `aido.toml` for `aido mcp add`: append a `[custom.<id>]` table, keep every other byte."""
+"""Edit `aido.toml` for `aido mcp add`: append a `[custom.<id>]` table, name an entry under
+`[mcp] add` and its roles under `[mcp.roles]`; keep every other byte."""
 
 from __future__ import annotations
 
@@ -6,11 +7,13 @@ import dataclasses
 import tomllib
 from collections.abc import Collection
 from pathlib import Path
+from typing import cast
 
 from aidokit.reconcile import hardening
 from aidokit.reconcile.config import (
     CONFIG_NAME,
     CustomMCP,
+    EntryRole,
     ProjectConfig,
     load_config,
     load_file,
@@ -45,9 +48,14 @@ def build_custom(fields: dict[str, object]) -> CustomMCP:
 
 
 def add_custom(
-    project: Path, custom_id: str, custom: CustomMCP, catalog_ids: Collection[str]
+    project: Path,
+    custom_id: str,
+    custom: CustomMCP,
+    catalog_ids: Collection[str],
+    roles: tuple[str, ...] = (),
 ) -> Path:
-    """Append `[custom.<custom_id>]` to the project's aido.toml (created if missing)."""
+    """Append `[custom.<custom_id>]` to the project's aido.toml (created if missing), and
+    its `roles` under `[mcp.roles]` when given."""
     problem = hardening.id_problem(custom_id)
     if problem:
         raise ConfigError(f"{problem}; choose another id for aido mcp add")
@@ -65,8 +73,65 @@ def add_custom(
     text = raw.decode("utf-8") if raw is not None else ""
     new = _appended(text, _fragment(custom_id, custom))
     _check_result(new, loaded.config, custom_id, custom, loaded.path)
+    if roles:
+        new = _with_roles(new, custom_id, roles, add=False)
+        expected = dataclasses.replace(
+            loaded.config, custom={**loaded.config.custom, custom_id: custom}
+        )
+        _check_edit(new, _roles_set(expected, custom_id, roles, add=False), loaded.path,
+                    f"set [mcp.roles] {custom_id}")  # fmt: skip
     _write_config(loaded.path, new, raw)
     return loaded.path
+
+
+def add_with_roles(project: Path, entry_id: str, roles: tuple[str, ...]) -> Path:
+    """Name catalog entry `entry_id` under `[mcp] add` (if not there) and set its roles."""
+    loaded = load_config(project)  # the file must be valid before aido edits it
+    raw = read_file(loaded.path, error=ConfigError) if loaded.present else None
+    text = raw.decode("utf-8") if raw is not None else ""
+    new = _with_roles(text, entry_id, roles, add=True)
+    expected = _roles_set(loaded.config, entry_id, roles, add=True)
+    _check_edit(new, expected, loaded.path, f"add '{entry_id}' with its roles")
+    _write_config(loaded.path, new, raw)
+    return loaded.path
+
+
+def _roles_set(
+    config: ProjectConfig, entry_id: str, roles: tuple[str, ...], *, add: bool
+) -> ProjectConfig:
+    """`config` with `entry_id`'s roles set (and, with `add`, `entry_id` in `[mcp] add`)."""
+    mcp = config.mcp
+    names = (*mcp.add, entry_id) if add and entry_id not in mcp.add else mcp.add
+    table = dict(mcp.roles)
+    if roles:  # `--roles` checked each against EntryRole
+        table[entry_id] = cast("tuple[EntryRole, ...]", roles)
+    chosen = dataclasses.replace(mcp, add=names, roles=table)
+    return dataclasses.replace(config, mcp=chosen)
+
+
+def _with_roles(text: str, entry_id: str, roles: tuple[str, ...], *, add: bool) -> str:
+    """`text` with `[mcp.roles] entry_id = roles` (and `entry_id` in `[mcp] add`)."""
+    import tomlkit
+
+    doc = tomlkit.parse(text)
+    if "mcp" not in doc:
+        doc.add("mcp", tomlkit.table())
+    mcp = doc["mcp"]
+    assert isinstance(mcp, dict)  # the file validated: [mcp] is a table
+    if add:
+        if "add" not in mcp:
+            mcp["add"] = tomlkit.array()
+        if entry_id not in mcp["add"]:
+            mcp["add"].append(entry_id)
+    if roles:
+        if "roles" not in mcp:
+            table = tomlkit.table()
+            table.add(entry_id, list(roles))
+            table.add(tomlkit.nl())  # a blank line before the table that follows
+            mcp["roles"] = table
+        else:
+            mcp["roles"][entry_id] = list(roles)
+    return tomlkit.dumps(doc)
 
 
 def _fragment(custom_id: str, custom: CustomMCP) -> str:

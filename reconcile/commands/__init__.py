@@ -57,7 +57,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ),
     ("destroy", "delete every entry aido owns in the targeted files; nothing else is touched"),
     ("schema", "print the JSON Schema of aido.toml"),
-    ("mcp", "add a custom (non-catalog, security-sensitive) MCP server to aido.toml"),
+    ("mcp", "add a catalog entry, or a custom (security-sensitive) MCP server, to aido.toml"),
     (
         "confirm",
         "confirm a security-sensitive entry by typing its id at a terminal (then aido apply)",

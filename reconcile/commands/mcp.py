@@ -1,4 +1,8 @@
-"""`aido mcp add ID --custom-url URL | --custom-command CMD ...`: declare a custom MCP."""
+"""`aido mcp add ID [--roles a,b] [--custom-url URL | --custom-command CMD ...]`.
+
+With `--custom-*`, declare a custom MCP; without, name catalog entry ID under
+`[mcp] add`. `--roles` sets the entry's roles under `[mcp.roles]` (docs/roles.md).
+"""
 
 from __future__ import annotations
 
@@ -14,6 +18,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("id", help="the new server's id: lower-case letters, digits, dashes")
     parser.add_argument("--custom-url", metavar="URL", help="a remote server (https)")
     parser.add_argument("--transport", choices=("http", "sse"), default="http")
+    parser.add_argument(
+        "--roles",
+        metavar="A,B",
+        help='the roles whose agents get the server, e.g. tester-reviewer ("*": every agent)',
+    )
     parser.add_argument(
         "--header",
         metavar="K=V",
@@ -39,11 +48,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run `aido mcp add`."""
     from aidokit.catalog import entries
-    from aidokit.reconcile.config_edit import add_custom, build_custom
+    from aidokit.reconcile.config_edit import add_custom, add_with_roles, build_custom
 
+    roles = _roles(args.roles)
+    catalog_ids = {entry.id for entry in entries.MCP_CATALOG}
+    if not args.custom_url and not args.custom_command and args.id in catalog_ids:
+        path = add_with_roles(project_dir(args), args.id, roles)
+        chosen = f" for roles {', '.join(roles)}" if roles else ""
+        print(f"Added '{args.id}' to {path}{chosen}. Next: aido plan, then aido apply.")
+        return 0
     if bool(args.custom_url) == bool(args.custom_command):
         raise ConfigError(
-            "aido mcp add needs exactly one of --custom-url URL or --custom-command CMD [ARG]..."
+            "aido mcp add needs a catalog id, or exactly one of --custom-url URL or "
+            "--custom-command CMD [ARG]..."
         )
     fields: dict[str, object]
     if args.custom_url:
@@ -57,14 +74,28 @@ def run(args: argparse.Namespace) -> int:
         if args.header:
             raise ConfigError("--header is for --custom-url; a local server takes --env")
     custom = build_custom(fields)
-    catalog_ids = {entry.id for entry in entries.MCP_CATALOG}
-    path = add_custom(project_dir(args), args.id, custom, catalog_ids)
+    path = add_custom(project_dir(args), args.id, custom, catalog_ids, roles)
     print(
         f"Added [custom.{args.id}] to {path}. It is security-sensitive: `aido apply` shows "
         f"what it runs and asks you to type '{args.id}' at a terminal (or run aido confirm "
         f"{args.id} first)."
     )
     return 0
+
+
+def _roles(text: str | None) -> tuple[str, ...]:
+    """`--roles a,b` as a tuple, each a catalog role or "*"; () when not given."""
+    from aidokit.catalog.models import ALL_ROLES
+
+    if text is None:
+        return ()
+    roles = tuple(dict.fromkeys(part.strip() for part in text.split(",") if part.strip()))
+    if not roles or any(role not in (*ALL_ROLES, "*") for role in roles):
+        raise ConfigError(
+            f'--roles {text!r} must list roles among {", ".join(ALL_ROLES)}, or be "*" '
+            "for every agent"
+        )
+    return roles
 
 
 def _pairs(items: list[str], flag: str) -> dict[str, str]:

@@ -432,3 +432,43 @@ def test_the_agent_folders_of_doctor_are_the_adapters_own() -> None:
         if adapter.agents is not None:
             expected = (adapter.agents.folder_name, adapter.agents.suffix)
             assert AGENT_DIRS[adapter.name] == expected
+
+
+def test_entry_roles_are_catalog_roles_or_star() -> None:
+    """`[mcp.roles]` accepts exactly the catalog's roles plus "*"."""
+    from typing import get_args
+
+    from aidokit.catalog.models import ALL_ROLES
+    from aidokit.reconcile.config import EntryRole
+
+    assert get_args(EntryRole) == (*ALL_ROLES, "*")
+
+
+def test_mcp_add_with_roles_scopes_a_catalog_entry(project: Path) -> None:
+    """`aido mcp add ID --roles a,b` names the entry and its roles; the rest of aido.toml stays."""
+    before = "# mine\n" + CONFIG.replace(', "context7"', "").replace('"playwright"', '"context7"')
+    (project / "aido.toml").write_text(before + QA)
+    assert aido(project, "mcp", "add", "playwright", "--roles", "tester-reviewer") == 0
+    text = (project / "aido.toml").read_text()
+    assert text.startswith("# mine\n") and '[mcp.roles]\nplaywright = ["tester-reviewer"]' in text
+    assert aido(project, "apply", "--yes") == 0
+    assert "playwright" in _frontmatter(project / ".gemini/agents/qa.md")["mcp_servers"]  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("roles", ["bogus", "", "tester-reviewer,\x1b[31m"])
+def test_mcp_add_with_unknown_roles_changes_nothing(
+    project: Path, roles: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A role aido does not know is one sentence naming the flag; aido.toml stays."""
+    before = (project / "aido.toml").read_bytes()
+    assert aido(project, "mcp", "add", "context7", "--roles", roles) == 1
+    assert "--roles" in capsys.readouterr().err
+    assert (project / "aido.toml").read_bytes() == before
+
+
+def test_mcp_add_custom_with_roles(project: Path) -> None:
+    """A custom server added with --roles gets them under [mcp.roles] in the same write."""
+    url = "https://mcp.example.com/mcp"
+    assert aido(project, "mcp", "add", "my-api", "--custom-url", url, "--roles", "*") == 0
+    text = (project / "aido.toml").read_text()
+    assert 'my-api = ["*"]' in text and "[custom.my-api]" in text
