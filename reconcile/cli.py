@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from aidokit.catalog import log
 from aidokit.reconcile import __version__, method_cache
@@ -26,8 +26,37 @@ EXIT_BUG = 3
 EXIT_INTERRUPTED = 130
 
 
+class _Help(argparse.HelpFormatter):
+    """argparse's help layout, sized as argparse sizes it but without importing shutil.
+
+    argparse asks shutil for the terminal width whenever an argument is added, and
+    shutil imports the compression modules: a few ms of every start.
+    """
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=_columns() - 2)
+
+
+def _columns() -> int:
+    """`shutil.get_terminal_size().columns`: $COLUMNS, else the terminal's, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error exits 1 (SPEC §8): exit 2 means "drift" to CI."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Help)
+        super().__init__(*args, **kwargs)
 
     # Set by `main` when the command line asks for --json: a usage error is then an
     # error object on stdout too (docs/cli.md), as every other failure is.

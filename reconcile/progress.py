@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import TextIO
@@ -28,6 +27,8 @@ class Reporter:
     """Called before each file is written; redraws one status line."""
 
     def __init__(self, total: int, stream: TextIO, *, counter: bool) -> None:
+        import threading  # only on a terminal: an apply into a pipe or a file needs no thread
+
         self._total = total
         self._stream = stream
         self._counter = counter

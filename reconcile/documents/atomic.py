@@ -158,9 +158,8 @@ def replace_file(
     if old is not None and not old.st_mode & 0o222:
         raise DocumentError(f"{path} is read-only; make it writable (chmod u+w) or leave it out")
     _clean_leftovers(target.parent)
-    import secrets  # only when writing: it imports random
-
-    temp = target.parent / f"{TEMP_PREFIX}{os.getpid()}-{secrets.token_hex(4)}-{target.name}"
+    # os.urandom is what secrets.token_hex reads, without importing secrets (and random).
+    temp = target.parent / f"{TEMP_PREFIX}{os.getpid()}-{os.urandom(4).hex()}-{target.name}"
     try:
         _write_temp(temp, data, old, new_mode, mode)
         # Checked again after the (slow, fsynced) temp write, by stamp so a large file is
