@@ -19,6 +19,7 @@ MODULES = [
     "bench.one_server",
     "bench.document_edit",
     "bench.many_entries",
+    "bench.many_toml",
     "bench.plan_scale",
     "bench.catalog_eval",
 ]

@@ -106,6 +106,11 @@ class Document:
         apply writes anything. JSON edits cannot be refused once the file was read."""
         if self.fmt in (Format.JSON, Format.JSONC) or not edits:
             return
+        if self.fmt is Format.TOML:  # on a copy sharing the file's parse and scan
+            from aidokit.reconcile.documents.tomldoc import TomlEditor
+
+            assert isinstance(self._editor, TomlEditor)
+            return self._editor.rehearse(edits)
         trial = Document(self.path, self.fmt, self.original)
         for key_path, name, entry in edits:
             if entry is None:

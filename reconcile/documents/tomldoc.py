@@ -4,10 +4,13 @@ An entry is written the way Codex itself writes one: a `[mcp_servers.<name>]` ta
 dict values become sub-tables (`[mcp_servers.<name>.env]`); dicts inside arrays become
 inline tables; names that are not bare keys are quoted (`[mcp_servers."my.srv"]`).
 
-`tomllib` reads the file; `tomlscan` finds each table's block (its leading comments,
-header and pairs). An edit replaces, removes or adds whole blocks and copies every other
-character through, and the new text must parse back to exactly the expected value, or
-the edit is refused: a slip never reaches the disk. Ownership rules:
+`tomllib` reads the file once; `tomlscan` finds each table's block (its leading
+comments, header and pairs) once, on the first edit. `set_entry` and `delete_entry`
+check the entry's shape and queue the edit; `render` splices every queued edit into the
+text as read in one pass (replacing, removing or adding whole blocks and copying every
+other character through) and parses the result once: it must read back as exactly the
+edited value, or the edit is refused and a slip never reaches the disk. A plan's
+rehearsal shares the parse, the scan and that read-back check. Ownership rules:
 
 - a new entry's tables go after the map's last table, before the comments that lead
   the next table; they start with one blank line, which leaves with them;
@@ -22,10 +25,12 @@ since TOML has no text for an empty implicit table; an explicit `[mcp_servers]` 
 
 from __future__ import annotations
 
+import copy
 import math
 import re
 import tomllib
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -40,18 +45,51 @@ _BARE_LF = re.compile(r"(?<!\r)\n")
 Splice = tuple[int, int, str]
 
 
+@dataclass
+class _Source:
+    """The file as read, shared by an editor and its rehearsals: parsed and scanned once."""
+
+    raw: bytes
+    bom: bool
+    text: str  # ends with a line break (one is added when the file has none)
+    added_nl: bool  # the file ends without a line break
+    nl: str  # the line break new tables use
+    value: dict[str, Any]
+    layout: tuple[list[tomlscan.Statement], list[tomlscan.Block]] | None = None
+    maps: dict[tuple[str, ...], tomlscan.MapLayout] = field(default_factory=dict)
+    checked: tuple[str, dict[str, Any]] | None = None  # the last new text and its parse
+
+    def map_layout(self, key_path: tuple[str, ...]) -> tomlscan.MapLayout:
+        """Where the map at `key_path` and its entries are written (scanned once)."""
+        if self.layout is None:
+            found = tomlscan.statements(self.text)
+            self.layout = found, tomlscan.blocks(self.text, found)
+        if key_path not in self.maps:
+            self.maps[key_path] = tomlscan.map_layout(*self.layout, key_path)
+        return self.maps[key_path]
+
+
 class TomlEditor:
-    """Edit entries of one TOML file by splicing table blocks into its text."""
+    """Edit entries of one TOML file: edits are queued, then spliced in one pass."""
 
     def __init__(self, path: Path, raw: bytes) -> None:
         self.path = path
-        self._bom, self._text = decode_text(path, raw)
+        bom, text = decode_text(path, raw)
         # New tables use CRLF only when every line of the file already ends so.
-        crlf = "\r\n" in self._text and _BARE_LF.search(self._text) is None
-        self._nl = "\r\n" if crlf else "\n"
-        self._value = self._load(self._text)
-        self._blocks: list[tomlscan.Block] | None = None
-        self._statements: list[tomlscan.Statement] = []
+        crlf = "\r\n" in text and _BARE_LF.search(text) is None
+        nl = "\r\n" if crlf else "\n"
+        added = bool(text) and not text.endswith("\n")
+        value = self._load(text)
+        self._source = _Source(raw, bom, text + nl if added else text, added, nl, value)
+        self._reset()
+
+    def _reset(self) -> None:
+        """Start with no queued edits."""
+        self._value = self._source.value  # copied along a path before its first edit
+        self._copied: set[tuple[str, ...]] = set()
+        # (map, name) -> the entry's new tables, or None to delete; in edit order.
+        self._edits: dict[tuple[tuple[str, ...], str], str | None] = {}
+        self._rendered: bytes | None = self._source.raw
 
     def _load(self, text: str) -> dict[str, Any]:
         """Parse `text` with tomllib; fail closed naming line and column."""
@@ -71,7 +109,7 @@ class TomlEditor:
 
     @property
     def value(self) -> dict[str, Any]:
-        """Return the whole document as plain Python values."""
+        """Return the whole document as plain Python values, queued edits included."""
         return self._value
 
     def get_map(self, key_path: tuple[str, ...]) -> dict[str, Any] | None:
@@ -93,143 +131,147 @@ class TomlEditor:
     # -- editing -----------------------------------------------------------------------
 
     def set_entry(self, key_path: tuple[str, ...], name: str, entry: Mapping[str, Any]) -> None:
-        """Create or replace the `[<map>.<name>]` tables; no-op when it already matches."""
+        """Queue writing the `[<map>.<name>]` tables; no-op when the entry already matches."""
         current = self.get_map(key_path)
         if current is not None and name in current and same(current[name], entry):
             return
-        block = _render_entry((*key_path, name), entry, self._nl)
-        expected = _with(self._value, key_path, name, _plain(entry))
-        if current is not None and name in current:
-            owned = self._entry_blocks(key_path, name)
-            first = owned[0]
-            keep = _trailing_blank(self._text, first.header.start, first.end)
-            gone = _merged([(b.lead, b.end) for b in owned[1:]])
-            if not self._text.endswith("\n") and not _left(self._text, keep, gone):
-                block = block[: -len(self._nl)]  # the file ends without a line break
-            splices = [(first.header.start, keep, block), *gone]
+        self._check(key_path, name)
+        block = _render_entry((*key_path, name), entry, self._source.nl)
+        self._writable(key_path)[name] = _plain(entry)
+        original = self._original(key_path)
+        if name in original and same(original[name], entry):
+            self._edits.pop((key_path, name), None)  # back to the bytes as read
         else:
-            splices = [self._insert(key_path, block)]
-        self._commit(splices, expected)
+            self._edits[(key_path, name)] = block
+        self._rendered = None
 
     def delete_entry(self, key_path: tuple[str, ...], name: str) -> None:
-        """Remove the entry's tables (and sub-tables) with their leading comments."""
+        """Queue removing the entry's tables (and sub-tables) with their leading comments."""
         current = self.get_map(key_path)
         if current is None or name not in current:
             return
-        splices = _merged([(b.lead, b.end) for b in self._entry_blocks(key_path, name)])
-        start, end, _ = splices[-1]
-        text = self._text
-        if end == len(text) and not text.endswith("\n") and start > 0:
-            # The file ended without a line break: end it where the table began.
-            start -= 2 if text.startswith("\r\n", start - 2) else 1
-            splices[-1] = (start, end, "")
-        expected = _without(self._value, key_path, name, explicit=self._explicit(key_path))
-        self._commit(splices, expected)
+        self._check(key_path, name)
+        node = self._writable(key_path)
+        del node[name]
+        if not node and key_path and not self._source.map_layout(key_path).explicit:
+            # TOML has no text for an empty implicit table: the map goes with its last table.
+            del self._writable(key_path[:-1])[key_path[-1]]
+        if name in self._original(key_path):
+            self._edits[(key_path, name)] = None
+        else:
+            self._edits.pop((key_path, name), None)
+        self._rendered = None
+
+    def rehearse(self, edits: list[tuple[tuple[str, ...], str, Any]]) -> None:
+        """Make `edits` (entry None: delete) on a copy and render it: raise what apply
+        would meet, sharing this file's parse and scan (and its read-back check)."""
+        trial = copy.copy(self)
+        trial._reset()
+        for key_path, name, entry in edits:
+            if entry is None:
+                trial.delete_entry(key_path, name)
+            else:
+                trial.set_entry(key_path, name, entry)
+        trial.render()
 
     def render(self) -> bytes:
-        """Return the file's bytes."""
-        return (BOM if self._bom else b"") + self._text.encode("utf-8")
+        """Return the file's bytes: the queued edits spliced in and read back once."""
+        if self._rendered is None:
+            text = self._spliced()
+            self._verify(text)
+            self._rendered = (BOM if self._source.bom else b"") + text.encode("utf-8")
+        return self._rendered
 
     # -- blocks ------------------------------------------------------------------------
 
-    def _layout(self) -> list[tomlscan.Block]:
-        """Scan the text into statements and table blocks (once per version of the text)."""
-        if self._blocks is None:
-            self._statements = tomlscan.statements(self._text)
-            self._blocks = tomlscan.blocks(self._text, self._statements)
-        return self._blocks
+    def _check(self, key_path: tuple[str, ...], name: str) -> None:
+        """Refuse an entry or map that is not written as `[<map>.<name>]` tables."""
+        layout = self._source.map_layout(key_path)
+        if layout.inline is not None:
+            problem = f"{describe(key_path)} is an inline table or array"
+            raise self._shape(layout.inline.start, problem)
+        stray = layout.strays.get(name)
+        if stray is not None or (name in self._original(key_path) and name not in layout.entries):
+            problem = f"the entry {describe((*key_path, name))} is not written as a table"
+            raise self._shape(stray.start if stray is not None else 0, problem)
 
-    def _entry_blocks(self, key_path: tuple[str, ...], name: str) -> list[tomlscan.Block]:
-        """The blocks of one entry; refuse an entry that is not written as tables."""
-        prefix = (*key_path, name)
-        owned = [b for b in self._layout() if b.header.path[: len(prefix)] == prefix]
-        stray = next(
-            (
-                s
-                for s in self._statements
-                if s.kind == "pair"
-                and s.path[: len(prefix)] == prefix
-                and s.table[: len(prefix)] != prefix
-            ),
-            None,
-        )
-        if stray is not None or not owned:
-            at = stray.start if stray is not None else 0
-            raise self._shape(at, f"the entry {describe(prefix)} is not written as a table")
-        return owned
+    def _original(self, key_path: tuple[str, ...]) -> Mapping[str, Any]:
+        """The map at `key_path` as read (empty when absent or not a table)."""
+        node: Any = self._source.value
+        for key in key_path:
+            node = node.get(key, {}) if isinstance(node, Mapping) else {}
+        return node if isinstance(node, Mapping) else {}
 
-    def _insert(self, key_path: tuple[str, ...], block: str) -> Splice:
-        """Where a new entry's tables go: after the map's last table (or at the end)."""
-        blocks = self._layout()
-        inline = next(
-            (
-                s
-                for s in self._statements
-                if s.kind in ("pair", "array") and key_path[: len(s.path)] == s.path
-            ),
-            None,
-        )
-        if inline is not None:
-            raise self._shape(inline.start, f"{describe(key_path)} is an inline table or array")
-        mine = [b for b in blocks if b.header.path[: len(key_path)] == key_path]
-        text = self._text
-        at = mine[-1].end if mine else len(text)
-        if at == len(text) and text and not text.endswith("\n"):
-            return at, at, self._nl + self._nl + block[: -len(self._nl)]
-        if not text:
-            return 0, 0, block
-        return at, at, self._nl + block
+    def _writable(self, key_path: tuple[str, ...]) -> dict[str, Any]:
+        """The table at `key_path` in the edited value, copied from the parse on first use."""
+        if () not in self._copied:
+            self._value = dict(self._value)
+            self._copied.add(())
+        node = self._value
+        for depth, key in enumerate(key_path, 1):
+            if key_path[:depth] not in self._copied or key not in node:
+                node[key] = dict(node.get(key, {}))
+                self._copied.add(key_path[:depth])
+            node = node[key]
+        return node
 
-    def _explicit(self, key_path: tuple[str, ...]) -> bool:
-        """Tell whether the map has a `[<map>]` header of its own (or is the root)."""
-        return not key_path or any(b.header.path == key_path for b in self._layout())
-
-    def _shape(self, offset: int, problem: str) -> DocumentError:
-        """Refuse a layout aido does not edit, naming its line and the way out."""
-        line = self._text.count("\n", 0, offset) + 1
-        return DocumentError(
-            f"{self.path}:{line}: {problem}; aido edits [mcp_servers.<name>] tables only,"
-            " so rewrite it as one table per server or leave this file out"
-        )
-
-    def _commit(self, splices: list[Splice], expected: dict[str, Any]) -> None:
-        """Adopt the spliced text only if it parses back to exactly `expected`."""
+    def _spliced(self) -> str:
+        """The text with every queued edit spliced in, in one pass over the file."""
+        source = self._source
         pieces, last = [], 0
-        for start, end, new in sorted(splices):
-            pieces += [self._text[last:start], new]
+        for start, end, new in sorted(self._splices()):
+            pieces += [source.text[last:start], new]
             last = end
-        pieces.append(self._text[last:])
+        pieces.append(source.text[last:])
         text = "".join(pieces)
-        try:
-            value = tomllib.loads(text)
-        except tomllib.TOMLDecodeError:
-            value = None
-        if value is None or not _equal(value, expected):
+        if source.added_nl and text.endswith("\n"):  # the file ended without a line break
+            text = text[: -2 if text.endswith("\r\n") else -1]
+        return text
+
+    def _splices(self) -> list[Splice]:
+        """One splice per table replaced or removed, one per place new tables go."""
+        source = self._source
+        splices: list[Splice] = []
+        inserts: dict[int, list[str]] = {}
+        for (key_path, name), block in self._edits.items():
+            layout = source.map_layout(key_path)
+            owned = layout.entries.get(name)
+            if not owned:  # a new entry: after the map's last table, or at the end
+                assert block is not None
+                at = len(source.text) if layout.end is None else layout.end
+                inserts.setdefault(at, []).append(block)
+                continue
+            splices += [(b.lead, b.end, "") for b in owned[int(block is not None) :]]
+            if block is not None:
+                first = owned[0]
+                keep = _trailing_blank(source.text, first.header.start, first.end)
+                splices.append((first.header.start, keep, block))
+        for at, blocks in inserts.items():
+            joined = "".join(source.nl + block for block in blocks)
+            splices.append((at, at, joined[len(source.nl) :] if not source.text else joined))
+        return splices
+
+    def _verify(self, text: str) -> None:
+        """Refuse the new text unless it parses back to exactly the edited value."""
+        source = self._source
+        if source.checked is None or source.checked[0] != text:
+            try:
+                source.checked = text, tomllib.loads(text)
+            except tomllib.TOMLDecodeError:
+                source.checked = None
+        if source.checked is None or not _equal(source.checked[1], self._value):
             raise DocumentError(
                 f"{self.path}: aido's edit did not read back as intended, so the file is"
                 " left as it was; rewrite the server map as [mcp_servers.<name>] tables"
             )
-        self._text, self._value, self._blocks = text, value, None
 
-
-def _merged(spans: list[tuple[int, int]]) -> list[Splice]:
-    """Deletion splices for `spans`, joining the ones that touch."""
-    out: list[Splice] = []
-    for start, end in sorted(spans):
-        if out and out[-1][1] >= start:
-            out[-1] = (out[-1][0], max(end, out[-1][1]), "")
-        else:
-            out.append((start, end, ""))
-    return out
-
-
-def _left(text: str, start: int, gone: list[Splice]) -> str:
-    """Return what stays of `text[start:]` once the spans in `gone` are cut out."""
-    pieces, last = [], start
-    for cut_start, cut_end, _ in gone:
-        pieces.append(text[last:cut_start])
-        last = cut_end
-    return "".join(pieces) + text[last:]
+    def _shape(self, offset: int, problem: str) -> DocumentError:
+        """Refuse a layout aido does not edit, naming its line and the way out."""
+        line = self._source.text.count("\n", 0, offset) + 1
+        return DocumentError(
+            f"{self.path}:{line}: {problem}; aido edits [mcp_servers.<name>] tables only,"
+            " so rewrite it as one table per server or leave this file out"
+        )
 
 
 def _equal(left: Any, right: Any) -> bool:
@@ -249,37 +291,6 @@ def _trailing_blank(text: str, start: int, end: int) -> int:
     stop = start + len(body)
     eol = text.find("\n", stop, end)
     return end if eol == -1 else eol + 1
-
-
-def _with(
-    value: dict[str, Any], key_path: tuple[str, ...], name: str, entry: Any
-) -> dict[str, Any]:
-    """A copy of `value` with `entry` set at `key_path`/`name`."""
-    root = dict(value)
-    node = root
-    for key in key_path:
-        node[key] = dict(node.get(key, {}))
-        node = node[key]
-    node[name] = entry
-    return root
-
-
-def _without(
-    value: dict[str, Any], key_path: tuple[str, ...], name: str, *, explicit: bool
-) -> dict[str, Any]:
-    """A copy of `value` without `name` at `key_path`; an emptied implicit map goes too."""
-    root = dict(value)
-    node = root
-    for key in key_path:
-        node[key] = dict(node[key])
-        node = node[key]
-    del node[name]
-    if not node and not explicit:
-        parent = root
-        for key in key_path[:-1]:
-            parent = parent[key]
-        del parent[key_path[-1]]
-    return root
 
 
 def _plain(value: Any) -> Any:

@@ -168,3 +168,39 @@ def _lead(text: str, header: Statement, floor: int) -> int:
         if above >= floor and not text[above:start].strip():
             start = above
     return start
+
+
+@dataclass(frozen=True)
+class MapLayout:
+    """Where one table (the server map) and its entries are written, found in one pass."""
+
+    entries: dict[str, list[Block]]  # each entry's own tables, in file order
+    strays: dict[str, Statement]  # the first pair writing an entry outside its tables
+    inline: Statement | None  # a pair or `[[...]]` writing the map (or a parent) as a value
+    end: int | None  # after the map's last table (None: the map has no table)
+    explicit: bool  # the map has a `[<map>]` header of its own
+
+
+def map_layout(found: list[Statement], tables: list[Block], key_path: Path_) -> MapLayout:
+    """Index the statements and blocks that write the map at `key_path` and its entries."""
+    depth = len(key_path)
+    owned: dict[str, list[Block]] = {}
+    strays: dict[str, Statement] = {}
+    end, explicit = None, False
+    for block in tables:
+        path = block.header.path
+        if path[:depth] == key_path:
+            end = block.end
+            explicit = explicit or path == key_path
+            if len(path) > depth:
+                owned.setdefault(path[depth], []).append(block)
+    inline = next(
+        (s for s in found if s.kind != "table" and s.path == key_path[: len(s.path)]), None
+    )
+    for stmt in found:
+        path = stmt.path
+        if stmt.kind == "pair" and len(path) > depth and path[:depth] == key_path:
+            name = path[depth]
+            if stmt.table[: depth + 1] != (*key_path, name):  # a dotted key or inline table
+                strays.setdefault(name, stmt)
+    return MapLayout(owned, strays, inline, end, explicit)

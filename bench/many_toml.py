@@ -1,0 +1,116 @@
+"""Scale: plan and apply of 10, 100 and 1000 owned entries in one Codex `config.toml`.
+
+In-process, like `many_entries` (the JSON rows): a synthetic catalog of N always-on
+entries, a fresh project each time whose `.codex/config.toml` already holds a user's
+table and comments. Two rows per size: `aido plan` alone (it rehearses every TOML
+edit) and plan + apply (best of 3). Linear growth means 1000 entries cost about 10x
+what 100 do (target: at most 12x).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tempfile
+import time
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from aidokit.catalog import entries
+from aidokit.catalog.entries import MCP_CATALOG
+from aidokit.reconcile import engine, world
+from aidokit.reconcile.apply import apply_plan
+
+SIZES = (10, 100, 1000)
+REPEATS = 3
+AIDO_TOML = 'adapters = ["codex"]\n'
+CONFIG = (
+    b'model = "o3"\n\n# my own server\n[mcp_servers.mine]\ncommand = "mine"\n\n'
+    b'# profiles\n[profiles.fast]\nmodel = "o4-mini"\n'
+)
+
+
+def _catalog(size: int) -> tuple[Any, ...]:
+    """`size` always-on copies of a plain stdio entry that Codex installs."""
+    base = next(
+        e for e in MCP_CATALOG if "codex" in e.install and not e.security_sensitive and not e.env
+    )
+    return tuple(
+        dataclasses.replace(base, id=f"synthetic-{n:04d}", triggers=("always",))
+        for n in range(size)
+    )
+
+
+def _project(root: Path, name: str) -> Path:
+    """A fresh git project choosing Codex, with a user's config.toml."""
+    project = root / name
+    (project / ".git").mkdir(parents=True)
+    (project / "aido.toml").write_text(AIDO_TOML)
+    (project / ".codex").mkdir()
+    (project / ".codex" / "config.toml").write_bytes(CONFIG)
+    return project
+
+
+def _plan(project: Path) -> Any:
+    """Gather, read and plan the project."""
+    inputs = world.gather(project, scope="project", only=None)
+    return engine.build_plan(world.read_world(inputs))
+
+
+def _best(root: Path, size: int, step: Callable[[Path], None]) -> float:
+    """Best-of wall time of `step` on a fresh project, with `size` entries in the catalog."""
+    original = entries.MCP_CATALOG
+    entries.MCP_CATALOG = _catalog(size)  # type: ignore[misc]
+    try:
+        best = float("inf")
+        for run in range(REPEATS):
+            project = _project(root, f"{step.__name__}{size}-{run}")
+            started = time.perf_counter()
+            step(project)
+            best = min(best, time.perf_counter() - started)
+        return best
+    finally:
+        entries.MCP_CATALOG = original  # type: ignore[misc]
+
+
+def plan(project: Path) -> None:
+    """`aido plan`: read, plan and rehearse every edit."""
+    built = _plan(project)
+    assert sum(len(f.actionable) for f in built.files) > 0
+
+
+def apply(project: Path) -> None:
+    """`aido apply`: plan, then write every entry."""
+    apply_plan(_plan(project))
+    written = tomllib.loads((project / ".codex" / "config.toml").read_text())
+    assert len(written["mcp_servers"]) > 1
+
+
+def run() -> list[dict[str, Any]]:
+    """Per step, one row per size; the baseline column is the 100-entry time."""
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="aido-bench-") as tmp:
+        for step in (plan, apply):
+            times = {size: _best(Path(tmp), size, step) for size in SIZES}
+            for size, took in times.items():
+                ratio = took / times[100]
+                note = f"best of {REPEATS}; in-process, fresh project; ratio to 100 entries"
+                if size == 1000:
+                    note += f"; target <= 12x: {'met' if ratio <= 12 else 'MISSED'}"
+                rows.append(
+                    {
+                        "name": f"{step.__name__} {size} entries in one config.toml",
+                        "aido": took * 1000,
+                        "baseline": times[100] * 1000,
+                        "ratio": ratio,
+                        "unit": "ms",
+                        "note": note,
+                    }
+                )
+    return rows
+
+
+if __name__ == "__main__":
+    for row in run():
+        print(row)
