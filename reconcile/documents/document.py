@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import time
 import unicodedata
 from pathlib import Path
@@ -106,17 +107,20 @@ class Document:
         apply writes anything. JSON edits cannot be refused once the file was read."""
         if self.fmt in (Format.JSON, Format.JSONC) or not edits:
             return
-        if self.fmt is Format.TOML:  # on a copy sharing the file's parse and scan
+        if self.fmt is Format.TOML:  # a copy sharing the file's parse and scan
             from aidokit.reconcile.documents.tomldoc import TomlEditor
 
             assert isinstance(self._editor, TomlEditor)
-            return self._editor.rehearse(edits)
-        trial = Document(self.path, self.fmt, self.original)
+            trial = copy.copy(self)
+            trial._editor = self._editor.trial()
+        else:
+            trial = Document(self.path, self.fmt, self.original)
         for key_path, name, entry in edits:
             if entry is None:
                 trial.delete_entry(key_path, name)
             else:
                 trial.set_entry(key_path, name, entry)
+        trial.render()  # TOML checks that its edits read back as intended here
 
     def render(self) -> bytes:
         """Return the file's new bytes (== original when nothing changed)."""

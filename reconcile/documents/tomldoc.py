@@ -10,7 +10,7 @@ check the entry's shape and queue the edit; `render` splices every queued edit i
 text as read in one pass (replacing, removing or adding whole blocks and copying every
 other character through) and parses the result once: it must read back as exactly the
 edited value, or the edit is refused and a slip never reaches the disk. A plan's
-rehearsal shares the parse, the scan and that read-back check. Ownership rules:
+rehearsal (`trial`) shares the parse, the scan and that read-back check. Ownership rules:
 
 - a new entry's tables go after the map's last table, before the comments that lead
   the next table; they start with one blank line, which leaves with them;
@@ -162,17 +162,12 @@ class TomlEditor:
             self._edits.pop((key_path, name), None)
         self._rendered = None
 
-    def rehearse(self, edits: list[tuple[tuple[str, ...], str, Any]]) -> None:
-        """Make `edits` (entry None: delete) on a copy and render it: raise what apply
-        would meet, sharing this file's parse and scan (and its read-back check)."""
+    def trial(self) -> TomlEditor:
+        """A copy with no queued edits that shares this file's parse, scan and read-back
+        check: the plan rehearses its edits there, and apply's check finds them done."""
         trial = copy.copy(self)
         trial._reset()
-        for key_path, name, entry in edits:
-            if entry is None:
-                trial.delete_entry(key_path, name)
-            else:
-                trial.set_entry(key_path, name, entry)
-        trial.render()
+        return trial
 
     def render(self) -> bytes:
         """Return the file's bytes: the queued edits spliced in and read back once."""
