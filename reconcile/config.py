@@ -1,7 +1,7 @@
 """`aido.toml`: the project's choices (SPEC §4), loaded with tomllib, checked by pydantic.
 
 Pydantic validates every `aido.toml` aido acts on, but importing it costs almost
-as much as all the rest of a plan, so aido builds a file of the common plain
+as much as all the rest of a plan, so aido builds a file of a common plain
 shape (`_plainly_valid`) without it, and remembers which other exact files passed
 (reconcile/config_memo.py) to build an unchanged one's config without it too.
 """
@@ -11,14 +11,14 @@ from __future__ import annotations
 import os
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from aidokit.adapters.base import AGENT_NAME_RE
 from aidokit.catalog.constraints import Check, Pattern, Strict
-from aidokit.catalog.models import ENV_NAME_PATTERN, ID_PATTERN, Role
+from aidokit.catalog.models import ALL_ROLES, ENV_NAME_PATTERN, ID_PATTERN, Role
 from aidokit.reconcile import hardening
 from aidokit.reconcile.config_memo import ValidatedMemo, memo_folder
 from aidokit.reconcile.errors import ConfigError
@@ -182,35 +182,74 @@ def _tuple_or_none(value: Any) -> tuple[str, ...] | None:
 
 
 # `aido.toml` keys whose values `_plainly_valid` checks itself, with their exact types.
-_PLAIN_KEYS: dict[str, type] = {"adapters": list, "suggest": bool, "stack_packs": list, "mcp": dict}
+_PLAIN_KEYS: dict[str, type] = {
+    "adapters": list,
+    "suggest": bool,
+    "stack_packs": list,
+    "conformance": str,
+    "mcp": dict,
+    "roles": dict,
+    "forges": dict,
+}
+_FORGES = ("github", "gitlab", "bitbucket")
 
 
 def _plainly_valid(data: Mapping[str, Any]) -> bool:
-    """Whether `data` has the common shape pydantic surely accepts, checked without it.
+    """Whether `data` has a common shape pydantic surely accepts, checked without it.
 
-    Only `adapters`, `suggest`, `stack_packs` and `[mcp] add/skip`, each of its exact
-    type, with catalog ids; anything else (another key, a looser type) answers False
-    and is left to pydantic. Tests hold `build_config` equal to pydantic's result
-    whenever this answers True.
+    Every key but `required_version`, `[override.*]` and `[custom.*]`, each value of
+    its exact type (lists, not other sequences), with valid ids, roles and agent
+    names; anything else answers False and is left to pydantic. Tests hold
+    `build_config` equal to pydantic's result whenever this answers True.
     """
     mcp = data.get("mcp", {})
     if not set(data) <= _PLAIN_KEYS.keys() or not isinstance(mcp, dict):
         return False
     if any(type(data.get(key, kind())) is not kind for key, kind in _PLAIN_KEYS.items()):
         return False
-    if not set(mcp) <= {"add", "skip"} or any(type(v) is not list for v in mcp.values()):
+    if not set(mcp) <= {"add", "skip", "roles"} or type(mcp.get("roles", {})) is not dict:
+        return False
+    if any(type(mcp.get(key, [])) is not list for key in ("add", "skip")):
         return False
     texts = [*data.get("adapters", ()), *data.get("stack_packs", ())]
-    return all(type(text) is str for text in texts) and all(
-        map(_catalog_id, [*mcp.get("add", ()), *mcp.get("skip", ())])
+    return (
+        all(type(text) is str for text in texts)
+        and all(map(_catalog_id, [*mcp.get("add", ()), *mcp.get("skip", ())]))
+        and _plain_table(mcp.get("roles", {}), _catalog_id, _role)
+        and _plain_table(data.get("roles", {}), _role, _agent_name)
+        and all(
+            type(host) is str and forge in _FORGES for host, forge in data.get("forges", {}).items()
+        )
     )
 
 
+def _plain_table(
+    table: Mapping[str, Any], key_ok: Callable[[object], bool], item_ok: Callable[[object], bool]
+) -> bool:
+    """Every key passes `key_ok` and maps to a list of items that pass `item_ok`."""
+    return all(
+        key_ok(key) and type(items) is list and all(map(item_ok, items))
+        for key, items in table.items()
+    )
+
+
+def _role(value: object) -> bool:
+    return type(value) is str and value in ALL_ROLES
+
+
 def _catalog_id(value: object) -> bool:
+    return _matches(ID_PATTERN, value)
+
+
+def _agent_name(value: object) -> bool:
+    return _matches(AGENT_PATTERN, value)
+
+
+def _matches(pattern: str, value: object) -> bool:
     # ASCII without a newline: Python's `$` also matches before a final newline.
     if type(value) is not str or not value.isascii() or "\n" in value:
         return False
-    return re.match(ID_PATTERN, value) is not None
+    return re.match(pattern, value) is not None
 
 
 def validate_config(data: object) -> ProjectConfig:

@@ -95,12 +95,16 @@ def _uses_pydantic(project: Path) -> bool:
 
 
 # A key `_plainly_valid` leaves to pydantic, so the memo is what spares pydantic.
-NOT_PLAIN = 'conformance = "strict"\n'
+NOT_PLAIN = 'required_version = ">=0.1"\n'
 
 
 def test_a_plain_file_is_built_without_pydantic_from_the_first_load(tmp_path: Path) -> None:
-    """adapters, suggest, stack_packs and [mcp] add/skip of their exact types need no pydantic."""
-    text = 'adapters = ["codex"]\nsuggest = false\nstack_packs = ["react"]\n[mcp]\nadd = ["git"]\n'
+    """Plain keys of their exact types need no pydantic: adapters, [mcp], [roles], [forges]..."""
+    text = (
+        'adapters = ["codex"]\nsuggest = false\nstack_packs = ["react"]\nconformance = "x"\n'
+        '[mcp]\nadd = ["git"]\nroles = {git = ["implementer"]}\n[roles]\nimplementer = ["qa"]\n'
+        '[forges]\n"git.example.com" = "gitlab"\n'
+    )
     project = new_project(tmp_path, text)
     assert not _uses_pydantic(project)
     assert load_config(project).config == validate_config(tomllib.loads(text))
@@ -115,8 +119,22 @@ def test_a_plain_file_is_built_without_pydantic_from_the_first_load(tmp_path: Pa
         ('[mcp]\nadd = "git"\n', "mcp.add"),
         ("suggest = 1\n", "suggest"),
         ('adapters = ["codex", 1]\n', "adapters"),
+        ('[roles]\nwizard = ["qa"]\n', "wizard"),
+        ('[roles]\nimplementer = ["bad name"]\n', "roles.implementer"),
+        ('[mcp.roles]\ngit = ["wizard"]\n', "mcp.roles.git"),
+        ('[forges]\n"git.example.com" = "gitea"\n', "'github', 'gitlab' or 'bitbucket'"),
     ],
-    ids=["upper-case id", "id with a newline", "string for a list", "int for a bool", "int item"],
+    ids=[
+        "upper-case id",
+        "id with a newline",
+        "string for a list",
+        "int for a bool",
+        "int item",
+        "unknown role",
+        "bad agent name",
+        "unknown mcp role",
+        "unknown forge",
+    ],
 )
 def test_a_file_that_only_looks_plain_still_gets_pydantics_word(
     tmp_path: Path, text: str, message: str
@@ -139,26 +157,40 @@ _maybe_ids = st.lists(
     st.one_of(_ids, st.sampled_from(["Git", "git\n", "-x", "ünï", "a" * 64, ""]), st.integers()),
     max_size=3,
 )
+_roles = st.sampled_from([*ALL_ROLES[:3], "wizard", "Implementer"])
+_agents = st.sampled_from(["qa", "qa-2", "Bad name", "a" * 65, "x\n", "-x"])
 _near_plain = st.fixed_dictionaries(
     {},
     optional={
-        "adapters": st.one_of(
-            st.lists(st.sampled_from(["codex", "x y", ""]), max_size=3), _anything
-        ),
+        "adapters": st.one_of(st.lists(st.sampled_from(["codex", "x y"]), max_size=3), _anything),
         "suggest": st.one_of(st.booleans(), _anything),
         "stack_packs": st.one_of(st.lists(st.sampled_from(["react", "?"]), max_size=2), _anything),
+        "conformance": st.one_of(st.sampled_from(["strict", ""]), _anything),
         "mcp": st.one_of(
             st.fixed_dictionaries(
                 {},
                 optional={
                     "add": st.one_of(_maybe_ids, _anything),
                     "skip": st.one_of(_maybe_ids, _anything),
-                    "roles": st.just({}),
+                    "roles": st.one_of(
+                        st.dictionaries(
+                            st.one_of(_ids, st.just("Git")), st.lists(_roles, max_size=2)
+                        ),
+                        _anything,
+                    ),
                 },
             ),
             _anything,
         ),
-        "conformance": st.just("strict"),
+        "roles": st.one_of(st.dictionaries(_roles, st.lists(_agents, max_size=2)), _anything),
+        "forges": st.one_of(
+            st.dictionaries(
+                st.sampled_from(["git.example.com", ""]),
+                st.sampled_from(["github", "gitlab", "gitea"]),
+            ),
+            _anything,
+        ),
+        "required_version": st.just(">=0.1"),
         "custom": st.just({}),
     },
 )
@@ -170,6 +202,39 @@ def test_what_passes_as_plain_pydantic_accepts_as_the_same_config(data: dict[str
     """Whenever the plain check says yes, pydantic accepts the data and builds the same config."""
     if config_module._plainly_valid(data):
         assert validate_config(data) == build_config(data)
+
+
+_plain_only = st.fixed_dictionaries(
+    {},
+    optional={
+        "adapters": st.lists(st.sampled_from(["codex", "claude-code"]), max_size=3),
+        "suggest": st.booleans(),
+        "stack_packs": st.lists(st.sampled_from(["react", "python"]), max_size=2),
+        "conformance": st.sampled_from(["strict", ""]),
+        "mcp": st.fixed_dictionaries(
+            {},
+            optional={
+                "add": st.lists(_ids, max_size=3),
+                "skip": st.lists(_ids, max_size=3),
+                "roles": st.dictionaries(_ids, st.lists(st.sampled_from(ALL_ROLES), max_size=2)),
+            },
+        ),
+        "roles": st.dictionaries(
+            st.sampled_from(ALL_ROLES), st.lists(st.sampled_from(["qa", "qa-2"]), max_size=2)
+        ),
+        "forges": st.dictionaries(
+            st.sampled_from(["git.example.com"]), st.sampled_from(["github", "bitbucket"])
+        ),
+    },
+)
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(_plain_only)
+def test_every_plain_file_is_built_as_pydantic_builds_it(data: dict[str, Any]) -> None:
+    """The plain shape in full: the check takes every such file, built equal to pydantic's."""
+    assert config_module._plainly_valid(data)
+    assert build_config(data) == validate_config(data)
 
 
 def test_the_plain_check_takes_the_common_files() -> None:
