@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import statistics
 import subprocess
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -37,6 +38,25 @@ def wall(argv: Sequence[str], *, cwd: Path, env: dict[str, str]) -> float:
     if done.returncode not in (0, 2):
         raise RuntimeError(f"{' '.join(argv)} failed ({done.returncode}):\n{done.stderr[-2000:]}")
     return took
+
+
+def wall_and_cpu(argv: Sequence[str], *, cwd: Path, env: dict[str, str]) -> tuple[float, float]:
+    """Run `argv` once; its wall time and CPU time (user + system, from wait4).
+
+    CPU time says what the run costs even when other work shares the machine,
+    where wall time mostly measures the load.
+    """
+    with tempfile.TemporaryFile() as err:
+        started = time.perf_counter()
+        child = subprocess.Popen(argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(child.pid, 0)
+        took = time.perf_counter() - started
+        code = child.returncode = os.waitstatus_to_exitcode(status)
+        if code not in (0, 2):
+            err.seek(0)
+            tail = err.read().decode(errors="replace")[-2000:]
+            raise RuntimeError(f"{' '.join(argv)} failed ({code}):\n{tail}")
+    return took, usage.ru_utime + usage.ru_stime
 
 
 def interleaved(jobs: dict[str, Callable[[], float]], runs: int) -> dict[str, float]:

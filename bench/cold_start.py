@@ -2,32 +2,39 @@
 
 Plans run on the demo project once applied (converged), with one entry edited by
 hand (drifted: the diff is rendered with deepdiff), and right after an aido.toml
-edit (the memo is dropped, so pydantic validates the file).
+edit (the validated-config memo is dropped): of the demo's plain shape, which aido
+checks without pydantic, and with a table left to pydantic (an empty `[override.git]`).
+Each row gives the median wall time and, since the machine may be shared, the
+median CPU time of the same runs.
 """
 
 from __future__ import annotations
 
 import json
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from aidokit.reconcile.config_memo import memo_folder
-from bench._proc import interleaved, sandbox_env, wall
+from bench._proc import interleaved, sandbox_env, wall_and_cpu
 
 RUNS = 15
 AIDO = str(Path(sys.executable).with_name("aido"))
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+CPU: dict[str, list[float]] = {}
 
 
 def run() -> list[dict[str, Any]]:
-    """Median wall time of each command as a fresh process, interleaved."""
+    """Median wall (and CPU) time of each command as a fresh process, interleaved."""
     sys.path.insert(0, str(FIXTURES))
     from projects import materialize
 
+    CPU.clear()
     with tempfile.TemporaryDirectory(prefix="aido-bench-") as tmp:
         env = sandbox_env(Path(tmp) / "home")
         project = _applied(materialize("demo-project", Path(tmp) / "demo"), env)
@@ -36,22 +43,31 @@ def run() -> list[dict[str, Any]]:
         data = json.loads(mcp.read_text())
         data["mcpServers"]["git"]["env"] = {"DRIFT": "1"}
         mcp.write_text(json.dumps(data, indent=2) + "\n")
+        rich = _applied(materialize("demo-project", Path(tmp) / "rich"), env)
+        with (rich / "aido.toml").open("a") as toml:
+            toml.write("\n[override.git]\n")  # a table the plain check leaves to pydantic
         memo = memo_folder(env)
 
-        def first_plan() -> float:
-            # As after an edit of aido.toml: pydantic validates it (and the memo learns it).
-            shutil.rmtree(memo, ignore_errors=True)
-            return wall([AIDO, "plan"], cwd=project, env=env)
+        def job(name: str, argv: list[str], cwd: Path, forget: bool = False) -> Callable[[], float]:
+            def timed() -> float:
+                if forget:  # as after an edit of aido.toml: nothing remembered
+                    shutil.rmtree(memo, ignore_errors=True)
+                took, cpu = wall_and_cpu(argv, cwd=cwd, env=env)
+                CPU.setdefault(name, []).append(cpu)
+                return took
+
+            return timed
 
         jobs = {
-            "python": lambda: wall([sys.executable, "-c", "pass"], cwd=project, env=env),
-            "version": lambda: wall([AIDO, "--version"], cwd=project, env=env),
-            "plan": lambda: wall([AIDO, "plan"], cwd=project, env=env),
-            "drifted": lambda: wall([AIDO, "plan"], cwd=drifted, env=env),
-            "first plan": first_plan,
+            "python": job("python", [sys.executable, "-c", "pass"], project),
+            "version": job("version", [AIDO, "--version"], project),
+            "plan": job("plan", [AIDO, "plan"], project),
+            "drifted": job("drifted", [AIDO, "plan"], drifted),
+            "first plan": job("first plan", [AIDO, "plan"], project, forget=True),
+            "first pydantic": job("first pydantic", [AIDO, "plan"], rich, forget=True),
         }
         med = interleaved(jobs, RUNS)
-    return _rows(med)
+    return _rows(med, {name: statistics.median(times) for name, times in CPU.items()})
 
 
 def _applied(project: Path, env: dict[str, str]) -> Path:
@@ -60,49 +76,40 @@ def _applied(project: Path, env: dict[str, str]) -> Path:
     return project
 
 
-def _rows(med: dict[str, float]) -> list[dict[str, Any]]:
-    """One row per target, each with its ratio and verdict."""
-    base, plan = med["python"], med["plan"]
-    how = f"median of {RUNS}, interleaved"
-    targets = [
-        ("aido --version", "version", base, f"<= 2x + 100 ms = {2 * base + 0.1:.3f} s"),
-        (
-            "converged aido plan (demo, applied)",
-            "plan",
-            base,
-            f"<= python + 45 ms = {base + 0.045:.3f} s",
-        ),
-        (
-            "drifted aido plan (1 entry edited)",
-            "drifted",
-            plan,
-            f"<= 1.5x converged = {1.5 * plan:.3f} s",
-        ),
-        (
-            "first aido plan after an aido.toml edit",
-            "first plan",
-            plan,
-            f"<= 1.5x converged = {1.5 * plan:.3f} s",
-        ),
-    ]
-    limits = {
-        "version": 2 * base + 0.1,
-        "plan": base + 0.045,
-        "drifted": 1.5 * plan,
-        "first plan": 1.5 * plan,
-    }
+TARGETS: list[tuple[str, str, str, str, Callable[[float], float]]] = [
+    # (label, key, baseline key, target text, limit as a function of the baseline)
+    ("aido --version", "version", "python", "<= 2x + 100 ms", lambda b: 2 * b + 0.1),
+    ("converged aido plan (demo, applied)", "plan", "python", "<= python + 45 ms",
+     lambda b: b + 0.045),
+    ("drifted aido plan (1 entry edited)", "drifted", "plan", "<= 1.5x converged",
+     lambda b: 1.5 * b),
+    ("first aido plan after an aido.toml edit (plain shape)", "first plan", "plan",
+     "<= 1.5x converged", lambda b: 1.5 * b),
+    ("first aido plan after an aido.toml edit (a key left to pydantic)", "first pydantic",
+     "plan", "<= 1.5x converged", lambda b: 1.5 * b),
+]  # fmt: skip
+
+
+def _rows(med: dict[str, float], cpu: dict[str, float]) -> list[dict[str, Any]]:
+    """One row per target, each with its ratio, verdict and the CPU times behind it."""
     rows = []
-    for label, key, baseline, target in targets:
-        verdict = "met" if med[key] <= limits[key] else "MISSED"
-        against = "`python -c pass`" if baseline is base else "the converged plan"
+    for label, key, base, target, limit in TARGETS:
+        verdict = "met" if med[key] <= limit(med[base]) else "MISSED"
+        by_cpu = "met" if cpu[key] <= limit(cpu[base]) else "MISSED"
+        against = "`python -c pass`" if base == "python" else "the converged plan"
+        note = (
+            f"median of {RUNS}, interleaved; baseline {against}; target {target} "
+            f"= {limit(med[base]):.3f} s: {verdict}; CPU {cpu[key] * 1e3:.0f} ms vs "
+            f"{cpu[base] * 1e3:.0f} ms (ratio {cpu[key] / cpu[base]:.2f}; by CPU: {by_cpu})"
+        )
         rows.append(
             {
                 "name": f"cold start: {label}",
                 "aido": med[key],
-                "baseline": baseline,
-                "ratio": med[key] / baseline,
+                "baseline": med[base],
+                "ratio": med[key] / med[base],
                 "unit": "s",
-                "note": f"{how}; baseline {against}; target {target}: {verdict}",
+                "note": note,
             }
         )
     return rows
