@@ -8,12 +8,13 @@ gives every run a new home, as a new user's first command.
 from __future__ import annotations
 
 import json
+import statistics
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench._proc import interleaved, sandbox_env, wall
+from bench._proc import interleaved, sandbox_env, wall_and_cpu
 from bench.full_apply import AIDO, PEERS, fresh, install_peers
 
 RUNS = 7
@@ -28,6 +29,7 @@ PEERS_ARGV: dict[str, list[str]] = {
 }
 Setup = Callable[[Path], list[str]]
 DROPPED: set[str] = set()  # tools that lost the existing entry of .mcp.json
+CPU: dict[str, list[float]] = {}  # CPU seconds of each timed run, by tool, for the current case
 
 
 def _aido(project: Path) -> list[str]:
@@ -61,7 +63,8 @@ def _job(tmp: Path, n: list[int], setup: Setup, existing: bool, warm: bool) -> C
             (project / ".mcp.json").write_text(json.dumps(EXISTING, indent=2) + "\n")
         argv = setup(project)
         home = tmp / "home-warm" if warm else tmp / f"home-{n[0]}"
-        took = wall(argv, cwd=project, env=sandbox_env(home))
+        took, cpu = wall_and_cpu(argv, cwd=project, env=sandbox_env(home))
+        CPU.setdefault(Path(argv[0]).name, []).append(cpu)
         servers = json.loads((project / ".mcp.json").read_text())["mcpServers"]
         assert "context7" in servers, argv[0]
         if existing and "users-own" not in servers:
@@ -86,12 +89,19 @@ def run() -> list[dict[str, Any]]:
                 if warm:
                     for job in jobs.values():
                         job()  # the warm-up run: aido's memo learns aido.toml
-                rows += _rows(interleaved(jobs, RUNS), existing, warm, problem)
+                CPU.clear()
+                med = interleaved(jobs, RUNS)
+                cpu = {tool: statistics.median(times) for tool, times in CPU.items()}
+                rows += _rows(med, cpu, existing, warm, problem)
     return rows
 
 
 def _rows(
-    med: dict[str, float], existing: bool, warm: bool, problem: str | None
+    med: dict[str, float],
+    cpu: dict[str, float],
+    existing: bool,
+    warm: bool,
+    problem: str | None,
 ) -> list[dict[str, Any]]:
     case = f"1 server into {'an existing' if existing else 'a fresh'} .mcp.json, " + (
         "warm caches" if warm else "first run (new home, no memo)"
@@ -104,12 +114,20 @@ def _rows(
     rows = []
     for peer in PEERS_ARGV:
         ratio = med["aido"] / med[peer]
-        note = f"median of {RUNS}, interleaved, new project each"
+        by_cpu = cpu["aido"] / cpu[peer]
+        note = (
+            f"median of {RUNS}, interleaved, new project each; CPU {cpu['aido'] * 1e3:.0f} ms vs "
+            f"{cpu[peer] * 1e3:.0f} ms (ratio {by_cpu:.2f})"
+        )
         if existing and peer in DROPPED:
             note = f"{peer} rewrote .mcp.json without the existing entry; {note}"
         if peer == "add-mcp":
             verdict = "met" if ratio <= 1.0 else "MISSED"
-            note = f"target aido <= 1.0x add-mcp (moonshot 0.8x): {verdict}; {note}"
+            cpu_verdict = "met" if by_cpu <= 1.0 else "MISSED"
+            note = (
+                f"target aido <= 1.0x add-mcp (moonshot 0.8x): {verdict} (by CPU: "
+                f"{cpu_verdict}); {note}"
+            )
         rows.append(
             {
                 "name": f"{case}: vs {peer}",
