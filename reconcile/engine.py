@@ -70,7 +70,7 @@ def build_plan(
         files += _plan_adapter(world, target, desired, gone)
     for orphan in world.orphans:
         reasons = dict.fromkeys((r.id for r in orphan.records), orphan.orphaned or "")
-        files.append(_plan_file(orphan, [], inputs.host, reasons))
+        files.append(replace(_plan_file(orphan, [], inputs.host, reasons), agent=orphan.agent))
     if remove is not None:
         files = [_only_removals(file, remove) for file in files]
     files.sort(key=lambda f: (f.path, f.adapter))

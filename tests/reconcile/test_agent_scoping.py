@@ -298,11 +298,15 @@ def test_agent_files_are_undone_like_any_file(project: Path) -> None:
     assert (project / ".kiro/agents/qa.json").read_bytes() == KIRO_QA
 
 
-def test_a_dropped_adapter_takes_its_entries_out_of_the_agent_files(project: Path) -> None:
+def test_a_dropped_adapter_takes_its_entries_out_of_the_agent_files(
+    project: Path, tmp_path: Path
+) -> None:
     """An adapter no longer targeted: its agent-file entries are orphans and go."""
     assert aido(project, "apply", "--yes") == 0
     (project / "aido.toml").write_text(CONFIG.replace('"gemini-cli", ', "") + QA)
-    assert aido(project, "apply", "--yes") == 0
+    saved = tmp_path / "plan.json"
+    assert aido(project, "plan", "--out", str(saved)) == 0
+    assert aido(project, "apply", str(saved)) == 0  # a saved plan names the agent it derives
     assert (project / ".gemini/agents/qa.md").read_bytes() == GEMINI_QA
     assert aido(project, "plan", "--detailed-exitcode") == 0
 
