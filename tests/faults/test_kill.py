@@ -2,6 +2,8 @@
 
 Each kill lands at a step the test picks (`killpoint.py` kills aido just before
 its N-th rename or unlink), so no run waits on a timer and every kill hits.
+The killed runs are forked children of the test process (`killpoint.fork`);
+the applies and plans that check convergence after each kill run in-process.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from aidokit.adapters.base import Host, Scope
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.reconcile.documents import read_document
 from aidokit.reconcile.state import load_state, settle
-from tests.faults.sandbox import CONFIG_A, CONFIG_B, claude_json, env_for, parse, run
+from tests.faults import killpoint
+from tests.faults.sandbox import CONFIG_A, CONFIG_B, claude_json, env_for, parse
+from tests.inprocess import run_main
 
 KILLPOINT = str(Path(__file__).with_name("killpoint.py"))
 
@@ -97,35 +101,49 @@ def _case(kind: str, home: Path, big: tuple[bytes, str], fixture_project: object
     return Case(project, home, kind, ["claude-code"], [home / ".claude.json"])
 
 
+def _run(case: Case, *argv: str) -> subprocess.CompletedProcess[str]:
+    """`aido ARGV --project PROJECT` in-process, in the environment the killed runs had."""
+    return run_main([*argv, "--project", str(case.project)], cwd=case.project, env=_env(case))
+
+
+def _env(case: Case) -> dict[str, str | None]:
+    env: dict[str, str | None] = {"CODEX_HOME": None, "APPDATA": None}
+    return {**env, **env_for(case.home)}
+
+
 def _converge(case: Case) -> None:
     """Apply, then check the plan is empty: no conflict, nothing left to adopt.
 
     A killed run's pending records (written before the file) settle against the
     file, so an entry it wrote is owned and one it deleted is not claimed.
     """
-    done = run(case.project, case.home, *case.apply())
+    done = _run(case, *case.apply())
     assert done.returncode == 0, done.stderr
     argv = ("plan", "--json", "--detailed-exitcode", "--scope", case.scope)
-    plan = run(case.project, case.home, *argv)
+    plan = _run(case, *argv)
     assert plan.returncode == 0, plan.stdout + plan.stderr
     summary = json.loads(plan.stdout)["summary"]
     assert summary == {"add": 0, "change": 0, "remove": 0, "conflict": 0, "error": 0}
 
 
-def _hooked_apply(case: Case, *hook: str) -> int:
-    """Run the apply under test through the kill hook; its exit code."""
-    argv = [sys.executable, KILLPOINT, *hook, *case.apply(), "--project", str(case.project)]
+def _hooked_apply(case: Case, *, kill_at: int = 0, count: str = "", script: bool = False) -> int:
+    """Run the apply under test through the kill hook (forked, or as a script); its exit code."""
+    argv = [*case.apply(), "--project", str(case.project)]
+    if not script:
+        env = env_for(case.home)
+        return killpoint.fork(argv, cwd=case.project, env=env, kill_at=kill_at, count=count)[0]
+    hook = [sys.executable, KILLPOINT, "--kill-at", str(kill_at), "--count", count]
     done = subprocess.run(
-        argv, cwd=case.project, env=env_for(case.home), capture_output=True, timeout=120
+        [*hook, *argv], cwd=case.project, env=env_for(case.home), capture_output=True, timeout=120
     )
     return done.returncode
 
 
-def _steps(case: Case, template: str) -> int:
+def _steps(case: Case, template: str, *, script: bool = False) -> int:
     """Apply `template` through the hook, converge, and return how many durable steps it took."""
     case.configure(template)
     count = case.project.parent / "steps"
-    assert _hooked_apply(case, "--count", str(count)) == 0
+    assert _hooked_apply(case, count=str(count), script=script) == 0
     _converge(case)
     return int(count.read_text().split()[0])
 
@@ -184,8 +202,8 @@ def test_sigkilled_apply_leaves_old_or_new_files_and_honest_state(
     case = _case(kind, sandbox_home, big_claude_json, fixture_project)
     versions: dict[str, dict[Path, bytes]] = {}
     steps = {}
-    for template in (CONFIG_A, CONFIG_B, CONFIG_A, CONFIG_B):
-        steps[template] = _steps(case, template)
+    for n, template in enumerate((CONFIG_A, CONFIG_B, CONFIG_A, CONFIG_B)):
+        steps[template] = _steps(case, template, script=n == 0)  # once as a fresh interpreter
         versions[template] = case.snapshot()
     assert versions[CONFIG_A] != versions[CONFIG_B]
     rng = random.Random(f"kill-{kind}")
@@ -195,7 +213,7 @@ def test_sigkilled_apply_leaves_old_or_new_files_and_honest_state(
         template, other = (CONFIG_A, CONFIG_B) if n % 2 == 0 else (CONFIG_B, CONFIG_A)
         case.configure(template)
         step = rng.randint(1, steps[template])
-        assert _hooked_apply(case, "--kill-at", str(step)) == -signal.SIGKILL, step
+        assert _hooked_apply(case, kill_at=step) == -signal.SIGKILL, step
         for path in case.files:
             raw = path.read_bytes()
             assert raw in (versions[other][path], versions[template][path]), path

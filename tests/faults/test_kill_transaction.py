@@ -4,6 +4,8 @@
 kill lands at an exact point, no timers. After each kill every file is its
 old or its new version; the next run's recovery leaves all files old (or all
 new, past the commit) with the state bytes to match; then an apply converges.
+The kills run in forked children of the test process (`killpoint.fork`); two
+tests drive the hook as a script, a fresh interpreter.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import pytest
 
 from aidokit.reconcile.cli import main
 from aidokit.reconcile.transaction import recover
+from tests.faults import killpoint
 from tests.faults.sandbox import CONFIG_A, CONFIG_B, env_for
 
 KILLPOINT = str(Path(__file__).with_name("killpoint.py"))
@@ -41,20 +44,31 @@ class Bench:
         shutil.rmtree(self.run, ignore_errors=True)
         shutil.copytree(self.base, self.run, symlinks=True)
 
-    def aido(self, *argv: str, kill_at: int = 0, fail_write: int = 0) -> tuple[int, list[int]]:
-        """Run aido through the kill hook; its exit code and (steps, step of the failure)."""
+    def aido(
+        self, *argv: str, kill_at: int = 0, fail_write: int = 0, script: bool = False
+    ) -> tuple[int, list[int]]:
+        """Run aido through the kill hook; its exit code and (steps, step of the failure).
+
+        A forked child of this process, or with `script` a fresh interpreter.
+        """
         count = self.run.parent / "count"
         count.unlink(missing_ok=True)
-        hook = ["--kill-at", str(kill_at), "--count", str(count), "--fail-write", str(fail_write)]
-        done = subprocess.run(
-            [sys.executable, KILLPOINT, *hook, *argv, "--project", str(self.project)],
-            env=env_for(self.home),
-            capture_output=True,
-            check=False,
-            timeout=120,
-        )
+        full = [*argv, "--project", str(self.project)]
+        if script:
+            hook = ["--kill-at", str(kill_at), "--count", str(count)]
+            done = subprocess.run(
+                [sys.executable, KILLPOINT, *hook, "--fail-write", str(fail_write), *full],
+                env=env_for(self.home),
+                capture_output=True,
+                check=False,
+                timeout=120,
+            )
+            code = done.returncode
+        else:
+            hooks = {"kill_at": kill_at, "count": str(count), "fail_write": fail_write}
+            code, _ = killpoint.fork(full, cwd=self.run.parent, env=env_for(self.home), **hooks)
         steps = [int(n) for n in count.read_text().split()] if count.exists() else []
-        return done.returncode, steps
+        return code, steps
 
     def snapshot(self) -> Snapshot:
         """Bytes of every harness file and of the state."""
@@ -195,7 +209,7 @@ def test_the_next_apply_says_what_it_rolled_back(
     """A killed apply: plan notes it; the next `aido apply` rolls it back, naming each file."""
     bench = _bench(tmp_path, monkeypatch)
     old = bench.snapshot()
-    code, _ = bench.aido("apply", "--yes", kill_at=12)  # inside the writes
+    code, _ = bench.aido("apply", "--yes", kill_at=12, script=True)  # inside the writes
     assert code == -9 and bench.snapshot() != old
     killed = bench.snapshot()
     capsys.readouterr()
@@ -207,3 +221,19 @@ def test_the_next_apply_says_what_it_rolled_back(
     assert "aido: an interrupted apply (" in err and "was rolled back: " in err, err
     assert "opencode.json untouched" in err and ".codex/config.toml put back" in err, err
     assert main(["plan", "--detailed-exitcode", "--project", str(bench.project)]) == 0
+
+
+def test_the_forked_hook_matches_the_script(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A forked kill hook counts the same steps, dies by SIGKILL and leaves the same bytes."""
+    bench = _bench(tmp_path, monkeypatch)
+    seen = []
+    for script in (True, False):
+        bench.reset()
+        full = bench.aido("apply", "--yes", script=script)
+        bench.reset()
+        killed = bench.aido("apply", "--yes", kill_at=5, script=script)
+        seen.append((full, killed[0], bench.snapshot()))
+    assert seen[0] == seen[1]
+    assert seen[0][0][0] == 0 and seen[0][1] == -9
