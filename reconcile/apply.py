@@ -17,6 +17,7 @@ from aidokit.reconcile.documents import (
     read_document,
 )
 from aidokit.reconcile.documents.atomic import current_digest, remove_file, replace_file
+from aidokit.reconcile.documents.format import MapOrigin
 from aidokit.reconcile.errors import SecurityError, StaleError
 from aidokit.reconcile.journal import FileEntry
 from aidokit.reconcile.plan import Action, Change, FileChange, Plan
@@ -150,6 +151,7 @@ class Edit:
     data: bytes | None  # the new bytes (None: no file: not created, or removed)
     entry: FileEntry
     created: bool  # aido created the file (now, or on an earlier apply)
+    origins: Origins  # per map the plan touches: what it held before aido's first entry
 
 
 def _edit(file: FileChange) -> Edit:
@@ -160,6 +162,10 @@ def _edit(file: FileChange) -> Edit:
     if document.digest != file.digest:
         raise StaleError(f"{file.path} changed since it was planned; run aido plan again")
     present = _present(document, file)
+    records = load_state(Path(file.state_path)).for_file(file.adapter, file.record_path)
+    origins = _origins(document, file, records, present)
+    for map_path, origin in origins.items():
+        document.restore(map_path or file.map_path, origin)
     for change in file.actionable:
         map_path = change.map_path or file.map_path
         if change.action is Action.DELETE:
@@ -169,7 +175,7 @@ def _edit(file: FileChange) -> Edit:
             document.set_entry(map_path, change.name, change.after)
             present.add((change.map_path, change.name))
     data = document.render() if document.changed else document.original
-    created = document.original is None or _was_created(file)
+    created = document.original is None or any(record.created for record in records)
     if created and data is not None and _holds_nothing_else(document, file.map_path):
         data = None  # SPEC §6: a file aido created and that holds nothing else goes again
     entry = journal_entry(
@@ -182,13 +188,21 @@ def _edit(file: FileChange) -> Edit:
         after=data,
         entries=tuple(f"{c.action.value} {c.label}" for c in file.actionable),
     )
-    return Edit(file, document, present, data, entry, created)
+    return Edit(file, document, present, data, entry, created, origins)
 
 
-def _was_created(file: FileChange) -> bool:
-    """Whether aido's records say it created this file."""
-    records = load_state(Path(file.state_path)).for_file(file.adapter, file.record_path)
-    return any(record.created for record in records)
+def _origins(
+    document: Document, file: FileChange, records: list[Record], present: set[Key]
+) -> Origins:
+    """What each map the plan edits held before aido's first entry went in: as the
+    records of aido's entries still in it say, else as the file shows it now."""
+    result: Origins = {}
+    for map_path in {change.map_path for change in file.changes}:
+        mine = [
+            r for r in records if not r.pending and r.map_path == map_path and r.key[2:] in present
+        ]
+        result[map_path] = mine[0].origin if mine else document.origin(map_path or file.map_path)
+    return result
 
 
 def _holds_nothing_else(document: Document, map_path: tuple[str, ...]) -> bool:
@@ -206,7 +220,7 @@ def _holds_nothing_else(document: Document, map_path: tuple[str, ...]) -> bool:
 
 def _write(edit: Edit) -> None:
     """Save the intent, write the file (compare-and-swap), record what it now holds."""
-    _record_intent(edit.file)
+    _record_intent(edit.file, edit.origins)
     if edit.data is None and edit.document.original is not None:
         remove_file(edit.document.path, edit.document.digest)
     elif edit.data != edit.document.original and edit.data is not None:
@@ -218,10 +232,11 @@ def _write(edit: Edit) -> None:
             create_parents=project,
             new_mode=0o666 if project else 0o600,
         )
-    _record(edit.file, edit.present, created=edit.created)
+    _record(edit.file, edit.present, edit.origins, created=edit.created)
 
 
 Key = tuple[tuple[str, ...], str]  # (companion map path or (), entry name)
+Origins = dict[tuple[str, ...], MapOrigin]  # companion map path or () -> its origin
 
 
 def _present(document: Document, file: FileChange) -> set[Key]:
@@ -234,7 +249,7 @@ def _present(document: Document, file: FileChange) -> set[Key]:
     }
 
 
-def _record_intent(file: FileChange) -> None:
+def _record_intent(file: FileChange, origins: Origins) -> None:
     """Save what this write will change as pending records, before the file is written.
 
     SPEC §6 writes the file first and state second; a run killed between the two
@@ -264,22 +279,31 @@ def _record_intent(file: FileChange) -> None:
                     pending=True,
                     source=change.source,
                     confirmed=change.sensitive and not deleting,
+                    map_made=origins[change.map_path].made,
+                    map_open=origins[change.map_path].open,
                 )
             )
         save_state(state_path, state.replace(file.adapter, file.record_path, records))
 
 
-def _record(file: FileChange, present: set[Key], *, created: bool = False) -> None:
+def _record(
+    file: FileChange, present: set[Key], origins: Origins, *, created: bool = False
+) -> None:
     """Rewrite this file's state records from the changes just written."""
     state_path = Path(file.state_path)
     # One state file holds the records of many files: runs editing different files take
     # turns on it, or one would save over the other's records.
     with lock_file(state_path):
-        _update_state(file, state_path, present, created=created)
+        _update_state(file, state_path, present, origins, created=created)
 
 
 def _update_state(
-    file: FileChange, state_path: Path, present: set[Key], *, created: bool = False
+    file: FileChange,
+    state_path: Path,
+    present: set[Key],
+    origins: Origins,
+    *,
+    created: bool = False,
 ) -> None:
     state = load_state(state_path)
     identity = ADAPTERS[file.adapter].identity
@@ -306,6 +330,8 @@ def _update_state(
                 # A sensitive write only happens after its typed confirmation (check_gates).
                 confirmed=change.sensitive,
                 created=created,
+                map_made=origins[change.map_path].made,
+                map_open=origins[change.map_path].open,
             )
     kept = [r for key, r in records.items() if key in present]
     save_state(state_path, state.replace(file.adapter, file.record_path, kept))

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.reconcile.documents.atomic import current_digest, replace_file
+from aidokit.reconcile.documents.format import MapOrigin
 from aidokit.reconcile.errors import StateError
 from aidokit.reconcile.safe_read import check_private, parse_nested, read_file
 
@@ -43,6 +44,15 @@ class Record:
     confirmed: bool = False
     # aido created the file this entry is in: once it holds nothing else, it goes (SPEC §6).
     created: bool = False
+    # What the entry's map looked like before aido's first entry went in (`MapOrigin`):
+    # aido created it (how many keys of its path were there), or it was written open.
+    map_made: int | None = None
+    map_open: bool = False
+
+    @property
+    def origin(self) -> MapOrigin:
+        """What the entry's map held before aido's first entry: its last one gives it back."""
+        return MapOrigin(self.map_made, self.map_open)
 
     @property
     def key(self) -> tuple[str, str, tuple[str, ...], str]:
@@ -192,6 +202,8 @@ _RECORD_TYPES: dict[str, tuple[type, ...]] = {
     "pending": (bool,),
     "source": (str,),
     "created": (bool,),
+    "map_made": (int, type(None)),
+    "map_open": (bool,),
     "confirmed": (bool,),
 }
 _REQUIRED = {

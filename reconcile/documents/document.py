@@ -15,7 +15,7 @@ from aidokit.reconcile.documents.atomic import (
     remember_digest,
     replace_file,
 )
-from aidokit.reconcile.documents.format import LIST_ITEMS, Format, file_digest
+from aidokit.reconcile.documents.format import LIST_ITEMS, Format, MapOrigin, file_digest
 from aidokit.reconcile.documents.jsonedit import NEW_FILE, JsonEditor
 from aidokit.reconcile.errors import DocumentError
 
@@ -97,9 +97,21 @@ class Document:
         return name
 
     def delete_entry(self, key_path: tuple[str, ...], name: str) -> None:
-        """Remove one entry if present; an emptied map stays, empty."""
+        """Remove one entry if present; an emptied map stays, empty (see `restore`)."""
         self.edited = True
         self._editor.delete_entry(self._path(key_path), _checked((name,))[0])
+
+    def origin(self, key_path: tuple[str, ...]) -> MapOrigin:
+        """Say what the map at `key_path` looks like before aido's first entry goes in."""
+        if isinstance(self._editor, JsonEditor):
+            return self._editor.origin(self._path(key_path))
+        return MapOrigin()
+
+    def restore(self, key_path: tuple[str, ...], origin: MapOrigin) -> None:
+        """Have the map at `key_path` give back the bytes `origin` describes once the
+        edits empty it: removed (with the objects aido created around it), or left open."""
+        if isinstance(self._editor, JsonEditor):
+            self._editor.restore(self._path(key_path), origin)
 
     def rehearse(self, edits: list[tuple[tuple[str, ...], str, Any]]) -> None:
         """Raise the DocumentError these (map, name, entry or None to delete) edits would

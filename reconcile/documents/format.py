@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 from pathlib import Path
 
 from aidokit.adapters.format import LIST_ITEMS, Format
@@ -13,6 +14,7 @@ __all__ = [
     "BOM",
     "LIST_ITEMS",
     "Format",
+    "MapOrigin",
     "decode_text",
     "file_digest",
     "first_newline",
@@ -21,6 +23,17 @@ __all__ = [
 
 ABSENT = "absent"  # digest of a file that does not exist
 BOM = b"\xef\xbb\xbf"
+
+
+@dataclass(frozen=True)
+class MapOrigin:
+    """What a map looked like before aido's first entry went in, so that its last entry
+    leaving gives back those bytes (aido keeps it in its state records)."""
+
+    made: int | None = None  # aido created the map: how many keys of its path were there
+    # The object that first entry went into was empty and written open (`{`, a line
+    # break, `}` on the `{` line's indentation), not `{}`: it stays open once emptied.
+    open: bool = False
 
 
 def file_digest(raw: bytes | None) -> str:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.reconcile.documents import jsonmembers
-from aidokit.reconcile.documents.format import BOM, Format, where
+from aidokit.reconcile.documents.format import BOM, Format, MapOrigin, where
 from aidokit.reconcile.documents.jsonscan import (
     JsonProblem,
     Member,
@@ -65,6 +65,7 @@ class JsonEditor:
         self._root = 0
         self._objects: dict[int, tuple[list[Member], int]] = {}  # `{` offset -> members, `}`
         self._pending: dict[tuple[str, ...], dict[str, Any]] = {}
+        self._origins: dict[tuple[str, ...], MapOrigin] = {}
         self._looks: _Looks | None = None
         self._check()
 
@@ -173,6 +174,19 @@ class JsonEditor:
         result: dict[str, Any] = self._decode(scan, 0, len(scan), pos)
         return result
 
+    def origin(self, key_path: tuple[str, ...]) -> MapOrigin:
+        """Say where a first entry of the map at `key_path` would go (see `MapOrigin`)."""
+        self._flush()
+        pos, end, depth = self._find(key_path)
+        mems, close = self._object(pos, end)
+        inside = self.raw[pos + 1 : close]
+        written_open = not mems and not inside.strip() and b"\n" in inside
+        return MapOrigin(depth if depth < len(key_path) else None, written_open)
+
+    def restore(self, key_path: tuple[str, ...], origin: MapOrigin) -> None:
+        """Once the map at `key_path` empties, give back the bytes it had before `origin`."""
+        self._origins[key_path] = origin
+
     def render(self) -> bytes:
         """Return the file's bytes with every queued edit made."""
         self._flush()
@@ -207,6 +221,8 @@ class JsonEditor:
         work = _Work(self.raw, pos, end, self._blank)
         looks = self._look()
         sets = {name: entry for name, entry in ops.items() if entry is not _GONE}
+        origin = self._origins.get(key_path, MapOrigin())
+        emptied = False
         if depth < len(key_path):
             if not sets:
                 return
@@ -219,13 +235,42 @@ class JsonEditor:
             new = {n: plain(e) for n, e in sets.items() if n not in present}
             if new:  # before the last member leaves, so the map never empties in between
                 work.splice(_insert(work.layout(), looks, new))
+            keep_open = origin.open and origin.made is None
             for name in later:
                 layout = work.layout()
                 index = next(i for i, m in enumerate(layout.members) if m.key == name)
-                work.splice(jsonmembers.delete(layout, index, looks.style.newline))
+                emptied = len(layout.members) == 1
+                newline = looks.style.newline
+                work.splice(jsonmembers.delete(layout, index, newline, keep_open=keep_open))
         if work.changed:
             self.raw = work.join(self.raw)
             self._objects.clear()
+        if emptied and origin.made is not None:
+            self._unmake(key_path, origin)
+
+    def _unmake(self, key_path: tuple[str, ...], origin: MapOrigin) -> None:
+        """Remove the objects aido created on the way to an emptied map, outermost first,
+        from the first one that holds nothing but the way to that map (no comment either)."""
+        for level in range(origin.made or 0, len(key_path)):
+            pos, end, _ = self._find(key_path[:level])
+            work = _Work(self.raw, pos, end, self._blank)
+            layout = work.layout()
+            index = next(i for i, m in enumerate(layout.members) if m.key == key_path[level])
+            found = layout.members[index]
+            span = slice(found.value_start, found.value_end)
+            if layout.text[span] != layout.scan[span]:
+                return  # a comment inside: the user's
+            value = self._decode(layout.scan, span.start, span.stop, work.start)
+            if value == _nest(key_path[level + 1 :], {}):
+                keep_open = origin.open and level == origin.made
+                newline = self._look().style.newline
+                splices = jsonmembers.delete(layout, index, newline, keep_open=keep_open)
+                if any(layout.holds_comment(start, end) for start, end, _ in splices):
+                    return  # a comment the user wrote above or after it keeps it
+                work.splice(splices)
+                self.raw = work.join(self.raw)
+                self._objects.clear()
+                return
 
     def _replace_and_delete(
         self, work: _Work, layout: jsonmembers.Layout, ops: dict[str, Any]

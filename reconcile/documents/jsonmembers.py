@@ -52,6 +52,11 @@ class Layout:
         index = bisect.bisect_left(starts, pos) - 1
         return index >= 0 and pos < ends[index]
 
+    def holds_comment(self, start: int, end: int) -> bool:
+        """Tell whether a comment starts, ends or lies within `text[start:end]`."""
+        starts, ends = self._comments
+        return bisect.bisect_left(starts, end) > bisect.bisect_right(ends, start)
+
     def line_start(self, pos: int) -> int:
         """Return the offset where the line holding `pos` starts."""
         return self.text.rfind("\n", 0, pos) + 1
@@ -151,8 +156,12 @@ def insert_inline(layout: Layout, text: str, space: str, comma: str) -> list[Spl
     return [(last.value_end, last.value_end, "," + space + text)]
 
 
-def delete(layout: Layout, index: int, newline: str) -> list[Splice]:
-    """Splices that remove member `index`: exactly what `insert` would have added for it."""
+def delete(layout: Layout, index: int, newline: str, *, keep_open: bool = False) -> list[Splice]:
+    """Splices that remove member `index`: exactly what `insert` would have added for it.
+
+    The last member leaving an object that `insert` opened up from `{}` closes it again;
+    `keep_open` says the object was written open (`{`, line break, `}`) before that.
+    """
     mems = layout.members
     gone = mems[index]
     prev = mems[index - 1] if index else None
@@ -163,7 +172,7 @@ def delete(layout: Layout, index: int, newline: str) -> list[Splice]:
             splices.append((prev.comma, prev.comma + 1, ""))
     else:
         splices = _delete_inline(layout, gone, prev, last=index == len(mems) - 1)
-    if len(mems) == 1:
+    if len(mems) == 1 and not keep_open:
         left = _remaining(layout.text, layout.open_pos + 1, layout.close, splices)
         if left in ("", newline + layout.indent(layout.open_pos)):
             return [(layout.open_pos + 1, layout.close, "")]  # what `{}` was opened up to

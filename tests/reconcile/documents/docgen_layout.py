@@ -68,7 +68,8 @@ def _json(value: Any) -> str:
 
 @st.composite
 def jsonc_files(draw: st.DrawFn, *, jsonc: bool) -> Layout:
-    """Draw a JSON or JSONC file holding a server map with trivia in every gap."""
+    """Draw a JSON or JSONC file holding a server map with trivia in every gap, or lacking
+    the map (and maybe the objects around it)."""
     nl = draw(st.sampled_from(["\n", "\r\n"]))
     unit = draw(st.sampled_from(["  ", "    ", "\t", " ", "   "]))
     trailing = jsonc and draw(st.booleans())
@@ -85,8 +86,12 @@ def jsonc_files(draw: st.DrawFn, *, jsonc: bool) -> Layout:
         return draw(jsonc_gap(nl, indent, counter, comments=jsonc))
 
     depth = len(key_path)
+    cut = draw(st.sampled_from([None, None, *range(depth)]))  # where the path stops, if it does
+    if cut is not None:
+        user, names = {}, []
     inner = unit * (depth + 1)
-    parts = ["{", gap(inner)]
+    # An empty map may be written open, its `}` on its `{` line's indentation.
+    parts = ["{", nl + unit * depth if not names and draw(st.booleans()) else gap(inner)]
     texts = []
     for index, (name, entry) in enumerate(user.items()):
         colon = draw(st.sampled_from([": ", ":", " : "] + (["/* k */: "] if jsonc else [])))
@@ -101,13 +106,23 @@ def jsonc_files(draw: st.DrawFn, *, jsonc: bool) -> Layout:
         parts.append(nl + unit * depth)
     parts.append("}")
     text = "".join(parts)
-    for level, key in reversed(list(enumerate(key_path))):
+    if cut is not None:
+        text = draw(_bare_object(nl, unit * cut, unit * (cut + 1)))
+    for level, key in reversed(list(enumerate(key_path[:cut]))):
         pad = unit * (level + 1)
         other = f"{nl}{pad}{_json('theme')}: {_json('dark')},"
         text = f"{{{other}{nl}{pad}{_json(key)}: {text}{nl}{unit * level}}}"
     bom = "\ufeff" if draw(st.booleans()) else ""
     final = nl if draw(st.booleans()) else ""
     return Layout((bom + text + final).encode(), key_path, user, tuple(texts))
+
+
+def _bare_object(nl: str, outer: str, inner: str) -> st.SearchStrategy[str]:
+    """An object on the way to the server map that lacks the next key: empty (closed,
+    open or spaced) or holding another setting."""
+    theme = f"{_json('theme')}: {_json('dark')}"
+    shapes = ["{}", "{" + nl + outer + "}", "{ }", "{" + theme + "}"]
+    return st.sampled_from([*shapes, "{" + nl + inner + theme + nl + outer + "}"])
 
 
 # -- TOML -------------------------------------------------------------------------------

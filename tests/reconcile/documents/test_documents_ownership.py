@@ -223,12 +223,18 @@ def test_json_strict_round_trip_of_empty_and_spaced_maps() -> None:
         assert after == raw
 
 
-def test_empty_map_on_two_lines_comes_back_as_braces() -> None:
-    """The one layout that does not come back (docs/documents.md): `{` and `}` on two lines
-    at the `{` line's indentation look exactly like an opened-up `{}`, so they return as `{}`."""
+def test_empty_map_on_two_lines_comes_back_open_when_its_origin_is_known() -> None:
+    """`{` and `}` on two lines at the `{` line's indentation look exactly like an
+    opened-up `{}`: with the origin apply records it comes back open, without one (a
+    state written before aido kept it) as `{}`."""
     raw = b'{\n  "mcpServers": {\n  }\n}\n'
-    _, after = _round_trip(Format.JSON, JSONC, raw, ("mcpServers",))
+    origin = Document(JSONC, Format.JSON, raw).origin(("mcpServers",))
+    middle, after = _round_trip(Format.JSON, JSONC, raw, ("mcpServers",))
     assert after == b'{\n  "mcpServers": {}\n}\n'
+    gone = Document(JSONC, Format.JSON, middle)
+    gone.restore(("mcpServers",), origin)
+    gone.delete_entry(("mcpServers",), "new")
+    assert gone.render() == raw
 
 
 def test_toml_layout_refusal_shows_in_the_plan_and_apply_writes_nothing(

@@ -8,8 +8,8 @@ For each generated JSON, JSONC and TOML file and a set of new entries:
 
 CI runs a fixed number of derandomized examples, so a failure reproduces; `make fuzz`
 sets AIDO_FUZZ_EXAMPLES for a long random run. The @example cases are the layouts
-issue 14 names. Not generated on purpose: an empty map written `{`, line break, `}` on
-the `{` line's own indentation, which comes back as `{}` (docs/documents.md).
+issue 14 names, and the maps aido adds to a file that lacks them (removed again, with
+the objects aido created around them) or that holds them empty and written open.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from aidokit.reconcile.documents import Document, Format
+from aidokit.reconcile.documents.format import MapOrigin
 
 FUZZ = os.environ.get("AIDO_FUZZ_EXAMPLES")
 PROPS = settings(
@@ -58,9 +59,19 @@ def _map(value: Any, key_path: tuple[str, ...]) -> Any:
     return value
 
 
-def _edit(fmt: Format, raw: bytes, layout: Layout, sets: dict[str, Any], deletes: Any) -> bytes:
-    """One apply-like pass over a fresh read: set and delete entries, return the bytes."""
+def _edit(
+    fmt: Format,
+    raw: bytes,
+    layout: Layout,
+    sets: dict[str, Any],
+    deletes: Any,
+    origin: MapOrigin | None = None,
+) -> bytes:
+    """One apply-like pass over a fresh read: set and delete entries, return the bytes;
+    `origin` is what apply's records say the map looked like before aido's first entry."""
     doc = Document(PATHS[fmt], fmt, raw)
+    if origin is not None:
+        doc.restore(layout.key_path, origin)
     for name, entry in sets.items():
         doc.set_entry(layout.key_path, name, entry)
     for name in deletes:
@@ -80,6 +91,7 @@ def _kept(layout: Layout, out: bytes) -> None:
 
 def _round_trip(fmt: Format, layout: Layout, new: dict[str, Any], healed: dict[str, Any]) -> None:
     """Apply, apply again, heal, destroy: check (a) to (d) after each step."""
+    origin = Document(PATHS[fmt], fmt, layout.raw).origin(layout.key_path)
     applied = _edit(fmt, layout.raw, layout, new, ())
     assert _map(_parse(fmt, applied), layout.key_path) == {**layout.user, **new}  # (c)
     _kept(layout, applied)  # (b)
@@ -88,7 +100,7 @@ def _round_trip(fmt: Format, layout: Layout, new: dict[str, Any], healed: dict[s
     assert _map(_parse(fmt, fixed), layout.key_path) == {**layout.user, **healed}
     _kept(layout, fixed)
     for before in (applied, fixed):
-        assert _edit(fmt, before, layout, {}, new) == layout.raw  # (a)
+        assert _edit(fmt, before, layout, {}, new, origin) == layout.raw  # (a)
 
 
 ISSUE_JSONC = [
@@ -107,6 +119,12 @@ ISSUE_JSONC = [
 @example(layout=ISSUE_JSONC[0], new={"new": {"command": "npx"}}, data=None)
 @example(layout=ISSUE_JSONC[1], new={"new": {"command": "npx"}}, data=None)
 @example(layout=ISSUE_JSONC[2], new={"new": {"command": "npx"}}, data=None)
+@example(
+    layout=Layout(b'{\n  "servers": {\n  },\n  // mine\n}', ("servers",), {}, ()),
+    new={"new": {"command": "npx"}},
+    data=None,
+)
+@example(layout=Layout(b"{ // c\n}", ("servers",), {}, ()), new={"new": {}}, data=None)
 @PROPS
 def test_jsonc_round_trips_over_every_layout(
     layout: Layout, new: dict[str, Any], data: st.DataObject | None
@@ -116,12 +134,31 @@ def test_jsonc_round_trips_over_every_layout(
     _round_trip(Format.JSONC, layout, new, healed)
 
 
+CLAUDE = ("projects", "/home/u/app", "mcpServers")
+GAPS_JSON = [  # a map aido adds, and an empty map written open (issue 14, second pass)
+    Layout(b'{"theme": "dark"}', ("mcpServers",), {}, ()),
+    Layout(b'{\n  "theme": "dark"\n}\n', ("mcpServers",), {}, ()),
+    Layout(b'{\n  "projects": {}\n}\n', CLAUDE, {}, ()),
+    Layout(b'{\r\n  "projects": {\r\n    "/home/u/app": {}\r\n  }\r\n}', CLAUDE, {}, ()),
+    Layout(b"{\n}\n", ("mcpServers",), {}, ()),
+    Layout(b'{\n  "servers": {\n  }\n}\n', ("servers",), {}, ()),
+    Layout(b'{\n\t"projects": {\n\t\t"/home/u/app": {\n\t\t}\n\t}\n}', CLAUDE, {}, ()),
+]
+
+
 @given(layout=jsonc_files(jsonc=False), new=new_entries, data=st.data())
 @example(
     layout=Layout(b'{"theme": "dark", "servers": {}}', ("servers",), {}, ()),
     new={"new": {"command": "npx"}},
     data=None,
 )
+@example(layout=GAPS_JSON[0], new={"new": {"command": "npx"}}, data=None)
+@example(layout=GAPS_JSON[1], new={"new": {"command": "npx"}, "my.srv": {}}, data=None)
+@example(layout=GAPS_JSON[2], new={"new": {"command": "npx"}}, data=None)
+@example(layout=GAPS_JSON[3], new={"new": {"command": "npx"}}, data=None)
+@example(layout=GAPS_JSON[4], new={"new": {"command": "npx"}}, data=None)
+@example(layout=GAPS_JSON[5], new={"new": {"command": "npx"}}, data=None)
+@example(layout=GAPS_JSON[6], new={"new": {"command": "npx"}}, data=None)
 @PROPS
 def test_json_round_trips_over_every_layout(
     layout: Layout, new: dict[str, Any], data: st.DataObject | None
