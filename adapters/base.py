@@ -87,6 +87,11 @@ def same_entry(entry: dict[str, Any]) -> dict[str, Any]:
     return dict(entry)
 
 
+def no_tool_list(agent: Mapping[str, Any], name: str) -> str | None:
+    """Most harnesses give an agent every tool of the servers in its own file."""
+    return None
+
+
 @dataclass(frozen=True)
 class AgentFiles:
     """Where a harness keeps agent definitions that can hold their own servers (docs/roles.md).
@@ -101,6 +106,9 @@ class AgentFiles:
     fmt: Format
     map_path: tuple[str, ...]
     entry: Callable[[dict[str, Any]], dict[str, Any]] = same_entry
+    # What keeps agent `agent` (its file's parsed value) from using server `name`'s tools
+    # although the server is in its file, e.g. a tool allow-list; None: nothing.
+    blocked: Callable[[Mapping[str, Any], str], str | None] = no_tool_list
 
     def folder(self, scope: Scope, host: Host) -> Path | None:
         """The folder of the agents of `scope` (None: no agent files in that scope)."""

@@ -98,8 +98,19 @@ def _plan_adapter(
         # aido never creates an agent file: one gone since discovery only loses its records.
         mine = placed.agents.get(agent.agent, []) if agent.exists else []
         file = _plan_file(agent, mine, host, gone)
+        file = replace(file, notes=(*file.notes, *_blocked(agent, mine)))
         files.append(replace(_deprecation_reasons(file, world.catalog), agent=agent.agent))
     return files
+
+
+def _blocked(agent: TargetFile, entries: list[DesiredEntry]) -> list[str]:
+    """Notes for servers an agent holds but cannot use (e.g. Kiro's `tools` list)."""
+    descriptor = agent.adapter.agents
+    if descriptor is None or agent.document is None or not entries:
+        return []
+    value = agent.document.value
+    found = ((e.name, descriptor.blocked(value, e.name)) for e in entries)
+    return [f"{name}: {why}" for name, why in found if why]
 
 
 def _deprecation_reasons(file: FileChange, catalog: Collection[MCPDef]) -> FileChange:

@@ -476,3 +476,19 @@ def test_mcp_add_custom_with_roles(project: Path) -> None:
     assert aido(project, "mcp", "add", "my-api", "--custom-url", url, "--roles", "*") == 0
     text = (project / "aido.toml").read_text()
     assert 'my-api = ["*"]' in text and "[custom.my-api]" in text
+
+
+def test_a_kiro_agent_whose_tools_leave_the_server_out_is_told(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Kiro agent's `tools` list without "@playwright" or "*" gets a note on its file."""
+    raw = b'{\n  "name": "qa",\n  "tools": ["fs_read"]\n}\n'
+    (project / ".kiro/agents/qa.json").write_bytes(raw)
+    assert aido(project, "plan") == 0
+    out = capsys.readouterr().out
+    assert 'playwright: add "@playwright" to its "tools" so the agent can use the server' in out
+    (project / ".kiro/agents/qa.json").write_bytes(
+        raw.replace(b'"fs_read"', b'"fs_read", "@playwright"')
+    )
+    assert aido(project, "plan") == 0
+    assert 'add "@playwright"' not in capsys.readouterr().out
