@@ -64,3 +64,18 @@ class Tagged:
         from pydantic import Discriminator
 
         return handler.generate_schema(Annotated[source, Discriminator(self.field)])
+
+
+@dataclass(frozen=True)
+class ByName:
+    """An enum stored by its member's name (`"CREATE"`), not by its value."""
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
+        from pydantic_core import core_schema
+
+        def member(name: object) -> Any:
+            if not isinstance(name, str) or name not in source.__members__:
+                raise ValueError(f"expected one of {', '.join(source.__members__)}")
+            return source[name]
+
+        return core_schema.no_info_plain_validator_function(member)

@@ -13,7 +13,7 @@ from pydantic import TypeAdapter, ValidationError
 
 T = TypeVar("T")
 
-__all__ = ["ValidationError", "dump", "json_schema", "validate"]
+__all__ = ["ValidationError", "dump", "json_schema", "validate", "validate_json"]
 
 
 _ADAPTERS: dict[Any, TypeAdapter[Any]] = {}
@@ -29,6 +29,11 @@ def _adapter(model: Any) -> TypeAdapter[Any]:
 def validate(model: type[T], data: object) -> T:
     """`data` as a `model`, every rule checked; raises pydantic's ValidationError."""
     return _adapter(model).validate_python(data)  # type: ignore[no-any-return]
+
+
+def validate_json(model: type[T], raw: bytes) -> T:
+    """The JSON document `raw` as a `model`, in strict mode: no value changes its type."""
+    return _adapter(model).validate_json(raw, strict=True)  # type: ignore[no-any-return]
 
 
 def dump(value: object) -> Any:

@@ -80,7 +80,7 @@ def _regular(path: Path) -> bool:
 def _harness_config(real: Path, host: Host) -> str | None:
     """Which user-level harness config (or aido's own user file) `real` is, if any."""
     from aidokit.adapters.registry import ADAPTERS
-    from aidokit.reconcile.state import user_state_dir
+    from aidokit.reconcile.user_dirs import user_state_dir
 
     if real.is_relative_to(real_path(user_state_dir(host.environ))):
         return "one of aido's own user files"

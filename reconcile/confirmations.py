@@ -20,7 +20,8 @@ from aidokit.reconcile.documents.atomic import current_digest, replace_file
 from aidokit.reconcile.errors import SecurityError, StateError
 from aidokit.reconcile.plan import Change, FileChange, Plan
 from aidokit.reconcile.safe_read import check_private, parse_nested, read_file
-from aidokit.reconcile.state import entry_digest, user_state_dir
+from aidokit.reconcile.state import entry_digest
+from aidokit.reconcile.user_dirs import user_state_dir
 
 CONFIRMATIONS_NAME = "confirmations.json"
 STORE_VERSION = 1

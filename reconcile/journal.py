@@ -23,12 +23,14 @@ import zlib
 from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any
 
+from aidokit.catalog.constraints import Strict
+from aidokit.reconcile.decode import decode, remember
 from aidokit.reconcile.documents.format import ABSENT
 from aidokit.reconcile.documents.osfile import LOCK_FLAGS, fsync_directory, try_lock, unlock
 from aidokit.reconcile.errors import ConfigError, StateError
-from aidokit.reconcile.state import Record, parse_record, user_state_dir
+from aidokit.reconcile.state import Record
+from aidokit.reconcile.user_dirs import user_state_dir
 
 JOURNAL_VERSION = 1
 DEFAULT_KEEP = 20  # transactions kept per project and scope
@@ -45,7 +47,7 @@ INCOMPLETE = "rollback-incomplete"  # some file could not be put back (see outco
 
 
 @dataclass(frozen=True, kw_only=True)
-class FileEntry:
+class FileEntry(Strict):
     """One file of a transaction: what it held before and what aido leaves in it."""
 
     adapter: str
@@ -61,7 +63,7 @@ class FileEntry:
 
 
 @dataclass(frozen=True, kw_only=True)
-class StateEntry:
+class StateEntry(Strict):
     """A state file the transaction records into, and its digest before."""
 
     path: str
@@ -69,7 +71,7 @@ class StateEntry:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Tx:
+class Tx(Strict):
     """One transaction as its record holds it."""
 
     id: str
@@ -190,34 +192,24 @@ def load_blob(folder: Path, digest: str) -> bytes | None:
 
 def save_record(folder: Path, tx: Tx) -> None:
     """Write the transaction's record (atomic, fsynced)."""
-    data = asdict(tx)
-    write_private(folder / RECORD, (json.dumps(data, indent=1, sort_keys=True) + "\n").encode())
+    raw = (json.dumps(asdict(tx), indent=1, sort_keys=True) + "\n").encode()
+    write_private(folder / RECORD, raw)
+    remember(Tx, raw)
 
 
 def load_record(folder: Path) -> Tx | None:
     """Read a transaction's record; None when it is missing or not a record this aido reads."""
     try:
-        data = json.loads((folder / RECORD).read_bytes())
-        return _tx(data)
-    except (OSError, ValueError, TypeError, KeyError):
+        raw = (folder / RECORD).read_bytes()
+        data = json.loads(raw)
+    except (OSError, ValueError):
         return None
-
-
-def _tx(data: dict[str, Any]) -> Tx:
-    if data.get("version") != JOURNAL_VERSION:
-        raise ValueError("unknown journal version")
-    files = tuple(
-        FileEntry(
-            **{
-                **item,
-                "entries": tuple(item["entries"]),
-                "records": tuple(parse_record(r) for r in item["records"]),
-            }
-        )
-        for item in data["files"]
-    )
-    states = tuple(StateEntry(**item) for item in data["states"])
-    return Tx(**{**data, "files": files, "states": states, "outcomes": tuple(data["outcomes"])})
+    if not isinstance(data, dict) or data.get("version") != JOURNAL_VERSION:
+        return None
+    try:
+        return decode(Tx, raw, data, fail=lambda _: StateError(f"{folder} is not a record"))
+    except StateError:
+        return None
 
 
 def transactions(group: Path) -> list[tuple[Path, Tx]]:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from aidokit.reconcile.errors import StateError
 from aidokit.reconcile.safe_read import check_private, read_file
-from aidokit.reconcile.state import user_state_dir
+from aidokit.reconcile.user_dirs import user_state_dir
 
 KEY_BYTES = 32
 ABSENT_PREFIX = "absent:"

@@ -11,10 +11,12 @@ import hashlib
 import json
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import MISSING, asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from aidokit.catalog.constraints import Strict
+from aidokit.reconcile.decode import decode, remember
 from aidokit.reconcile.documents.atomic import current_digest, replace_file
 from aidokit.reconcile.documents.format import MapOrigin
 from aidokit.reconcile.errors import StateError
@@ -25,7 +27,7 @@ PROJECT_STATE_DIR = ".aido"
 
 
 @dataclass(frozen=True, kw_only=True)
-class Record:
+class Record(Strict):
     """One entry aido wrote."""
 
     adapter: str
@@ -61,7 +63,7 @@ class Record:
 
 
 @dataclass(frozen=True, kw_only=True)
-class State:
+class State(Strict):
     """Every record of one state file."""
 
     version: int = STATE_VERSION
@@ -118,14 +120,6 @@ def settle(records: list[Record], lookup: Lookup) -> list[Record]:
     return list(result.values())
 
 
-def user_state_dir(environ: Mapping[str, str]) -> Path:
-    """aido's per-user state folder, honouring XDG_STATE_HOME and HOME."""
-    base = environ.get("XDG_STATE_HOME")
-    if base:
-        return Path(base) / "aido"
-    return Path(environ.get("HOME") or Path.home()) / ".local" / "state" / "aido"
-
-
 def project_state_path(project: Path) -> Path:
     """Where project-scope ownership is recorded."""
     return project / PROJECT_STATE_DIR / "state.json"
@@ -171,70 +165,8 @@ def parse_state(raw: bytes, path: Path) -> State:
             f"aido state {path} was written by a newer aido (format {data['version']}); "
             "upgrade aido to use this project"
         )
-    try:
-        return _state(data)
-    except (TypeError, ValueError):
-        raise StateError(hint) from None
-
-
-def _state(data: Any) -> State:
-    """A state from its JSON form; TypeError or ValueError when it is not one."""
-    if not isinstance(data, dict) or not data.keys() <= {"version", "records"}:
-        raise ValueError("not a state file")
-    version = data.get("version", STATE_VERSION)
-    records = data.get("records", [])
-    if type(version) is not int or not isinstance(records, list):
-        raise TypeError("version or records has the wrong type")
-    return State(version=version, records=tuple(_record(item) for item in records))
-
-
-# Each field of a record and the JSON types it may hold; the file is aido's own,
-# so anything else means it was damaged.
-_RECORD_TYPES: dict[str, tuple[type, ...]] = {
-    "adapter": (str,),
-    "path": (str,),
-    "name": (str,),
-    "id": (str,),
-    "digest": (str,),
-    "identity": (str, type(None)),
-    "roles": (list,),
-    "map_path": (list,),
-    "pending": (bool,),
-    "source": (str,),
-    "created": (bool,),
-    "map_made": (int, type(None)),
-    "map_open": (bool,),
-    "confirmed": (bool,),
-}
-_REQUIRED = {
-    item.name
-    for item in fields(Record)
-    if item.default is MISSING and item.default_factory is MISSING
-}
-
-
-def parse_record(data: Any) -> Record:
-    """One record from its JSON form (as `asdict` gives it); TypeError or ValueError if not."""
-    return _record(data)
-
-
-def _record(data: Any) -> Record:
-    """One record from its JSON form; TypeError or ValueError when it is not one."""
-    if not isinstance(data, dict) or not _REQUIRED <= data.keys() <= _RECORD_TYPES.keys():
-        raise ValueError("not a record")
-    for key, value in data.items():
-        if not isinstance(value, _RECORD_TYPES[key]):
-            raise TypeError(f"{key} has the wrong type")
-    for key in ("roles", "map_path"):
-        if not all(isinstance(part, str) for part in data.get(key, ())):
-            raise TypeError(f"{key} holds a non-string")
-    return Record(
-        **{
-            **data,
-            "roles": tuple(data.get("roles", ())),
-            "map_path": tuple(data.get("map_path", ())),
-        }
-    )
+    project = path.parent.parent if path.parent.name == PROJECT_STATE_DIR else None
+    return decode(State, raw, data, fail=lambda _: StateError(hint), project=project)
 
 
 def save_state(path: Path, state: State) -> None:
@@ -243,10 +175,8 @@ def save_state(path: Path, state: State) -> None:
     text = json.dumps(asdict(state), indent=2, sort_keys=True) + "\n"
     # Callers hold the state lock, so the compare-and-swap only guards against other tools.
     private = path.parent.name != PROJECT_STATE_DIR  # user state: 0600, like confirmations
+    raw = text.encode("utf-8")
     replace_file(
-        path,
-        text.encode("utf-8"),
-        current_digest(path),
-        create_parents=True,
-        new_mode=0o600 if private else 0o666,
+        path, raw, current_digest(path), create_parents=True, new_mode=0o600 if private else 0o666
     )
+    remember(State, raw, project=None if private else path.parent.parent)

@@ -33,8 +33,8 @@ from aidokit.reconcile.state import (
     load_state,
     project_state_path,
     settle,
-    user_state_dir,
 )
+from aidokit.reconcile.user_dirs import user_state_dir
 
 if TYPE_CHECKING:
     from aidokit.reconcile.documents import Document

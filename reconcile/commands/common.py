@@ -58,7 +58,7 @@ def compute_plan(args: argparse.Namespace) -> Plan:
 
 def _note_interrupted(plan: Plan) -> Plan:
     """Say when a killed apply of this project awaits its roll-back (plan never writes)."""
-    from aidokit.reconcile.state import user_state_dir
+    from aidokit.reconcile.user_dirs import user_state_dir
 
     open_dir = user_state_dir(os.environ) / "journal" / "open"
     if not open_dir.is_dir() or not any(n[:1] != "." for n in os.listdir(open_dir)):

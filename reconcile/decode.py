@@ -1,0 +1,232 @@
+"""The one decoder of aido's own files: state, journal records, confirmations, saved plans, config.
+
+Every such file has a model, a frozen dataclass, and `decode` turns the file's
+parsed data into it. Pydantic decides validity (`catalog/validation.py`,
+imported only when something must be validated, since importing it costs
+about as much as a whole plan). A memo of the digests of bytes that passed,
+or that aido wrote itself, lets a known file be built by one generic builder
+without pydantic: a converged `aido plan` never imports it.
+
+The memo is an empty file per key in `<user state dir>/validated/`. A key
+hashes the model's name, the source of every module that decides what the
+model accepts, and the file's bytes: a changed byte or a changed rule is
+validated again. A planted key would let a file skip validation, so the memo
+is trusted only in a folder the user owns that no one else can write, never
+inside the project, and a digest is remembered only when the builder gives
+exactly what pydantic gave.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import os
+import sys
+import types
+import typing
+from collections.abc import Callable, Mapping
+from enum import Enum
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+
+from aidokit.catalog.constraints import ByName, Check
+from aidokit.reconcile.errors import AidoError
+from aidokit.reconcile.user_dirs import user_state_dir
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+
+T = TypeVar("T")
+KEEP = 256  # keys kept; the oldest go first
+MEMO_NAME = "validated"
+
+
+def decode(
+    model: type[T],
+    raw: bytes,
+    data: object,
+    *,
+    fail: Callable[[ValidationError], AidoError],
+    project: Path | None = None,
+    lax: bool = False,
+    environ: Mapping[str, str] | None = None,
+) -> T:
+    """`data` (parsed from the file bytes `raw`) as a `model`; raises `fail(error)` if invalid.
+
+    A JSON file is validated strictly from `raw` itself (`lax=False`); a TOML
+    file (`lax=True`) from `data`, as pydantic's lax mode reads Python values.
+    `project` is the project the file belongs to: a memo inside it is ignored.
+    """
+    memo = Memo(memo_folder(environ), project)
+    key = memo.key(model, raw)
+    if memo.knows(key):
+        try:
+            built: T = build(model, data)
+            return built
+        except (AttributeError, KeyError, TypeError, ValueError):
+            pass  # not what pydantic accepted after all: validate, for the real message
+    from aidokit.catalog import validation
+
+    try:
+        value: T = validation.validate(model, data) if lax else validation.validate_json(model, raw)
+    except validation.ValidationError as exc:
+        raise fail(exc) from None
+    if _builds_same(model, data, value):
+        memo.remember(key)
+    return value
+
+
+def remember(
+    model: type[Any],
+    raw: bytes,
+    *,
+    project: Path | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> None:
+    """Record that aido itself wrote `raw` as a `model`, so reading it back needs no pydantic."""
+    memo = Memo(memo_folder(environ), project)
+    memo.remember(memo.key(model, raw))
+
+
+def _builds_same(model: type[Any], data: object, value: object) -> bool:
+    """Whether the trusted builder gives exactly pydantic's value (lax mode may coerce)."""
+    try:
+        return bool(build(model, data) == value)
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return False
+
+
+def build(kind: Any, value: Any) -> Any:
+    """`value` as a `kind`, trusting that pydantic accepted it: nothing is checked."""
+    origin = typing.get_origin(kind)
+    if origin is Annotated:
+        inner, *markers = typing.get_args(kind)
+        if any(isinstance(marker, ByName) for marker in markers):
+            return inner[value]
+        return build(inner, value)
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        hints = _hints(kind)
+        cls: Any = kind
+        return cls(**{name: build(hints[name], item) for name, item in value.items()})
+    if origin is tuple:
+        item_kind = typing.get_args(kind)[0]
+        return tuple(build(item_kind, item) for item in value)
+    if origin is dict:
+        key_kind, item_kind = typing.get_args(kind)
+        return {build(key_kind, k): build(item_kind, item) for k, item in value.items()}
+    if origin in (typing.Union, types.UnionType):
+        options = [arg for arg in typing.get_args(kind) if arg is not type(None)]
+        if value is None:
+            return None
+        (inner,) = options  # aido's models have no other unions in the files it decodes
+        return build(inner, value)
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        return kind(value)
+    return value  # str, int, bool, a Literal or Any: JSON and TOML give them as they are
+
+
+@cache
+def _hints(cls: Any) -> dict[str, Any]:
+    return typing.get_type_hints(cls, include_extras=True)
+
+
+class Memo:
+    """Which exact bytes passed validation (or were written by aido) as which model."""
+
+    def __init__(self, folder: Path, project: Path | None) -> None:
+        self.folder = folder
+        self.project = project
+
+    def key(self, model: Any, raw: bytes) -> str | None:
+        """The key of `raw` read as a `model`; None when the model's rules cannot be read."""
+        rules = rules_digest(model)
+        if rules is None:
+            return None
+        digest = hashlib.sha256(b"aido decode memo 1\0")
+        digest.update(f"{model.__module__}.{model.__qualname__}\0".encode())
+        digest.update(rules)
+        digest.update(raw)
+        return digest.hexdigest()
+
+    def knows(self, key: str | None) -> bool:
+        """Whether that key is in the memo, in a folder aido trusts."""
+        if key is None or not self._trusted():
+            return False
+        return (self.folder / key).is_file()
+
+    def remember(self, key: str | None) -> None:
+        """Add a key; a memo aido cannot write only costs the next run a validation."""
+        if key is None or self._outside_project() is False:
+            return
+        try:
+            self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            (self.folder / key).touch()
+            known = sorted(self.folder.iterdir(), key=lambda p: p.stat().st_mtime_ns)
+            for stale in known[:-KEEP]:
+                stale.unlink(missing_ok=True)
+        except OSError:
+            pass
+
+    def _trusted(self) -> bool:
+        try:
+            folder = self.folder.stat()
+        except OSError:
+            return False
+        if hasattr(os, "getuid") and (folder.st_uid != os.getuid() or folder.st_mode & 0o022):
+            return False
+        return bool(self._outside_project())
+
+    def _outside_project(self) -> bool:
+        if self.project is None:
+            return True
+        try:
+            return not self.folder.resolve().is_relative_to(self.project.resolve())
+        except OSError:
+            return False  # cannot tell: do not trust it
+
+
+def memo_folder(environ: Mapping[str, str] | None = None) -> Path:
+    """Where the memo lives: `<user state dir>/validated`."""
+    return user_state_dir(os.environ if environ is None else environ) / MEMO_NAME
+
+
+@cache
+def rules_digest(model: Any) -> bytes | None:
+    """A digest of the source of every module that decides what `model` accepts.
+
+    None when one cannot be read (say, a bytecode-only install): then there is
+    no safe key and every read validates.
+    """
+    digest = hashlib.sha256()
+    try:
+        for source in sorted(rule_sources(model)):
+            digest.update(Path(source).read_bytes())
+    except OSError:
+        return None
+    return digest.digest()
+
+
+def rule_sources(model: type[Any]) -> set[str]:
+    """The files of this module, the model's module and every module its fields' rules use."""
+    modules = {__name__, "aidokit.catalog.constraints"}
+    _collect(model, modules, set())
+    # Each is loaded already (the model and its checks are); "" (unreadable) if not.
+    return {getattr(sys.modules.get(name), "__file__", None) or "" for name in modules}
+
+
+def _collect(kind: Any, modules: set[str], seen: set[int]) -> None:
+    """Add the modules of every dataclass and field check reachable from `kind`."""
+    if id(kind) in seen:
+        return
+    seen.add(id(kind))
+    if isinstance(kind, Check):
+        modules.add(getattr(kind.check, "__module__", "") or "")
+    elif dataclasses.is_dataclass(kind) and isinstance(kind, type):
+        modules.add(kind.__module__)
+        for hint in _hints(kind).values():
+            _collect(hint, modules, seen)
+    elif isinstance(kind, type) and issubclass(kind, Enum):
+        modules.add(kind.__module__)
+    for part in (*typing.get_args(kind), *getattr(kind, "__metadata__", ())):
+        _collect(part, modules, seen)
