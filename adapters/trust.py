@@ -16,9 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from aidokit.catalog.constraints import Strict
+
 
 @dataclass(frozen=True)
-class TrustGate:
+class TrustGate(Strict):
     """What the harness still requires for one file, and the command or setting that grants it."""
 
     requires: str

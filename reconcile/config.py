@@ -1,14 +1,13 @@
 """`aido.toml`: the project's choices (SPEC §4), loaded with tomllib, checked by pydantic.
 
-Pydantic validates every `aido.toml` aido acts on, but importing it costs almost
-as much as all the rest of a plan, so aido builds a file of a common plain
-shape (`_plainly_valid`) without it, and remembers which other exact files passed
-(reconcile/config_memo.py) to build an unchanged one's config without it too.
+Pydantic validates every `aido.toml` aido acts on, through the one decoder of
+aido's own files (reconcile/decode.py), but importing it costs almost as much
+as all the rest of a plan: a file of a common plain shape (`_plainly_valid`)
+is built without it, and decode's memo builds any unchanged file without it.
 """
 
 from __future__ import annotations
 
-import os
 import re
 import tomllib
 from collections.abc import Callable, Mapping
@@ -20,7 +19,7 @@ from aidokit.adapters.base import AGENT_NAME_RE
 from aidokit.catalog.constraints import Check, Pattern, Strict
 from aidokit.catalog.models import ALL_ROLES, ENV_NAME_PATTERN, ID_PATTERN, Role
 from aidokit.reconcile import hardening
-from aidokit.reconcile.config_memo import ValidatedMemo, memo_folder
+from aidokit.reconcile.decode import decode
 from aidokit.reconcile.errors import ConfigError
 from aidokit.reconcile.safe_read import parse_nested, read_file
 
@@ -82,8 +81,8 @@ class CustomMCP(Strict):
     ] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        # The field checks again, so they hold however the value was built (the memo
-        # builds a known file's config without pydantic): they are cheap and guard secrets.
+        # The field checks again, so they hold however the value was built (decode's
+        # memo builds a known file's config without pydantic): cheap, and they guard secrets.
         if self.url is not None:
             hardening.safe_url(self.url)
         if self.command is not None:
@@ -146,41 +145,6 @@ class ProjectConfig(Strict):
     forges: dict[str, Literal["github", "gitlab", "bitbucket"]] = field(default_factory=dict)
 
 
-def build_config(data: Mapping[str, Any]) -> ProjectConfig:
-    """The config of an `aido.toml` that pydantic has already accepted, built without it.
-
-    Only for data `validate_config` passed: it checks nothing. Tests hold it
-    equal to pydantic's result for every shape the model allows.
-    """
-    mcp = data.get("mcp", {})
-    return ProjectConfig(
-        required_version=data.get("required_version"),
-        adapters=_tuple_or_none(data.get("adapters")),
-        suggest=data.get("suggest", True),
-        stack_packs=_tuple_or_none(data.get("stack_packs")),
-        conformance=data.get("conformance"),
-        mcp=McpChoices(
-            add=tuple(mcp.get("add", ())),
-            skip=tuple(mcp.get("skip", ())),
-            roles={key: tuple(roles) for key, roles in mcp.get("roles", {}).items()},
-        ),
-        roles={key: tuple(agents) for key, agents in data.get("roles", {}).items()},
-        override={
-            key: Override(**{**override, "args": tuple(override.get("args", ()))})
-            for key, override in data.get("override", {}).items()
-        },
-        custom={
-            key: CustomMCP(**{**custom, "args": tuple(custom.get("args", ()))})
-            for key, custom in data.get("custom", {}).items()
-        },
-        forges=dict(data.get("forges", {})),
-    )
-
-
-def _tuple_or_none(value: Any) -> tuple[str, ...] | None:
-    return None if value is None else tuple(value)
-
-
 # `aido.toml` keys whose values `_plainly_valid` checks itself, with their exact types.
 _PLAIN_KEYS: dict[str, type] = {
     "adapters": list,
@@ -200,7 +164,7 @@ def _plainly_valid(data: Mapping[str, Any]) -> bool:
     Every key but `required_version`, `[override.*]` and `[custom.*]`, each value of
     its exact type (lists, not other sequences), with valid ids, roles and agent
     names; anything else answers False and is left to pydantic. Tests hold
-    `build_config` equal to pydantic's result whenever this answers True.
+    decode's builder equal to pydantic's result whenever this answers True.
     """
     mcp = data.get("mcp", {})
     if not set(data) <= _PLAIN_KEYS.keys() or not isinstance(mcp, dict):
@@ -292,23 +256,16 @@ def load_file(path: Path, environ: Mapping[str, str] | None = None) -> LoadedCon
         raise ConfigError(f"{path} is not valid TOML: {exc}; fix it and run aido again") from exc
     mcp = data.get("mcp")
     keys = frozenset([*data, *(f"mcp.{key}" for key in (mcp if isinstance(mcp, dict) else ()))])
-    if _plainly_valid(data):
-        return LoadedConfig(build_config(data), path, present=True, keys=keys)
-    environ = os.environ if environ is None else environ
-    memo = ValidatedMemo(memo_folder(environ), path.parent, rule_sources())
-    key = memo.key(raw)
-    if memo.knows(key):
-        try:
-            return LoadedConfig(build_config(data), path, present=True, keys=keys)
-        except (AttributeError, TypeError, ValueError):
-            pass  # not what pydantic accepted after all: validate, for the real message
-    from aidokit.catalog import validation
-
-    try:
-        config = validate_config(data)
-    except validation.ValidationError as exc:
-        raise ConfigError(_explain(exc, text, path)) from None
-    memo.remember(key)
+    config = decode(
+        ProjectConfig,
+        raw,
+        data,
+        fail=lambda exc: ConfigError(_explain(exc, text, path)),
+        project=path.parent,
+        lax=True,
+        plain=_plainly_valid,
+        environ=environ,
+    )
     return LoadedConfig(config, path, present=True, keys=keys)
 
 
@@ -400,10 +357,3 @@ def _line_of(text: str, loc: tuple[str, ...]) -> int:
 def _key_re(key: str) -> str:
     escaped = re.escape(key)
     return rf"(?:{escaped}|\"{escaped}\"|'{escaped}')"
-
-
-def rule_sources() -> tuple[str, ...]:
-    """The modules whose code decides whether an `aido.toml` is valid (the memo's key)."""
-    from aidokit.catalog import constraints, models
-
-    return (__file__, *(module.__file__ or "" for module in (hardening, constraints, models)))

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from aidokit.catalog.constraints import Strict
+from aidokit.reconcile.decode import decode, remember
 from aidokit.reconcile.documents.atomic import current_digest, replace_file
 from aidokit.reconcile.errors import SecurityError, StateError
 from aidokit.reconcile.plan import Change, FileChange, Plan
@@ -53,7 +54,7 @@ class Confirmation(Strict):
 
 @dataclass(frozen=True, kw_only=True)
 class _StoreFile(Strict):
-    """The store file's shape (pydantic checks it when the file is read)."""
+    """The store file's shape (`decode` checks it when the file is read)."""
 
     version: int = STORE_VERSION
     confirmations: tuple[Confirmation, ...] = ()
@@ -76,7 +77,7 @@ class ConfirmationStore:
         store = cls(path=path, project=str(root))
         if path.resolve().is_relative_to(root):
             return replace(store, ignored=f"{path} is inside the project {root}")
-        return replace(store, items=_read(path))
+        return replace(store, items=_read(path, root))
 
     def covers(self, file: FileChange, change: Change) -> bool:
         """Whether the user confirmed exactly this entry for this file."""
@@ -123,27 +124,25 @@ class ConfirmationStore:
         self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         raw = text.encode("utf-8")
         replace_file(self.path, raw, current_digest(self.path), create_parents=True, mode=0o600)
+        remember(_StoreFile, raw, project=Path(self.project))
 
 
 def _order(item: Confirmation) -> tuple[str, ...]:
     return (item.project, item.id, item.adapter, item.path, item.name)
 
 
-def _read(path: Path) -> tuple[Confirmation, ...]:
+def _read(path: Path, project: Path) -> tuple[Confirmation, ...]:
     raw = read_file(path, error=StateError)
     if raw is None:
         return ()
     check_private(path, "delete it and confirm again with aido confirm ID")
-    from aidokit.catalog.validation import ValidationError, validate
-
+    hint = f"aido confirmations {path} is corrupt; delete it and confirm again with aido confirm ID"
     try:
-        data = validate(_StoreFile, parse_nested(path, lambda: json.loads(raw), error=StateError))
-    except (UnicodeDecodeError, json.JSONDecodeError, ValidationError):
-        raise StateError(
-            f"aido confirmations {path} is corrupt; delete it and confirm again "
-            "with aido confirm ID"
-        ) from None
-    return data.confirmations
+        data = parse_nested(path, lambda: json.loads(raw), error=StateError)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise StateError(hint) from None
+    store = decode(_StoreFile, raw, data, fail=lambda _: StateError(hint), project=project)
+    return store.confirmations
 
 
 def stored_confirmations(

@@ -50,6 +50,8 @@ def decode(
     fail: Callable[[ValidationError], AidoError],
     project: Path | None = None,
     lax: bool = False,
+    memo: bool = True,
+    plain: Callable[[Any], bool] | None = None,
     environ: Mapping[str, str] | None = None,
 ) -> T:
     """`data` (parsed from the file bytes `raw`) as a `model`; raises `fail(error)` if invalid.
@@ -57,10 +59,16 @@ def decode(
     A JSON file is validated strictly from `raw` itself (`lax=False`); a TOML
     file (`lax=True`) from `data`, as pydantic's lax mode reads Python values.
     `project` is the project the file belongs to: a memo inside it is ignored.
+    `memo=False`: validate every time (a saved plan, input from anywhere).
+    `plain(data)`: a check, cheaper than pydantic, that answers True only for data
+    pydantic surely accepts as the builder builds it (tests hold that).
     """
-    memo = Memo(memo_folder(environ), project)
-    key = memo.key(model, raw)
-    if memo.knows(key):
+    if plain is not None and plain(data):
+        plainly: T = build(model, data)
+        return plainly
+    known = Memo(memo_folder(environ), project)
+    key = known.key(model, raw) if memo else None
+    if known.knows(key):
         try:
             built: T = build(model, data)
             return built
@@ -73,7 +81,7 @@ def decode(
     except validation.ValidationError as exc:
         raise fail(exc) from None
     if _builds_same(model, data, value):
-        memo.remember(key)
+        known.remember(key)
     return value
 
 
@@ -193,40 +201,47 @@ def memo_folder(environ: Mapping[str, str] | None = None) -> Path:
 
 @cache
 def rules_digest(model: Any) -> bytes | None:
-    """A digest of the source of every module that decides what `model` accepts.
+    """A digest of everything that decides what `model` accepts.
 
-    None when one cannot be read (say, a bytecode-only install): then there is
-    no safe key and every read validates.
+    That is the source of this module, of the model's module and of every
+    module its fields' checks and enums come from, plus every other marker
+    and literal value its fields hold (a `Pattern` whose regex lives
+    elsewhere). None when a source cannot be read (say, a bytecode-only
+    install): then there is no safe key and every read validates.
     """
+    modules, leaves = rule_parts(model)
     digest = hashlib.sha256()
     try:
-        for source in sorted(rule_sources(model)):
-            digest.update(Path(source).read_bytes())
+        for name in sorted(modules):
+            digest.update(Path(getattr(sys.modules.get(name), "__file__", None) or "").read_bytes())
     except OSError:
         return None
+    digest.update(repr(sorted(leaves)).encode())
     return digest.digest()
 
 
-def rule_sources(model: type[Any]) -> set[str]:
-    """The files of this module, the model's module and every module its fields' rules use."""
+def rule_parts(model: Any) -> tuple[set[str], set[str]]:
+    """The modules and the other markers (their repr) reachable from `model`'s fields."""
     modules = {__name__, "aidokit.catalog.constraints"}
-    _collect(model, modules, set())
-    # Each is loaded already (the model and its checks are); "" (unreadable) if not.
-    return {getattr(sys.modules.get(name), "__file__", None) or "" for name in modules}
+    leaves: set[str] = set()
+    _collect(model, modules, leaves, set())
+    return modules, leaves
 
 
-def _collect(kind: Any, modules: set[str], seen: set[int]) -> None:
-    """Add the modules of every dataclass and field check reachable from `kind`."""
+def _collect(kind: Any, modules: set[str], leaves: set[str], seen: set[int]) -> None:
+    """Add what decides the validity of `kind`: aido's modules of its parts, and the rest."""
     if id(kind) in seen:
         return
     seen.add(id(kind))
     if isinstance(kind, Check):
         modules.add(getattr(kind.check, "__module__", "") or "")
-    elif dataclasses.is_dataclass(kind) and isinstance(kind, type):
+    elif isinstance(kind, type) and dataclasses.is_dataclass(kind):
         modules.add(kind.__module__)
         for hint in _hints(kind).values():
-            _collect(hint, modules, seen)
-    elif isinstance(kind, type) and issubclass(kind, Enum):
-        modules.add(kind.__module__)
+            _collect(hint, modules, leaves, seen)
+    elif isinstance(kind, type) and kind.__module__.startswith("aidokit."):
+        modules.add(kind.__module__)  # an enum
+    elif typing.get_origin(kind) is None:
+        leaves.add(repr(kind))  # a Pattern, a literal value
     for part in (*typing.get_args(kind), *getattr(kind, "__metadata__", ())):
-        _collect(part, modules, seen)
+        _collect(part, modules, leaves, seen)

@@ -5,19 +5,20 @@ and `render_json.py`. A plan is also what `aido plan --out` saves, so it holds
 everything apply needs: file digests, map paths and the entries to write.
 
 Frozen dataclasses rather than pydantic models: building pydantic classes
-costs start-up time on every `aido plan`, and `saved_plan.py` checks the
-saved form explicitly.
+costs start-up time on every `aido plan`; pydantic checks a saved plan only
+when `aido apply FILE` reads one (`saved_plan.py`, through `decode.py`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, StrEnum
-from typing import Any
+from typing import Annotated, Any
 
 from aidokit.adapters.base import Scope
 from aidokit.adapters.format import Format
 from aidokit.adapters.trust import TrustGate
+from aidokit.catalog.constraints import ByName, Strict
 
 PLAN_FORMAT_VERSION = 1
 
@@ -47,7 +48,7 @@ class DiffKind(StrEnum):
 
 
 @dataclass(frozen=True)
-class FieldDiff:
+class FieldDiff(Strict):
     """One field-level difference, e.g. `args[1]: "a" -> "b"`."""
 
     path: str
@@ -57,10 +58,10 @@ class FieldDiff:
 
 
 @dataclass(frozen=True)
-class Change:
+class Change(Strict):
     """One entry's action inside one file."""
 
-    action: Action
+    action: Annotated[Action, ByName()]  # saved by name: `CREATE`, not `+`
     name: str  # entry name in the server map
     id: str | None  # catalog id (None for entries aido does not know)
     reason: str = ""  # why it is desired, or why it conflicts
@@ -90,7 +91,7 @@ class Change:
 
 
 @dataclass(frozen=True)
-class FileChange:
+class FileChange(Strict):
     """Everything that happens to one config file."""
 
     adapter: str
@@ -157,7 +158,7 @@ class Summary:
 
 
 @dataclass(frozen=True)
-class LockChange:
+class LockChange(Strict):
     """What apply writes to `aido.lock` (reconcile/lockfile.py)."""
 
     path: str  # absolute path of the lock
@@ -173,7 +174,7 @@ class LockChange:
 
 
 @dataclass(frozen=True)
-class Plan:
+class Plan(Strict):
     """The whole plan: deterministic for the same inputs."""
 
     project: str

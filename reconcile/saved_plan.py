@@ -5,13 +5,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import types
-import typing
 from dataclasses import replace
 from enum import Enum
 from pathlib import Path
-from typing import Any
 
+from aidokit.reconcile.decode import decode
 from aidokit.reconcile.documents.format import ABSENT
 from aidokit.reconcile.errors import ConfigError
 from aidokit.reconcile.plan import PLAN_FORMAT_VERSION, Plan
@@ -40,7 +38,8 @@ def dump_plan(plan: Plan) -> str:
 def load_plan(path: Path) -> Plan:
     """Read a saved plan; anything but a plan from this aido is an error.
 
-    Its claims are not trusted yet: `provenance.check_saved` re-derives them.
+    Its claims are not trusted yet: `provenance.check_saved` re-derives them. It is
+    input from anywhere, so pydantic checks it every time (no memo).
     """
     hint = f"{path} is not a plan saved by this aido; run aido plan --out {path} again"
     raw = read_file(path, error=ConfigError)
@@ -52,44 +51,4 @@ def load_plan(path: Path) -> Plan:
         raise ConfigError(hint) from None
     if not isinstance(data, dict) or data.get("format_version") != PLAN_FORMAT_VERSION:
         raise ConfigError(hint)
-    try:
-        plan = _build(Plan, data)
-    except (TypeError, ValueError, KeyError):
-        raise ConfigError(hint) from None
-    assert isinstance(plan, Plan)
-    return plan
-
-
-def _build(cls: type, data: Any) -> Any:
-    """Construct dataclass `cls` from `data`, checking every field's type."""
-    hints = typing.get_type_hints(cls)
-    if not isinstance(data, dict) or set(data) - set(hints):
-        raise ValueError(f"bad {cls.__name__}")
-    return cls(**{name: _coerce(hints[name], value) for name, value in data.items()})
-
-
-def _coerce(kind: Any, value: Any) -> Any:
-    origin = typing.get_origin(kind)
-    if kind is Any:
-        return value
-    if dataclasses.is_dataclass(kind) and isinstance(kind, type):
-        return _build(kind, value)
-    if isinstance(kind, type) and issubclass(kind, Enum):
-        # json writes a str-valued enum as its value, any other by its name (`default`).
-        return kind(value) if issubclass(kind, str) else kind[value]
-    if origin is tuple:
-        if not isinstance(value, list):
-            raise TypeError("expected a list")
-        return tuple(_coerce(typing.get_args(kind)[0], item) for item in value)
-    if origin in (typing.Union, types.UnionType):
-        if value is None and type(None) in typing.get_args(kind):
-            return None
-        (inner,) = [arg for arg in typing.get_args(kind) if arg is not type(None)]
-        return _coerce(inner, value)
-    if (
-        isinstance(kind, type)
-        and isinstance(value, kind)
-        and not (kind is int and isinstance(value, bool))
-    ):
-        return value
-    raise TypeError(f"expected {kind}")
+    return decode(Plan, raw, data, fail=lambda _: ConfigError(hint), memo=False)

@@ -140,7 +140,7 @@ def test_plan_of_an_unchanged_project_does_not_import_pydantic(
     """No `aido plan` of the demo project loads a validator, diff, TOML editor or logger.
 
     Its aido.toml has the plain shape reconcile/config.py builds without pydantic, so
-    the first plan too; other files are validated once and remembered (config_memo.py).
+    the first plan too; other files are validated once and remembered (reconcile/decode.py).
     """
     project = fixture_project("demo-project")
     assert _plan_imports(project) == "[]"  # a plain aido.toml: no pydantic even the first time

@@ -1,4 +1,4 @@
-"""`aido.toml` loading: pydantic decides validity; a memo lets unchanged files skip it."""
+"""`aido.toml` loading: pydantic decides validity; decode's memo lets unchanged files skip it."""
 
 from __future__ import annotations
 
@@ -16,12 +16,11 @@ from hypothesis import strategies as st
 from aidokit.catalog.models import ALL_ROLES
 from aidokit.catalog.validation import ValidationError
 from aidokit.reconcile import config as config_module
-from aidokit.reconcile.config import build_config, load_config, rule_sources, validate_config
-from aidokit.reconcile.config_memo import ValidatedMemo, memo_folder
+from aidokit.reconcile import decode
+from aidokit.reconcile.config import ProjectConfig, load_config, validate_config
+from aidokit.reconcile.decode import KEEP, Memo, build, memo_folder
 from aidokit.reconcile.errors import ConfigError
 from tests.helpers import new_project
-
-RULES = rule_sources()
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
@@ -60,7 +59,11 @@ _configs = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(
+    max_examples=int(os.environ.get("AIDO_FUZZ_EXAMPLES", "300")),
+    derandomize="AIDO_FUZZ_EXAMPLES" not in os.environ,  # CI: the same examples every run
+    deadline=None,
+)
 @given(_configs)
 def test_build_matches_pydantic_for_every_accepted_config(data: dict[str, Any]) -> None:
     """Whatever pydantic accepts, the memo's builder turns into the very same config."""
@@ -68,7 +71,7 @@ def test_build_matches_pydantic_for_every_accepted_config(data: dict[str, Any]) 
         checked = validate_config(data)
     except ValidationError:
         return  # e.g. a secret-looking literal: never reaches the builder
-    assert build_config(data) == checked
+    assert build(ProjectConfig, data) == checked
 
 
 @pytest.mark.parametrize("path", sorted(FIXTURES.rglob("aido.toml")), ids=str)
@@ -79,7 +82,7 @@ def test_build_matches_pydantic_on_fixture_files(path: Path) -> None:
         checked = validate_config(data)
     except ValidationError:
         return
-    assert build_config(data) == checked
+    assert build(ProjectConfig, data) == checked
 
 
 def _uses_pydantic(project: Path) -> bool:
@@ -201,7 +204,7 @@ _near_plain = st.fixed_dictionaries(
 def test_what_passes_as_plain_pydantic_accepts_as_the_same_config(data: dict[str, Any]) -> None:
     """Whenever the plain check says yes, pydantic accepts the data and builds the same config."""
     if config_module._plainly_valid(data):
-        assert validate_config(data) == build_config(data)
+        assert validate_config(data) == build(ProjectConfig, data)
 
 
 _plain_only = st.fixed_dictionaries(
@@ -270,33 +273,40 @@ def test_rule_sources_are_part_of_the_key(tmp_path: Path, monkeypatch: pytest.Mo
     """A memo entry made under other validation rules does not count."""
     rules = tmp_path / "rules.py"
     rules.write_text("RULE = 1\n")
+    monkeypatch.setattr(decode, "rule_parts", lambda model: ({"tests.fake_rules"}, set()))
+    monkeypatch.setitem(sys.modules, "tests.fake_rules", type(sys)("fake"))
+    sys.modules["tests.fake_rules"].__file__ = str(rules)
+    memo = Memo(tmp_path / "memo", None)
     raw = b'adapters = ["codex"]\n'
-    before = ValidatedMemo(tmp_path, tmp_path / "project", (str(rules),))
-    before.remember(before.key(raw))
-    assert before.knows(before.key(raw))
+    decode.rules_digest.cache_clear()
+    before = memo.key(ProjectConfig, raw)
+    memo.remember(before)
+    assert memo.knows(before)
     rules.write_text("RULE = 2\n")
-    after = ValidatedMemo(tmp_path, tmp_path / "project", (str(rules),))
-    assert after.key(raw) != before.key(raw)
-    assert not after.knows(after.key(raw))
+    decode.rules_digest.cache_clear()
+    after = memo.key(ProjectConfig, raw)
+    assert after != before
+    assert not memo.knows(after)
+    decode.rules_digest.cache_clear()
 
 
 def test_memo_keeps_only_the_newest(tmp_path: Path) -> None:
     """The memo does not grow without bound: the oldest keys go first."""
-    memo = ValidatedMemo(tmp_path, tmp_path / "project", RULES)
-    keys = [memo.key(str(n).encode()) for n in range(ValidatedMemo.KEEP + 5)]
+    memo = Memo(tmp_path, None)
+    keys = [memo.key(ProjectConfig, str(n).encode()) for n in range(KEEP + 5)]
     for n, key in enumerate(keys):
         memo.remember(key)
-        os.utime(tmp_path / key, ns=(n * 10**9, n * 10**9))
+        os.utime(tmp_path / str(key), ns=(n * 10**9, n * 10**9))
     memo.remember(keys[-1])
-    assert len(list(tmp_path.iterdir())) == ValidatedMemo.KEEP
+    assert len(list(tmp_path.iterdir())) == KEEP
     assert not memo.knows(keys[0]) and memo.knows(keys[-1])
 
 
-def test_unwritable_cache_still_loads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A cache folder aido cannot create only means validating every time."""
+def test_unwritable_memo_still_loads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A memo folder aido cannot create only means validating every time."""
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")
-    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    monkeypatch.setenv("XDG_STATE_HOME", str(blocker))
     project = new_project(tmp_path, f'{NOT_PLAIN}adapters = ["codex"]\n')
     for _ in range(2):
         assert load_config(project).config.adapters == ("codex",)
@@ -311,8 +321,8 @@ SECRET_HEADER = (
 def _plant(project: Path, folder: Path) -> None:
     """Put a memo key for the project's aido.toml into `folder`, as an attacker would."""
     folder.mkdir(parents=True, exist_ok=True)
-    memo = ValidatedMemo(folder, Path("/nowhere"), RULES)
-    (folder / memo.key((project / "aido.toml").read_bytes())).touch()
+    key = Memo(folder, None).key(ProjectConfig, (project / "aido.toml").read_bytes())
+    (folder / str(key)).touch()
 
 
 def test_planted_key_cannot_smuggle_a_literal_secret(tmp_path: Path) -> None:
@@ -330,9 +340,9 @@ def test_planted_key_cannot_smuggle_a_literal_secret(tmp_path: Path) -> None:
 def test_memo_inside_the_project_is_ignored(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """XDG_CACHE_HOME pointing into the repository (say by .envrc) neither reads nor writes."""
+    """XDG_STATE_HOME pointing into the repository (say by .envrc) neither reads nor writes."""
     project = new_project(tmp_path, 'adapterz = ["codex"]\n')
-    monkeypatch.setenv("XDG_CACHE_HOME", str(project / ".cache"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(project / ".state"))
     _plant(project, memo_folder(os.environ))
     with pytest.raises(ConfigError, match="unknown key 'adapterz'"):
         load_config(project)
@@ -384,11 +394,11 @@ def test_unreadable_rule_sources_turn_the_memo_off(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Where aido's source cannot be read (a bytecode-only install), every load validates."""
-    from aidokit.reconcile import config
-
-    monkeypatch.setattr(config, "rule_sources", lambda: (str(tmp_path / "gone.py"),))
+    monkeypatch.setattr(decode, "rule_parts", lambda model: ({"tests.gone_rules"}, set()))
+    decode.rules_digest.cache_clear()
     project = new_project(tmp_path, f'{NOT_PLAIN}adapters = ["codex"]\n')
     for _ in range(2):
         assert load_config(project).config.adapters == ("codex",)
-    assert not memo_folder(os.environ).exists()
-    assert not ValidatedMemo(tmp_path, project, (str(tmp_path / "gone.py"),)).usable
+    assert not memo_folder().exists()
+    assert Memo(tmp_path, project).key(ProjectConfig, b"") is None
+    decode.rules_digest.cache_clear()

@@ -6,12 +6,21 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import asdict
+from enum import Enum
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from aidokit.reconcile.decode import Memo, memo_folder
+from aidokit.catalog.validation import validate_json
+from aidokit.reconcile.confirmations import _StoreFile
+from aidokit.reconcile.decode import Memo, build, memo_folder
 from aidokit.reconcile.errors import StateError
+from aidokit.reconcile.journal import Tx
+from aidokit.reconcile.plan import Change, FieldDiff, FileChange, Plan
 from aidokit.reconcile.state import Record, State, load_state, save_state
 
 RECORD = Record(
@@ -97,3 +106,56 @@ def test_a_memo_others_can_write_is_ignored(tmp_path: Path) -> None:
     memo_folder().chmod(0o777)
     with pytest.raises(StateError, match=CORRUPT):
         load_state(path)
+
+
+# Every model `decode` reads, with instances as aido builds them: strings without lone
+# surrogates (strict JSON has no encoding of them), JSON values where a field is `Any`.
+_text = st.text(st.characters(exclude_categories=("Cs",)), max_size=6)
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**53), 2**53) | _text,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_text, inner, max_size=3),
+    max_leaves=8,
+)
+_diffs = st.builds(FieldDiff, path=_text, before=_json, after=_json)
+_changes = st.builds(
+    Change,
+    name=_text,
+    before=_json,
+    after=_json,
+    diff=st.lists(_diffs, max_size=2).map(tuple),
+)
+_files = st.builds(FileChange, path=_text, changes=st.lists(_changes, max_size=3).map(tuple))
+_MODELS: dict[type[Any], st.SearchStrategy[Any]] = {
+    State: st.builds(State),
+    Tx: st.builds(Tx),
+    _StoreFile: st.builds(_StoreFile),
+    Plan: st.builds(Plan, files=st.lists(_files, max_size=2).map(tuple)),
+}
+PROPS = settings(
+    max_examples=int(os.environ.get("AIDO_FUZZ_EXAMPLES", "60")),
+    derandomize="AIDO_FUZZ_EXAMPLES" not in os.environ,  # CI: the same examples every run
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+def _written(value: object) -> bytes:
+    """`value` as aido writes its files: its dataclass fields as sorted JSON."""
+
+    def name(item: object) -> object:
+        if isinstance(item, Enum):
+            return item.name
+        raise TypeError(type(item).__name__)
+
+    return json.dumps(asdict(value), indent=1, sort_keys=True, default=name).encode()  # type: ignore[call-overload]
+
+
+@pytest.mark.parametrize("model", list(_MODELS), ids=lambda m: m.__name__)
+@PROPS
+@given(data=st.data())
+def test_memo_path_equals_pydantic_path(model: type[Any], data: st.DataObject) -> None:
+    """For every model, what aido writes is what pydantic reads and what the builder builds."""
+    value = data.draw(_MODELS[model])
+    raw = _written(value)
+    assert validate_json(model, raw) == value
+    assert build(model, json.loads(raw)) == value

@@ -31,8 +31,9 @@ def snapshot(root: Path) -> dict[str, bytes]:
 
 
 def _no_cache(files: dict[str, bytes]) -> dict[str, bytes]:
-    """`files` without aido's cache (the memo of validated aido.toml files, not a config)."""
-    return {path: data for path, data in files.items() if not path.startswith(".cache/aido/")}
+    """`files` without decode's memo of validated files (a cache, not a config)."""
+    memo = ".local/state/aido/validated/"
+    return {path: data for path, data in files.items() if not path.startswith(memo)}
 
 
 def confirm_in_store(project: Path) -> None:
