@@ -28,9 +28,9 @@ from collections.abc import Callable, Mapping
 from enum import Enum
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
-from aidokit.catalog.constraints import ByName, Check
+from aidokit.catalog.constraints import ByName, Check, Tagged
 from aidokit.reconcile.errors import AidoError
 from aidokit.reconcile.user_dirs import user_state_dir
 
@@ -109,10 +109,7 @@ def build(kind: Any, value: Any) -> Any:
     """`value` as a `kind`, trusting that pydantic accepted it: nothing is checked."""
     origin = typing.get_origin(kind)
     if origin is Annotated:
-        inner, *markers = typing.get_args(kind)
-        if any(isinstance(marker, ByName) for marker in markers):
-            return inner[value]
-        return build(inner, value)
+        return _annotated(kind, value)
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         hints = _hints(kind)
         cls: Any = kind
@@ -127,11 +124,33 @@ def build(kind: Any, value: Any) -> Any:
         options = [arg for arg in typing.get_args(kind) if arg is not type(None)]
         if value is None:
             return None
-        (inner,) = options  # aido's models have no other unions in the files it decodes
-        return build(inner, value)
+        if len(options) == 1:
+            return build(options[0], value)
+        if all(typing.get_origin(option) is Literal for option in options):
+            return value  # a literal of one of them: JSON and TOML give it as it is
+        raise ValueError(f"untagged union {kind}")  # unions of models are tagged (above)
     if isinstance(kind, type) and issubclass(kind, Enum):
         return kind(value)
     return value  # str, int, bool, a Literal or Any: JSON and TOML give them as they are
+
+
+def _annotated(kind: Any, value: Any) -> Any:
+    """`value` as an `Annotated` type: by its markers (an enum by name, a tagged union)."""
+    inner, *markers = typing.get_args(kind)
+    for marker in markers:
+        if isinstance(marker, ByName):
+            return inner[value]
+        if isinstance(marker, Tagged):
+            return build(_variant(inner, marker.field, value), value)
+    return build(inner, value)
+
+
+def _variant(union: Any, field: str, value: Any) -> Any:
+    """The dataclass of a tagged union whose `field` is a Literal of `value[field]`."""
+    for option in typing.get_args(union):
+        if value[field] in typing.get_args(_hints(option)[field]):
+            return option
+    raise ValueError(f"no variant has {field}={value[field]!r}")
 
 
 @cache

@@ -8,7 +8,9 @@ the running catalog pins. `aido upgrade` moves the lock to the catalog.
 The format is JSON, sorted and indented: stdlib `json` reads and writes it
 (TOML would need tomlkit to write, a heavy import on every apply), it diffs
 one value per line, and its JSON Schema is `docs/schemas/aido-lock.schema.json`.
-A lock is data from the repository, so it is checked field by field on read.
+A lock is data from the repository: `decode` checks it on read (pydantic, or
+the memo of bytes already checked or written by aido), then every entry's
+digest is checked against its specs.
 """
 
 from __future__ import annotations
@@ -18,15 +20,18 @@ import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+from aidokit.catalog.constraints import NonEmpty, Strict
+from aidokit.catalog.models import InstallSpec, MCPDef, RemoteSpec, StdioSpec
 from aidokit.catalog.packages import spec_packages
 from aidokit.reconcile.errors import ConfigError
 
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+
 LOCK_NAME = "aido.lock"
 LOCK_FORMAT_VERSION = 1
-SOURCES = ("catalog", "custom", "imported")
 
 Spec = StdioSpec | RemoteSpec
 
@@ -48,6 +53,32 @@ class Locked:
     def packages(self) -> tuple[str, ...]:
         """Every package@version or URL its specs run, sorted (`npm:pkg@1.2.3`)."""
         return tuple(sorted({p for spec in self.install.values() for p in spec_packages(spec)}))
+
+
+@dataclass(frozen=True, kw_only=True)
+class InstallRow(Strict):
+    """One row of a lock entry's `install`: the adapters that share one spec."""
+
+    adapters: tuple[str, ...]
+    spec: InstallSpec
+
+
+@dataclass(frozen=True, kw_only=True)
+class LockEntry(Strict):
+    """One entry as the file holds it (`decode` checks it when the lock is read)."""
+
+    source: Literal["catalog", "custom", "imported"]
+    digest: str
+    packages: tuple[str, ...]  # derived from the specs, for reviewers; not read back
+    install: Annotated[tuple[InstallRow, ...], NonEmpty()]
+
+
+@dataclass(frozen=True, kw_only=True)
+class LockFile(Strict):
+    """The whole file."""
+
+    format_version: Literal[1]
+    entries: dict[str, LockEntry]
 
 
 @dataclass(frozen=True)
@@ -119,6 +150,7 @@ def load_lock(path: Path) -> Lock | None:
 
 def parse_lock(raw: bytes, path: Path) -> Lock:
     """Check and read the bytes of a lock file."""
+    from aidokit.reconcile.decode import decode
     from aidokit.reconcile.safe_read import parse_nested
 
     try:
@@ -134,101 +166,58 @@ def parse_lock(raw: bytes, path: Path) -> Lock:
             f"{path} has format_version {version}, written by a newer aido than this one "
             f"(it reads {LOCK_FORMAT_VERSION}); upgrade aido"
         )
+    fix = "restore it from version control or run `aido upgrade` to write it again"
+
+    def invalid(reason: str) -> ConfigError:
+        return ConfigError(f"{path} is not a valid aido lock ({reason}); {fix}")
+
+    file = decode(LockFile, raw, data, fail=lambda exc: invalid(_reason(exc)), project=path.parent)
     try:
-        if version != LOCK_FORMAT_VERSION or set(data) != {"format_version", "entries"}:
-            raise ValueError("top level")
-        entries = _object(data["entries"])
-        return Lock({key: _locked(key, value) for key, value in sorted(entries.items())})
+        return Lock({key: _locked(key, entry) for key, entry in sorted(file.entries.items())})
     except ValueError as exc:
-        raise ConfigError(
-            f"{path} is not a valid aido lock ({exc}); restore it from version control "
-            f"or run `aido upgrade` to write it again"
-        ) from None
+        raise invalid(str(exc)) from None
 
 
-def _object(value: object) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise ValueError("expected an object")
-    return value
+def _reason(exc: ValidationError) -> str:
+    """The first thing wrong with a lock, in its words: which entry, which part."""
+    error = exc.errors()[0]
+    loc = error["loc"]
+    if len(loc) < 2 or loc[0] != "entries":
+        return "top level"
+    entry = f"entry {loc[1]!r}"
+    part = loc[2] if len(loc) > 2 else None
+    if part is None or error["type"] in ("extra_forbidden", "missing"):
+        return f"{entry} has the wrong keys"
+    if part == "source":
+        return f"{entry} has an unknown source"
+    if part == "install" and error["type"] == "too_short":
+        return f"{entry} has no install specs"
+    if part == "install":
+        return f"{entry} has a bad install {'spec' if 'spec' in loc else 'row'}"
+    return f"{entry} has a bad {part}"
 
 
-def _locked(entry_id: str, value: object) -> Locked:
-    data = _object(value)
-    if set(data) != {"source", "digest", "packages", "install"}:
-        raise ValueError(f"entry {entry_id!r} has the wrong keys")
-    if data["source"] not in SOURCES:
-        raise ValueError(f"entry {entry_id!r} has an unknown source")
+def _locked(entry_id: str, entry: LockEntry) -> Locked:
+    """The entry as a `Locked`: each adapter once, and its digest still matching."""
     install: dict[str, Spec] = {}
-    rows = data["install"]
-    if not isinstance(rows, list) or not rows:
-        raise ValueError(f"entry {entry_id!r} has no install specs")
-    for row in rows:
-        row = _object(row)
-        adapters = row.get("adapters")
-        if set(row) != {"adapters", "spec"} or not isinstance(adapters, list):
-            raise ValueError(f"entry {entry_id!r} has a bad install row")
-        spec = _spec(row["spec"], entry_id)
-        for adapter in adapters:
-            if not isinstance(adapter, str) or adapter in install:
+    for row in entry.install:
+        for adapter in row.adapters:
+            if adapter in install:
                 raise ValueError(f"entry {entry_id!r} names an adapter twice")
-            install[adapter] = spec
-    locked = Locked(entry_id, data["source"], dict(sorted(install.items())))
-    if data["digest"] != locked.digest:
+            install[adapter] = row.spec
+    locked = Locked(entry_id, entry.source, dict(sorted(install.items())))
+    if entry.digest != locked.digest:
         raise ValueError(f"entry {entry_id!r} does not match its digest: it was edited by hand")
     return locked
 
 
-_STDIO = {"kind", "command", "args", "env", "cwd", "requires_network", "min_cli_version"}
-_REMOTE = {"kind", "url", "transport", "headers", "requires_network", "min_cli_version"}
-
-
-def _spec(value: object, entry_id: str) -> Spec:
-    data = dict(_object(value))
-    kind = data.get("kind")
-    allowed = _STDIO if kind == "stdio" else _REMOTE if kind == "remote" else None
-    if allowed is None or not set(data) <= allowed:
-        raise ValueError(f"entry {entry_id!r} has a bad install spec")
-    for key in ("args",):
-        if key in data:
-            data[key] = tuple(_strings(data[key], entry_id))
-    for key in ("env", "headers"):
-        if key in data and not _string_map(data[key]):
-            raise ValueError(f"entry {entry_id!r} has a bad {key}")
-    try:
-        spec: Spec = StdioSpec(**data) if kind == "stdio" else RemoteSpec(**data)
-    except TypeError:
-        raise ValueError(f"entry {entry_id!r} has a bad install spec") from None
-    return _typed(spec, entry_id)
-
-
-def _strings(value: object, entry_id: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise ValueError(f"entry {entry_id!r} has bad args")
-    return value
-
-
-def _string_map(value: object) -> bool:
-    return isinstance(value, dict) and all(isinstance(v, str) for v in value.values())
-
-
-def _typed(spec: Spec, entry_id: str) -> Spec:
-    """Refuse a spec whose scalar fields have the wrong type (the dataclasses do not check)."""
-    ok = isinstance(spec.requires_network, bool) and isinstance(spec.min_cli_version, str | None)
-    if isinstance(spec, StdioSpec):
-        ok = ok and isinstance(spec.command, str) and bool(spec.command)
-        ok = ok and isinstance(spec.cwd, str | None)
-    else:
-        ok = ok and isinstance(spec.url, str) and spec.url.startswith(("https://", "http://"))
-        ok = ok and spec.transport in ("http", "sse")
-    if not ok:
-        raise ValueError(f"entry {entry_id!r} has a bad install spec")
-    return spec
-
-
 def write_lock(path: Path, text: str, expected: str) -> None:
     """Write the lock atomically if it is still the one planned (digest `expected`)."""
+    from aidokit.reconcile.decode import remember
     from aidokit.reconcile.documents import lock_file
     from aidokit.reconcile.documents.atomic import replace_file
 
+    raw = text.encode("utf-8")
     with lock_file(path):
-        replace_file(path, text.encode("utf-8"), expected, create_parents=False)
+        replace_file(path, raw, expected, create_parents=False)
+    remember(LockFile, raw, project=path.parent)

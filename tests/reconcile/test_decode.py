@@ -15,11 +15,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from aidokit.catalog.models import RemoteSpec, StdioSpec
 from aidokit.catalog.validation import validate_json
 from aidokit.reconcile.confirmations import _StoreFile
 from aidokit.reconcile.decode import Memo, build, memo_folder
 from aidokit.reconcile.errors import StateError
 from aidokit.reconcile.journal import Tx
+from aidokit.reconcile.lockfile import InstallRow, LockEntry, LockFile
 from aidokit.reconcile.plan import Change, FieldDiff, FileChange, Plan
 from aidokit.reconcile.state import Record, State, load_state, save_state
 
@@ -125,7 +127,13 @@ _changes = st.builds(
     diff=st.lists(_diffs, max_size=2).map(tuple),
 )
 _files = st.builds(FileChange, path=_text, changes=st.lists(_changes, max_size=3).map(tuple))
+_specs = st.builds(StdioSpec, command=st.text(min_size=1, max_size=6)) | st.builds(
+    RemoteSpec, url=st.sampled_from(["https://mcp.example.com/mcp", "http://127.0.0.1:9/x"])
+)
+_rows = st.builds(InstallRow, spec=_specs)
+_entries = st.builds(LockEntry, install=st.lists(_rows, min_size=1, max_size=2).map(tuple))
 _MODELS: dict[type[Any], st.SearchStrategy[Any]] = {
+    LockFile: st.builds(LockFile, entries=st.dictionaries(_text, _entries, max_size=2)),
     State: st.builds(State),
     Tx: st.builds(Tx),
     _StoreFile: st.builds(_StoreFile),
