@@ -1,7 +1,7 @@
 """One server into a fresh and into an existing `.mcp.json`: aido vs add-mcp and the others.
 
 Each run is a new project, timed as a whole process, interleaved. "warm" shares one
-home across runs (aido's validated-config memo is learned before timing); "first run"
+home across runs (aido's memo of validated files is learned before timing); "first run"
 gives every run a new home, as a new user's first command.
 """
 
