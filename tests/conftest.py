@@ -56,3 +56,13 @@ def fixture_project(tmp_path: Path) -> Callable[[str], Path]:
         return materialize(name, tmp_path / "projects" / name)
 
     return copy
+
+
+@pytest.fixture(scope="session")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`make dist` into a scratch folder, once: the install and packaging tests share it."""
+    from tests.test_install import install_env, run
+
+    out = tmp_path_factory.mktemp("dist")
+    run("make", "-C", ROOT, "dist", f"DIST={out}", env=install_env())
+    return out

@@ -76,12 +76,15 @@ def install_env(**extra: str) -> dict[str, str]:
     return {**env, "PIP_CACHE_DIR": PIP_CACHE, "UV_CACHE_DIR": UV_CACHE, **extra}
 
 
-@pytest.fixture(scope="module")
-def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """`make dist` into a scratch folder."""
-    out = tmp_path_factory.mktemp("dist")
-    run("make", "-C", ROOT, "dist", f"DIST={out}", env=install_env())
-    return out
+def fresh_venv(path: Path) -> Path:
+    """A new venv without its own pip (the test's pip installs into it); its python."""
+    run(sys.executable, "-m", "venv", "--without-pip", path)
+    return path / "bin" / "python"
+
+
+def pip_into(python: Path, *argv: str | Path, env: dict[str, str] | None = None) -> None:
+    """`pip install ARGV` into the venv of `python`, by the test's own pip."""
+    run(sys.executable, "-m", "pip", "--python", python, "install", "-q", *argv, env=env)
 
 
 @pytest.mark.slow
@@ -107,9 +110,8 @@ def test_wheel_installs_into_a_fresh_venv_and_plans(
 ) -> None:
     """The built wheel in a new venv: `aido --version`, then a plan of the demo project."""
     venv = tmp_path / "venv"
-    run(sys.executable, "-m", "venv", venv)
     (wheel,) = dist.glob("*.whl")
-    run(venv / "bin" / "python", "-m", "pip", "install", "-q", wheel, env=install_env())
+    pip_into(fresh_venv(venv), wheel, env=install_env())
     aido = venv / "bin" / "aido"
     assert run(aido, "--version").stdout.strip() == f"aido {__version__}"
     project = fixture_project("demo-project")
@@ -127,9 +129,8 @@ def test_wheel_installs_into_a_fresh_venv_and_plans(
 def test_pipx_uv_and_a_pinned_commit_install_aido(tmp_path: Path) -> None:
     """`pipx install .`, `uv tool install .` and the docs' pinned-commit pip line all give aido."""
     tools = tmp_path / "tools"
-    run(sys.executable, "-m", "venv", tools)
-    py = tools / "bin" / "python"
-    run(py, "-m", "pip", "install", "-q", "--upgrade", "pip", "pipx", "uv", env=install_env())
+    py = fresh_venv(tools)
+    pip_into(py, "pipx", "uv", env=install_env())
     env = install_env(
         PIPX_HOME=str(tmp_path / "pipx"),
         PIPX_BIN_DIR=str(tmp_path / "pipx-bin"),
@@ -143,6 +144,6 @@ def test_pipx_uv_and_a_pinned_commit_install_aido(tmp_path: Path) -> None:
     sha = pinned_clone(tmp_path / "clone")
     assert git(tmp_path / "clone", "cat-file", "-t", sha) == "commit"
     spec = f"aidokit @ git+file://{tmp_path / 'clone'}@{sha}"
-    run(py, "-m", "pip", "install", "-q", spec, env=env)
+    pip_into(py, spec, env=env)
     for aido in (tmp_path / "pipx-bin", tmp_path / "uv-bin", tools / "bin"):
         assert run(aido / "aido", "--version").stdout.strip() == f"aido {__version__}"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import tomllib
 import zipfile
 from collections.abc import Callable
@@ -13,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from aidokit.reconcile import __version__
+from tests.test_install import fresh_venv, install_env, pip_into
 
 ROOT = Path(__file__).resolve().parent.parent
 # pip and `make dist` build inside the source tree (build/, *.egg-info): under
@@ -39,14 +39,9 @@ def test_every_source_package_is_listed_in_pyproject() -> None:
 
 
 @pytest.mark.slow
-def test_wheel_holds_only_the_aidokit_namespace(tmp_path: Path) -> None:
-    """No bare `catalog`, `adapters` or `reconcile` package lands in site-packages."""
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
-        check=True,
-        capture_output=True,
-    )
-    (wheel,) = tmp_path.glob("aidokit-*.whl")
+def test_wheel_holds_only_the_aidokit_namespace(dist: Path) -> None:
+    """No bare `catalog`, `adapters` or `reconcile` package in the wheel `make dist` builds."""
+    (wheel,) = dist.glob("aidokit-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     tops = {name.split("/")[0] for name in names}
     assert tops == {"aidokit", next(t for t in tops if t.endswith(".dist-info"))}
@@ -59,14 +54,15 @@ def test_wheel_holds_only_the_aidokit_namespace(tmp_path: Path) -> None:
 def test_non_editable_install_gives_a_working_aido(
     tmp_path: Path, fixture_project: Callable[[str], Path]
 ) -> None:
-    """`pip install .` into a fresh venv (what pipx, uv tool and action.yml do) runs aido."""
+    """`pip install .` into a fresh venv (what pipx, uv tool and action.yml do) runs aido.
+
+    The install from the source tree lands only under `aidokit` in site-packages too.
+    """
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    subprocess.run(
-        [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(ROOT)],
-        check=True,
-        capture_output=True,
-    )
+    pip_into(fresh_venv(venv), ROOT, env=install_env())
+    (site,) = venv.glob("lib/python*/site-packages")
+    assert not {p.name for p in site.iterdir()} & set(TOP)
+    assert (site / "aidokit" / "reconcile" / "cli.py").is_file()
     aido = venv / "bin" / "aido"
     version = subprocess.run([str(aido), "--version"], capture_output=True, text=True, check=True)
     assert version.stdout.strip() == f"aido {__version__}"
