@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Host, Location, Rendered, Scope
+from aidokit.adapters.base import AgentFiles, Host, Location, Rendered, Scope
 from aidokit.adapters.common import AdapterBase, detect_any
-from aidokit.adapters.format import Format
+from aidokit.adapters.format import LIST_ITEMS, Format
 from aidokit.adapters.render import (
     Refs,
     dollar_brace,
@@ -34,6 +34,13 @@ class ClaudeCode(AdapterBase):
     verified_by = "real CLI"
     evidence = "https://code.claude.com/docs/en/mcp"
     windows_shell = True  # render.WINDOWS_SHIMS
+    # Subagents: `.claude/agents/<name>.md` (project), `~/.claude/agents/<name>.md` (user).
+    # Frontmatter `mcpServers` is a list; an item `{<name>: <server>}` is a server only that
+    # agent connects to, validated with the schema of `.mcp.json` entries (the CLI's agent
+    # loader; docs/roles.md), so entries keep their shape. String items are the user's.
+    agents: AgentFiles | None = AgentFiles(
+        ".claude/agents", ".md", Format.MARKDOWN, ("mcpServers", LIST_ITEMS)
+    )
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.mcp.json`, or `~/.claude.json` top level (user) / `projects[<path>]` (local)."""
@@ -61,9 +68,15 @@ class ClaudeCode(AdapterBase):
         return refs.done({"type": spec.transport, **remote_fields(refs, spec)})
 
     def file_notes(self, location: Location, host: Host) -> tuple[str, ...]:
-        """On Windows, say that the shared `.mcp.json` keeps plain `npx` for other systems."""
+        """On Windows, say that project files keep plain `npx` for other systems."""
         if host.os != "win32" or location.scope is not Scope.PROJECT:
             return ()
+        if location.path != host.project / ".mcp.json":  # an agent file
+            return (
+                "Claude Code on native Windows runs npx only through `cmd /c`; the project's "
+                "agent files are shared with other systems, so aido keeps plain npx there: "
+                "run Claude Code in WSL",
+            )
         return (
             "Claude Code on native Windows runs npx only through `cmd /c`; .mcp.json is shared "
             "with other systems, so aido keeps plain npx there: use --scope local (or user), "
@@ -73,8 +86,12 @@ class ClaudeCode(AdapterBase):
     def trust_gate(
         self, location: Location, host: Host, names: tuple[str, ...]
     ) -> TrustGate | None:
-        """`.mcp.json` servers stay "pending approval" until the user approves them (audit M3)."""
-        if location.scope is not Scope.PROJECT or not names:
+        """`.mcp.json` servers stay "pending approval" until the user approves them (audit M3).
+
+        An agent's own servers have no such gate: the CLI's agent loader connects them
+        unless a policy blocks frontmatter servers altogether (docs/roles.md).
+        """
+        if location.path != host.project / ".mcp.json" or not names:
             return None
         approved = _approved(host)
         pending = [name for name in names if name not in approved]

@@ -52,3 +52,44 @@ def test_detects_the_project_file(tmp_path: Path) -> None:
     (tmp_path / ".mcp.json").write_text("{}")
     host = make_host({"environ": {"PATH": ""}}, tmp_path)
     assert ADAPTER.detect(host, Scope.PROJECT) == "found .mcp.json"
+
+
+def test_agent_files_are_the_subagents_with_a_list_of_servers(tmp_path: Path) -> None:
+    """Subagents live in .claude/agents (project) and ~/.claude/agents (user), not local;
+    their servers are the items of the frontmatter `mcpServers` list."""
+    from aidokit.adapters.format import LIST_ITEMS, Format
+
+    host = make_host({}, tmp_path / "app")
+    agents = ADAPTER.agents
+    assert agents is not None and agents.fmt is Format.MARKDOWN
+    assert agents.map_path == ("mcpServers", LIST_ITEMS)
+    project = agents.location(ADAPTER.name, Scope.PROJECT, host, "qa")
+    user = agents.location(ADAPTER.name, Scope.USER, host, "qa")
+    assert project is not None and project.path == tmp_path / "app/.claude/agents/qa.md"
+    assert user is not None and user.path == host.home / ".claude/agents/qa.md"
+    assert agents.location(ADAPTER.name, Scope.LOCAL, host, "qa") is None
+    entry = {"type": "stdio", "command": "npx", "args": ["x"]}
+    assert agents.entry(entry) == entry  # the shape of .mcp.json entries
+
+
+def test_only_mcp_json_servers_wait_for_approval(tmp_path: Path) -> None:
+    """The approval gate is .mcp.json's: an agent file's servers have none."""
+    host = make_host({}, tmp_path / "app")
+    shared = ADAPTER.location(Scope.PROJECT, host)
+    assert ADAPTER.agents is not None
+    agent = ADAPTER.agents.location(ADAPTER.name, Scope.PROJECT, host, "qa")
+    assert shared is not None and agent is not None
+    assert ADAPTER.trust_gate(shared, host, ("playwright",)) is not None
+    assert ADAPTER.trust_gate(agent, host, ("playwright",)) is None
+
+
+def test_windows_note_on_agent_files_does_not_offer_local_scope(tmp_path: Path) -> None:
+    """Project agent files keep plain npx on Windows too; local scope would not help them."""
+    host = make_host({"os": "win32"}, tmp_path / "app")
+    assert ADAPTER.agents is not None
+    agent = ADAPTER.agents.location(ADAPTER.name, Scope.PROJECT, host, "qa")
+    shared = ADAPTER.location(Scope.PROJECT, host)
+    assert agent is not None and shared is not None
+    (note,) = ADAPTER.file_notes(agent, host)
+    assert "agent files are shared" in note and "--scope local" not in note
+    assert "--scope local" in ADAPTER.file_notes(shared, host)[0]

@@ -1,0 +1,126 @@
+"""Claude Code runs a server aido scoped to an agent for that agent only (issue 22).
+
+aido writes two custom probe servers: one scoped to the `qa` agent (an item of
+`.claude/agents/qa.md`'s `mcpServers` list), one shared on purpose (`.mcp.json`). Each
+probe is a node script that leaves a marker file when Claude Code starts it. The real
+CLI then runs headless (`claude -p`) with its API pointed at a closed local port, so no
+request leaves the machine; it starts its MCP servers before the first request fails.
+The main session and another agent start the shared probe and never qa's; `--agent qa`
+starts qa's too, so the CLI read the list item in the shape aido wrote. `claude mcp list`
+shows only the shared one (it lists the main session's servers).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from aidokit.reconcile.cli import main
+from tests.contract.oracles import read_back
+from tests.contract.sandbox import Sandbox, cli_path, run_cli
+
+pytestmark = pytest.mark.contract
+
+PROBE = 'require("fs").writeFileSync(process.argv[2], "")\n'
+QA_MD = "---\nname: qa\ndescription: Runs the tests\n---\nTest things.\n"
+WRITER_MD = "---\nname: writer\ndescription: Writes the docs\n---\nWrite.\n"
+OFFLINE = {"ANTHROPIC_BASE_URL": "http://127.0.0.1:9", "ANTHROPIC_API_KEY": "sk-offline"}
+WAIT_SEC = 30  # for the shared probe to start
+GRACE_SEC = 3  # after it, for a probe that must not start
+
+
+@pytest.fixture
+def box(sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch) -> Iterator[Sandbox]:
+    """A sandbox with two Claude agents and aido's probes applied (confirmed as a user would)."""
+    for name, value in sandbox.env().items():
+        if name != "PATH":
+            monkeypatch.setenv(name, value)
+    sandbox.write("probe.js", PROBE)
+    sandbox.write("project/.claude/agents/qa.md", QA_MD)
+    sandbox.write("project/.claude/agents/writer.md", WRITER_MD)
+    sandbox.write("project/aido.toml", _config(sandbox))
+    from tests.reconcile.test_gate import confirm_in_store
+
+    confirm_in_store(sandbox.project)
+    assert main(["apply", "--yes", "--project", str(sandbox.project)]) == 0
+    # The user approves the project's .mcp.json servers, as Claude Code would ask.
+    sandbox.write("project/.claude/settings.local.json", '{"enableAllProjectMcpServers": true}')
+    yield sandbox
+
+
+def _config(box: Sandbox) -> str:
+    lines = [
+        'adapters = ["claude-code"]',
+        "suggest = false",
+        "[roles]",
+        'tester-reviewer = ["qa"]',
+        "[mcp.roles]",
+        'agent-probe = ["tester-reviewer"]',
+        'shared-probe = ["*"]',
+    ]
+    for name in ("agent-probe", "shared-probe"):
+        marker = box.root / name
+        lines += [
+            f"[custom.{name}]",
+            'command = "node"',
+            f'args = ["{box.root}/probe.js", "{marker}"]',
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def _started(box: Sandbox, *argv: str, expect: tuple[str, ...]) -> set[str]:
+    """Run `claude ARGV -p hi` until the `expect`ed probes started (then a grace period),
+    and return the probes that started."""
+    markers = {name: box.root / name for name in ("agent-probe", "shared-probe")}
+    for marker in markers.values():
+        marker.unlink(missing_ok=True)
+    proc = subprocess.Popen(
+        [str(cli_path("claude")), *argv, "-p", "hi"],
+        cwd=box.project,
+        env=box.env(OFFLINE),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + WAIT_SEC
+        while time.monotonic() < deadline and not all(markers[n].exists() for n in expect):
+            time.sleep(0.2)
+        time.sleep(GRACE_SEC)
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+    return {name for name, marker in markers.items() if marker.exists()}
+
+
+def test_aido_wrote_the_probe_into_qa_only(box: Sandbox) -> None:
+    """The scoped probe is an item of qa's list; .mcp.json and writer do not have it."""
+    qa = (box.project / ".claude/agents/qa.md").read_text()
+    assert "mcpServers:\n- agent-probe:\n    type: stdio\n    command: node\n" in qa
+    assert (box.project / ".claude/agents/writer.md").read_text() == WRITER_MD
+    assert "agent-probe" not in (box.project / ".mcp.json").read_text()
+
+
+def test_claude_mcp_list_shows_only_the_shared_server(box: Sandbox) -> None:
+    """`claude mcp list` lists the main session's servers: not the one scoped to qa."""
+    assert sorted(read_back("claude", box, "project")) == ["shared-probe"]
+    got = run_cli("claude", "mcp", "get", "agent-probe", sandbox=box, check=False)
+    assert "No MCP server named" in got.stdout + got.stderr
+
+
+@pytest.mark.parametrize("argv", [(), ("--agent", "writer")], ids=["main-session", "writer"])
+def test_other_sessions_never_start_the_agents_server(box: Sandbox, argv: tuple[str, ...]) -> None:
+    """The main session and another agent start the shared probe, never qa's."""
+    assert _started(box, *argv, expect=("shared-probe",)) == {"shared-probe"}
+
+
+def test_the_qa_agent_starts_its_server(box: Sandbox) -> None:
+    """`--agent qa` starts the probe from its `mcpServers` item as aido wrote it."""
+    started = _started(box, "--agent", "qa", expect=("agent-probe", "shared-probe"))
+    assert started == {"agent-probe", "shared-probe"}

@@ -1,0 +1,237 @@
+"""Claude Code subagents (issue 22): a server reaches only the agents of its roles.
+
+Black-box through the CLI on a temp project: `.claude/agents/<name>.md` holds the agent's
+own servers as items of its frontmatter `mcpServers` list (`- <name>: <server>`, in the
+shape of `.mcp.json` entries); `.mcp.json` does not list a scoped server, other agents
+never get it, and the user's items (string references and their own servers) stay.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from tests.helpers import aido, new_project
+from tests.reconcile.documents.test_documents_listitems import (
+    _list_lines as list_lines,
+)
+from tests.reconcile.documents.test_documents_listitems import (
+    body_line,
+    front_lines,
+    shapes,
+    user_item,
+)
+from tests.reconcile.test_agent_scoping import CLI_PROPS
+
+CONFIG = 'adapters = ["claude-code"]\nsuggest = false\n[mcp]\nadd = ["playwright", "context7"]\n'
+QA = '[roles]\ntester-reviewer = ["qa"]\n'
+PLAYWRIGHT = {"type": "stdio", "command": "npx", "args": ["-y", "@playwright/mcp@0.0.83"]}
+QA_MD = (
+    b"---\r\nname: qa\r\n# who runs the tests\r\ndescription: QA\r\nmcpServers:\r\n"
+    b"  - github  # from .mcp.json\r\n  - mine:\r\n      command: mine\r\n---\r\n"
+    b"Test things.\r\n---\r\nmcpServers: []\r\n"
+)
+WRITER_MD = b"---\nname: writer\ndescription: Docs\n---\nWrite.\n"
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = new_project(tmp_path, CONFIG + QA)
+    agents = root / ".claude/agents"
+    agents.mkdir(parents=True)
+    (agents / "qa.md").write_bytes(QA_MD)
+    (agents / "writer.md").write_bytes(WRITER_MD)
+    return root
+
+
+def _frontmatter(path: Path) -> dict[str, Any]:
+    from ruamel.yaml import YAML
+
+    text = path.read_text().split("---", 2)[1]
+    data: dict[str, Any] = YAML(typ="safe").load(text)
+    return data
+
+
+def _shared(root: Path) -> dict[str, Any]:
+    servers: dict[str, Any] = json.loads((root / ".mcp.json").read_text())["mcpServers"]
+    return servers
+
+
+def test_playwright_reaches_only_qa(project: Path) -> None:
+    """playwright becomes an item of qa's `mcpServers`; `.mcp.json` and writer lack it."""
+    assert aido(project, "apply", "--yes") == 0
+    servers = _frontmatter(project / ".claude/agents/qa.md")["mcpServers"]
+    assert servers == ["github", {"mine": {"command": "mine"}}, {"playwright": PLAYWRIGHT}]
+    assert list(_shared(project)) == ["context7"]
+    assert (project / ".claude/agents/writer.md").read_bytes() == WRITER_MD
+    assert aido(project, "plan", "--detailed-exitcode") == 0
+
+
+def test_the_agent_file_needs_no_mcp_json_approval(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Only `.mcp.json` servers wait for approval; the plan names no gate for qa's server."""
+    assert aido(project, "plan") == 0
+    out = capsys.readouterr().out
+    agent = out[out.index("# .claude/agents/qa.md") : out.index("# .mcp.json")]
+    assert "claude-code agent qa" in agent and "trust:" not in agent
+    assert "pending approval" in out[out.index("# .mcp.json") :]
+
+
+def test_apply_then_destroy_gives_back_the_agent_file(project: Path) -> None:
+    """CRLF, comments, the user's items and a body with `---` survive apply then destroy."""
+    assert aido(project, "apply", "--yes") == 0
+    raw = (project / ".claude/agents/qa.md").read_bytes()
+    assert b"  - mine:\r\n      command: mine\r\n  - playwright:\r\n      type: stdio\r\n" in raw
+    assert raw.endswith(b"---\r\nTest things.\r\n---\r\nmcpServers: []\r\n")
+    assert aido(project, "destroy", "--yes") == 0
+    assert (project / ".claude/agents/qa.md").read_bytes() == QA_MD
+    assert not (project / ".mcp.json").exists()
+
+
+def test_an_agent_without_servers_gets_the_list_and_loses_it(project: Path) -> None:
+    """An agent with no `mcpServers` gets a block list, and destroy takes the key away."""
+    (project / "aido.toml").write_text(CONFIG + '[roles]\ntester-reviewer = ["writer"]\n')
+    assert aido(project, "apply", "--yes") == 0
+    assert _frontmatter(project / ".claude/agents/writer.md")["mcpServers"] == [
+        {"playwright": PLAYWRIGHT}
+    ]
+    assert (project / ".claude/agents/qa.md").read_bytes() == QA_MD
+    assert aido(project, "destroy", "--yes") == 0
+    assert (project / ".claude/agents/writer.md").read_bytes() == WRITER_MD
+
+
+def test_a_hand_edited_item_is_healed(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A changed item of aido's is drift: plan shows it, apply restores exactly its bytes."""
+    aido(project, "apply", "--yes")
+    path = project / ".claude/agents/qa.md"
+    applied = path.read_bytes()
+    path.write_bytes(applied.replace(b"- -y\r\n", b"- --yes\r\n"))
+    capsys.readouterr()
+    assert aido(project, "plan", "--detailed-exitcode") == 2
+    assert "^ playwright" in capsys.readouterr().out
+    assert aido(project, "apply", "--yes") == 0
+    assert path.read_bytes() == applied
+
+
+def test_a_same_named_user_item_is_a_conflict(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """aido never overwrites an item it does not own; `adopt --force` replaces that item
+    in place and nothing else."""
+    raw = QA_MD.replace(b"  - mine:\r\n", b"  - playwright:\r\n")
+    (project / ".claude/agents/qa.md").write_bytes(raw)
+    assert aido(project, "apply", "--yes") == 0
+    assert "! playwright" in capsys.readouterr().out
+    assert (project / ".claude/agents/qa.md").read_bytes() == raw
+    assert aido(project, "adopt", "playwright", "--adapter", "claude-code", "--force", "--yes") == 0
+    adopted = (project / ".claude/agents/qa.md").read_bytes()
+    assert adopted.startswith(raw[: raw.index(b"  - playwright:")])
+    assert adopted.endswith(raw[raw.index(b"---\r\nTest things.") :])
+    assert _frontmatter(project / ".claude/agents/qa.md")["mcpServers"][1] == {
+        "playwright": PLAYWRIGHT
+    }
+    assert aido(project, "plan", "--detailed-exitcode") == 0
+
+
+@pytest.mark.parametrize(
+    ("servers", "reason"),
+    [
+        (b"mcpServers:\n  - mine: {command: x}\n    other: {command: y}\n", "map with 2 keys"),
+        (b"mcpServers: {mine: {command: x}}\n", "must be a list, not a mapping"),
+        (b"mcpServers:\n  - 7\n", "is a number"),
+    ],
+)
+def test_a_list_aido_cannot_read_is_one_sentence_and_nothing_is_written(
+    project: Path, servers: bytes, reason: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A multi-key item or a non-list `mcpServers` fails closed naming the file; no file
+    changes (Claude Code would skip or ignore it; aido does not guess)."""
+    bad = b"---\nname: qa\n" + servers + b"---\nbody\n"
+    (project / ".claude/agents/qa.md").write_bytes(bad)
+    assert aido(project, "apply", "--yes") == 1
+    err = capsys.readouterr()
+    message = err.out + err.err
+    assert ".claude/agents/qa.md" in message and reason in message
+    assert (project / ".claude/agents/qa.md").read_bytes() == bad
+    assert not (project / ".mcp.json").exists()
+
+
+def test_user_scope_uses_the_users_agents(sandbox_home: Path, tmp_path: Path) -> None:
+    """With --scope user, `~/.claude/agents/qa.md` gets the server, `~/.claude.json` not."""
+    agents = sandbox_home / ".claude/agents"
+    agents.mkdir(parents=True)
+    (agents / "qa.md").write_bytes(QA_MD)
+    user_config = sandbox_home / ".config/aido/aido.toml"
+    user_config.parent.mkdir(parents=True)
+    user_config.write_text(CONFIG + QA)
+    root = new_project(tmp_path)
+    assert aido(root, "apply", "--yes", "--scope", "user") == 0
+    assert {"playwright": PLAYWRIGHT} in _frontmatter(agents / "qa.md")["mcpServers"]
+    user_servers = json.loads((sandbox_home / ".claude.json").read_text())["mcpServers"]
+    assert list(user_servers) == ["context7"]
+    assert aido(root, "destroy", "--yes", "--scope", "user") == 0
+    assert (agents / "qa.md").read_bytes() == QA_MD
+
+
+def test_status_says_qa_sees_playwright(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`aido status` lists the agent file under its agent and who sees which server."""
+    aido(project, "apply", "--yes")
+    capsys.readouterr()
+    assert aido(project, "status") == 0
+    out = capsys.readouterr().out
+    assert "# .claude/agents/qa.md (claude-code agent qa, project)" in out
+    assert "  claude-code: agent qa: playwright\n" in out
+    assert "  claude-code: every agent and the main session: context7\n" in out
+
+
+@CLI_PROPS
+@given(
+    front=front_lines,
+    at=st.integers(0, 4),
+    shape=shapes,
+    items=st.lists(user_item, max_size=3),
+    body=st.lists(body_line, max_size=4),
+    newline=st.sampled_from(["\n", "\r\n"]),
+    final=st.booleans(),
+)
+@example(
+    front=["# c", "name: qa"],
+    at=1,
+    shape="flow",
+    items=[("string", "", "github"), ("inline", "mine", "x")],
+    body=["---", "x"],
+    newline="\r\n",
+    final=False,
+)
+def test_generated_agent_files_round_trip_through_the_cli(
+    tmp_path_factory: pytest.TempPathFactory,
+    front: list[str],
+    at: int,
+    shape: str,
+    items: list[tuple[str, str, str]],
+    body: list[str],
+    newline: str,
+    final: bool,
+) -> None:
+    """apply, heal and destroy over generated agent files give back the original bytes."""
+    lines = [*front[:at], *list_lines(shape, items), *front[at:]]
+    raw = (newline.join(["---", *lines, "---", *body]) + (newline if final else "")).encode()
+    root = new_project(tmp_path_factory.mktemp("gen"), CONFIG + QA)
+    agent = root / ".claude/agents/qa.md"
+    agent.parent.mkdir(parents=True)
+    agent.write_bytes(raw)
+    assert aido(root, "apply", "--yes") == 0
+    applied = agent.read_bytes()
+    assert applied.endswith(raw[raw.index(b"---", 3) :])
+    assert {"playwright": PLAYWRIGHT} in _frontmatter(agent)["mcpServers"]
+    agent.write_bytes(applied.replace(b"-y", b"-z", 1))
+    assert aido(root, "apply", "--yes") == 0
+    assert agent.read_bytes() == applied
+    assert aido(root, "destroy", "--yes") == 0
+    assert agent.read_bytes() == raw
