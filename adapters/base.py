@@ -92,6 +92,11 @@ def no_tool_list(agent: Mapping[str, Any], name: str) -> str | None:
     return None
 
 
+def holds_servers(agent: Mapping[str, Any]) -> str | None:
+    """Most agent definitions can hold servers; a reason when this one cannot."""
+    return None
+
+
 @dataclass(frozen=True)
 class AgentFiles:
     """Where a harness keeps agent definitions that can hold their own servers (docs/roles.md).
@@ -109,6 +114,8 @@ class AgentFiles:
     # What keeps agent `agent` (its file's parsed value) from using server `name`'s tools
     # although the server is in its file, e.g. a tool allow-list; None: nothing.
     blocked: Callable[[Mapping[str, Any], str], str | None] = no_tool_list
+    # Why an agent (its file's parsed value) cannot hold servers at all; None: it can.
+    refuses: Callable[[Mapping[str, Any]], str | None] = holds_servers
 
     def folder(self, scope: Scope, host: Host) -> Path | None:
         """The folder of the agents of `scope` (None: no agent files in that scope)."""

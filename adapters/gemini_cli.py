@@ -6,6 +6,7 @@ harness-formats.md §8. Remote entries use `url` + `type`, as `gemini mcp add
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,14 @@ _AGENT_KEYS = {
 }
 
 
+def local_only(agent: Mapping[str, Any]) -> str | None:
+    """Only a local agent takes `mcp_servers`: a remote one (`kind: remote`) is validated
+    by another, strict schema without it (the bundle's agent loader)."""
+    if agent.get("kind", "local") != "local":
+        return f"is a {agent.get('kind')} agent, which cannot hold mcp_servers"
+    return None
+
+
 def agent_entry(entry: dict[str, Any]) -> dict[str, Any]:
     """The settings.json entry in the shape of an agent's `mcp_servers` (snake case)."""
     unknown = sorted(set(entry) - set(_AGENT_KEYS))
@@ -52,8 +61,9 @@ class GeminiCLI(AdapterBase):
     evidence = "https://github.com/google-gemini/gemini-cli/blob/5411f113/docs/tools/mcp-server.md"
     # Subagents: `.gemini/agents/<name>.md`, frontmatter `mcp_servers` (docs/roles.md).
     agents: AgentFiles | None = AgentFiles(
-        ".gemini/agents", ".md", Format.MARKDOWN, ("mcp_servers",), agent_entry
-    )
+        ".gemini/agents", ".md", Format.MARKDOWN, ("mcp_servers",), agent_entry,
+        refuses=local_only,
+    )  # fmt: skip
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.gemini/settings.json` in the project or the home folder."""

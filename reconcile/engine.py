@@ -88,10 +88,11 @@ def _plan_adapter(
 ) -> list[FileChange]:
     """The shared file of one adapter, and the agent files its entries' roles reach."""
     adapter, host = target.adapter, world.inputs.host
-    found = world.agents.get(adapter.name, ())
+    refused = _refused(world.agent_files_of(adapter.name))
+    found = tuple(n for n in world.agents.get(adapter.name, ()) if n not in refused)
     placed = place(adapter, desired, found, role_table(world.inputs))
     shared = _plan_file(target, placed.shared, host, {**placed.gone, **gone})
-    shared = replace(shared, notes=(*shared.notes, *placed.notes))
+    shared = replace(shared, notes=(*shared.notes, *placed.notes, *refused.values()))
     files = [_note_role_scoping(_deprecation_reasons(shared, world.catalog), adapter)]
     for agent in world.agent_files_of(adapter.name):
         assert agent.agent is not None
@@ -101,6 +102,21 @@ def _plan_adapter(
         file = replace(file, notes=(*file.notes, *_blocked(agent, mine)))
         files.append(replace(_deprecation_reasons(file, world.catalog), agent=agent.agent))
     return files
+
+
+def _refused(agents: tuple[TargetFile, ...]) -> dict[str, str]:
+    """Agents whose definition cannot hold servers at all (e.g. a Gemini remote agent)."""
+    refused = {}
+    for agent in agents:
+        descriptor = agent.adapter.agents
+        if descriptor is None or agent.agent is None or agent.document is None:
+            continue
+        why = descriptor.refuses(agent.document.value)
+        if why:
+            refused[agent.agent] = (
+                f"agent {agent.agent} ({agent.shown}) {why}; aido puts no server there"
+            )
+    return refused
 
 
 def _blocked(agent: TargetFile, entries: list[DesiredEntry]) -> list[str]:

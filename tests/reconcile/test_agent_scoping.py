@@ -492,3 +492,15 @@ def test_a_kiro_agent_whose_tools_leave_the_server_out_is_told(
     )
     assert aido(project, "plan") == 0
     assert 'add "@playwright"' not in capsys.readouterr().out
+
+
+def test_a_gemini_remote_agent_gets_no_server(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A `kind: remote` agent cannot hold mcp_servers: aido leaves it as is and says so."""
+    raw = b"---\nkind: remote\nname: qa\nagent_card_url: https://agents.example.com/qa\n---\n"
+    (project / ".gemini/agents/qa.md").write_bytes(raw)
+    assert aido(project, "apply", "--yes") == 0
+    assert "agent qa (.gemini/agents/qa.md) is a remote agent" in capsys.readouterr().out
+    assert (project / ".gemini/agents/qa.md").read_bytes() == raw
+    assert "playwright" in _json(project / ".gemini/settings.json")["mcpServers"]  # type: ignore[operator]
