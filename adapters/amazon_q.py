@@ -15,7 +15,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Rendered, Scope
-from aidokit.adapters.common import AdapterBase, detect_any
+from aidokit.adapters.common import STDIO_HTTP, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
     Refs,
@@ -35,6 +35,8 @@ class AmazonQ(AdapterBase):
     cli: str | None = "q"  # the binary `aido doctor` asks for its version
     title = "Amazon Q Developer CLI (now Kiro CLI; see the kiro adapter)"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+    transports = STDIO_HTTP  # its `type` is `stdio` or `http` (§17)
+    references_in_args = False  # no variable syntax in `args`
     verified_by = "source"
     evidence = "https://github.com/aws/amazon-q-developer-cli/blob/003cdad8/crates/chat-cli/src/cli/chat/tools/custom_tool.rs"
 

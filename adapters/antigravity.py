@@ -26,6 +26,8 @@ class Antigravity(AdapterBase):
     name = "antigravity"
     title = "Google Antigravity"
     scopes: tuple[Scope, ...] = (Scope.USER,)
+    references_in_args = False  # its docs name no variable syntax
+    references_in_remote = False
     verified_by = "secondary"
     evidence = (
         "https://github.com/zv-louis/zv-plugin-marketplace/blob/main/plugins/sync-agent-config/"

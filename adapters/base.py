@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from aidokit.adapters.format import Format
 from aidokit.adapters.trust import TrustGate
@@ -23,6 +23,9 @@ AGENT_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 # read aido's files back in CI, its source code, its official docs, or only
 # third-party pages.
 VERIFIED_BY: tuple[str, ...] = ("real CLI", "source", "docs", "secondary")
+
+# How a harness reaches a server: a local process, streamable HTTP, or SSE.
+Transport = Literal["stdio", "http", "sse"]
 
 
 class Scope(StrEnum):
@@ -163,6 +166,12 @@ class Adapter(Protocol):
     cli: str | None
     # Agent definitions that can hold their own servers (None: the harness cannot scope so).
     agents: AgentFiles | None
+    # What its config file can run (adapters/support.py decides per install spec from
+    # these): the transports, and whether it expands a variable reference (its own
+    # syntax for the catalog's `${NAME}`) inside `args` and inside a remote URL or headers.
+    transports: frozenset[Transport]
+    references_in_args: bool
+    references_in_remote: bool
 
     @property
     def unconfirmed(self) -> tuple[str, ...]:

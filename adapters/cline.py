@@ -29,6 +29,8 @@ class Cline(AdapterBase):
     name = "cline"
     title = "Cline"
     scopes: tuple[Scope, ...] = (Scope.USER,)
+    references_in_args = False  # no variable references at all (harness-audit.md M5)
+    references_in_remote = False
     verified_by = "source"
     evidence = (
         "https://github.com/cline/cline/blob/21cb8d25/apps/vscode/src/services/mcp/schemas.ts"

@@ -12,7 +12,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Rendered, Scope
-from aidokit.adapters.common import AdapterBase, detect_any, shown
+from aidokit.adapters.common import STDIO_HTTP, AdapterBase, detect_any, shown
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import env_dir
 from aidokit.adapters.render import Refs, refuse_transport
@@ -30,6 +30,8 @@ class Codex(AdapterBase):
     cli: str | None = "codex"  # the binary `aido doctor` asks for its version
     title = "Codex CLI"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+    transports = STDIO_HTTP  # its `url` is streamable HTTP only (harness-formats.md §3)
+    references_in_args = False  # no variable syntax in `args`
     verified_by = "real CLI"
     evidence = "https://github.com/openai/codex/blob/00b17c26/codex-rs/config/src/mcp_types.rs"
     unconfirmed = ("Windows user folder (taken to be %USERPROFILE%\\.codex)",)

@@ -6,10 +6,22 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters.base import AgentFiles, Companion, Host, Location, Rendered, Scope
+from aidokit.adapters.base import (
+    AgentFiles,
+    Companion,
+    Host,
+    Location,
+    Rendered,
+    Scope,
+    Transport,
+)
 from aidokit.adapters.format import Format
 from aidokit.adapters.trust import TrustGate
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+
+# The transports of harnesses that cannot run every kind of server.
+STDIO_HTTP: frozenset[Transport] = frozenset({"stdio", "http"})
+STDIO_ONLY: frozenset[Transport] = frozenset({"stdio"})
 
 
 class AdapterBase:
@@ -24,6 +36,9 @@ class AdapterBase:
     windows_shell: bool = False
     cli: str | None = None
     agents: AgentFiles | None = None
+    transports: frozenset[Transport] = frozenset({"stdio", "http", "sse"})
+    references_in_args: bool = True
+    references_in_remote: bool = True
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
         """The entry and its notes."""

@@ -14,7 +14,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Rendered, Scope
-from aidokit.adapters.common import AdapterBase, detect_any
+from aidokit.adapters.common import STDIO_HTTP, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
     Refs,
@@ -33,6 +33,7 @@ class FactoryDroid(AdapterBase):
     name = "factory-droid"
     title = "Factory Droid"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+    transports = STDIO_HTTP  # its docs name `stdio` and `http` types only
     verified_by = "docs"
     evidence = "https://docs.factory.ai/cli/configuration/mcp"
     unconfirmed = ("the Windows user folder (taken to be %USERPROFILE%\\.factory)",)

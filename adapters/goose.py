@@ -15,7 +15,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Rendered, Scope, substitute
-from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.common import STDIO_HTTP, AdapterBase, detect_any, entry_identity
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import PerOS
 from aidokit.adapters.render import Refs, dollar_brace, refuse_cwd, refuse_transport
@@ -40,6 +40,8 @@ class Goose(AdapterBase):
     cli: str | None = "goose"  # the binary `aido doctor` asks for its version
     title = "Goose"
     scopes: tuple[Scope, ...] = (Scope.USER,)
+    transports = STDIO_HTTP  # Goose dropped SSE (§18)
+    references_in_args = False  # no variable syntax in `args`
     verified_by = "source"
     evidence = (
         "https://github.com/aaif-goose/goose/blob/20f87d19/crates/goose/src/agents/extension.rs"

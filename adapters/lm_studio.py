@@ -28,6 +28,8 @@ class LMStudio(AdapterBase):
     name = "lm-studio"
     title = "LM Studio"
     scopes: tuple[Scope, ...] = (Scope.USER,)
+    references_in_args = False  # its docs name no variable syntax
+    references_in_remote = False
     verified_by = "secondary"
     evidence = "https://github.com/lmstudio-ai/docs/blob/6fc6a668/0_app/2_mcp/index.mdx"
     unconfirmed = (

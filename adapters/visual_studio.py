@@ -32,6 +32,8 @@ class VisualStudio(AdapterBase):
     name = "visual-studio"
     title = "Visual Studio (Copilot agent)"
     scopes: tuple[Scope, ...] = (Scope.USER,)
+    references_in_args = False  # its docs name no variable syntax
+    references_in_remote = False
     verified_by = "docs"
     evidence = "https://learn.microsoft.com/visualstudio/ide/mcp-servers"
     unconfirmed = (

@@ -14,7 +14,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Rendered, Scope
-from aidokit.adapters.common import AdapterBase, detect_any
+from aidokit.adapters.common import STDIO_HTTP, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import PerOS
 from aidokit.adapters.render import (
@@ -41,6 +41,9 @@ class Zed(AdapterBase):
     name = "zed"
     title = "Zed"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+    transports = STDIO_HTTP  # its remote entry is HTTP (§12)
+    references_in_args = False  # no variable syntax in `args`
+    references_in_remote = False  # none in a remote URL or headers (harness-audit.md M5)
     verified_by = "source"
     evidence = "https://github.com/zed-industries/zed/blob/94b6e7f5/crates/paths/src/paths.rs"
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters.registry import ADAPTERS
+from aidokit.adapters.support import resolved
 from aidokit.catalog import entries
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.reconcile import engine, world
@@ -19,7 +20,7 @@ REPEATS = 3
 
 def _catalog(size: int) -> tuple[Any, ...]:
     """`size` always-on entries, copies of a real one under new ids, for every adapter."""
-    base = next(e for e in MCP_CATALOG if len(e.install) >= len(ADAPTERS) - 2)
+    base = next(e for e in resolved(MCP_CATALOG) if len(e.install) >= len(ADAPTERS) - 2)
     return tuple(
         dataclasses.replace(base, id=f"synthetic-{n:04d}", triggers=("always",))
         for n in range(size)

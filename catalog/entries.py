@@ -9,26 +9,9 @@ change under a user when a server publishes; bumping a pin is a catalog PR
 
 from __future__ import annotations
 
-from aidokit.catalog.install import ADAPTER_NAMES, everywhere
+from aidokit.catalog.install import everywhere
 from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec
-from aidokit.catalog.spec_helpers import npx, passthrough, secret, serena, uvx
-
-# Harnesses that cannot reference an environment variable inside `args`
-# (docs/adapters.md): a secret passed as an argument cannot be installed there.
-ARGS_WITHOUT_REFERENCES = (
-    "codex",
-    "copilot-cli",
-    "claude-desktop",
-    "zed",
-    "amazon-q",
-    "cline",
-    "goose",
-    "antigravity",
-    "visual-studio",
-    "continue",
-    "lm-studio",
-    "junie",
-)
+from aidokit.catalog.spec_helpers import npx, passthrough, secret, serena_install, uvx
 
 CHECKED = "2026-11-30"  # the day every spec below was last checked
 
@@ -224,7 +207,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         purpose="Semantic code navigation and symbol-level editing backed by language servers",
         suggested_for=("implementer", "architect", "tester-reviewer"),
         triggers=("brownfield",),
-        install={adapter: serena(adapter) for adapter in ADAPTER_NAMES},
+        install=serena_install(),
         homepage="https://github.com/oraios/serena",
         tags=("code-intelligence",),
     ),
@@ -395,10 +378,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         suggested_for=("implementer",),
         triggers=("never",),
         # The URL is an argument: only harnesses that expand env references in args.
-        install=everywhere(
-            npx("@modelcontextprotocol/server-postgres@0.6.2", "${POSTGRES_URL}"),
-            except_=ARGS_WITHOUT_REFERENCES,
-        ),
+        install=everywhere(npx("@modelcontextprotocol/server-postgres@0.6.2", "${POSTGRES_URL}")),
         env=(secret("POSTGRES_URL", "PostgreSQL connection URL (includes the password)"),),
         homepage="https://github.com/modelcontextprotocol/servers-archived",
         tags=("database", "archived"),
@@ -530,10 +510,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         suggested_for=("implementer", "architect"),
         triggers=("never",),
         security_sensitive=True,
-        install=everywhere(
-            npx("@neondatabase/mcp-server-neon@0.6.5", "start", "${NEON_API_KEY}"),
-            except_=ARGS_WITHOUT_REFERENCES,
-        ),
+        install=everywhere(npx("@neondatabase/mcp-server-neon@0.6.5", "start", "${NEON_API_KEY}")),
         env=(secret("NEON_API_KEY", "Neon API key"),),
         homepage="https://github.com/neondatabase/mcp-server-neon",
         tags=("database", "write-access"),
@@ -618,10 +595,7 @@ MCP_CATALOG: tuple[MCPDef, ...] = (
         purpose="Work items, repos, pull requests, pipelines and wikis on Azure DevOps",
         suggested_for=("implementer", "tester-reviewer"),
         triggers=("never",),
-        install=everywhere(
-            npx("@azure-devops/mcp@2.10.0", "${AZURE_DEVOPS_ORG}"),
-            except_=ARGS_WITHOUT_REFERENCES,
-        ),
+        install=everywhere(npx("@azure-devops/mcp@2.10.0", "${AZURE_DEVOPS_ORG}")),
         env=(EnvVar(name="AZURE_DEVOPS_ORG", description="Azure DevOps organization name"),),
         homepage="https://github.com/microsoft/azure-devops-mcp",
         tags=("forge",),

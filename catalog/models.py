@@ -20,6 +20,10 @@ ID_RE = re.compile(ID_PATTERN)
 ENV_NAME_PATTERN = r"^[A-Za-z_][A-Za-z0-9_]*$"
 PLACEHOLDER_RE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
+# The install keys that stand for every adapter able to run the spec under them,
+# in order of preference (catalog/install.py); every other key is an adapter name.
+CAPABILITY_KEYS: tuple[str, ...] = ("remote", "stdio")
+
 Role = Literal[
     "researcher",
     "architect",
@@ -107,9 +111,16 @@ class MCPDef(Strict):
         if not self.triggers:
             raise ValueError("triggers must not be empty")
         if not self.install:
-            raise ValueError("install must name at least one adapter")
+            raise ValueError("install must hold at least one spec")
+        for key in CAPABILITY_KEYS:
+            if key in self.install and self.install[key].kind != key:
+                raise ValueError(f"install[{key!r}] must be a {key} spec")
         declared = {var.name for var in self.env}
+        checked: set[int] = set()  # a spec shared by many adapters is checked once
         for adapter, spec in self.install.items():
+            if id(spec) in checked:
+                continue
+            checked.add(id(spec))
             for text in _spec_strings(spec):
                 for name in PLACEHOLDER_RE.findall(text):
                     if name not in declared:

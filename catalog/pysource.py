@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Iterable
 
-from aidokit.catalog.install import everywhere
+from aidokit.catalog.install import CAPABILITY_KEYS
 from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec, StdioSpec
 from aidokit.catalog.printable import printable
 
@@ -55,21 +54,10 @@ def spec_source(spec: StdioSpec | RemoteSpec) -> str:
 
 
 def install_source(install: dict[str, StdioSpec | RemoteSpec]) -> str:
-    """Return `everywhere(...)` for the common spec plus any per-adapter overrides."""
-    counts = Counter(spec_source(spec) for spec in install.values())
-    base_text = counts.most_common(1)[0][0]
-    base = next(spec for spec in install.values() if spec_source(spec) == base_text)
-    reach = everywhere(base)
-    except_ = sorted(name for name in reach if name not in install)
-    call = f"everywhere({base_text}" + (f", except_={_tuple(except_)})" if except_ else ")")
-    overrides = {
-        name: spec
-        for name, spec in install.items()
-        if name not in reach or spec_source(spec) != base_text
-    }
-    if not overrides:
-        return call
-    lines = [f"**{call}"] + [f"{_s(name)}: {spec_source(spec)}" for name, spec in overrides.items()]
+    """Return `everywhere(...)` for a lone spec, else the install map as a dict literal."""
+    if len(install) == 1 and (kind := next(iter(install))) in CAPABILITY_KEYS:
+        return f"everywhere({spec_source(install[kind])})"
+    lines = [f"{_s(key)}: {spec_source(spec)}" for key, spec in install.items()]
     return "{\n" + "".join(f"{_INDENT * 3}{line},\n" for line in lines) + f"{_INDENT * 2}}}"
 
 

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.catalog.errors import CatalogError
-from aidokit.catalog.install import ADAPTER_NAMES, everywhere
 from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec, StdioSpec
 
 _TEMPLATE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
@@ -199,11 +198,10 @@ def entry_from_server_json(data: dict[str, Any]) -> ImportResult:
     remotes = data.get("remotes", [])
     remotes = sorted(remotes, key=lambda remote: remote["type"] != "streamable-http")
     remote = builder.remote(remotes[0]) if remotes else None
-    install: dict[str, StdioSpec | RemoteSpec] = {}
-    if remote is not None:
-        install.update(everywhere(remote))
-    if stdio is not None:
-        install.update({name: stdio for name in ADAPTER_NAMES if name not in install})
+    # The remote form wherever an adapter can run it, the package everywhere else.
+    install: dict[str, StdioSpec | RemoteSpec] = {
+        spec.kind: spec for spec in (remote, stdio) if spec is not None
+    }
     if not install:
         raise CatalogError(
             f"server {data['name']!r} has no npm, pypi or oci stdio package and no remote; "

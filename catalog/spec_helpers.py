@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aidokit.catalog.models import EnvVar, StdioSpec
+from aidokit.catalog.models import EnvVar, RemoteSpec, StdioSpec
 
 
 def npx(package: str, *args: str, env: dict[str, str] | None = None, net: bool = True) -> StdioSpec:
@@ -29,30 +29,16 @@ def passthrough(*names: str) -> dict[str, str]:
 
 # Serena ships one context per client (serena/resources/config/contexts/ in
 # serena-agent 2.1.0). Its `agent` and `desktop-app` contexts turn on
-# `execute_shell_command`; every context named here excludes it, and every other
-# harness (which has its own shell tool) shares `ide`, so Serena never runs shell
-# commands behind the confirmation gate (SPEC §7).
-_SERENA_CONTEXT = {
-    "claude-code": "claude-code",
-    "codex": "codex",
-    "copilot-cli": "copilot-cli",
-    "vscode": "vscode",
-    "cursor": "ide",
-    "windsurf": "ide",
-    "zed": "ide",
-    "kiro": "ide",
-    "cline": "ide",
-    "roo": "ide",
-    "claude-desktop": "ide",
-}
+# `execute_shell_command`; every context used here excludes it: the clients it
+# ships a context for get theirs, and every other harness (which has its own
+# shell tool) gets `ide`, so Serena never runs shell commands behind the
+# confirmation gate (SPEC §7).
+_SERENA_CONTEXT = ("claude-code", "codex", "copilot-cli", "vscode")
 SERENA_SHELL_CONTEXTS = frozenset({"agent", "desktop-app"})
 
 
-def serena(adapter: str) -> StdioSpec:
-    """Serena for `adapter`, with the context it ships for that client."""
-    context = _SERENA_CONTEXT.get(adapter, "ide")
-    # Claude Desktop is not started in a project folder, so it gets no `--project .`.
-    project = () if adapter == "claude-desktop" else ("--project", ".")
+def serena(context: str, *, project: bool = True) -> StdioSpec:
+    """Serena started with `context` (and `--project .` where the harness starts in the project)."""
     return uvx(
         "--from",
         "serena-agent==2.1.0",
@@ -60,6 +46,16 @@ def serena(adapter: str) -> StdioSpec:
         "start-mcp-server",
         "--context",
         context,
-        *project,
+        *(("--project", ".") if project else ()),
         net=False,
     )
+
+
+def serena_install() -> dict[str, StdioSpec | RemoteSpec]:
+    """Serena's install map: `ide` everywhere, its own context where it ships one."""
+    return {
+        "stdio": serena("ide"),
+        **{client: serena(client) for client in _SERENA_CONTEXT},
+        # Claude Desktop is not started in a project folder: no `--project .`.
+        "claude-desktop": serena("ide", project=False),
+    }

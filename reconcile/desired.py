@@ -11,9 +11,9 @@ from typing import Any
 
 from aidokit.adapters.base import Adapter, Companion, Scope
 from aidokit.adapters.render import for_os
+from aidokit.adapters.support import unreferenced_variables
 from aidokit.catalog.errors import NoInstallSpecError
 from aidokit.catalog.facts import Facts, OSName
-from aidokit.catalog.install import unreferenced_variables
 from aidokit.catalog.models import MCPDef, RemoteSpec
 from aidokit.catalog.select import select
 from aidokit.reconcile.config import ProjectConfig
@@ -111,7 +111,7 @@ def _wanted(entry: MCPDef, reason: str, config: ProjectConfig, *, explicit: bool
     return Wanted(entry, reason, explicit, tuple(roles), scoped=entry.id in config.mcp.roles)
 
 
-def _unreachable_auth(server: MCPDef, adapter: str) -> tuple[str, ...]:
+def _unreachable_auth(server: MCPDef, adapter: Adapter) -> tuple[str, ...]:
     """Variables the server's remote form needs in headers/URL that `adapter` cannot reference."""
     remote = next((s for s in server.install.values() if isinstance(s, RemoteSpec)), None)
     return unreferenced_variables(adapter, remote) if remote else ()
@@ -125,7 +125,7 @@ def resolve_for(
     notes: list[str] = []
     for item in wanted:
         spec = item.server.install.get(adapter.name)
-        needs = _unreachable_auth(item.server, adapter.name) if spec is None else ()
+        needs = _unreachable_auth(item.server, adapter) if spec is None else ()
         if needs:
             notes.append(
                 f"{item.server.id}: left out of {adapter.name}: its remote server needs "

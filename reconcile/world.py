@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from aidokit.adapters.base import Adapter, AgentFiles, Host, Location, Scope
 from aidokit.adapters.registry import ADAPTERS
+from aidokit.adapters.support import resolved
 from aidokit.catalog import log
 from aidokit.catalog.facts import Facts
 from aidokit.catalog.log import get_logger
@@ -163,7 +164,9 @@ def read_world(inputs: Inputs) -> World:
 
     config = inputs.loaded.config
     facts = desired_facts(inputs)
-    catalog = entries.MCP_CATALOG  # read at call time: one place to swap it in tests
+    # Read at call time (one place to swap it in tests), each install map keyed by the
+    # adapters that support the entry (adapters/support.py).
+    catalog = resolved(entries.MCP_CATALOG)
     wanted, notes = wanted_servers(catalog, facts, config, origin=inputs.loaded.origin)
     lock = load_lock(lock_path(inputs.host.project)) if project_lock(inputs) else None
     if log.enabled("debug"):  # `-v` only: the fields cost nothing on a normal run

@@ -33,6 +33,7 @@ def run(args: argparse.Namespace) -> int:
     """Run `aido apply`."""
     finish_interrupted()
     if args.planfile:
+        from aidokit.adapters.support import resolved
         from aidokit.catalog import entries
         from aidokit.reconcile.provenance import check_saved, mark_sensitive
         from aidokit.reconcile.saved_plan import load_plan
@@ -42,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
         check_lock_location(plan, Path(args.planfile))
         if args.frozen:
             check_frozen(plan)
-        plan = mark_sensitive(plan, entries.MCP_CATALOG)
+        plan = mark_sensitive(plan, resolved(entries.MCP_CATALOG))
         return apply_and_report(plan, yes=True, colour=want_colour(args), saved=True)
     plan = compute_plan(args)
     if args.frozen:

@@ -38,13 +38,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _list(*, as_json: bool) -> int:
+    from aidokit.adapters.support import resolved
     from aidokit.catalog.entries import MCP_CATALOG
     from aidokit.catalog.views import entry_summary, list_text
 
     if as_json:
         from aidokit.reconcile.json_output import dumps
 
-        entries = [entry_summary(e) for e in MCP_CATALOG]
+        entries = [entry_summary(e) for e in resolved(MCP_CATALOG)]
         print(dumps({"format_version": FORMAT_VERSION, "entries": entries}), end="")
     else:
         sys.stdout.write(list_text(MCP_CATALOG))
@@ -54,6 +55,7 @@ def _list(*, as_json: bool) -> int:
 def _show(entry_id: str, *, as_json: bool) -> int:
     import difflib
 
+    from aidokit.adapters.support import resolved
     from aidokit.catalog.entries import ENTRIES_BY_ID
     from aidokit.catalog.validation import dump
     from aidokit.catalog.views import show_text
@@ -66,6 +68,7 @@ def _show(entry_id: str, *, as_json: bool) -> int:
         raise CatalogError(
             f"the catalog has no entry {entry_id!r}; {hint}run `aido catalog list` to see the ids."
         )
+    (entry,) = resolved((entry,))  # install by the adapters that support it
     if as_json:
         from aidokit.reconcile.json_output import dumps
 

@@ -19,6 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run `aido outdated`."""
+    from aidokit.adapters.support import resolved
     from aidokit.catalog import entries
     from aidokit.reconcile.errors import ConfigError
     from aidokit.reconcile.lockfile import load_lock, lock_path
@@ -29,6 +30,6 @@ def run(args: argparse.Namespace) -> int:
     lock = load_lock(path) if inputs.loaded.present else None
     if lock is None:
         raise ConfigError(f"{path} does not exist; run aido apply to write it, then commit it")
-    rows = find_outdated(lock, entries.MCP_CATALOG, registry=args.registry)
+    rows = find_outdated(lock, resolved(entries.MCP_CATALOG), registry=args.registry)
     print(render_outdated_json(rows) if args.json else render_outdated(rows), end="")
     return 0

@@ -76,7 +76,9 @@ def test_catalog_import_prints_python(capsys: Capture) -> None:
     out = capsys.readouterr().out
     assert out.lstrip().startswith("# imported from weather-npm-and-remote.json")
     assert 'MCPDef(\n        id="weather",' in out
-    assert '"claude-desktop": StdioSpec(command="npx"' in out
+    # The remote form where an adapter can run it, the npm package for every other one.
+    assert '"remote": RemoteSpec(url="https://weather.example.com/mcp"' in out
+    assert '"stdio": StdioSpec(command="npx"' in out
     assert len(MCP_CATALOG) == before
 
 

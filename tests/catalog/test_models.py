@@ -75,7 +75,7 @@ def test_field_rules(overrides: dict[str, Any], kind: str, loc: tuple[Any, ...])
         ({"suggested_for": []}, "suggested_for must name at least one role"),
         ({"suggested_for": list(ALL_ROLES)}, "suggested_for must not name every role"),
         ({"triggers": []}, "triggers must not be empty"),
-        ({"install": {}}, "install must name at least one adapter"),
+        ({"install": {}}, "install must hold at least one spec"),
         (
             {"install": {"x": {"kind": "stdio", "command": "npx", "args": ["${TOKEN}"]}}},
             "install['x'] uses ${TOKEN} but env does not declare it",

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.catalog.install import ADAPTER_NAMES, everywhere
+from aidokit.adapters.registry import ADAPTERS
+from aidokit.adapters.support import resolved
+from aidokit.catalog.install import CAPABILITY_KEYS, everywhere
 from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec, StdioSpec
 from aidokit.catalog.pysource import entry_source
 from aidokit.catalog.registry import entry_from_server_json, load_server_json
@@ -18,7 +20,9 @@ VALID = sorted(SERVER_JSON.glob("*.json"))
 
 
 def _import(name: str) -> MCPDef:
-    return entry_from_server_json(load_server_json(SERVER_JSON / name)).entry
+    """The imported entry, its install map resolved against the registry (adapter names)."""
+    (entry,) = resolved((entry_from_server_json(load_server_json(SERVER_JSON / name)).entry,))
+    return entry
 
 
 def _eval_source(source: str) -> MCPDef:
@@ -44,11 +48,13 @@ def test_printed_python_rebuilds_the_same_entry(path: Path) -> None:
 
 @pytest.mark.parametrize("path", VALID, ids=lambda p: p.stem)
 def test_imported_entries_are_safe_defaults(path: Path) -> None:
-    """Imports are never auto-suggested and cover every adapter that can run them."""
+    """Imports are never suggested, name no harness, and reach every adapter able to run them."""
     entry = entry_from_server_json(load_server_json(path)).entry
     assert entry.triggers == ("never",)
-    assert set(entry.install) <= set(ADAPTER_NAMES)
-    assert "claude-code" in entry.install
+    assert set(entry.install) <= set(CAPABILITY_KEYS)
+    (full,) = resolved((entry,))
+    assert set(full.install) <= set(ADAPTERS)
+    assert "claude-code" in full.install
 
 
 def test_npm_package_and_remote() -> None:
@@ -80,7 +86,9 @@ def test_pypi_package_with_templated_argument() -> None:
 def test_oci_package_passes_env_to_docker() -> None:
     """An OCI image runs under docker with -e per variable; secrets never appear literally."""
     entry = _import("inventory-oci.json")
-    spec = entry.install["goose"]
+    # The database URL is an argument: harnesses that cannot reference one there get no entry.
+    assert "goose" not in entry.install
+    spec = entry.install["claude-code"]
     assert isinstance(spec, StdioSpec)
     assert spec.args[:8] == (
         "run",

@@ -16,8 +16,8 @@ import pytest
 
 from aidokit.adapters.base import Host, Scope
 from aidokit.adapters.registry import ADAPTERS
+from aidokit.adapters.support import spec_for
 from aidokit.catalog.entries import ENTRIES_BY_ID
-from aidokit.catalog.install import resolve_install_spec
 from aidokit.catalog.models import RemoteSpec
 from aidokit.reconcile.cli import main
 from aidokit.reconcile.layers import user_config_path
@@ -110,7 +110,8 @@ def test_cli_reads_what_aido_wrote(cli: str, scope: str, aido_env: Sandbox) -> N
     servers = read_back(cli, aido_env, scope, env=SECRETS)
     assert sorted(servers) == sorted(IDS)
     for entry_id in IDS:
-        spec = resolve_install_spec(ENTRIES_BY_ID[entry_id], CLI_ADAPTER[cli])
+        spec = spec_for(ENTRIES_BY_ID[entry_id], ADAPTERS[CLI_ADAPTER[cli]])
+        assert spec is not None
         view = servers[entry_id]
         if isinstance(spec, RemoteSpec):
             assert (view.transport, view.url) == (spec.transport, spec.url)
@@ -188,8 +189,8 @@ def test_qwen_reads_user_scope_stdio_entries(aido_env: Sandbox) -> None:
     servers = read_back("qwen", aido_env, env=SECRETS)
     assert sorted(servers) == sorted(stdio_ids)
     for entry_id in stdio_ids:
-        spec = resolve_install_spec(ENTRIES_BY_ID[entry_id], "qwen-code")
-        assert not isinstance(spec, RemoteSpec)
+        spec = spec_for(ENTRIES_BY_ID[entry_id], ADAPTERS["qwen-code"])
+        assert spec is not None and not isinstance(spec, RemoteSpec)
         view = servers[entry_id]
         assert (view.transport, view.command, view.args) == ("stdio", spec.command, spec.args)
         assert view.raw["status"] != "Connected"  # PATH holds only node: nothing started

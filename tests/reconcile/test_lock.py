@@ -14,6 +14,7 @@ from pathlib import Path
 import jsonschema  # type: ignore[import-untyped]
 import pytest
 
+from aidokit.adapters.support import resolved
 from aidokit.catalog import entries
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.catalog.install import everywhere
@@ -42,8 +43,10 @@ def catalog_with(**install: MCPDef) -> tuple[MCPDef, ...]:
 
 
 def memory_pinned(package: str) -> MCPDef:
+    """The memory entry pinned to `package`, keyed by adapter names as a plan sees it."""
     entry = next(e for e in MCP_CATALOG if e.id == "memory")
-    return dataclasses.replace(entry, install=everywhere(npx(package, net=False)))
+    (pinned,) = resolved((dataclasses.replace(entry, install=everywhere(npx(package, net=False))),))
+    return pinned
 
 
 def lock_of(project: Path) -> dict[str, object]:

@@ -1,0 +1,144 @@
+"""Which adapters run a spec: each adapter's capabilities decide, the catalog names none."""
+
+from __future__ import annotations
+
+import pytest
+
+from aidokit.adapters.registry import ADAPTERS
+from aidokit.adapters.support import can_run, resolved, spec_for, supported, unreferenced_variables
+from aidokit.catalog.entries import MCP_CATALOG
+from aidokit.catalog.install import CAPABILITY_KEYS, everywhere
+from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec, StdioSpec
+
+STDIO = StdioSpec(command="npx", args=("-y", "demo@1.0.0"))
+HTTP = RemoteSpec(url="https://example.com/mcp")
+SSE = RemoteSpec(url="https://example.com/sse", transport="sse")
+ENTRIES = pytest.mark.parametrize("entry", MCP_CATALOG, ids=lambda e: e.id)
+
+
+def _entry(install: dict[str, StdioSpec | RemoteSpec]) -> MCPDef:
+    env = ("TOK",) if any("${TOK}" in repr(spec) for spec in install.values()) else ()
+    return MCPDef(
+        id="demo",
+        name="Demo",
+        purpose="a test entry",
+        suggested_for=("implementer",),
+        triggers=("never",),
+        install=install,
+        env=tuple(EnvVar(name=name, secret=True) for name in env),
+    )
+
+
+def _reach(spec: StdioSpec | RemoteSpec) -> dict[str, StdioSpec | RemoteSpec]:
+    return supported(_entry(everywhere(spec)), ADAPTERS.values())
+
+
+def test_stdio_runs_everywhere() -> None:
+    """A stdio spec reaches all 25 adapters, in registry order."""
+    assert list(_reach(STDIO)) == list(ADAPTERS)
+    assert len(ADAPTERS) == 25
+
+
+def test_remote_http_skips_claude_desktop_and_junie() -> None:
+    """Claude Desktop takes no remote server in its file (§11), Junie documents stdio only."""
+    assert set(_reach(HTTP)) == set(ADAPTERS) - {"claude-desktop", "junie"}
+
+
+def test_sse_skips_adapters_without_sse() -> None:
+    """Codex, Goose, Amazon Q, Zed, Factory Droid, Claude Desktop, Junie never get SSE."""
+    reach = set(_reach(SSE))
+    for adapter in (
+        "codex",
+        "goose",
+        "amazon-q",
+        "zed",
+        "factory-droid",
+        "claude-desktop",
+        "junie",
+    ):
+        assert adapter not in reach
+        assert not can_run(ADAPTERS[adapter], SSE)
+    assert "claude-code" in reach
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        RemoteSpec(url="https://example.com/mcp", headers={"Authorization": "Bearer ${TOK}"}),
+        RemoteSpec(url="https://example.com/mcp?key=${TOK}"),
+        RemoteSpec(url="https://example.com/sse", transport="sse", headers={"X-Key": "${TOK}"}),
+    ],
+)
+def test_remote_needing_a_variable_skips_harnesses_that_cannot_reference_one(
+    spec: RemoteSpec,
+) -> None:
+    """Harnesses without a header/URL variable syntax never get an entry lacking its credentials."""
+    reach = set(_reach(spec))
+    no_syntax = ("antigravity", "visual-studio", "lm-studio", "continue", "junie")
+    for adapter in ("zed", "cline", "claude-desktop", *no_syntax):
+        assert adapter not in reach
+        assert unreferenced_variables(ADAPTERS[adapter], spec) == ("TOK",)
+    assert {"claude-code", "kiro", "amazon-q", "goose"} & reach
+    assert {"qwen-code", "kilo", "kilo-legacy"} & reach
+    assert unreferenced_variables(ADAPTERS["claude-code"], spec) == ()
+
+
+def test_remote_without_variables_still_reaches_zed_and_cline() -> None:
+    """A remote server that needs no credentials is written for Zed, Cline and the like."""
+    assert {"zed", "cline", "antigravity", "visual-studio", "lm-studio", "continue"} <= set(
+        _reach(HTTP)
+    )
+    zed = ADAPTERS["zed"]
+    assert unreferenced_variables(zed, HTTP) == () == unreferenced_variables(zed, STDIO)
+
+
+def test_a_variable_in_args_skips_harnesses_that_cannot_reference_one() -> None:
+    """A secret passed as an argument is installed only where `args` expands references."""
+    spec = StdioSpec(command="npx", args=("-y", "demo@1.0.0", "${TOK}"))
+    reach = set(_reach(spec))
+    no_args = {"codex", "copilot-cli", "claude-desktop", "zed", "amazon-q", "cline", "goose"}
+    no_args |= {"antigravity", "visual-studio", "continue", "lm-studio", "junie"}
+    assert reach == set(ADAPTERS) - no_args
+    assert unreferenced_variables(ADAPTERS["codex"], spec) == ("TOK",)
+
+
+def test_remote_is_preferred_and_stdio_fills_in() -> None:
+    """With both kinds, an adapter takes the remote form it can run, else the stdio one."""
+    entry = _entry({"remote": SSE, "stdio": STDIO})
+    assert spec_for(entry, ADAPTERS["claude-code"]) is SSE
+    assert spec_for(entry, ADAPTERS["codex"]) is STDIO
+    assert set(supported(entry, ADAPTERS.values())) == set(ADAPTERS)
+
+
+def test_an_adapter_named_in_install_takes_its_own_spec() -> None:
+    """A per-adapter key overrides the spec by kind, even one the adapter could run."""
+    own = StdioSpec(command="uvx", args=("demo==1.0.0",))
+    entry = _entry({"stdio": STDIO, "cursor": own})
+    assert spec_for(entry, ADAPTERS["cursor"]) is own
+    assert spec_for(entry, ADAPTERS["windsurf"]) is STDIO
+
+
+def test_resolving_twice_changes_nothing() -> None:
+    """A resolved entry is keyed by adapter names only, and resolves to itself."""
+    once = resolved(MCP_CATALOG)
+    assert resolved(once) == once
+    assert all(set(entry.install) <= set(ADAPTERS) for entry in once)
+
+
+@ENTRIES
+def test_install_keys_are_kinds_or_registered_adapters(entry: MCPDef) -> None:
+    """A typo in an adapter key would be silently unused: every key is a kind or an adapter."""
+    assert set(entry.install) <= set(CAPABILITY_KEYS) | set(ADAPTERS)
+
+
+@ENTRIES
+def test_install_specs_fit_their_adapters(entry: MCPDef) -> None:
+    """Every adapter an entry resolves to can run its spec, credentials included."""
+    (full,) = resolved((entry,))
+    assert full.install, "an entry no adapter can run"
+    for name, spec in full.install.items():
+        adapter = ADAPTERS[name]
+        if isinstance(spec, RemoteSpec):
+            assert spec.transport in adapter.transports
+            assert not unreferenced_variables(adapter, spec), (name, "would lack its auth")
+        assert spec_for(entry, adapter) is spec
