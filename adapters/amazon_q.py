@@ -36,7 +36,9 @@ class AmazonQ(AdapterBase):
     title = "Amazon Q Developer CLI (now Kiro CLI; see the kiro adapter)"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     transports = STDIO_HTTP  # its `type` is `stdio` or `http` (§17)
-    references_in_args = False  # no variable syntax in `args`
+    # Variables are expanded in env and header values only, never in `args` or the URL.
+    references_in_args = False
+    references_in_url = False
     verified_by = "source"
     evidence = "https://github.com/aws/amazon-q-developer-cli/blob/003cdad8/crates/chat-cli/src/cli/chat/tools/custom_tool.rs"
 

@@ -27,7 +27,8 @@ class Antigravity(AdapterBase):
     title = "Google Antigravity"
     scopes: tuple[Scope, ...] = (Scope.USER,)
     references_in_args = False  # its docs name no variable syntax
-    references_in_remote = False
+    references_in_url = False
+    references_in_headers = False
     verified_by = "secondary"
     evidence = (
         "https://github.com/zv-louis/zv-plugin-marketplace/blob/main/plugins/sync-agent-config/"

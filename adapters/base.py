@@ -167,11 +167,12 @@ class Adapter(Protocol):
     # Agent definitions that can hold their own servers (None: the harness cannot scope so).
     agents: AgentFiles | None
     # What its config file can run (adapters/support.py decides per install spec from
-    # these): the transports, and whether it expands a variable reference (its own
-    # syntax for the catalog's `${NAME}`) inside `args` and inside a remote URL or headers.
+    # these): the transports, and where it expands a variable reference (its own
+    # syntax for the catalog's `${NAME}`): in `args`, in a remote URL, in headers.
     transports: frozenset[Transport]
     references_in_args: bool
-    references_in_remote: bool
+    references_in_url: bool
+    references_in_headers: bool
 
     @property
     def unconfirmed(self) -> tuple[str, ...]:

@@ -32,7 +32,8 @@ class ClaudeDesktop(AdapterBase):
     scopes: tuple[Scope, ...] = (Scope.USER,)
     transports = STDIO_ONLY  # remote servers are Connectors in its UI, never in this file (§11)
     references_in_args = False  # no variable syntax at all
-    references_in_remote = False
+    references_in_url = False
+    references_in_headers = False
     verified_by = "docs"
     evidence = "https://github.com/modelcontextprotocol/modelcontextprotocol/blob/20587283/docs/docs/develop/connect-local-servers.mdx"
     windows_shell = True  # render.WINDOWS_SHIMS

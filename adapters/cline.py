@@ -30,7 +30,8 @@ class Cline(AdapterBase):
     title = "Cline"
     scopes: tuple[Scope, ...] = (Scope.USER,)
     references_in_args = False  # no variable references at all (harness-audit.md M5)
-    references_in_remote = False
+    references_in_url = False
+    references_in_headers = False
     verified_by = "source"
     evidence = (
         "https://github.com/cline/cline/blob/21cb8d25/apps/vscode/src/services/mcp/schemas.ts"

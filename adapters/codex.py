@@ -31,7 +31,9 @@ class Codex(AdapterBase):
     title = "Codex CLI"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     transports = STDIO_HTTP  # its `url` is streamable HTTP only (harness-formats.md §3)
-    references_in_args = False  # no variable syntax in `args`
+    # Variables are expanded in env and header values only, never in `args` or the URL.
+    references_in_args = False
+    references_in_url = False
     verified_by = "real CLI"
     evidence = "https://github.com/openai/codex/blob/00b17c26/codex-rs/config/src/mcp_types.rs"
     unconfirmed = ("Windows user folder (taken to be %USERPROFILE%\\.codex)",)

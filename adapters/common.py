@@ -38,7 +38,8 @@ class AdapterBase:
     agents: AgentFiles | None = None
     transports: frozenset[Transport] = frozenset({"stdio", "http", "sse"})
     references_in_args: bool = True
-    references_in_remote: bool = True
+    references_in_url: bool = True
+    references_in_headers: bool = True
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
         """The entry and its notes."""

@@ -35,7 +35,8 @@ class Continue(AdapterBase):
     title = "Continue"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     references_in_args = False  # `${VAR}` is converted in a JSON drop-in's env only
-    references_in_remote = False
+    references_in_url = False
+    references_in_headers = False
     verified_by = "source"
     evidence = (
         "https://github.com/continuedev/continue/blob/0a3f6338/"

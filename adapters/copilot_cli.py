@@ -29,7 +29,9 @@ class CopilotCLI(AdapterBase):
     cli: str | None = "copilot"  # the binary `aido doctor` asks for its version
     title = "GitHub Copilot CLI"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
-    references_in_args = False  # no variable syntax in `args`
+    # Variables are expanded in env and header values only, never in `args` or the URL.
+    references_in_args = False
+    references_in_url = False
     verified_by = "real CLI"
     evidence = "https://github.com/github/docs/blob/091100a4/content/copilot/how-tos/copilot-cli/customize-copilot/add-mcp-servers.md"
     unconfirmed = ("${VAR} expansion in headers at connect time",)

@@ -34,7 +34,8 @@ class Junie(AdapterBase):
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     transports = STDIO_ONLY  # its docs name stdio only (§22)
     references_in_args = False  # no variable syntax in `args`
-    references_in_remote = False
+    references_in_url = False
+    references_in_headers = False
     verified_by = "secondary"
     evidence = "https://www.jetbrains.com/help/junie/model-context-protocol-mcp.html"
     unconfirmed = (

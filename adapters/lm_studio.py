@@ -29,7 +29,8 @@ class LMStudio(AdapterBase):
     title = "LM Studio"
     scopes: tuple[Scope, ...] = (Scope.USER,)
     references_in_args = False  # its docs name no variable syntax
-    references_in_remote = False
+    references_in_url = False
+    references_in_headers = False
     verified_by = "secondary"
     evidence = "https://github.com/lmstudio-ai/docs/blob/6fc6a668/0_app/2_mcp/index.mdx"
     unconfirmed = (

@@ -2,7 +2,7 @@
 
 The catalog keys a spec by its kind for "every adapter that can run it"
 (`catalog/install.py`); an adapter says what it can run through its
-capabilities (`transports`, `references_in_args`, `references_in_remote`).
+capabilities (`transports`, and `references_in_args`, `_url`, `_headers`).
 This module joins the two: it is the only place an entry's adapters are known.
 """
 
@@ -26,33 +26,38 @@ def unreferenced_variables(adapter: Adapter, spec: Spec) -> tuple[str, ...]:
     """
     if isinstance(spec, StdioSpec):
         return () if adapter.references_in_args else _variables(spec.args)
-    return () if adapter.references_in_remote else _variables((spec.url, *spec.headers.values()))
+    url = () if adapter.references_in_url else (spec.url,)
+    headers = () if adapter.references_in_headers else tuple(spec.headers.values())
+    return _variables((*url, *headers))
 
 
 @dataclass(frozen=True)
 class Needs:
-    """What an adapter must be able to do to run one spec."""
+    """Where one spec needs the harness to expand a variable reference, and its transport."""
 
     spec: Spec
     transport: str
-    args_references: bool  # a variable inside a stdio spec's `args`
-    remote_references: bool  # a variable inside a remote spec's URL or headers
+    in_args: bool = False
+    in_url: bool = False
+    in_headers: bool = False
 
     @classmethod
     def of(cls, spec: Spec) -> Needs:
         """The needs of `spec`."""
         if isinstance(spec, StdioSpec):
-            return cls(spec, "stdio", bool(_variables(spec.args)), False)
+            return cls(spec, "stdio", in_args=bool(_variables(spec.args)))
+        in_url = bool(_variables((spec.url,)))
         return cls(
-            spec, spec.transport, False, bool(_variables((spec.url, *spec.headers.values())))
+            spec, spec.transport, in_url=in_url, in_headers=bool(_variables(spec.headers.values()))
         )
 
     def met_by(self, adapter: Adapter) -> bool:
         """Whether `adapter`'s config file can run the spec with everything it needs."""
         return (
             self.transport in adapter.transports
-            and (adapter.references_in_args or not self.args_references)
-            and (adapter.references_in_remote or not self.remote_references)
+            and (adapter.references_in_args or not self.in_args)
+            and (adapter.references_in_url or not self.in_url)
+            and (adapter.references_in_headers or not self.in_headers)
         )
 
 

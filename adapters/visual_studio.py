@@ -33,7 +33,8 @@ class VisualStudio(AdapterBase):
     title = "Visual Studio (Copilot agent)"
     scopes: tuple[Scope, ...] = (Scope.USER,)
     references_in_args = False  # its docs name no variable syntax
-    references_in_remote = False
+    references_in_url = False
+    references_in_headers = False
     verified_by = "docs"
     evidence = "https://learn.microsoft.com/visualstudio/ide/mcp-servers"
     unconfirmed = (

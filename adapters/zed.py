@@ -43,7 +43,8 @@ class Zed(AdapterBase):
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     transports = STDIO_HTTP  # its remote entry is HTTP (§12)
     references_in_args = False  # no variable syntax in `args`
-    references_in_remote = False  # none in a remote URL or headers (harness-audit.md M5)
+    references_in_url = False  # none in a remote URL or headers (harness-audit.md M5)
+    references_in_headers = False
     verified_by = "source"
     evidence = "https://github.com/zed-industries/zed/blob/94b6e7f5/crates/paths/src/paths.rs"
 

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+from aidokit.adapters.base import Adapter
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.adapters.support import can_run, resolved, spec_for, supported, unreferenced_variables
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.catalog.install import CAPABILITY_KEYS, everywhere
 from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec, StdioSpec
+from aidokit.reconcile.errors import CatalogError
 
 STDIO = StdioSpec(command="npx", args=("-y", "demo@1.0.0"))
 HTTP = RemoteSpec(url="https://example.com/mcp")
@@ -142,3 +146,36 @@ def test_install_specs_fit_their_adapters(entry: MCPDef) -> None:
             assert spec.transport in adapter.transports
             assert not unreferenced_variables(adapter, spec), (name, "would lack its auth")
         assert spec_for(entry, adapter) is spec
+
+
+def _server(spec: StdioSpec | RemoteSpec, adapter: str) -> MCPDef:
+    return dataclasses.replace(_entry(everywhere(spec)), install={adapter: spec})
+
+
+def _renders(adapter: Adapter, spec: StdioSpec | RemoteSpec) -> bool:
+    try:
+        adapter.render(_server(spec, adapter.name), spec)
+    except CatalogError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("adapter", ADAPTERS.values(), ids=lambda a: a.name)
+def test_transports_say_what_render_takes(adapter: Adapter) -> None:
+    """An adapter renders exactly the transports it lists, and refuses the others."""
+    for spec in (STDIO, HTTP, SSE):
+        kind = "stdio" if isinstance(spec, StdioSpec) else spec.transport
+        assert _renders(adapter, spec) == (kind in adapter.transports), kind
+
+
+@pytest.mark.parametrize("adapter", ADAPTERS.values(), ids=lambda a: a.name)
+def test_reference_capabilities_say_what_render_takes(adapter: Adapter) -> None:
+    """A variable in `args` or in a remote URL renders exactly where the adapter says it can."""
+    in_args = StdioSpec(command="npx", args=("-y", "demo@1.0.0", "${TOK}"))
+    assert _renders(adapter, in_args) == adapter.references_in_args
+    if "http" in adapter.transports:
+        in_url = RemoteSpec(url="https://example.com/mcp?key=${TOK}")
+        assert _renders(adapter, in_url) == adapter.references_in_url
+        in_headers = RemoteSpec(url="https://example.com/mcp", headers={"X-Key": "${TOK}"})
+        rendered = adapter.render(_server(in_headers, adapter.name), in_headers)
+        assert ("X-Key" in repr(rendered)) == adapter.references_in_headers, rendered
