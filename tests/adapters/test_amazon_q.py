@@ -17,14 +17,6 @@ def test_fixture_case(case: Case, monkeypatch: pytest.MonkeyPatch, tmp_path: Pat
     run_case(case, monkeypatch, tmp_path)
 
 
-def test_sse_is_refused() -> None:
-    """This harness has no SSE entry shape, so an SSE spec is a clear error."""
-    raw = {"id": "x", "remote": {"url": "https://x.example/sse", "transport": "sse"}}
-    server = make_server("amazon-q", raw)
-    with pytest.raises(CatalogError, match="sse"):
-        ADAPTER.render(server, server.install["amazon-q"])
-
-
 TOK = [{"name": "TOK", "secret": True}]
 
 

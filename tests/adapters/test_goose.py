@@ -9,7 +9,6 @@ import pytest
 from aidokit.adapters.base import Scope
 from aidokit.adapters.goose import ADAPTER
 from aidokit.reconcile.documents import Format
-from aidokit.reconcile.errors import CatalogError
 from tests.adapters.runner import Case, case_params, make_host, make_server, run_case
 
 
@@ -17,14 +16,6 @@ from tests.adapters.runner import Case, case_params, make_host, make_server, run
 def test_fixture_case(case: Case, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Each fixture case renders and edits to its golden after-file."""
     run_case(case, monkeypatch, tmp_path)
-
-
-def test_sse_is_refused() -> None:
-    """This harness has no SSE entry shape, so an SSE spec is a clear error."""
-    raw = {"id": "x", "remote": {"url": "https://x.example/sse", "transport": "sse"}}
-    server = make_server("goose", raw)
-    with pytest.raises(CatalogError, match="sse"):
-        ADAPTER.render(server, server.install["goose"])
 
 
 def test_location_is_yaml_extensions() -> None:

@@ -152,20 +152,22 @@ def _server(spec: StdioSpec | RemoteSpec, adapter: str) -> MCPDef:
     return dataclasses.replace(_entry(everywhere(spec)), install={adapter: spec})
 
 
-def _renders(adapter: Adapter, spec: StdioSpec | RemoteSpec) -> bool:
+def _renders(adapter: Adapter, spec: StdioSpec | RemoteSpec, refusal: str = "") -> bool:
+    """Whether `adapter` renders `spec`; a refusal is a CatalogError that says `refusal`."""
     try:
         adapter.render(_server(spec, adapter.name), spec)
-    except CatalogError:
+    except CatalogError as exc:
+        assert refusal in str(exc)
         return False
     return True
 
 
 @pytest.mark.parametrize("adapter", ADAPTERS.values(), ids=lambda a: a.name)
 def test_transports_say_what_render_takes(adapter: Adapter) -> None:
-    """An adapter renders exactly the transports it lists, and refuses the others."""
+    """An adapter renders exactly the transports it lists, and refuses the others by name."""
     for spec in (STDIO, HTTP, SSE):
         kind = "stdio" if isinstance(spec, StdioSpec) else spec.transport
-        assert _renders(adapter, spec) == (kind in adapter.transports), kind
+        assert _renders(adapter, spec, kind) == (kind in adapter.transports), kind
 
 
 @pytest.mark.parametrize("adapter", ADAPTERS.values(), ids=lambda a: a.name)
