@@ -60,13 +60,11 @@ ADAPTERS: dict[str, Adapter] = {
 }
 
 # Adapters whose output the real harness CLI reads back in CI
-# (tests/contract/test_aido_writes.py); the rest are verified against
-# documentation only (docs/adapters.md).
+# (tests/contract/test_aido_writes.py), by that CLI's binary: each adapter says
+# so itself (`verified_by = "real CLI"` and `cli`); the rest are verified against
+# source or documentation only (docs/adapters.md).
 VERIFIED_BY_CLI: dict[str, str] = {
-    "claude-code": "claude",
-    "codex": "codex",
-    "gemini-cli": "gemini",
-    "opencode": "opencode",
-    "copilot-cli": "copilot",
-    "qwen-code": "qwen",
+    name: adapter.cli
+    for name, adapter in ADAPTERS.items()
+    if adapter.verified_by == "real CLI" and adapter.cli is not None
 }

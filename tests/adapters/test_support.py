@@ -38,9 +38,9 @@ def _reach(spec: StdioSpec | RemoteSpec) -> dict[str, StdioSpec | RemoteSpec]:
 
 
 def test_stdio_runs_everywhere() -> None:
-    """A stdio spec reaches all 25 adapters, in registry order."""
+    """A stdio spec reaches every adapter (25 or more), in registry order."""
     assert list(_reach(STDIO)) == list(ADAPTERS)
-    assert len(ADAPTERS) == 25
+    assert len(ADAPTERS) >= 25
 
 
 def test_remote_http_skips_claude_desktop_and_junie() -> None:
