@@ -72,18 +72,9 @@ class AmazonQ(AdapterBase):
         """Entry shape from §17 (CustomToolConfig)."""
         # §17: `timeout` is in milliseconds here (default 120 000).
         common = {"timeout": js.number(), "disabled": js.boolean()}
-        stdio = js.shape(
-            {"command": js.string()},
-            {"type": js.const("stdio"), "args": js.strings(), "env": js.string_map(), **common},
-        )
-        remote = js.shape(
-            {"type": js.const("http"), "url": js.string()},
-            {
-                "headers": js.string_map(),
-                "oauth": {"type": "object"},
-                "oauthScopes": js.strings(),
-                **common,
-            },
+        stdio = js.stdio(type=js.const("stdio"), **common)
+        remote = js.remote(
+            {"type": js.const("http")}, oauth={"type": "object"}, oauthScopes=js.strings(), **common
         )
         return js.entry(stdio, remote, title="Amazon Q mcpServers entry")
 

@@ -68,9 +68,7 @@ class Antigravity(AdapterBase):
     def schema(self) -> dict[str, Any]:
         """Entry shape from the setup guides (Windsurf-like)."""
         common = {"disabled": js.boolean(), "disabledTools": js.strings()}
-        stdio = js.shape(
-            {"command": js.string()}, {"args": js.strings(), "env": js.string_map(), **common}
-        )
+        stdio = js.stdio(**common)
         remote = js.shape({"serverUrl": js.string()}, {"headers": js.string_map(), **common})
         return js.entry(stdio, remote, title="Antigravity mcpServers entry")
 

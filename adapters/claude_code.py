@@ -117,18 +117,12 @@ class ClaudeCode(AdapterBase):
     def schema(self) -> dict[str, Any]:
         """Entry shape from §2 "Entry shapes"."""
         common = {"timeout": js.number(), "alwaysLoad": js.boolean()}
-        stdio = js.shape(
-            {"command": js.string()},
-            {"type": js.const("stdio"), "args": js.strings(), "env": js.string_map(), **common},
-        )
-        remote = js.shape(
-            {"type": js.enum("http", "streamable-http", "sse", "ws"), "url": js.string()},
-            {
-                "headers": js.string_map(),
-                "headersHelper": js.string(),
-                "oauth": {"type": "object"},
-                **common,
-            },
+        stdio = js.stdio(type=js.const("stdio"), **common)
+        remote = js.remote(
+            {"type": js.enum("http", "streamable-http", "sse", "ws")},
+            headersHelper=js.string(),
+            oauth={"type": "object"},
+            **common,
         )
         return js.entry(stdio, remote, title="Claude Code mcpServers entry")
 

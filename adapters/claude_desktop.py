@@ -72,8 +72,7 @@ class ClaudeDesktop(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §11."""
-        stdio = js.shape({"command": js.string()}, {"args": js.strings(), "env": js.string_map()})
-        return js.entry(stdio, title="Claude Desktop mcpServers entry")
+        return js.entry(js.stdio(), title="Claude Desktop mcpServers entry")
 
 
 ADAPTER = ClaudeDesktop()

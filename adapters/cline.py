@@ -56,10 +56,7 @@ class Cline(AdapterBase):
         """Render; values that need a variable become notes."""
         refs = Refs(self.name, server, None)
         if isinstance(spec, StdioSpec):
-            entry: dict[str, Any] = {"type": "stdio", **stdio_fields(refs, spec)}
-            if spec.cwd is not None:
-                entry["cwd"] = spec.cwd
-            return refs.done(entry)
+            return refs.done({"type": "stdio", **stdio_fields(refs, spec, cwd=True)})
         # §1.2, §13: `url` without `type` means legacy SSE; streamable HTTP is
         # spelled `streamableHttp` (camelCase).
         kind = "streamableHttp" if spec.transport == "http" else "sse"
@@ -77,20 +74,8 @@ class Cline(AdapterBase):
             "autoApprove": js.strings(),
             "timeout": {"type": "number", "minimum": 1, "maximum": 3600},
         }
-        stdio = js.shape(
-            {"command": js.string()},
-            {
-                "type": js.const("stdio"),
-                "args": js.strings(),
-                "env": js.string_map(),
-                "cwd": js.string(),
-                **common,
-            },
-        )
-        remote = js.shape(
-            {"type": js.enum("streamableHttp", "sse"), "url": js.string()},
-            {"headers": js.string_map(), **common},
-        )
+        stdio = js.stdio(type=js.const("stdio"), cwd=js.string(), **common)
+        remote = js.remote({"type": js.enum("streamableHttp", "sse")}, **common)
         return js.entry(stdio, remote, title="Cline mcpServers entry")
 
 

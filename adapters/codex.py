@@ -15,11 +15,10 @@ from aidokit.adapters.base import Host, Location, Rendered, Scope
 from aidokit.adapters.common import STDIO_HTTP, AdapterBase, detect_any, shown
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import env_dir
-from aidokit.adapters.render import Refs, refuse_transport
+from aidokit.adapters.render import EXACT_PLACEHOLDER, Refs, refuse_transport, split_env
 from aidokit.adapters.trust import TrustGate, lookup, read_record
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 
-_EXACT = re.compile(r"^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$")
 _BEARER = re.compile(r"^Bearer \$\{([A-Za-z_][A-Za-z0-9_]*)\}$")
 
 
@@ -65,16 +64,7 @@ class Codex(AdapterBase):
             "command": refs.text(spec.command, "command"),
             "args": refs.texts(spec.args, "args"),
         }
-        literal: dict[str, str] = {}
-        passed: list[str] = []
-        for key, value in spec.env.items():
-            exact = _EXACT.match(value)
-            if exact and exact.group(1) == key:
-                passed.append(key)  # §3: env_vars passes the variable through by name
-            elif PLACEHOLDER_RE.search(value):
-                refs.omit(PLACEHOLDER_RE.findall(value), f"env {key!r}")
-            else:
-                literal[key] = value
+        literal, passed = split_env(refs, spec.env)  # §3: env_vars passes a variable by name
         if literal:
             entry["env"] = literal
         if passed:
@@ -89,7 +79,7 @@ class Codex(AdapterBase):
         from_env: dict[str, str] = {}
         for header, value in spec.headers.items():
             bearer = _BEARER.match(value)
-            exact = _EXACT.match(value)
+            exact = EXACT_PLACEHOLDER.match(value)
             if bearer and header.lower() == "authorization":
                 # §3: `bearer_token` is rejected; the token comes from this var.
                 entry["bearer_token_env_var"] = bearer.group(1)

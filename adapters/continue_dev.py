@@ -84,19 +84,8 @@ class Continue(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from config-yaml's mcp/json.ts (Claude-like JSON)."""
-        stdio = js.shape(
-            {"command": js.string()},
-            {
-                "type": js.const("stdio"),
-                "args": js.strings(),
-                "env": js.string_map(),
-                "envFile": js.string(),
-            },
-        )
-        remote = js.shape(
-            {"url": js.string()},
-            {"type": js.enum("http", "sse"), "headers": js.string_map()},
-        )
+        stdio = js.stdio(type=js.const("stdio"), envFile=js.string())
+        remote = js.remote(type=js.enum("http", "sse"))
         return js.entry(stdio, remote, title="Continue mcpServers JSON entry")
 
 

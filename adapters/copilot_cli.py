@@ -56,9 +56,7 @@ class CopilotCLI(AdapterBase):
         refs = Refs(self.name, server, dollar_brace, in_text=False)
         if isinstance(spec, StdioSpec):
             # §5 "Fields": `local` and `stdio` are synonyms; `local` is what /mcp add writes.
-            entry: dict[str, Any] = {"type": "local", **stdio_fields(refs, spec)}
-            if spec.cwd is not None:
-                entry["cwd"] = spec.cwd
+            entry: dict[str, Any] = {"type": "local", **stdio_fields(refs, spec, cwd=True)}
         else:
             entry = {"type": spec.transport, **remote_fields(refs, spec)}
         # §5 "Fields": `tools` is the per-server allowlist; "*" is /mcp add's default.
@@ -100,20 +98,8 @@ class CopilotCLI(AdapterBase):
     def schema(self) -> dict[str, Any]:
         """Entry shape from §5 "Fields"."""
         common = {"tools": js.strings(), "deferTools": js.boolean()}
-        stdio = js.shape(
-            {"command": js.string()},
-            {
-                "type": js.enum("local", "stdio"),
-                "args": js.strings(),
-                "env": js.string_map(),
-                "cwd": js.string(),
-                **common,
-            },
-        )
-        remote = js.shape(
-            {"type": js.enum("http", "sse"), "url": js.string()},
-            {"headers": js.string_map(), **common},
-        )
+        stdio = js.stdio(type=js.enum("local", "stdio"), cwd=js.string(), **common)
+        remote = js.remote({"type": js.enum("http", "sse")}, **common)
         return js.entry(stdio, remote, title="Copilot CLI mcpServers entry")
 
 

@@ -73,19 +73,13 @@ class Crush(AdapterBase):
             "enabled_tools": js.strings(),
             "disabled_tools": js.strings(),
         }
-        stdio = js.shape(
-            {"command": js.string()},
-            {"type": js.const("stdio"), "args": js.strings(), "env": js.string_map(), **common},
-        )
-        remote = js.shape(
-            {"type": js.enum("http", "sse"), "url": js.string()},
-            {
-                "headers": js.string_map(),
-                "oauth": js.boolean(),
-                "oauth_client_id": js.string(),
-                "oauth_callback_port": {"type": "integer"},
-                **common,
-            },
+        stdio = js.stdio(type=js.const("stdio"), **common)
+        remote = js.remote(
+            {"type": js.enum("http", "sse")},
+            oauth=js.boolean(),
+            oauth_client_id=js.string(),
+            oauth_callback_port={"type": "integer"},
+            **common,
         )
         return js.entry(stdio, remote, title="Crush mcp entry")
 

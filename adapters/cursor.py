@@ -53,17 +53,8 @@ class Cursor(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §7."""
-        stdio = js.shape(
-            {"command": js.string()},
-            {
-                "type": js.const("stdio"),
-                "args": js.strings(),
-                "env": js.string_map(),
-                "envFile": js.string(),
-            },
-        )
-        remote = js.shape({"url": js.string()}, {"headers": js.string_map()})
-        return js.entry(stdio, remote, title="Cursor mcpServers entry")
+        stdio = js.stdio(type=js.const("stdio"), envFile=js.string())
+        return js.entry(stdio, js.remote(), title="Cursor mcpServers entry")
 
 
 ADAPTER = Cursor()

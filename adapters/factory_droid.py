@@ -66,13 +66,8 @@ class FactoryDroid(AdapterBase):
             "disabledTools": js.strings(),
             "timeoutMs": js.number(),
         }
-        stdio = js.shape(
-            {"type": js.const("stdio"), "command": js.string()},
-            {"args": js.strings(), "env": js.string_map(), **common},
-        )
-        remote = js.shape(
-            {"type": js.const("http"), "url": js.string()}, {"headers": js.string_map(), **common}
-        )
+        stdio = js.stdio({"type": js.const("stdio")}, **common)
+        remote = js.remote({"type": js.const("http")}, **common)
         return js.entry(stdio, remote, title="Factory Droid mcpServers entry")
 
 

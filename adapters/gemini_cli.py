@@ -75,10 +75,7 @@ class GeminiCLI(AdapterBase):
         """Render with `${VAR}` references (§8 "Secrets": `$VAR`/`${VAR}` anywhere)."""
         refs = Refs(self.name, server, dollar_brace)
         if isinstance(spec, StdioSpec):
-            entry = stdio_fields(refs, spec)
-            if spec.cwd is not None:
-                entry["cwd"] = spec.cwd
-            return refs.done(entry)
+            return refs.done(stdio_fields(refs, spec, cwd=True))
         # §1.2, §8: `httpUrl` is deprecated in favour of `url` + `type: "http"`;
         # `type` is always written so Gemini does not guess the transport.
         return refs.done({**remote_fields(refs, spec), "type": spec.transport})
@@ -121,19 +118,12 @@ class GeminiCLI(AdapterBase):
             "includeTools": js.strings(),
             "excludeTools": js.strings(),
         }
-        stdio = js.shape(
-            {"command": js.string()},
-            {"args": js.strings(), "env": js.string_map(), "cwd": js.string(), **common},
-        )
-        remote = js.shape(
-            {"url": js.string()},
-            {
-                "type": js.enum("http", "sse"),
-                "headers": js.string_map(),
-                "oauth": {"type": "object"},
-                "authProviderType": js.string(),
-                **common,
-            },
+        stdio = js.stdio(cwd=js.string(), **common)
+        remote = js.remote(
+            type=js.enum("http", "sse"),
+            oauth={"type": "object"},
+            authProviderType=js.string(),
+            **common,
         )
         return js.entry(stdio, remote, title="Gemini CLI mcpServers entry")
 

@@ -9,7 +9,6 @@ comments when it rewrites the file itself.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +17,9 @@ from aidokit.adapters.base import Host, Location, Rendered, Scope, substitute
 from aidokit.adapters.common import STDIO_HTTP, AdapterBase, detect_any, entry_identity
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import PerOS
-from aidokit.adapters.render import Refs, dollar_brace, refuse_cwd, refuse_transport
+from aidokit.adapters.render import Refs, dollar_brace, refuse_cwd, refuse_transport, split_env
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 
-_EXACT = re.compile(r"^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$")
 _TIMEOUT_S = 300  # §18 example; Goose's timeout is in seconds
 
 
@@ -75,7 +73,7 @@ class Goose(AdapterBase):
             entry["type"] = "streamable_http"  # §1.2, §18: snake_case, with `uri`
             env = {}
         entry |= {"name": server.id, "description": server.purpose}
-        envs, keys = self._env(env, refs)
+        envs, keys = split_env(refs, env)  # §18: env_keys names values Goose looks up itself
         if isinstance(spec, StdioSpec):
             entry |= {"cmd": refs.text(spec.command, "cmd"), "args": refs.texts(spec.args, "args")}
         else:
@@ -84,20 +82,6 @@ class Goose(AdapterBase):
             entry["uri"] = _reference(spec.url, keys)
             entry["headers"] = {k: _reference(v, keys) for k, v in spec.headers.items()}
         return refs.done({**entry, "envs": envs, "env_keys": keys, "timeout": _TIMEOUT_S})
-
-    @staticmethod
-    def _env(env: dict[str, str], refs: Refs) -> tuple[dict[str, str], list[str]]:
-        envs: dict[str, str] = {}
-        keys: list[str] = []
-        for key, value in env.items():
-            exact = _EXACT.match(value)
-            if exact and exact.group(1) == key:
-                keys.append(key)  # §18: env_keys names values Goose looks up itself
-            elif PLACEHOLDER_RE.search(value):
-                refs.omit(PLACEHOLDER_RE.findall(value), f"env {key!r}")
-            else:
-                envs[key] = value
-        return envs, keys
 
     def identity(self, entry: Any) -> str | None:
         """`uri`, or `cmd` plus package."""

@@ -66,8 +66,7 @@ class Junie(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from the Junie docs (stdio only)."""
-        stdio = js.shape({"command": js.string()}, {"args": js.strings(), "env": js.string_map()})
-        return js.entry(stdio, title="Junie mcpServers entry")
+        return js.entry(js.stdio(), title="Junie mcpServers entry")
 
 
 ADAPTER = Junie()

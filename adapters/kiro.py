@@ -91,11 +91,7 @@ class Kiro(AdapterBase):
             "autoApprove": js.strings(),
             "disabledTools": js.strings(),
         }
-        stdio = js.shape(
-            {"command": js.string()}, {"args": js.strings(), "env": js.string_map(), **common}
-        )
-        remote = js.shape({"url": js.string()}, {"headers": js.string_map(), **common})
-        return js.entry(stdio, remote, title="Kiro mcpServers entry")
+        return js.entry(js.stdio(**common), js.remote(**common), title="Kiro mcpServers entry")
 
 
 ADAPTER = Kiro()

@@ -66,9 +66,7 @@ class LMStudio(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape of Cursor's mcp.json notation."""
-        stdio = js.shape({"command": js.string()}, {"args": js.strings(), "env": js.string_map()})
-        remote = js.shape({"url": js.string()}, {"headers": js.string_map()})
-        return js.entry(stdio, remote, title="LM Studio mcpServers entry")
+        return js.entry(js.stdio(), js.remote(), title="LM Studio mcpServers entry")
 
 
 ADAPTER = LMStudio()

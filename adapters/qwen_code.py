@@ -45,10 +45,7 @@ class QwenCode(AdapterBase):
         """Render with `${VAR}` references (§9 "Secrets": `$VAR`, `${VAR}`)."""
         refs = Refs(self.name, server, dollar_brace)
         if isinstance(spec, StdioSpec):
-            entry = stdio_fields(refs, spec)
-            if spec.cwd is not None:
-                entry["cwd"] = spec.cwd
-            return refs.done(entry)
+            return refs.done(stdio_fields(refs, spec, cwd=True))
         # §9 transport table: `httpUrl` selects streamable HTTP, `url` selects SSE.
         key = "httpUrl" if spec.transport == "http" else "url"
         return refs.done(remote_fields(refs, spec, url_key=key))
@@ -92,16 +89,7 @@ class QwenCode(AdapterBase):
             "includeTools": js.strings(),
             "excludeTools": js.strings(),
         }
-        stdio = js.shape(
-            {"command": js.string()},
-            {
-                "args": js.strings(),
-                "env": js.string_map(),
-                "cwd": js.string(),
-                "versionNegotiation": js.string(),
-                **common,
-            },
-        )
+        stdio = js.stdio(cwd=js.string(), versionNegotiation=js.string(), **common)
         remote = {"headers": js.string_map(), "oauth": {"type": "object"}, **common}
         http = js.shape({"httpUrl": js.string()}, remote)
         sse = js.shape({"url": js.string()}, remote)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NoReturn
 
@@ -11,6 +12,9 @@ from aidokit.catalog.facts import OSName
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 
 Reference = Callable[[str], str]
+
+# A value that is exactly one placeholder, `${NAME}`.
+EXACT_PLACEHOLDER = re.compile(r"^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$")
 
 
 # npm-installed launchers are `.cmd` batch files on Windows, which a harness that
@@ -126,6 +130,26 @@ class Refs:
         return Rendered(entry=entry, notes=tuple(self.notes))
 
 
+def split_env(refs: Refs, env: Mapping[str, str]) -> tuple[dict[str, str], list[str]]:
+    """Literal values, and the names the harness passes through from its own environment.
+
+    For harnesses that take a variable by name rather than a reference inside a
+    value (Codex `env_vars`, Goose `env_keys`): `KEY = "${KEY}"` is passed through,
+    a value that needs any other variable is left out with a note.
+    """
+    literal: dict[str, str] = {}
+    passed: list[str] = []
+    for key, value in env.items():
+        exact = EXACT_PLACEHOLDER.match(value)
+        if exact and exact.group(1) == key:
+            passed.append(key)
+        elif PLACEHOLDER_RE.search(value):
+            refs.omit(PLACEHOLDER_RE.findall(value), f"env {key!r}")
+        else:
+            literal[key] = value
+    return literal, passed
+
+
 def refuse_cwd(adapter: str, server: MCPDef, cwd: str | None) -> None:
     """Raise when a spec needs a working directory the harness has no field for."""
     if cwd is not None:
@@ -143,8 +167,12 @@ def refuse_transport(adapter: str, server: MCPDef, transport: str, why: str) -> 
     )
 
 
-def stdio_fields(refs: Refs, spec: StdioSpec) -> dict[str, Any]:
-    """`command`, `args` and (when set) `env`: the Claude Desktop-style stdio shape."""
+def stdio_fields(refs: Refs, spec: StdioSpec, *, cwd: bool = False) -> dict[str, Any]:
+    """`command`, `args` and (when set) `env`: the Claude Desktop-style stdio shape.
+
+    With `cwd`, the harness has a `cwd` field and the spec's working directory
+    (when set) is written there; without, the caller refuses one (`refuse_cwd`).
+    """
     entry: dict[str, Any] = {
         "command": refs.text(spec.command, "command"),
         "args": refs.texts(spec.args, "args"),
@@ -152,6 +180,8 @@ def stdio_fields(refs: Refs, spec: StdioSpec) -> dict[str, Any]:
     env = refs.mapping(spec.env, "env")
     if env:  # every value may have been left out for a harness without references
         entry["env"] = env
+    if cwd and spec.cwd is not None:
+        entry["cwd"] = spec.cwd
     return entry
 
 

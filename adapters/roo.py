@@ -52,10 +52,7 @@ class Roo(AdapterBase):
         """Render with `${env:VAR}` references (§14 injectVariables)."""
         refs = Refs(self.name, server, env_colon)
         if isinstance(spec, StdioSpec):
-            entry: dict[str, Any] = {"type": "stdio", **stdio_fields(refs, spec)}
-            if spec.cwd is not None:
-                entry["cwd"] = spec.cwd
-            return refs.done(entry)
+            return refs.done({"type": "stdio", **stdio_fields(refs, spec, cwd=True)})
         # §1.2, §14: `type` is required with `url`, spelled `streamable-http` (kebab-case).
         kind = "streamable-http" if spec.transport == "http" else "sse"
         return refs.done({"type": kind, **remote_fields(refs, spec)})
@@ -74,20 +71,8 @@ class Roo(AdapterBase):
             "watchPaths": js.strings(),
             "disabledTools": js.strings(),
         }
-        stdio = js.shape(
-            {"command": js.string()},
-            {
-                "type": js.const("stdio"),
-                "args": js.strings(),
-                "env": js.string_map(),
-                "cwd": js.string(),
-                **common,
-            },
-        )
-        remote = js.shape(
-            {"type": js.enum("streamable-http", "sse"), "url": js.string()},
-            {"headers": js.string_map(), **common},
-        )
+        stdio = js.stdio(type=js.const("stdio"), cwd=js.string(), **common)
+        remote = js.remote({"type": js.enum("streamable-http", "sse")}, **common)
         return js.entry(stdio, remote, title="Roo Code mcpServers entry")
 
 

@@ -59,3 +59,16 @@ def shape(required: dict[str, Any], optional: dict[str, Any] | None = None) -> d
 def entry(*shapes: dict[str, Any], title: str) -> dict[str, Any]:
     """The top-level schema of one entry: exactly one of `shapes`."""
     return {"$schema": DRAFT, "title": title, "oneOf": list(shapes)}
+
+
+def stdio(required: dict[str, Any] | None = None, **optional: Any) -> dict[str, Any]:
+    """The usual stdio entry: `command` (plus `required`), optional `args`, `env` and `optional`."""
+    return shape(
+        {"command": string(), **(required or {})},
+        {"args": strings(), "env": string_map(), **optional},
+    )
+
+
+def remote(required: dict[str, Any] | None = None, **optional: Any) -> dict[str, Any]:
+    """The usual remote entry: `url` (plus `required`), optional `headers` and `optional`."""
+    return shape({"url": string(), **(required or {})}, {"headers": string_map(), **optional})

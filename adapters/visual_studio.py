@@ -76,13 +76,8 @@ class VisualStudio(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape: VS Code's `servers` entry (the docs' examples)."""
-        stdio = js.shape(
-            {"type": js.const("stdio"), "command": js.string()},
-            {"args": js.strings(), "env": js.string_map(), "envFile": js.string()},
-        )
-        remote = js.shape(
-            {"type": js.enum("http", "sse"), "url": js.string()}, {"headers": js.string_map()}
-        )
+        stdio = js.stdio({"type": js.const("stdio")}, envFile=js.string())
+        remote = js.remote({"type": js.enum("http", "sse")})
         return js.entry(stdio, remote, title="Visual Studio servers entry")
 
 

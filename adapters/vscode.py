@@ -65,21 +65,14 @@ class VSCode(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §4 "Fields"."""
-        stdio = js.shape(
-            {"type": js.const("stdio"), "command": js.string()},
-            {
-                "args": js.strings(),
-                "env": js.string_map(),
-                "envFile": js.string(),
-                "sandboxEnabled": js.boolean(),
-                "sandbox": {"type": "object"},
-                "dev": {"type": "object"},
-            },
+        stdio = js.stdio(
+            {"type": js.const("stdio")},
+            envFile=js.string(),
+            sandboxEnabled=js.boolean(),
+            sandbox={"type": "object"},
+            dev={"type": "object"},
         )
-        remote = js.shape(
-            {"type": js.enum("http", "sse"), "url": js.string()},
-            {"headers": js.string_map()},
-        )
+        remote = js.remote({"type": js.enum("http", "sse")})
         return js.entry(stdio, remote, title="VS Code servers entry")
 
 

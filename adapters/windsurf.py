@@ -61,10 +61,8 @@ class Windsurf(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §10."""
-        stdio = js.shape({"command": js.string()}, {"args": js.strings(), "env": js.string_map()})
         remote = js.shape({"serverUrl": js.string()}, {"headers": js.string_map()})
-        legacy = js.shape({"url": js.string()}, {"headers": js.string_map()})
-        return js.entry(stdio, remote, legacy, title="Windsurf mcpServers entry")
+        return js.entry(js.stdio(), remote, js.remote(), title="Windsurf mcpServers entry")
 
 
 ADAPTER = Windsurf()

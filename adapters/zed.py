@@ -85,19 +85,9 @@ class Zed(AdapterBase):
         """Entry shape from §12 (ContextServerSettingsContent)."""
         # §12: `timeout` is in seconds here (default 60), `enabled` defaults to true.
         common = {"timeout": js.number(), "enabled": js.boolean()}
-        stdio = js.shape(
-            {"command": js.string()},
-            {
-                "args": js.strings(),
-                "env": {"oneOf": [js.string_map(), {"type": "null"}]},
-                "remote": js.boolean(),
-                **common,
-            },
-        )
-        remote = js.shape(
-            {"url": js.string()},
-            {"headers": js.string_map(), "oauth": {"type": "object"}, **common},
-        )
+        env = {"oneOf": [js.string_map(), {"type": "null"}]}
+        stdio = js.stdio(env=env, remote=js.boolean(), **common)
+        remote = js.remote(oauth={"type": "object"}, **common)
         return js.entry(stdio, remote, title="Zed context_servers entry")
 
 
