@@ -11,7 +11,7 @@ from typing import Any
 
 from aidokit.adapters.base import Adapter, Companion, Scope
 from aidokit.adapters.render import for_os
-from aidokit.adapters.support import unreferenced_variables
+from aidokit.adapters.support import spec_for, unreferenced_variables
 from aidokit.catalog.errors import NoInstallSpecError
 from aidokit.catalog.facts import Facts, OSName
 from aidokit.catalog.models import MCPDef, RemoteSpec
@@ -124,7 +124,7 @@ def resolve_for(
     entries: list[DesiredEntry] = []
     notes: list[str] = []
     for item in wanted:
-        spec = item.server.install.get(adapter.name)
+        spec = spec_for(item.server, adapter)
         needs = _unreachable_auth(item.server, adapter) if spec is None else ()
         if needs:
             notes.append(

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters.base import Adapter, Location, Scope
+from aidokit.adapters.support import spec_for
 from aidokit.catalog.models import MCPDef, deprecation
 from aidokit.reconcile.agents import discover_agents, unmapped_agents
 from aidokit.reconcile.desired import Wanted
@@ -127,7 +128,7 @@ def old_clis(c: Checkup) -> list[Finding]:
     for adapter in c.inputs.adapters:
         binary = adapter.cli
         for item in c.wanted:
-            spec = item.server.install.get(adapter.name)
+            spec = spec_for(item.server, adapter)
             if binary is None or spec is None or spec.min_cli_version is None:
                 continue
             if binary not in versions:

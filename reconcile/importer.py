@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from aidokit.adapters.base import Adapter
+from aidokit.adapters.support import spec_for
 from aidokit.catalog.models import MCPDef
 from aidokit.reconcile import hardening
 from aidokit.reconcile.config import CustomMCP, ProjectConfig
@@ -102,7 +103,7 @@ def _identities(adapter: Adapter, catalog: Iterable[MCPDef]) -> dict[str, str]:
     """Bare identity -> catalog id, for every catalog entry this adapter can render."""
     index: dict[str, str] = {}
     for server in catalog:
-        spec = server.install.get(adapter.name)
+        spec = spec_for(server, adapter)
         if spec is None or server.security_sensitive:
             continue
         try:

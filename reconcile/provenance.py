@@ -17,6 +17,7 @@ from typing import Any
 from aidokit.adapters.base import Adapter, Host, Location
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.adapters.render import for_os
+from aidokit.adapters.support import spec_for
 from aidokit.catalog.models import ALL_ROLES, MCPDef, RemoteSpec, StdioSpec
 from aidokit.reconcile import hardening
 from aidokit.reconcile.agents import SHARED
@@ -143,7 +144,7 @@ def _marked(file: FileChange, change: Change, routine: dict[str, MCPDef]) -> Cha
         return change
     entry = routine.get(change.id or "")
     adapter = ADAPTERS.get(file.adapter)
-    spec = entry.install.get(file.adapter) if entry is not None else None
+    spec = spec_for(entry, adapter) if entry is not None and adapter is not None else None
     if (
         entry is not None
         and adapter is not None
