@@ -171,6 +171,8 @@ class TomlEditor:
 
     def render(self) -> bytes:
         """Return the file's bytes: the queued edits spliced in and read back once."""
+        if self._rendered is None and not self._edits:  # every edit undone: as read
+            self._rendered = self._source.raw
         if self._rendered is None:
             text = self._spliced()
             self._verify(text)

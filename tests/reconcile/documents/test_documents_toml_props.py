@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import re
 import tomllib
 from pathlib import Path
@@ -33,9 +34,10 @@ edits = st.lists(
     min_size=1,
     max_size=4,
 )
+FUZZ = os.environ.get("AIDO_FUZZ_EXAMPLES")  # `make fuzz`: more examples, random
 SETTINGS = settings(
-    max_examples=150,
-    derandomize=True,
+    max_examples=int(FUZZ or 150),
+    derandomize=FUZZ is None,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
