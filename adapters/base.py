@@ -100,6 +100,11 @@ def holds_servers(agent: Mapping[str, Any]) -> str | None:
     return None
 
 
+def no_gate(location: Location, host: Host, changed: bool) -> TrustGate | None:
+    """Most harnesses use an agent file as it stands, without asking the user again."""
+    return None
+
+
 @dataclass(frozen=True)
 class AgentFiles:
     """Where a harness keeps agent definitions that can hold their own servers (docs/roles.md).
@@ -119,6 +124,9 @@ class AgentFiles:
     blocked: Callable[[Mapping[str, Any], str], str | None] = no_tool_list
     # Why an agent (its file's parsed value) cannot hold servers at all; None: it can.
     refuses: Callable[[Mapping[str, Any]], str | None] = holds_servers
+    # What the harness requires before it uses the agent file holding aido's servers
+    # (`changed`: the plan writes it), e.g. an acknowledgement of its content.
+    gate: Callable[[Location, Host, bool], TrustGate | None] = no_gate
 
     def folder(self, scope: Scope, host: Host) -> Path | None:
         """The folder of the agents of `scope` (None: no agent files in that scope)."""

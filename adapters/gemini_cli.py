@@ -6,6 +6,7 @@ harness-formats.md §8. Remote entries use `url` + `type`, as `gemini mcp add
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,31 @@ def local_only(agent: Mapping[str, Any]) -> str | None:
     return None
 
 
+def acknowledged(location: Location, host: Host, changed: bool) -> TrustGate | None:
+    """Gemini CLI registers a project agent only while `~/.gemini/acknowledgments/agents.json`
+    holds the sha256 of its file as it stands (AcknowledgedAgentsService): a file aido
+    writes must be acknowledged again. User agents are not acknowledged."""
+    if location.scope is not Scope.PROJECT:
+        return None
+    name = location.path.name.removesuffix(".md")
+    record = read_record(host.home / ".gemini" / "acknowledgments" / "agents.json")
+    if not changed and lookup(record, str(host.project), name) == _digest(location.path):
+        return None
+    return TrustGate(
+        requires=f"Gemini CLI uses project agent {name} only once you acknowledge its "
+        "file as it " + ("will stand after apply" if changed else "stands"),
+        grant=f"run `gemini` in {host.project} and acknowledge agent {name} when it asks",
+    )
+
+
+def _digest(path: Path) -> str | None:
+    """The sha256 Gemini CLI keeps for an agent file's content (None: unreadable)."""
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
 def agent_entry(entry: dict[str, Any]) -> dict[str, Any]:
     """The settings.json entry in the shape of an agent's `mcp_servers` (snake case)."""
     unknown = sorted(set(entry) - set(_AGENT_KEYS))
@@ -62,7 +88,7 @@ class GeminiCLI(AdapterBase):
     # Subagents: `.gemini/agents/<name>.md`, frontmatter `mcp_servers` (docs/roles.md).
     agents: AgentFiles | None = AgentFiles(
         ".gemini/agents", ".md", Format.MARKDOWN, ("mcp_servers",), agent_entry,
-        refuses=local_only,
+        refuses=local_only, gate=acknowledged,
     )  # fmt: skip
 
     def location(self, scope: Scope, host: Host) -> Location | None:

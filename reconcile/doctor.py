@@ -238,6 +238,14 @@ def trust_gates(c: Checkup) -> list[Finding]:
     for file in c.files:
         names = tuple(sorted(r.name for r in file.records if not r.map_path))
         gate = file.adapter.trust_gate(file.location, c.inputs.host, names) if names else None
+        agents = file.adapter.agents
+        if (
+            gate is None
+            and names
+            and agents
+            and agents.name_of(file.location.path, file.location.scope, c.inputs.host)
+        ):
+            gate = agents.gate(file.location, c.inputs.host, False)  # an agent's own gate
         if gate is not None:
             found.append(Finding(Severity.WARNING, "trust", file.shown, gate.sentence()))
     return found

@@ -100,6 +100,9 @@ def _plan_adapter(
         mine = placed.agents.get(agent.agent, []) if agent.exists else []
         file = _plan_file(agent, mine, host, gone)
         file = replace(file, notes=(*file.notes, *_blocked(agent, mine)))
+        if mine and file.trust is None and adapter.agents is not None:
+            gate = adapter.agents.gate(agent.location, host, bool(file.actionable))
+            file = replace(file, trust=gate)
         files.append(replace(_deprecation_reasons(file, world.catalog), agent=agent.agent))
     return files
 

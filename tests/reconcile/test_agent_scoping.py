@@ -504,3 +504,29 @@ def test_a_gemini_remote_agent_gets_no_server(
     assert "agent qa (.gemini/agents/qa.md) is a remote agent" in capsys.readouterr().out
     assert (project / ".gemini/agents/qa.md").read_bytes() == raw
     assert "playwright" in _json(project / ".gemini/settings.json")["mcpServers"]  # type: ignore[operator]
+
+
+def test_gemini_asks_to_acknowledge_an_agent_file_aido_changed(
+    project: Path, sandbox_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A project agent whose content hash Gemini has not acknowledged gets a trust line."""
+    import hashlib
+
+    gemini = sandbox_home / ".gemini"
+    gemini.mkdir()
+    (gemini / "trustedFolders.json").write_text(json.dumps({str(project): "TRUST_FOLDER"}))
+    assert aido(project, "apply", "--yes") == 0
+    out = capsys.readouterr().out
+    assert "uses project agent qa only once you acknowledge its file as it will stand" in out
+    assert aido(project, "plan") == 0
+    assert "acknowledge agent qa when it asks" in capsys.readouterr().out
+    assert aido(project, "doctor") == 0
+    assert "trust          .gemini/agents/qa.md: Gemini CLI uses project agent qa" in (
+        capsys.readouterr().out
+    )
+    digest = hashlib.sha256((project / ".gemini/agents/qa.md").read_bytes()).hexdigest()
+    acks = gemini / "acknowledgments" / "agents.json"
+    acks.parent.mkdir()
+    acks.write_text(json.dumps({str(project): {"qa": digest}}))
+    assert aido(project, "plan") == 0
+    assert "acknowledge agent qa" not in capsys.readouterr().out
