@@ -154,17 +154,23 @@ _PLAIN_KEYS: dict[str, type] = {
     "mcp": dict,
     "roles": dict,
     "forges": dict,
+    "override": dict,
+    "custom": dict,
 }
 _FORGES = ("github", "gitlab", "bitbucket")
+# `[override.<id>]` and `[custom.<id>]` keys, with their exact types.
+_OVERRIDE_KEYS: dict[str, type] = {"args": list, "env": dict, "command": str, "url": str}
+_CUSTOM_KEYS: dict[str, type] = {**_OVERRIDE_KEYS, "transport": str, "headers": dict}
 
 
 def _plainly_valid(data: Mapping[str, Any]) -> bool:
     """Whether `data` has a common shape pydantic surely accepts, checked without it.
 
-    Every key but `required_version`, `[override.*]` and `[custom.*]`, each value of
-    its exact type (lists, not other sequences), with valid ids, roles and agent
-    names; anything else answers False and is left to pydantic. Tests hold
-    decode's builder equal to pydantic's result whenever this answers True.
+    Every key but `required_version`, each value of its exact type (lists, not
+    other sequences), with valid ids, roles, agent names and URLs; anything else
+    answers False and is left to pydantic. A server table's value rules (hardening)
+    run when it is built, in `__post_init__`. Tests hold decode's builder equal to
+    pydantic's result whenever this answers True (or both refuse the file).
     """
     mcp = data.get("mcp", {})
     if not set(data) <= _PLAIN_KEYS.keys() or not isinstance(mcp, dict):
@@ -184,6 +190,28 @@ def _plainly_valid(data: Mapping[str, Any]) -> bool:
         and all(
             type(host) is str and forge in _FORGES for host, forge in data.get("forges", {}).items()
         )
+        and _plain_servers(data.get("override", {}), _OVERRIDE_KEYS)
+        and _plain_servers(data.get("custom", {}), _CUSTOM_KEYS)
+    )
+
+
+def _plain_servers(tables: Mapping[str, Any], kinds: Mapping[str, type]) -> bool:
+    """`[override.*]` or `[custom.*]` tables of known keys, exact types and well-formed values."""
+    return all(_catalog_id(key) and _plain_server(table, kinds) for key, table in tables.items())
+
+
+def _plain_server(table: object, kinds: Mapping[str, type]) -> bool:
+    if type(table) is not dict or not set(table) <= kinds.keys():
+        return False
+    if any(type(value) is not kinds[key] for key, value in table.items()):
+        return False
+    headers, env = table.get("headers", {}), table.get("env", {})
+    texts = [*table.get("args", ()), *headers.values(), *env.values()]
+    return (
+        all(type(text) is str for text in texts)
+        and all(_matches(ENV_NAME_PATTERN, name) for name in env)
+        and table.get("transport", "http") in ("http", "sse")
+        and ("url" not in table or _matches(r"^https?://", table["url"]))
     )
 
 

@@ -61,11 +61,15 @@ def decode(
     `project` is the project the file belongs to: a memo inside it is ignored.
     `memo=False`: validate every time (a saved plan, input from anywhere).
     `plain(data)`: a check, cheaper than pydantic, that answers True only for data
-    pydantic surely accepts as the builder builds it (tests hold that).
+    pydantic surely accepts as the builder builds it, or that both refuse (tests
+    hold that): a builder's refusal is validated for pydantic's message.
     """
     if plain is not None and plain(data):
-        plainly: T = build(model, data)
-        return plainly
+        try:
+            plainly: T = build(model, data)
+            return plainly
+        except ValueError:
+            pass  # a value rule (`__post_init__`) refused it: validate, for pydantic's message
     known = Memo(memo_folder(environ), project)
     key = known.key(model, raw) if memo else None
     if known.knows(key):

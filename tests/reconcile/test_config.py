@@ -160,6 +160,25 @@ _maybe_ids = st.lists(
     st.one_of(_ids, st.sampled_from(["Git", "git\n", "-x", "ünï", "a" * 64, ""]), st.integers()),
     max_size=3,
 )
+_server_near = st.one_of(
+    _remote,
+    _local,
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "args": st.one_of(st.lists(_words, max_size=2), _anything),
+            "env": st.dictionaries(st.sampled_from(["A", "1BAD", "TOKEN"]), _words, max_size=2),
+            "url": st.sampled_from(
+                ["https://e.com/mcp", "ftp://x", "http://10.0.0.1/x", "https://é"]
+            ),
+            "transport": st.sampled_from(["http", "sse", "ws"]),
+            "command": st.one_of(_words, st.just("")),
+            "headers": st.dictionaries(st.sampled_from(["X-Team", "Bad Name"]), _words, max_size=2),
+            "bogus": st.just(1),
+        },
+    ),
+    _anything,
+)
 _roles = st.sampled_from([*ALL_ROLES[:3], "wizard", "Implementer"])
 _agents = st.sampled_from(["qa", "qa-2", "Bad name", "a" * 65, "x\n", "-x"])
 _near_plain = st.fixed_dictionaries(
@@ -194,17 +213,30 @@ _near_plain = st.fixed_dictionaries(
             _anything,
         ),
         "required_version": st.just(">=0.1"),
-        "custom": st.just({}),
+        "override": st.one_of(st.dictionaries(_ids, _server_near, max_size=2), _anything),
+        "custom": st.one_of(
+            st.dictionaries(st.one_of(_ids, st.just("Bad")), _server_near, max_size=2), _anything
+        ),
     },
 )
 
 
-@settings(max_examples=400, deadline=None, derandomize=True)
-@given(_near_plain)
+@settings(max_examples=500, deadline=None, derandomize=True)
+@given(st.one_of(_near_plain, _configs))
 def test_what_passes_as_plain_pydantic_accepts_as_the_same_config(data: dict[str, Any]) -> None:
-    """Whenever the plain check says yes, pydantic accepts the data and builds the same config."""
-    if config_module._plainly_valid(data):
-        assert validate_config(data) == build(ProjectConfig, data)
+    """When the plain check says yes, the builder agrees with pydantic: same config, or both refuse.
+
+    A refusal of the builder (a server's value rule) sends the file to pydantic for its message.
+    """
+    if not config_module._plainly_valid(data):
+        return
+    try:
+        expected = validate_config(data)
+    except ValidationError:
+        with pytest.raises(ValueError):
+            build(ProjectConfig, data)
+        return
+    assert build(ProjectConfig, data) == expected
 
 
 _plain_only = st.fixed_dictionaries(
@@ -227,6 +259,24 @@ _plain_only = st.fixed_dictionaries(
         ),
         "forges": st.dictionaries(
             st.sampled_from(["git.example.com"]), st.sampled_from(["github", "bitbucket"])
+        ),
+        "override": st.dictionaries(
+            _ids,
+            st.fixed_dictionaries(
+                {},
+                optional={
+                    "args": st.lists(st.sampled_from(["--x", "-v"]), max_size=2),
+                    "env": st.dictionaries(st.sampled_from(["MODE", "LEVEL"]), st.just("1")),
+                },
+            ),
+            max_size=2,
+        ),
+        "custom": st.dictionaries(
+            _ids,
+            st.sampled_from(
+                [{"url": "https://mcp.example.com/mcp"}, {"command": "npx", "args": ["-y", "x"]}]
+            ),
+            max_size=2,
         ),
     },
 )
