@@ -126,3 +126,33 @@ def test_new_entries_go_in_edit_order_after_the_maps_last_table() -> None:
         "\n# profiles",
         '\n[mcp_servers.b]\ncommand = "b"\n\n[mcp_servers.a]\ncommand = "a"\n\n# profiles',
     )
+
+
+def test_aido_apply_parses_and_scans_a_codex_config_once(
+    tmp_path: Path, counted: dict[str, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Through the CLI, plan then apply: config.toml is parsed, scanned and checked once."""
+    import os
+    import time
+
+    from tests.helpers import aido, new_project
+
+    parsed: list[str] = []
+    loads = tomllib.loads
+
+    def recording(text: str, **kw: Any) -> dict[str, Any]:
+        parsed.append(text)
+        return loads(text, **kw)
+
+    monkeypatch.setattr(tomllib, "loads", recording)
+    project = new_project(tmp_path, 'adapters = ["codex"]\n')
+    config = project / ".codex" / "config.toml"
+    config.parent.mkdir()
+    config.write_bytes(RAW)
+    past = time.time() - 1  # settled: apply may take the document its plan read
+    os.utime(config, (past, past))
+    assert aido(project, "apply", "--yes") == 0
+    servers = loads(config.read_text())["mcp_servers"]
+    assert len(servers) > 1 and config.read_bytes().startswith(b'model = "o3"\n\n# mine\n')
+    assert counted["scans"] == 1
+    assert len([text for text in parsed if "# mine" in text]) == 2  # as read; as written
