@@ -530,3 +530,11 @@ def test_gemini_asks_to_acknowledge_an_agent_file_aido_changed(
     acks.write_text(json.dumps({str(project): {"qa": digest}}))
     assert aido(project, "plan") == 0
     assert "acknowledge agent qa" not in capsys.readouterr().out
+
+
+def test_apply_then_destroy_gives_back_a_kiro_agent_without_servers(project: Path) -> None:
+    """The `mcpServers` map aido added to a Kiro agent goes again with its last entry."""
+    assert aido(project, "apply", "--yes") == 0
+    assert "mcpServers" in _json(project / ".kiro/agents/qa.json")
+    assert aido(project, "destroy", "--yes") == 0
+    assert (project / ".kiro/agents/qa.json").read_bytes() == KIRO_QA
