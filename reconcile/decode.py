@@ -111,50 +111,83 @@ def _builds_same(model: type[Any], data: object, value: object) -> bool:
 
 def build(kind: Any, value: Any) -> Any:
     """`value` as a `kind`, trusting that pydantic accepted it: nothing is checked."""
+    return _builder(kind)(value)
+
+
+Builder = Callable[[Any], Any]
+
+
+def _same(value: Any) -> Any:
+    """str, int, bool, a Literal or Any: JSON and TOML give them as they are."""
+    return value
+
+
+@cache
+def _builder(kind: Any) -> Builder:
+    """The function that builds a `kind` from its JSON or TOML value, made once per type."""
     origin = typing.get_origin(kind)
     if origin is Annotated:
-        return _annotated(kind, value)
+        return _annotated(kind)
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
-        hints = _hints(kind)
-        cls: Any = kind
-        return cls(**{name: build(hints[name], item) for name, item in value.items()})
+        return _dataclass(kind)
     if origin is tuple:
-        item_kind = typing.get_args(kind)[0]
-        return tuple(build(item_kind, item) for item in value)
+        item = _builder(typing.get_args(kind)[0])
+        return tuple if item is _same else lambda value: tuple(map(item, value))
     if origin is dict:
-        key_kind, item_kind = typing.get_args(kind)
-        return {build(key_kind, k): build(item_kind, item) for k, item in value.items()}
+        key, item = map(_builder, typing.get_args(kind))
+        return lambda value: {key(k): item(v) for k, v in value.items()}
     if origin in (typing.Union, types.UnionType):
-        options = [arg for arg in typing.get_args(kind) if arg is not type(None)]
-        if value is None:
-            return None
-        if len(options) == 1:
-            return build(options[0], value)
-        if all(typing.get_origin(option) is Literal for option in options):
-            return value  # a literal of one of them: JSON and TOML give it as it is
-        raise ValueError(f"untagged union {kind}")  # unions of models are tagged (above)
+        return _union(kind)
     if isinstance(kind, type) and issubclass(kind, Enum):
-        return kind(value)
-    return value  # str, int, bool, a Literal or Any: JSON and TOML give them as they are
+        return kind
+    return _same
 
 
-def _annotated(kind: Any, value: Any) -> Any:
-    """`value` as an `Annotated` type: by its markers (an enum by name, a tagged union)."""
+def _dataclass(cls: Any) -> Builder:
+    """Build each field by its own builder; fields that need none are passed as they are."""
+    fields = {name: _builder(hint) for name, hint in _hints(cls).items()}
+    made = {name: item for name, item in fields.items() if item is not _same}
+
+    def build_one(value: Any) -> Any:
+        return cls(**{k: made[k](v) if k in made else v for k, v in value.items()})
+
+    return build_one
+
+
+def _union(kind: Any) -> Builder:
+    """`X | None`, or a union of literals; unions of models are tagged (`_annotated`)."""
+    options = [arg for arg in typing.get_args(kind) if arg is not type(None)]
+    if len(options) == 1:
+        inner = _builder(options[0])
+        return inner if inner is _same else lambda value: None if value is None else inner(value)
+    if all(typing.get_origin(option) is Literal for option in options):
+        return _same
+
+    def untagged(value: Any) -> Any:
+        raise ValueError(f"untagged union {kind}")
+
+    return untagged
+
+
+def _annotated(kind: Any) -> Builder:
+    """An `Annotated` type, by its markers: an enum by name, a tagged union."""
     inner, *markers = typing.get_args(kind)
     for marker in markers:
         if isinstance(marker, ByName):
-            return inner[value]
+            return lambda value: inner[value]
         if isinstance(marker, Tagged):
-            return build(_variant(inner, marker.field, value), value)
-    return build(inner, value)
+            return _tagged(inner, marker.field)
+    return _builder(inner)
 
 
-def _variant(union: Any, field: str, value: Any) -> Any:
-    """The dataclass of a tagged union whose `field` is a Literal of `value[field]`."""
-    for option in typing.get_args(union):
-        if value[field] in typing.get_args(_hints(option)[field]):
-            return option
-    raise ValueError(f"no variant has {field}={value[field]!r}")
+def _tagged(union: Any, field: str) -> Builder:
+    """The variant of a tagged union whose `field` is a Literal of the value's `field`."""
+    variants = {
+        tag: _builder(option)
+        for option in typing.get_args(union)
+        for tag in typing.get_args(_hints(option)[field])
+    }
+    return lambda value: variants[value[field]](value)
 
 
 @cache
