@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from aidokit.reconcile.cli import main
@@ -23,3 +26,15 @@ def new_project(tmp_path: Path, aido_toml: str | None = None) -> Path:
     if aido_toml is not None:
         (root / "aido.toml").write_text(aido_toml, encoding="utf-8")
     return root
+
+
+def loads_pydantic(module: str, call: str) -> bool:
+    """Whether `call`, run after importing all of `aidokit.reconcile.<module>`, loads pydantic."""
+    code = (
+        f"import sys\nfrom pathlib import Path\nfrom aidokit.reconcile.{module} import *\n"
+        f"{call}\nprint('pydantic' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=os.environ
+    )
+    return out.stdout.strip() == "True"

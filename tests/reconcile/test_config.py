@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import tomllib
 from pathlib import Path
@@ -20,7 +19,7 @@ from aidokit.reconcile import decode
 from aidokit.reconcile.config import ProjectConfig, load_config, validate_config
 from aidokit.reconcile.decode import KEEP, Memo, build, memo_folder
 from aidokit.reconcile.errors import ConfigError
-from tests.helpers import new_project
+from tests.helpers import loads_pydantic, new_project
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
@@ -87,14 +86,7 @@ def test_build_matches_pydantic_on_fixture_files(path: Path) -> None:
 
 def _uses_pydantic(project: Path) -> bool:
     """Load the project's config in a fresh process; did that import pydantic?"""
-    code = (
-        "import sys\nfrom pathlib import Path\nfrom aidokit.reconcile.config import load_config\n"
-        f"load_config(Path({str(project)!r}))\nprint('pydantic' in sys.modules)"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=os.environ
-    )
-    return out.stdout.strip() == "True"
+    return loads_pydantic("config", f"load_config(Path({str(project)!r}))")
 
 
 # A key `_plainly_valid` leaves to pydantic, so the memo is what spares pydantic.

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from dataclasses import asdict
 from enum import Enum
 from pathlib import Path
@@ -24,6 +22,7 @@ from aidokit.reconcile.journal import Tx
 from aidokit.reconcile.lockfile import InstallRow, LockEntry, LockFile
 from aidokit.reconcile.plan import Change, FieldDiff, FileChange, Plan
 from aidokit.reconcile.state import Record, State, load_state, save_state
+from tests.helpers import loads_pydantic
 
 RECORD = Record(
     adapter="codex",
@@ -38,14 +37,7 @@ CORRUPT = "is corrupt; restore it from version control"
 
 def _loads_with_pydantic(path: Path) -> bool:
     """Load the state at `path` in a fresh process; did that import pydantic?"""
-    code = (
-        "import sys\nfrom pathlib import Path\nfrom aidokit.reconcile.state import load_state\n"
-        f"load_state(Path({str(path)!r}))\nprint('pydantic' in sys.modules)"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=os.environ
-    )
-    return out.stdout.strip() == "True"
+    return loads_pydantic("state", f"load_state(Path({str(path)!r}))")
 
 
 def _plant(raw: bytes, folder: Path) -> None:
