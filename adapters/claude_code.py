@@ -7,6 +7,7 @@ folder), and stdio `cwd` support (a spec with `cwd` is refused).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from aidokit.adapters import schema as js
@@ -24,6 +25,21 @@ from aidokit.adapters.trust import TrustGate, lookup, read_record
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
 
+def mcp_denied(agent: Mapping[str, Any], name: str) -> str | None:
+    """An agent's own servers skip its `tools` allow-list but not `disallowedTools`, where
+    `mcp__<server>`, `mcp__<server>__*` or `mcp__*` takes every tool of the server away
+    (the CLI's subagent runner and its `disallowedTools` description; docs/roles.md)."""
+    denied = agent.get("disallowedTools")
+    items = denied.split(",") if isinstance(denied, str) else denied
+    if not isinstance(items, list):
+        return None
+    specs = {item.strip() for item in items if isinstance(item, str)}
+    hit = sorted(specs & {f"mcp__{name}", f"mcp__{name}__*", "mcp__*"})
+    if not hit:
+        return None
+    return f'remove "{hit[0]}" from its disallowedTools so the agent can use the server'
+
+
 class ClaudeCode(AdapterBase):
     """Claude Code CLI."""
 
@@ -39,7 +55,7 @@ class ClaudeCode(AdapterBase):
     # agent connects to, validated with the schema of `.mcp.json` entries (the CLI's agent
     # loader; docs/roles.md), so entries keep their shape. String items are the user's.
     agents: AgentFiles | None = AgentFiles(
-        ".claude/agents", ".md", Format.MARKDOWN, ("mcpServers", LIST_ITEMS)
+        ".claude/agents", ".md", Format.MARKDOWN, ("mcpServers", LIST_ITEMS), blocked=mcp_denied
     )
 
     def location(self, scope: Scope, host: Host) -> Location | None:

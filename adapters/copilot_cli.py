@@ -9,17 +9,42 @@ headers are shown), so placeholders there are refused.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Host, Location, Rendered, Scope
+from aidokit.adapters.base import AgentFiles, Host, Location, Rendered, Scope
 from aidokit.adapters.common import AdapterBase, detect_any, shown
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import env_dir
 from aidokit.adapters.render import Refs, dollar_brace, remote_fields, stdio_fields
 from aidokit.adapters.trust import TrustGate, lookup, read_record, within
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+
+
+def tools_allowed(agent: Mapping[str, Any], name: str) -> str | None:
+    """An agent's `tools` (a list or a comma-separated string; unset: every tool) names
+    the tools it may use, MCP tools included: `*`, or `<server>/*` / `<server>/<tool>`
+    (custom agents configuration, "Tools"); a list naming neither leaves the server out."""
+    tools = agent.get("tools")
+    items = tools.split(",") if isinstance(tools, str) else tools
+    if not isinstance(items, list):
+        return None
+    names = {item.strip() for item in items if isinstance(item, str)}
+    if "*" in names or any(item.startswith(f"{name}/") for item in names):
+        return None
+    return f'add "{name}/*" to its "tools" so the agent can use the server'
+
+
+class _Agents(AgentFiles):
+    """Custom agents: `.github/agents/` in the project, `$COPILOT_HOME/agents/` for the user."""
+
+    def folder(self, scope: Scope, host: Host) -> Path | None:
+        """`.github/agents` (project) or `agents` under the Copilot home (user)."""
+        if scope is Scope.PROJECT:
+            return host.project / ".github" / "agents"
+        return CopilotCLI._home(host) / "agents" if scope is Scope.USER else None
 
 
 class CopilotCLI(AdapterBase):
@@ -35,6 +60,13 @@ class CopilotCLI(AdapterBase):
     verified_by = "real CLI"
     evidence = "https://github.com/github/docs/blob/091100a4/content/copilot/how-tos/copilot-cli/customize-copilot/add-mcp-servers.md"
     unconfirmed = ("${VAR} expansion in headers at connect time",)
+    # Custom agents `<name>.agent.md`: frontmatter `mcp-servers` is a map of servers only
+    # that agent starts, in the shape of mcp.json entries. The docs reserve it for
+    # organization profiles, but CLI 1.0.102 starts a repository agent's servers for
+    # `--agent <name>` and not for the main session (docs/roles.md).
+    agents: AgentFiles | None = _Agents(
+        ".github/agents", ".agent.md", Format.MARKDOWN, ("mcp-servers",), blocked=tools_allowed
+    )
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.github/mcp.json`, or `$COPILOT_HOME/mcp-config.json` (default `~/.copilot`)."""

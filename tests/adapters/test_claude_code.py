@@ -93,3 +93,25 @@ def test_windows_note_on_agent_files_does_not_offer_local_scope(tmp_path: Path) 
     (note,) = ADAPTER.file_notes(agent, host)
     assert "agent files are shared" in note and "--scope local" not in note
     assert "--scope local" in ADAPTER.file_notes(shared, host)[0]
+
+
+@pytest.mark.parametrize(
+    ("agent", "blocked"),
+    [
+        ({}, False),
+        ({"tools": ["Read"]}, False),  # the agent's own servers skip its allow-list
+        ({"disallowedTools": ["mcp__other"]}, False),
+        ({"disallowedTools": ["Bash", "mcp__playwright"]}, True),
+        ({"disallowedTools": "Bash, mcp__playwright__*"}, True),
+        ({"disallowedTools": ["mcp__*"]}, True),
+        ({"disallowedTools": 3}, False),
+    ],
+)
+def test_only_disallowed_tools_keep_an_agent_from_its_own_server(
+    agent: dict[str, object], blocked: bool
+) -> None:
+    """`disallowedTools` naming the server (or every MCP server) leaves it unusable."""
+    assert ADAPTER.agents is not None
+    why = ADAPTER.agents.blocked(agent, "playwright")
+    assert (why is not None) == blocked
+    assert why is None or "disallowedTools" in why

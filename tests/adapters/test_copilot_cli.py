@@ -51,3 +51,22 @@ def test_dot_mcp_json_shadowing_is_noted(tmp_path: Path) -> None:
     (note,) = ADAPTER.file_notes(project, host)
     assert "reads .mcp.json instead of .github/mcp.json" in note
     assert ADAPTER.file_notes(user, host) == ()
+
+
+@pytest.mark.parametrize(
+    ("agent", "blocked"),
+    [
+        ({}, False),
+        ({"tools": ["*"]}, False),
+        ({"tools": ["read", "playwright/*"]}, False),
+        ({"tools": "read, playwright/browser_navigate"}, False),
+        ({"tools": ["read", "edit"]}, True),
+        ({"tools": "read, other/*"}, True),
+    ],
+)
+def test_an_agents_tools_list_must_name_its_server(agent: dict[str, object], blocked: bool) -> None:
+    """A custom agent's `tools` list that names neither `*` nor `<server>/...` blocks it."""
+    assert ADAPTER.agents is not None
+    why = ADAPTER.agents.blocked(agent, "playwright")
+    assert (why is not None) == blocked
+    assert why is None or '"playwright/*"' in why
