@@ -14,7 +14,7 @@ from aidokit.reconcile.overrides import with_overrides
 from aidokit.reconcile.pins import lock_change, next_lock, pin
 from aidokit.reconcile.plan import Action, FileChange, Plan
 from aidokit.reconcile.planner import plan_entries
-from aidokit.reconcile.scoping import place
+from aidokit.reconcile.scoping import Placement, place
 from aidokit.reconcile.world import TargetFile, World, project_lock, role_table
 
 
@@ -90,10 +90,14 @@ def _plan_adapter(
     adapter, host = target.adapter, world.inputs.host
     refused = _refused(world.agent_files_of(adapter.name))
     found = tuple(n for n in world.agents.get(adapter.name, ()) if n not in refused)
-    placed = place(adapter, desired, found, role_table(world.inputs))
+    # A scope without agent files (Claude Code's local scope) cannot scope: all shared.
+    agents = adapter.agents
+    scoping = agents is not None and agents.folder(world.inputs.scope, host) is not None
+    table = role_table(world.inputs)
+    placed = place(adapter, desired, found, table) if scoping else Placement(list(desired))
     shared = _plan_file(target, placed.shared, host, {**placed.gone, **gone})
     shared = replace(shared, notes=(*shared.notes, *placed.notes, *refused.values()))
-    files = [_note_role_scoping(_deprecation_reasons(shared, world.catalog), adapter)]
+    files = [_note_role_scoping(_deprecation_reasons(shared, world.catalog), adapter, scoping)]
     for agent in world.agent_files_of(adapter.name):
         assert agent.agent is not None
         # aido never creates an agent file: one gone since discovery only loses its records.
@@ -149,11 +153,11 @@ def _only_removals(file: FileChange, remove: Collection[str]) -> FileChange:
     return replace(file, changes=tuple(kept))
 
 
-def _note_role_scoping(file: FileChange, adapter: Adapter) -> FileChange:
+def _note_role_scoping(file: FileChange, adapter: Adapter, scoping: bool) -> FileChange:
     """Say once per written file how the entries' roles are (or are not) enforced there."""
     written = [c for c in file.changes if c.action in (Action.CREATE, Action.UPDATE)]
     scoped = [c for c in written if c.roles and "*" not in c.roles]
-    if adapter.agents is not None or not scoped or any(c.map_path for c in written):
+    if scoping or not scoped or any(c.map_path for c in written):
         return file
     if adapter.role_scoping(scoped[0].name, scoped[0].roles) is None:
         note = (

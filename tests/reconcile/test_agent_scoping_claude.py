@@ -235,3 +235,19 @@ def test_generated_agent_files_round_trip_through_the_cli(
     assert agent.read_bytes() == applied
     assert aido(root, "destroy", "--yes") == 0
     assert agent.read_bytes() == raw
+
+
+def test_local_scope_has_no_agent_files_so_entries_stay_shared(
+    project: Path, sandbox_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Local scope keeps entries in ~/.claude.json (no agent file is private to one user);
+    the plan says every agent sees them instead of offering a role mapping."""
+    (project / "aido.toml").write_text(
+        CONFIG + QA + '[mcp.roles]\nplaywright = ["tester-reviewer"]\n'
+    )
+    assert aido(project, "apply", "--yes", "--scope", "local") == 0
+    out = capsys.readouterr().out
+    assert "role scoping not supported by claude-code" in out and "[roles]" not in out
+    local = json.loads((sandbox_home / ".claude.json").read_text())["projects"]
+    assert sorted(local[str(project)]["mcpServers"]) == ["context7", "playwright"]
+    assert (project / ".claude/agents/qa.md").read_bytes() == QA_MD
