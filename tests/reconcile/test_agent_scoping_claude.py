@@ -251,3 +251,29 @@ def test_local_scope_has_no_agent_files_so_entries_stay_shared(
     local = json.loads((sandbox_home / ".claude.json").read_text())["projects"]
     assert sorted(local[str(project)]["mcpServers"]) == ["context7", "playwright"]
     assert (project / ".claude/agents/qa.md").read_bytes() == QA_MD
+
+
+def test_every_harness_that_scopes_gives_playwright_to_qa_only(tmp_path: Path) -> None:
+    """Issue 22's project: qa in Claude Code, Copilot CLI, Gemini CLI and Kiro; playwright
+    reaches each qa and no shared file, and destroy gives every agent file back."""
+    adapters = '["claude-code", "copilot-cli", "gemini-cli", "kiro"]'
+    root = new_project(tmp_path, CONFIG.replace('["claude-code"]', adapters) + QA)
+    files = {
+        ".claude/agents/qa.md": QA_MD,
+        ".github/agents/qa.agent.md": b"---\nname: qa\ndescription: QA\n---\nTest.\n",
+        ".gemini/agents/qa.md": b"---\nname: qa\ndescription: QA\n---\nTest.\n",
+        ".kiro/agents/qa.json": b'{\n  "name": "qa"\n}\n',
+    }
+    for relative, raw in files.items():
+        (root / relative).parent.mkdir(parents=True, exist_ok=True)
+        (root / relative).write_bytes(raw)
+    assert aido(root, "apply", "--yes") == 0
+    for relative in files:
+        assert b"playwright" in (root / relative).read_bytes(), relative
+    for shared in (".mcp.json", ".github/mcp.json", ".gemini/settings.json"):
+        servers = json.loads((root / shared).read_text())["mcpServers"]
+        assert list(servers) == ["context7"], shared
+    assert "playwright" not in (root / ".kiro/settings/mcp.json").read_text()
+    assert aido(root, "destroy", "--yes") == 0
+    for relative, raw in files.items():
+        assert (root / relative).read_bytes() == raw, relative
