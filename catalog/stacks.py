@@ -1,7 +1,7 @@
 """Stack packs as data: what a pack is, how it is detected, what it recommends.
 
 Packs only name catalog ids (SPEC §3); they never define an MCP. Detection
-rules are data that `aidokit.reconcile.context` interprets: each rule names
+rules are data that `aidokit.reconcile.facts.context` interprets: each rule names
 one known file at the project root, so detection never walks a tree.
 """
 

@@ -8,9 +8,9 @@ from pathlib import Path
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.reconcile.engine import build_plan
 from aidokit.reconcile.errors import ConfigError
+from aidokit.reconcile.history.state import Record, entry_digest, load_state, save_state
 from aidokit.reconcile.plan import Action, Change, FileChange, Plan
 from aidokit.reconcile.planner import field_diff
-from aidokit.reconcile.state import Record, entry_digest, load_state, save_state
 from aidokit.reconcile.world import Inputs, read_world
 
 

@@ -9,8 +9,6 @@ from typing import Any
 
 from aidokit.adapters.base import Host, Scope
 from aidokit.adapters.registry import ADAPTERS
-from aidokit.reconcile import boundary, hardening
-from aidokit.reconcile.confirmations import stored_confirmations
 from aidokit.reconcile.documents import (
     Document,
     lock_file,
@@ -19,15 +17,17 @@ from aidokit.reconcile.documents import (
 from aidokit.reconcile.documents.atomic import current_digest, remove_file, replace_file
 from aidokit.reconcile.documents.format import MapOrigin
 from aidokit.reconcile.errors import SecurityError, StaleError
-from aidokit.reconcile.journal import FileEntry
-from aidokit.reconcile.plan import Action, Change, FileChange, Plan
-from aidokit.reconcile.state import (
+from aidokit.reconcile.history.journal import FileEntry
+from aidokit.reconcile.history.state import (
     DELETING,
     Record,
     entry_digest,
     load_state,
     save_state,
 )
+from aidokit.reconcile.plan import Action, Change, FileChange, Plan
+from aidokit.reconcile.security import boundary, hardening
+from aidokit.reconcile.security.confirmations import stored_confirmations
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ def check_gates(plan: Plan, confirmed: Callable[[FileChange, Change], bool]) -> 
         }
     )
     if missing:
-        from aidokit.reconcile.gate import refusal
+        from aidokit.reconcile.security.gate import refusal
 
         raise refusal(missing, plan.scope)
 
@@ -116,7 +116,7 @@ def apply_plan(plan: Plan, *, on_file: Callable[[FileChange], None] | None = Non
     files = [file for file in plan.files if file.actionable]
     if not files:
         return forgotten
-    from aidokit.reconcile.transaction import lock_all, transaction
+    from aidokit.reconcile.history.transaction import lock_all, transaction
 
     with lock_all(file.abs_path for file in files):
         edits = [_edit(file) for file in files]
@@ -156,7 +156,7 @@ class Edit:
 
 def _edit(file: FileChange) -> Edit:
     """Read the file (refusing it if it changed since the plan) and make the plan's edits."""
-    from aidokit.reconcile.transaction import journal_entry
+    from aidokit.reconcile.history.transaction import journal_entry
 
     document = read_document(Path(file.abs_path), file.fmt)
     if document.digest != file.digest:

@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from aidokit.catalog import log
-from aidokit.reconcile import __version__, method_cache
+from aidokit.reconcile import __version__
 from aidokit.reconcile.commands import COMMANDS, load
+from aidokit.reconcile.console import method_cache
+from aidokit.reconcile.console.subcommands import Subcommands
 from aidokit.reconcile.errors import AidoError
-from aidokit.reconcile.subcommands import Subcommands
 
 EXIT_OK = 0
 EXIT_ERROR = 1
@@ -64,7 +65,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         if _Parser.json_errors:
-            from aidokit.reconcile.json_output import error_json
+            from aidokit.reconcile.render.json_output import error_json
 
             sys.stdout.write(error_json(code="usage", message=message, exit_code=EXIT_ERROR))
         self.print_usage(sys.stderr)
@@ -199,7 +200,7 @@ def _fail(
 ) -> int:
     """Tell the failure on stderr and, under --json, as an error object on stdout too."""
     if getattr(args, "json", False):
-        from aidokit.reconcile.json_output import error_json
+        from aidokit.reconcile.render.json_output import error_json
 
         print(error_json(code=code, message=message, exit_code=exit_code, details=details), end="")
     from aidokit.catalog.printable import printable  # names from files: controls escaped

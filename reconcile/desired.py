@@ -16,8 +16,8 @@ from aidokit.catalog.errors import NoInstallSpecError
 from aidokit.catalog.facts import Facts, OSName
 from aidokit.catalog.models import MCPDef, RemoteSpec
 from aidokit.catalog.select import select
-from aidokit.reconcile.config import ProjectConfig
-from aidokit.reconcile.custom import custom_servers
+from aidokit.reconcile.choices.config import ProjectConfig
+from aidokit.reconcile.choices.custom import custom_servers
 from aidokit.reconcile.errors import CatalogError, ConfigError
 
 
@@ -58,8 +58,8 @@ def wanted_servers(
 ) -> tuple[list[Wanted], list[str]]:
     """The servers the project should have, sorted by id, plus notes for the user.
 
-    `origin` names the file each choice came from (reconcile/layers.py), for the
-    reasons. `[override.*]` is applied later (reconcile/overrides.py), on top of
+    `origin` names the file each choice came from (reconcile/choices/layers.py), for the
+    reasons. `[override.*]` is applied later (reconcile/choices/overrides.py), on top of
     the pinned spec.
     """
     origin = origin or {}

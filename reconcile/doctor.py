@@ -15,9 +15,9 @@ from typing import Any
 from aidokit.adapters.base import Adapter, Location, Scope
 from aidokit.adapters.support import spec_for
 from aidokit.catalog.models import MCPDef, deprecation
-from aidokit.reconcile.agents import discover_agents, unmapped_agents
 from aidokit.reconcile.desired import Wanted
-from aidokit.reconcile.state import Record, entry_digest
+from aidokit.reconcile.facts.agents import discover_agents, unmapped_agents
+from aidokit.reconcile.history.state import Record, entry_digest
 from aidokit.reconcile.world import Inputs, TargetFile, World
 
 PROC_ROOT = Path("/proc")

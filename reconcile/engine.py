@@ -7,11 +7,11 @@ from dataclasses import replace
 
 from aidokit.adapters.base import Adapter, Host
 from aidokit.catalog.models import MCPDef, deprecation
+from aidokit.reconcile.choices.lockfile import lock_path
+from aidokit.reconcile.choices.overrides import with_overrides
+from aidokit.reconcile.choices.pins import lock_change, next_lock, pin
 from aidokit.reconcile.desired import DesiredEntry, resolve_for
 from aidokit.reconcile.errors import AidoError, StateError
-from aidokit.reconcile.lockfile import lock_path
-from aidokit.reconcile.overrides import with_overrides
-from aidokit.reconcile.pins import lock_change, next_lock, pin
 from aidokit.reconcile.plan import Action, FileChange, Plan
 from aidokit.reconcile.planner import plan_entries
 from aidokit.reconcile.scoping import Placement, place

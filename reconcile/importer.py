@@ -18,11 +18,11 @@ from typing import Any
 from aidokit.adapters.base import Adapter
 from aidokit.adapters.support import spec_for
 from aidokit.catalog.models import MCPDef
-from aidokit.reconcile import hardening
-from aidokit.reconcile.config import CustomMCP, ProjectConfig
+from aidokit.reconcile.choices.config import CustomMCP, ProjectConfig
 from aidokit.reconcile.desired import wanted_servers
 from aidokit.reconcile.errors import CatalogError
-from aidokit.reconcile.state import Record, entry_digest
+from aidokit.reconcile.history.state import Record, entry_digest
+from aidokit.reconcile.security import hardening
 from aidokit.reconcile.world import TargetFile, World
 
 
@@ -206,7 +206,7 @@ def record_all(found: list[Found]) -> None:
     from pathlib import Path
 
     from aidokit.reconcile.documents import lock_file
-    from aidokit.reconcile.state import load_state, save_state
+    from aidokit.reconcile.history.state import load_state, save_state
 
     for item in found:
         state_path = Path(item.file.state_path)

@@ -159,7 +159,7 @@ class Summary:
 
 @dataclass(frozen=True)
 class LockChange(Strict):
-    """What apply writes to `aido.lock` (reconcile/lockfile.py)."""
+    """What apply writes to `aido.lock` (reconcile/choices/lockfile.py)."""
 
     path: str  # absolute path of the lock
     digest: str  # of the lock when planned (ABSENT when there is none)

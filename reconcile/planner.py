@@ -9,8 +9,8 @@ from types import ModuleType
 from typing import Any
 
 from aidokit.reconcile.desired import DesiredEntry
+from aidokit.reconcile.history.state import Record, entry_digest
 from aidokit.reconcile.plan import Action, Change, DiffKind, FieldDiff
-from aidokit.reconcile.state import Record, entry_digest
 
 Identity = Callable[[Mapping[str, Any]], str | None]
 Lookup = Callable[[tuple[str, ...]], Mapping[str, Any]]

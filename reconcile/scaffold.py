@@ -17,8 +17,13 @@ from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.catalog.facts import Facts
 from aidokit.catalog.models import MCPDef
 from aidokit.catalog.select import suggest
-from aidokit.reconcile.agents import AgentFile, discover_agents, guessed_roles, unmapped_agents
-from aidokit.reconcile.context import detect_facts
+from aidokit.reconcile.facts.agents import (
+    AgentFile,
+    discover_agents,
+    guessed_roles,
+    unmapped_agents,
+)
+from aidokit.reconcile.facts.context import detect_facts
 
 
 @dataclass(frozen=True)
@@ -93,13 +98,13 @@ def render_config(
     add: Sequence[str],
     keep: Sequence[str] | None = None,
 ) -> str:
-    """A commented `aido.toml` for these choices; it loads with `reconcile/config.py`.
+    """A commented `aido.toml` for these choices; it loads with `reconcile/choices/config.py`.
 
     With `keep`, suggestions are turned off (`suggest = false`) and only the kept
     ones and `add` are listed: the file installs exactly what it names.
     """
     known = ", ".join(ADAPTERS)
-    from aidokit.reconcile.config_docs import SCHEMA_URL
+    from aidokit.reconcile.choices.config_docs import SCHEMA_URL
 
     out = [
         f"#:schema {SCHEMA_URL}",  # editors (taplo, Even Better TOML) validate against it

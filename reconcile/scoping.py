@@ -15,9 +15,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from aidokit.adapters.base import Adapter
-from aidokit.reconcile.agents import SHARED, agents_playing
 from aidokit.reconcile.desired import DesiredEntry
 from aidokit.reconcile.errors import AidoError
+from aidokit.reconcile.facts.agents import SHARED, agents_playing
 
 
 @dataclass

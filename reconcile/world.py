@@ -21,13 +21,12 @@ from aidokit.catalog import log
 from aidokit.catalog.facts import Facts
 from aidokit.catalog.log import get_logger
 from aidokit.catalog.models import MCPDef
-from aidokit.reconcile import boundary
-from aidokit.reconcile.config import LoadedConfig
+from aidokit.reconcile.choices.config import LoadedConfig
+from aidokit.reconcile.choices.layers import layer_notes, load_layers, shown
+from aidokit.reconcile.choices.lockfile import Lock, load_lock, lock_path
 from aidokit.reconcile.desired import Wanted, wanted_servers
 from aidokit.reconcile.errors import AidoError, ConfigError
-from aidokit.reconcile.layers import layer_notes, load_layers, shown
-from aidokit.reconcile.lockfile import Lock, load_lock, lock_path
-from aidokit.reconcile.state import (
+from aidokit.reconcile.history.state import (
     Lookup,
     Record,
     State,
@@ -35,6 +34,7 @@ from aidokit.reconcile.state import (
     project_state_path,
     settle,
 )
+from aidokit.reconcile.security import boundary
 from aidokit.reconcile.user_dirs import user_state_dir
 
 if TYPE_CHECKING:
@@ -231,7 +231,7 @@ def _agents_to_read(
 ) -> list[str]:
     """The agents whose files the plan needs: those playing an entry's roles, or holding
     aido's records (a file since removed included, so its records are forgotten)."""
-    from aidokit.reconcile.agents import agents_playing
+    from aidokit.reconcile.facts.agents import agents_playing
 
     assert adapter.agents is not None
     table = role_table(inputs)
@@ -260,7 +260,7 @@ def role_table(inputs: Inputs) -> dict[str, tuple[str, ...]]:
 
 def desired_facts(inputs: Inputs) -> Facts:
     """The facts triggers see: the project's, or for user scope only the OS (SPEC §4)."""
-    from aidokit.reconcile.context import current_os, detect_facts
+    from aidokit.reconcile.facts.context import current_os, detect_facts
 
     if inputs.scope is Scope.USER:
         return Facts(os=current_os())

@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     project = project_dir(args)
     rows = describe(project)
     if args.json:
-        from aidokit.reconcile.json_output import dumps
+        from aidokit.reconcile.render.json_output import dumps
 
         doc = {"format_version": FORMAT_VERSION, "project": str(project), "adapters": rows}
         print(dumps(doc), end="")

@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
             f"aido now owns '{args.name}' in {file.path} ({file.adapter}); the file is unchanged."
         )
         return 0
-    from aidokit.reconcile.render_text import render_diff
+    from aidokit.reconcile.render.text import render_diff
 
     print(f"'{args.name}' in {file.path} differs from what aido would write:")
     print(render_diff(change), end="")

@@ -35,8 +35,8 @@ def run(args: argparse.Namespace) -> int:
     if args.planfile:
         from aidokit.adapters.support import resolved
         from aidokit.catalog import entries
-        from aidokit.reconcile.provenance import check_saved, mark_sensitive
-        from aidokit.reconcile.saved_plan import load_plan
+        from aidokit.reconcile.history.saved_plan import load_plan
+        from aidokit.reconcile.security.provenance import check_saved, mark_sensitive
 
         plan = load_plan(Path(args.planfile))
         plan = check_saved(plan, Path(args.planfile), project_dir(args), args.scope)

@@ -43,7 +43,7 @@ def _list(*, as_json: bool) -> int:
     from aidokit.catalog.views import entry_summary, list_text
 
     if as_json:
-        from aidokit.reconcile.json_output import dumps
+        from aidokit.reconcile.render.json_output import dumps
 
         entries = [entry_summary(e) for e in resolved(MCP_CATALOG)]
         print(dumps({"format_version": FORMAT_VERSION, "entries": entries}), end="")
@@ -70,7 +70,7 @@ def _show(entry_id: str, *, as_json: bool) -> int:
         )
     (entry,) = resolved((entry,))  # install by the adapters that support it
     if as_json:
-        from aidokit.reconcile.json_output import dumps
+        from aidokit.reconcile.render.json_output import dumps
 
         print(dumps({"format_version": FORMAT_VERSION, "entry": dump(entry)}), end="")
     else:
@@ -82,7 +82,7 @@ def _import(path: Path) -> int:
     from aidokit.catalog.pysource import entry_source
     from aidokit.catalog.registry import entry_from_server_json, server_json_from
     from aidokit.reconcile.errors import CatalogError
-    from aidokit.reconcile.safe_read import parse_nested, read_file
+    from aidokit.reconcile.security.safe_read import parse_nested, read_file
 
     raw = read_file(path, error=CatalogError)
     if raw is None:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 def project_dir(args: argparse.Namespace) -> Path:
     """The project folder from `--project`, else found by walking up (project_root.py)."""
     if not args.project:
-        from aidokit.reconcile.project_root import find_root
+        from aidokit.reconcile.facts.project_root import find_root
 
         return find_root(Path.cwd())
     path = Path(args.project)
@@ -65,7 +65,7 @@ def _note_interrupted(plan: Plan) -> Plan:
         return plan  # the usual case: no import, no lock
     from dataclasses import replace
 
-    from aidokit.reconcile.journal import interrupted
+    from aidokit.reconcile.history.journal import interrupted
 
     notes = [
         f"an {tx.kind} of this project was interrupted (transaction {tx.id}); the next "
@@ -78,7 +78,7 @@ def _note_interrupted(plan: Plan) -> Plan:
 
 def finish_interrupted() -> None:
     """Finish the roll-back of an apply whose run was killed, and say so (issue 18)."""
-    from aidokit.reconcile.transaction import recover
+    from aidokit.reconcile.history.transaction import recover
 
     for line in recover():
         print(f"aido: {line}", file=sys.stderr)
@@ -97,8 +97,8 @@ def apply_and_report(
     `before_write` runs once the changes are confirmed (or when there are none).
     """
     from aidokit.reconcile.apply import apply_plan
-    from aidokit.reconcile.gate import Gate
-    from aidokit.reconcile.render_text import render_plan
+    from aidokit.reconcile.render.text import render_plan
+    from aidokit.reconcile.security.gate import Gate
 
     print(render_plan(plan, colour=colour), end="")
     summary = plan.summary
@@ -118,7 +118,7 @@ def apply_and_report(
     _check_lock_text(plan)  # before any file is written
     if before_write is not None:
         before_write()
-    from aidokit.reconcile.progress import apply_progress
+    from aidokit.reconcile.console.progress import apply_progress
 
     with apply_progress(plan) as on_file:
         applied = apply_plan(plan, on_file=on_file)
@@ -131,15 +131,15 @@ def apply_and_report(
 def _save_lock(plan: Plan) -> None:
     """Write `aido.lock` when the plan moves it (after the files, like state)."""
     if plan.lock is not None and plan.lock.changed:
-        from aidokit.reconcile.lockfile import write_lock
+        from aidokit.reconcile.choices.lockfile import write_lock
 
         write_lock(Path(plan.lock.path), plan.lock.text, plan.lock.digest)
 
 
 def check_lock_location(plan: Plan, source: Path) -> None:
     """Refuse a saved plan whose lock is not the project's own `aido.lock`."""
+    from aidokit.reconcile.choices.lockfile import lock_path
     from aidokit.reconcile.errors import SecurityError
-    from aidokit.reconcile.lockfile import lock_path
 
     if plan.lock is not None and plan.lock.path != str(lock_path(Path(plan.project))):
         raise SecurityError(
@@ -151,7 +151,7 @@ def check_lock_location(plan: Plan, source: Path) -> None:
 def _check_lock_text(plan: Plan) -> None:
     """Check the lock apply will write like a committed one (a saved plan may be edited)."""
     if plan.lock is not None and plan.lock.changed:
-        from aidokit.reconcile.lockfile import parse_lock
+        from aidokit.reconcile.choices.lockfile import parse_lock
 
         parse_lock(plan.lock.text.encode("utf-8"), Path(plan.lock.path))
 

@@ -18,9 +18,9 @@ def run(args: argparse.Namespace) -> int:
     import os
     from pathlib import Path
 
-    from aidokit.reconcile.confirmations import ConfirmationStore
-    from aidokit.reconcile.gate import ask_for, sensitive_targets
-    from aidokit.reconcile.terminal import open_terminal
+    from aidokit.reconcile.console.terminal import open_terminal
+    from aidokit.reconcile.security.confirmations import ConfirmationStore
+    from aidokit.reconcile.security.gate import ask_for, sensitive_targets
 
     plan = compute_plan(args)
     targets = sensitive_targets(plan).get(args.id)

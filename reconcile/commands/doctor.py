@@ -16,7 +16,7 @@ def run(args: argparse.Namespace) -> int:
     """Run `aido doctor`."""
     from aidokit.reconcile.doctor import Finding, Severity, checkup_of, run_checks
     from aidokit.reconcile.errors import AidoError
-    from aidokit.reconcile.render_doctor import render_findings, render_findings_json
+    from aidokit.reconcile.render.doctor import render_findings, render_findings_json
 
     try:
         from aidokit.reconcile.world import read_world

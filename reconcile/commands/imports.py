@@ -25,10 +25,10 @@ def run(args: argparse.Namespace) -> int:
     """Run `aido import`."""
     from dataclasses import replace
 
-    from aidokit.reconcile.config_edit import record_import
+    from aidokit.reconcile.choices.config_edit import record_import
+    from aidokit.reconcile.choices.layers import layer_paths, shown
     from aidokit.reconcile.engine import build_plan
     from aidokit.reconcile.importer import find, imported_world, record_all, usable
-    from aidokit.reconcile.layers import layer_paths, shown
     from aidokit.reconcile.world import read_world
 
     finish_interrupted()
@@ -74,8 +74,8 @@ def confirm_customs(plan: Plan, customs: set[str]) -> None:
         return
     from dataclasses import replace
 
-    from aidokit.reconcile.gate import Gate
     from aidokit.reconcile.plan import Action
+    from aidokit.reconcile.security.gate import Gate
 
     def as_write(change: Change) -> Change:
         if change.name in customs and change.action is Action.NOOP:

@@ -23,7 +23,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run `aido init`."""
     from aidokit.adapters.registry import ADAPTERS
-    from aidokit.reconcile.config import CONFIG_NAME
+    from aidokit.reconcile.choices.config import CONFIG_NAME
     from aidokit.reconcile.scaffold import render_config, small_set, survey
 
     target = project_dir(args) / CONFIG_NAME
@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
                 "aido init asks questions but this is not a terminal; "
                 "pass --yes (and --adapter NAME) to write the detected defaults"
             )
-        from aidokit.reconcile.init_prompt import ask
+        from aidokit.reconcile.console.init_prompt import ask
 
         adapters, keep, add = ask(found, adapters, keep)
     text = render_config(found, adapters=adapters, add=add, keep=keep)

@@ -48,7 +48,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run `aido mcp add`."""
     from aidokit.catalog import entries
-    from aidokit.reconcile.config_edit import add_custom, add_with_roles, build_custom
+    from aidokit.reconcile.choices.config_edit import add_custom, add_with_roles, build_custom
 
     roles = _roles(args.roles)
     catalog_ids = {entry.id for entry in entries.MCP_CATALOG}

@@ -21,9 +21,13 @@ def run(args: argparse.Namespace) -> int:
     """Run `aido outdated`."""
     from aidokit.adapters.support import resolved
     from aidokit.catalog import entries
+    from aidokit.reconcile.choices.lockfile import load_lock, lock_path
+    from aidokit.reconcile.choices.outdated import (
+        find_outdated,
+        render_outdated,
+        render_outdated_json,
+    )
     from aidokit.reconcile.errors import ConfigError
-    from aidokit.reconcile.lockfile import load_lock, lock_path
-    from aidokit.reconcile.outdated import find_outdated, render_outdated, render_outdated_json
 
     inputs = gather_inputs(args)
     path = lock_path(inputs.host.project)

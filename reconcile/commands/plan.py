@@ -35,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run `aido plan`."""
-    from aidokit.reconcile.render_text import render_plan
+    from aidokit.reconcile.render.text import render_plan
 
     plan = compute_plan(args)
     if args.detailed_exitcode and not plan.files:
@@ -47,11 +47,11 @@ def run(args: argparse.Namespace) -> int:
     if args.frozen:
         check_frozen(plan)
     if args.json:
-        from aidokit.reconcile.render_json import render_plan_json
+        from aidokit.reconcile.render.plan_json import render_plan_json
 
         print(render_plan_json(plan), end="")
     elif args.summary:
-        from aidokit.reconcile.render_summary import render_summary
+        from aidokit.reconcile.render.summary import render_summary
 
         if args.verbose > 0:
             print(render_plan(plan, colour=want_colour(args)))
@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         print(render_plan(plan, colour=want_colour(args)), end="")
     if args.out:
         from aidokit.reconcile.documents.atomic import current_digest, replace_file
-        from aidokit.reconcile.saved_plan import dump_plan
+        from aidokit.reconcile.history.saved_plan import dump_plan
 
         # 0600: a plan names the user's files and what aido will write into them.
         out, data = Path(args.out), dump_plan(plan).encode("utf-8")

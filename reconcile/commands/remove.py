@@ -30,10 +30,10 @@ def run(args: argparse.Namespace) -> int:
 
     from aidokit.adapters.base import Scope
     from aidokit.catalog.entries import MCP_CATALOG
-    from aidokit.reconcile.config import LOCAL_CONFIG_NAME
-    from aidokit.reconcile.config_edit import record_skip
+    from aidokit.reconcile.choices.config import LOCAL_CONFIG_NAME
+    from aidokit.reconcile.choices.config_edit import record_skip
+    from aidokit.reconcile.choices.layers import layer_paths, shown
     from aidokit.reconcile.engine import build_plan
-    from aidokit.reconcile.layers import layer_paths, shown
     from aidokit.reconcile.world import read_world
 
     finish_interrupted()

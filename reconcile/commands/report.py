@@ -25,11 +25,11 @@ def run(args: argparse.Namespace) -> int:
     if args.annotations:
         return _annotations(paths)
     from aidokit.reconcile.fleet import load_fleet
-    from aidokit.reconcile.render_report import render_report_markdown, report_json
+    from aidokit.reconcile.render.report import render_report_markdown, report_json
 
     fleet = load_fleet(paths)
     if args.json:
-        from aidokit.reconcile.json_output import dumps
+        from aidokit.reconcile.render.json_output import dumps
 
         sys.stdout.write(dumps(report_json(fleet)))
     else:
@@ -38,8 +38,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _annotations(paths: list[Path]) -> int:
-    from aidokit.reconcile.annotations import github_annotations
     from aidokit.reconcile.fleet import plan_files, read_plan
+    from aidokit.reconcile.render.annotations import github_annotations
 
     for _name, path in plan_files(paths):
         doc = read_plan(path)

@@ -13,7 +13,7 @@ def run(args: argparse.Namespace) -> int:
     """Run `aido schema`."""
     import json
 
-    from aidokit.reconcile.config import config_schema
+    from aidokit.reconcile.choices.config import config_schema
 
     print(json.dumps(config_schema(), indent=2, sort_keys=True))
     return 0

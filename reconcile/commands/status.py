@@ -15,7 +15,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run `aido status`; exit 1 when a file cannot be read."""
     from aidokit.reconcile.engine import build_plan
-    from aidokit.reconcile.render_status import render_status, render_status_json
+    from aidokit.reconcile.render.status import render_status, render_status_json
     from aidokit.reconcile.status import plan_status
     from aidokit.reconcile.world import read_world
 

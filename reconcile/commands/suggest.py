@@ -20,8 +20,8 @@ def run(args: argparse.Namespace) -> int:
     from aidokit.catalog.entries import MCP_CATALOG
     from aidokit.catalog.select import select
     from aidokit.catalog.views import selection_json, selection_text
-    from aidokit.reconcile.config import load_config
-    from aidokit.reconcile.context import detect_facts
+    from aidokit.reconcile.choices.config import load_config
+    from aidokit.reconcile.facts.context import detect_facts
 
     project = project_dir(args)
     config = load_config(project).config
@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     )
     selection = select(MCP_CATALOG, facts)
     if args.json:
-        from aidokit.reconcile.json_output import dumps
+        from aidokit.reconcile.render.json_output import dumps
 
         doc = {"format_version": FORMAT_VERSION, **selection_json(selection, facts)}
         print(dumps(doc), end="")

@@ -21,7 +21,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run `aido undo`."""
     from aidokit.reconcile.errors import AidoError
-    from aidokit.reconcile.undo import Step, pick, plan_restores, render_list, render_undo, undo
+    from aidokit.reconcile.history.undo import (
+        Step,
+        pick,
+        plan_restores,
+        render_list,
+        render_undo,
+        undo,
+    )
 
     finish_interrupted()
     project = str(project_dir(args))

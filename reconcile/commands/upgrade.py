@@ -24,9 +24,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run `aido upgrade`."""
+    from aidokit.reconcile.choices.lockfile import lock_path
     from aidokit.reconcile.engine import build_plan
     from aidokit.reconcile.errors import ConfigError
-    from aidokit.reconcile.lockfile import lock_path
     from aidokit.reconcile.world import read_world
 
     finish_interrupted()

@@ -43,7 +43,7 @@ def hooked(argv: Sequence[str], *, kill_at: int = 0, count: str = "", fail_write
     if fail_write:
         _fail_write(fail_write, steps)
     from aidokit.reconcile.cli import main as aido
-    from aidokit.reconcile.transaction import recover
+    from aidokit.reconcile.history.transaction import recover
 
     code = aido(list(argv)) if argv[0] != "recover" else len(recover()) * 0
     if count:

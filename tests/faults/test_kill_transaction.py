@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from aidokit.reconcile.cli import main
-from aidokit.reconcile.transaction import recover
+from aidokit.reconcile.history.transaction import recover
 from tests.faults import killpoint
 from tests.faults.sandbox import CONFIG_A, CONFIG_B, env_for
 

@@ -115,8 +115,8 @@ def test_a_failed_commit_rolls_back_every_file(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """The journal cannot record the commit (disk full): all 4 written files are put back."""
-    from aidokit.reconcile import journal
     from aidokit.reconcile.errors import StateError
+    from aidokit.reconcile.history import journal
 
     project, before = switched
     real = journal.save_record

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aidokit.reconcile import journal
 from aidokit.reconcile.documents.format import ABSENT
-from aidokit.reconcile.state import (
+from aidokit.reconcile.history import journal
+from aidokit.reconcile.history.state import (
     DELETING,
     Record,
     State,
@@ -15,7 +15,7 @@ from aidokit.reconcile.state import (
     save_state,
     settle,
 )
-from aidokit.reconcile.transaction import journal_entry, set_records
+from aidokit.reconcile.history.transaction import journal_entry, set_records
 
 
 def _record(path: str, name: str, *, digest: str = "d", pending: bool = False) -> Record:

@@ -116,8 +116,9 @@ def test_version_does_not_import_heavy_modules() -> None:
 HEAVY = (
     "pydantic", "pydantic_core", "deepdiff", "jsonschema", "tomlkit", "ruamel", "structlog",
     "asyncio", "logging", "subprocess", "uuid", "packaging", "numpy", "cachebox",
-    "difflib", "secrets", "tempfile", "aidokit.reconcile.apply", "aidokit.reconcile.journal",
-    "aidokit.reconcile.transaction", "aidokit.reconcile.undo", "aidokit.reconcile.render_json",
+    "difflib", "secrets", "tempfile", "aidokit.reconcile.apply",
+    "aidokit.reconcile.history.journal", "aidokit.reconcile.history.transaction",
+    "aidokit.reconcile.history.undo", "aidokit.reconcile.render.plan_json",
     "aidokit.reconcile.commands.apply", "aidokit.reconcile.commands.status",
     "aidokit.catalog.validation",
 )  # fmt: skip
@@ -139,7 +140,7 @@ def test_plan_of_an_unchanged_project_does_not_import_pydantic(
 ) -> None:
     """No `aido plan` of the demo project loads a validator, diff, TOML editor or logger.
 
-    Its aido.toml has the plain shape reconcile/config.py builds without pydantic, so
+    Its aido.toml has the plain shape reconcile/choices/config.py builds without pydantic, so
     the first plan too; other files are validated once and remembered (reconcile/decode.py).
     """
     project = fixture_project("demo-project")

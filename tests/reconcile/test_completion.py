@@ -13,7 +13,7 @@ from aidokit.catalog import entries
 from aidokit.catalog.models import MCPDef, RemoteSpec
 from aidokit.reconcile.cli import build_parser, main
 from aidokit.reconcile.commands import COMMANDS
-from aidokit.reconcile.completion_scripts import render
+from aidokit.reconcile.console.completion_scripts import render
 
 SUBCOMMANDS = [name for name, _help in COMMANDS]
 

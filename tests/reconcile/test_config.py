@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from aidokit.catalog.models import ALL_ROLES
 from aidokit.catalog.validation import ValidationError
-from aidokit.reconcile import config as config_module
 from aidokit.reconcile import decode
-from aidokit.reconcile.config import ProjectConfig, load_config, validate_config
+from aidokit.reconcile.choices import config as config_module
+from aidokit.reconcile.choices.config import ProjectConfig, load_config, validate_config
 from aidokit.reconcile.decode import KEEP, Memo, build, memo_folder
 from aidokit.reconcile.errors import ConfigError
 from tests.helpers import loads_pydantic, new_project

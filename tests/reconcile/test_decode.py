@@ -15,13 +15,13 @@ from hypothesis import strategies as st
 
 from aidokit.catalog.models import RemoteSpec, StdioSpec
 from aidokit.catalog.validation import validate_json
-from aidokit.reconcile.confirmations import _StoreFile
+from aidokit.reconcile.choices.lockfile import InstallRow, LockEntry, LockFile
 from aidokit.reconcile.decode import Memo, build, memo_folder
 from aidokit.reconcile.errors import StateError
-from aidokit.reconcile.journal import Tx
-from aidokit.reconcile.lockfile import InstallRow, LockEntry, LockFile
+from aidokit.reconcile.history.journal import Tx
+from aidokit.reconcile.history.state import Record, State, load_state, save_state
 from aidokit.reconcile.plan import Change, FieldDiff, FileChange, Plan
-from aidokit.reconcile.state import Record, State, load_state, save_state
+from aidokit.reconcile.security.confirmations import _StoreFile
 from tests.helpers import loads_pydantic
 
 RECORD = Record(

@@ -11,13 +11,13 @@ from aidokit.adapters.base import Host, Scope
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.catalog.entries import ENTRIES_BY_ID
 from aidokit.catalog.facts import Facts
-from aidokit.reconcile.config import LoadedConfig, ProjectConfig
+from aidokit.reconcile.choices.config import LoadedConfig, ProjectConfig
 from aidokit.reconcile.desired import Wanted, resolve_for
 from aidokit.reconcile.documents import Document
 from aidokit.reconcile.engine import build_plan
 from aidokit.reconcile.errors import StateError
+from aidokit.reconcile.history.state import Record, entry_digest
 from aidokit.reconcile.plan import Action
-from aidokit.reconcile.state import Record, entry_digest
 from aidokit.reconcile.world import Inputs, TargetFile, World, state_location
 
 # Nothing exists here: a plan that read the disk would see no file at all.

@@ -9,10 +9,10 @@ import pytest
 
 from aidokit.adapters.base import Scope
 from aidokit.adapters.format import Format
-from aidokit.reconcile import hardening
 from aidokit.reconcile.apply import check_values
 from aidokit.reconcile.errors import SecurityError
 from aidokit.reconcile.plan import Action, Change, FileChange, Plan
+from aidokit.reconcile.security import hardening
 from tests.helpers import aido, new_project
 
 

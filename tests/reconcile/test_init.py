@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from aidokit.reconcile.choices.config import load_config
 from aidokit.reconcile.cli import main
-from aidokit.reconcile.config import load_config
 from aidokit.reconcile.scaffold import small_set, survey
 
 # Runs `aido` with two extra catalog entries: one never suggested, one sensitive.

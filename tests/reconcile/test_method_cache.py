@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile.method_cache import MethodCache, default_path
+from aidokit.reconcile.console.method_cache import MethodCache, default_path
 
 TEXT = "def __create_fn__():\n def f(x):\n  return x + 1\n return f"
 
@@ -19,7 +19,7 @@ TEXT = "def __create_fn__():\n def f(x):\n  return x + 1\n return f"
 PROBE = """
 import sys
 from pathlib import Path
-from aidokit.reconcile import method_cache
+from aidokit.reconcile.console import method_cache
 method_cache.install(Path(sys.argv[1]))
 from aidokit.reconcile.plan import Action, Change, FieldDiff, DiffKind
 from dataclasses import FrozenInstanceError
@@ -97,7 +97,7 @@ def test_only_aidos_own_classes_go_through_the_cache(tmp_path: Path) -> None:
     """A dataclass of another package is compiled as usual and never saved."""
     code = (
         "import sys, dataclasses\nfrom pathlib import Path\n"
-        "from aidokit.reconcile import method_cache\n"
+        "from aidokit.reconcile.console import method_cache\n"
         "method_cache.install(Path(sys.argv[1]))\n"
         "@dataclasses.dataclass(frozen=True)\nclass Mine:\n    x: int\n"
         "assert Mine(1) == Mine(1)\n"

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile import apply, progress
+from aidokit.reconcile import apply
 from aidokit.reconcile.cli import main
+from aidokit.reconcile.console import progress
 from aidokit.reconcile.plan import Action, Change, FileChange, Plan
 
 

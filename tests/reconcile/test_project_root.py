@@ -10,7 +10,7 @@ import pytest
 
 from aidokit.reconcile.cli import main
 from aidokit.reconcile.commands.common import want_colour
-from aidokit.reconcile.project_root import find_root
+from aidokit.reconcile.facts.project_root import find_root
 
 Capture = pytest.CaptureFixture[str]
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from aidokit.reconcile import terminal
+from aidokit.reconcile.console import terminal
 from aidokit.reconcile.documents import lock_file, osfile
 from aidokit.reconcile.documents.atomic import TEMP_PREFIX, read_bytes, replace_file
 from aidokit.reconcile.errors import LockError
@@ -287,7 +287,7 @@ def windows_host(monkeypatch: pytest.MonkeyPatch) -> None:
 def user_aido_toml(project: Path, text: str) -> None:
     """The user-scope desired state, where aido looks for it on this (simulated) host."""
     from aidokit.adapters.base import Host
-    from aidokit.reconcile.layers import user_config_path
+    from aidokit.reconcile.choices.layers import user_config_path
 
     path = user_config_path(Host.current(project))  # %APPDATA%\\aido\\aido.toml on Windows
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -10,8 +10,8 @@ import pytest
 
 from aidokit.catalog.facts import Fact
 from aidokit.reconcile.cli import main
-from aidokit.reconcile.context import detect_facts
-from aidokit.reconcile.workspaces import MAX_MEMBERS, expand
+from aidokit.reconcile.facts.context import detect_facts
+from aidokit.reconcile.facts.workspaces import MAX_MEMBERS, expand
 
 REACT = {"dependencies": {"react": "^19.1.0"}, "devDependencies": {"typescript": "^5"}}
 

@@ -16,7 +16,7 @@ import pytest
 
 from aidokit.reconcile.documents import Document, Format
 from aidokit.reconcile.documents.format import MapOrigin
-from aidokit.reconcile.state import load_state
+from aidokit.reconcile.history.state import load_state
 from aidokit.reconcile.user_dirs import user_state_dir
 from tests.helpers import aido, new_project
 

@@ -1,0 +1,117 @@
+"""Pin the desired state to `aido.lock`, and say how the lock moves (issue 19).
+
+A catalog entry the lock has is rendered from the lock's install specs, so a
+newer aido with newer pins converges to the same files; `aido upgrade` names
+the entries that take the running catalog's specs instead. Custom entries
+come from `aido.toml` itself, so the lock only records them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from dataclasses import replace
+
+from aidokit.catalog.models import MCPDef
+from aidokit.catalog.packages import unpinned
+from aidokit.reconcile.choices.lockfile import LOCK_NAME, Lock, Locked, locked_from, render_lock
+from aidokit.reconcile.desired import Wanted
+from aidokit.reconcile.documents.atomic import current_digest
+from aidokit.reconcile.documents.format import ABSENT
+from aidokit.reconcile.errors import ConfigError
+from aidokit.reconcile.plan import LockChange
+
+
+def pin(wanted: list[Wanted], lock: Lock | None, upgrade: Collection[str] = ()) -> list[Wanted]:
+    """`wanted` with each catalog entry the lock has rendered from the lock."""
+    if lock is None:
+        return wanted
+    out = []
+    for item in wanted:
+        locked = lock.entries.get(item.server.id)
+        if locked is None or item.source != "catalog" or locked.source != "catalog":
+            out.append(item)
+        elif item.server.id in upgrade:
+            out.append(_upgraded(item, locked))
+        else:
+            out.append(replace(item, server=_from_lock(item.server, locked)))
+    return out
+
+
+def _from_lock(entry: MCPDef, locked: Locked) -> MCPDef:
+    """`entry` with the lock's specs; sensitive when they run what the catalog does not.
+
+    A lock is repository input: a version of the catalog's own package is
+    honoured as it stands, anything else needs the typed confirmation of SPEC §7.
+    """
+    foreign = any(
+        entry.install.get(adapter) is None or unpinned(entry.install[adapter]) != unpinned(spec)
+        for adapter, spec in locked.install.items()
+    )
+    try:
+        return replace(
+            entry,
+            install={**entry.install, **locked.install},
+            security_sensitive=entry.security_sensitive or foreign,
+        )
+    except ValueError as exc:
+        raise ConfigError(
+            f"{LOCK_NAME} entry '{entry.id}' does not fit this aido's catalog ({exc}); "
+            f"run `aido upgrade {entry.id}` to lock the catalog's spec"
+        ) from None
+
+
+def _upgraded(item: Wanted, locked: Locked) -> Wanted:
+    """The catalog's spec, with the version change as the reason when there is one."""
+    before, after = locked.packages(), locked_from(item.server, "catalog").packages()
+    if locked.install == locked_from(item.server, "catalog").install:
+        return item
+    return replace(item, reason=f"upgrade: {_moves(before, after)}")
+
+
+def _moves(before: Iterable[str], after: Iterable[str]) -> str:
+    old, new = sorted(set(before) - set(after)), sorted(set(after) - set(before))
+    if not old and not new:
+        return "install spec changed in the catalog"
+    return f"{', '.join(old) or 'nothing'} -> {', '.join(new) or 'nothing'}"
+
+
+def next_lock(wanted: list[Wanted], lock: Lock | None, upgrade: Collection[str] = ()) -> Lock:
+    """The lock that records `wanted` as it is rendered.
+
+    A catalog entry the lock already has keeps its lock record as it is (unless
+    upgraded): a newer aido whose catalog merely adds adapters must not move a
+    committed lock, or `--frozen` would fail on every aido upgrade.
+    """
+    old = {} if lock is None else lock.entries
+    entries = {}
+    for item in wanted:
+        locked = old.get(item.server.id)
+        keep = locked is not None and locked.source == item.source == "catalog"
+        if keep and locked is not None and item.server.id not in upgrade:
+            entries[item.server.id] = locked
+        else:
+            entries[item.server.id] = locked_from(item.server, item.source)
+    return Lock(entries)
+
+
+def lock_change(path: str, old: Lock | None, new: Lock) -> LockChange:
+    """What writing `new` over `old` (None: no lock yet) changes, one line per entry."""
+    from pathlib import Path
+
+    before = {} if old is None else old.entries
+    lines = []
+    for entry_id in sorted(set(before) | set(new.entries)):
+        was, now = before.get(entry_id), new.entries.get(entry_id)
+        if was is None and now is not None:
+            lines.append(f"+ {entry_id}: {', '.join(now.packages()) or now.source}")
+        elif now is None and was is not None:
+            lines.append(f"- {entry_id}")
+        elif was is not None and now is not None and _differs(was, now):
+            lines.append(f"~ {entry_id}: {_moves(was.packages(), now.packages())}")
+    text = render_lock(new)
+    digest = current_digest(Path(path))
+    return LockChange(path, digest, text, tuple(lines), exists=digest != ABSENT)
+
+
+def _differs(was: Locked, now: Locked) -> bool:
+    return was.install != now.install or was.source != now.source

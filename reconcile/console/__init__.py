@@ -1,0 +1,1 @@
+"""The terminal side of the CLI: parsers, completion, progress, prompts, output safety."""

@@ -1,0 +1,112 @@
+"""Generate `docs/cli-reference.md` from the argparse parser.
+
+    python -m aidokit.reconcile.console.clidoc > docs/cli-reference.md
+
+A test checks that the committed file equals this output, so the reference
+cannot fall behind the parser.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+
+COMMON = "common options"
+_WIDTH = 88  # fixed, so the output does not depend on the terminal
+
+
+def reference(parser: argparse.ArgumentParser) -> str:
+    """The whole CLI reference as Markdown."""
+    out = [
+        "# aido CLI reference",
+        "",
+        "Generated from the argument parser by `python -m aidokit.reconcile.console.clidoc`;",
+        "do not edit by hand (a test checks that this file is current). Exit codes, actions",
+        "and the JSON formats are described in [cli.md](cli.md).",
+        "",
+        "## Common options",
+        "",
+        "Accepted before or after the command name.",
+        "",
+        *_table([a for a in _common(parser) if a.option_strings]),
+    ]
+    for path, child in _commands(parser, ()):
+        out += ["", f"## `aido {' '.join(path)}`", "", child.description or "", ""]
+        own = _own(child)
+        out += ["```text", _usage(child, own), "```"]
+        if own:
+            out += ["", *_table(own)]
+    return "\n".join(out) + "\n"
+
+
+def _commands(
+    parser: argparse.ArgumentParser, path: tuple[str, ...]
+) -> Iterator[tuple[tuple[str, ...], argparse.ArgumentParser]]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, child in action.choices.items():
+                yield (*path, name), child
+                yield from _commands(child, (*path, name))
+
+
+def _common(parser: argparse.ArgumentParser) -> list[argparse.Action]:
+    for group in parser._action_groups:
+        if group.title == COMMON:
+            return list(group._group_actions)
+    return []
+
+
+def _own(parser: argparse.ArgumentParser) -> list[argparse.Action]:
+    """A command's own arguments: not help, not common options, not subcommands."""
+    skip = {id(a) for a in _common(parser)}
+    return [
+        a
+        for a in parser._actions
+        if id(a) not in skip
+        and not isinstance(a, argparse._HelpAction | argparse._SubParsersAction)
+    ]
+
+
+def _usage(parser: argparse.ArgumentParser, actions: list[argparse.Action]) -> str:
+    formatter = argparse.HelpFormatter(parser.prog, width=_WIDTH)
+    formatter.add_usage(None, actions, [], prefix="usage: ")
+    return formatter.format_help().strip()
+
+
+def _table(actions: list[argparse.Action]) -> list[str]:
+    rows = ["| argument | description |", "|---|---|"]
+    for action in actions:
+        rows.append(f"| `{_name(action)}` | {_cell(action)} |")
+    return rows
+
+
+def _name(action: argparse.Action) -> str:
+    if not action.option_strings:
+        return str(action.metavar or action.dest)
+    flags = ", ".join(action.option_strings)
+    if action.nargs == 0:
+        return flags
+    metavar = action.metavar or (
+        "{" + ",".join(map(str, action.choices)) + "}" if action.choices else action.dest.upper()
+    )
+    return f"{flags} {metavar}"
+
+
+def _cell(action: argparse.Action) -> str:
+    text = (action.help or "").replace("|", "\\|")
+    if action.choices is not None and not action.option_strings:
+        text += f" (one of: {', '.join(map(str, action.choices))})"
+    return text
+
+
+def main() -> int:
+    """Print the reference for `aido`'s parser."""
+    from aidokit.reconcile.cli import build_parser
+
+    sys.stdout.write(reference(build_parser()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Facts about the project and machine: stack, git, workspaces, root, agent files."""

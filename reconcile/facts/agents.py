@@ -1,0 +1,108 @@
+"""Agent definitions found in a project, and which of them play a role (docs/roles.md).
+
+Pure facts: file names only, no file is parsed here. An agent's name is its file name
+without the harness's suffix (`qa.md`, `qa.agent.md`, `qa.json` are all `qa`); a name
+that is not a valid agent name (AGENT_PATTERN) is not an agent aido will scope to.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from aidokit.catalog.models import ALL_ROLES
+from aidokit.reconcile.choices.config import AGENT_PATTERN
+
+_AGENT_NAME = re.compile(AGENT_PATTERN)
+SHARED = "*"  # `[mcp.roles] ID = ["*"]`: every agent sees the entry, on purpose
+
+# harness -> (folder under the project or home, file suffix); see docs/roles.md.
+AGENT_DIRS: dict[str, tuple[str, str]] = {
+    "claude-code": (".claude/agents", ".md"),
+    "gemini-cli": (".gemini/agents", ".md"),
+    "copilot-cli": (".github/agents", ".agent.md"),
+    "kiro": (".kiro/agents", ".json"),
+}
+
+
+@dataclass(frozen=True, kw_only=True, order=True)
+class AgentFile:
+    """One agent definition: its harness, its name and its file."""
+
+    harness: str
+    name: str
+    path: Path
+
+
+def discover_agents(root: Path) -> tuple[AgentFile, ...]:
+    """Return the agent files under `root` (a project or a home), sorted."""
+    found: list[AgentFile] = []
+    for harness, (folder, suffix) in AGENT_DIRS.items():
+        directory = root / folder
+        if not directory.is_dir():
+            continue
+        for path in directory.iterdir():
+            name = path.name.removesuffix(suffix)
+            if path.name.endswith(suffix) and _AGENT_NAME.match(name) and path.is_file():
+                found.append(AgentFile(harness=harness, name=name, path=path))
+    return tuple(sorted(found))
+
+
+def agents_for_roles(
+    roles: Iterable[str], table: Mapping[str, tuple[str, ...]], agents: Iterable[AgentFile]
+) -> tuple[AgentFile, ...]:
+    """The agents that play any of `roles`: named in `[roles]`, or named like the role."""
+    names = set()
+    for role in roles:
+        names.add(role)
+        names.update(table.get(role, ()))
+    return tuple(agent for agent in agents if agent.name in names)
+
+
+def agents_playing(
+    roles: Iterable[str], table: Mapping[str, tuple[str, ...]], found: Iterable[str]
+) -> tuple[str, ...]:
+    """Of the agent names `found`, those that play any of `roles`; none for a shared entry."""
+    roles = tuple(roles)
+    if SHARED in roles:
+        return ()
+    names = set(roles).union(*(table.get(role, ()) for role in roles))
+    return tuple(name for name in found if name in names)
+
+
+def proposed_roles(agents: Iterable[AgentFile]) -> dict[str, tuple[str, ...]]:
+    """For init and doctor: the roles whose name an agent already has (mapped implicitly)."""
+    names = {agent.name for agent in agents}
+    return {role: (role,) for role in ALL_ROLES if role in names}
+
+
+# Words in an agent's name that say which role it plays, for `aido init`'s proposal.
+_ROLE_WORDS: dict[str, frozenset[str]] = {
+    "tester-reviewer": frozenset({"qa", "test", "tester", "tests", "review", "reviewer"}),
+    "frontend-browser-tester": frozenset({"e2e", "browser", "frontend", "ui", "playwright"}),
+    "docs-writer": frozenset({"doc", "docs", "documentation", "writer"}),
+    "researcher": frozenset({"research", "researcher", "explore", "explorer"}),
+    "architect": frozenset({"architect", "design", "designer", "planner"}),
+    "implementer": frozenset({"implementer", "coder", "developer", "dev", "engineer"}),
+}
+
+
+def guessed_roles(names: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """For `aido init`: role -> the agents whose name has one of its words (`qa`, `e2e-ui`)."""
+    guesses: dict[str, list[str]] = {}
+    for name in sorted(set(names)):
+        words = set(re.split(r"[-_]", name.lower()))
+        for role, hints in _ROLE_WORDS.items():
+            if words & hints and name != role:
+                guesses.setdefault(role, []).append(name)
+    return {role: tuple(agents) for role, agents in guesses.items()}
+
+
+def unmapped_agents(
+    agents: Iterable[AgentFile], table: Mapping[str, tuple[str, ...]]
+) -> tuple[str, ...]:
+    """Agent names that play no role yet: neither named like a role nor listed in `[roles]`."""
+    mapped = set(ALL_ROLES).union(*table.values()) if table else set(ALL_ROLES)
+    return tuple(sorted({agent.name for agent in agents} - mapped))

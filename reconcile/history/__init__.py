@@ -1,0 +1,1 @@
+"""What aido did: ownership state, the journal and transactions, undo, saved plans."""

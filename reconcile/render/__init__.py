@@ -1,0 +1,1 @@
+"""Turning a plan, a status, doctor findings or a fleet report into text or JSON."""

@@ -1,0 +1,119 @@
+"""Render a Plan as terraform-like text (colour only when asked)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from aidokit.catalog.printable import printable
+from aidokit.reconcile.plan import WRITES, Action, Change, DiffKind, FileChange, Plan, owner
+from aidokit.reconcile.security.redaction import redact_change
+
+_COLOURS = {
+    Action.CREATE: "32",
+    Action.UPDATE: "33",
+    Action.HEAL: "33",
+    Action.DELETE: "31",
+    Action.CONFLICT: "35",
+}
+
+
+def render_plan(plan: Plan, *, colour: bool = False, title: str = "") -> str:
+    """The whole plan as text, ending with the summary line."""
+    paint = _painter(colour)
+    out: list[str] = [title] if title else []
+    out += [printable(f"note: {note}") for note in plan.notes]
+    for file in plan.files:
+        out += _file(file, paint)
+    if not plan.files:
+        out.append("No harness config files are targeted; set `adapters` in aido.toml.")
+    out += _lock(plan)
+    out.append("")
+    summary = plan.summary
+    if summary.has_changes or summary.conflict or summary.error:
+        out.append(summary.line())
+    else:
+        out.append("No changes. Every targeted file matches the desired state.")
+    return "\n".join(out) + "\n"
+
+
+def _lock(plan: Plan) -> list[str]:
+    """How apply moves an existing `aido.lock` (creating the first one is routine)."""
+    lock = plan.lock
+    if lock is None or not lock.exists or not lock.changes:
+        return []
+    return ["", "# aido.lock", *(f"  {line}" for line in lock.changes)]
+
+
+def _file(file: FileChange, paint: Any) -> list[str]:
+    visible = [c for c in file.changes if c.action is not Action.NOOP]
+    if not visible and not file.error and not file.notes and not file.trust:
+        return []
+    lines = ["", paint("1", f"# {file.path} ({owner(file.adapter, file.agent)}, {file.scope})")]
+    if file.error:
+        lines.append(paint("31", f"  error: {file.error}"))
+    if file.trust:
+        lines.append(paint("33", printable(f"  trust: {file.trust.sentence()}")))
+    lines += [printable(f"  note: {note}") for note in file.notes]
+    for change in visible:
+        lines += _change(change, paint)
+    return lines
+
+
+def _change(change: Change, paint: Any) -> list[str]:
+    symbol = change.action.value
+    head = f"  {symbol} {change.label}"
+    if change.sensitive and change.action is not Action.DELETE:
+        head += " [sensitive]"  # needs a typed confirmation (SPEC §7)
+    detail = change.reason
+    if change.action is not Action.CREATE:
+        detail = f"{change.action.word}: {change.reason}"
+    if change.action is Action.HEAL:
+        detail += "; apply overwrites the hand edit, `aido undo` brings it back"
+    tail = printable(f"  ({detail})") if detail else ""
+    lines = [paint(_COLOURS.get(change.action, "0"), head) + tail]
+    if change.action is Action.CREATE and isinstance(change.after, dict):
+        lines += [f"      {printable(key)} = {_show(value)}" for key, value in change.after.items()]
+    elif change.action is Action.CREATE:
+        lines.append(f"      = {_show(change.after)}")
+    lines += _diff_lines(change)
+    if change.roles and change.action in (Action.CREATE, Action.UPDATE):
+        lines.append(printable(f"      roles: {', '.join(change.roles)}"))
+    if change.sensitive and change.action in WRITES and change.action is not Action.DELETE:
+        entry_id = printable(change.id or change.name)
+        lines.append(
+            f"      security-sensitive: written only after you confirm it (aido confirm {entry_id})"
+        )
+    if change.hint:
+        lines.append(printable(f"      hint: {change.hint}"))
+    return lines
+
+
+def render_diff(change: Change) -> str:
+    """The field-level differences of one change, one line each."""
+    return "".join(line + "\n" for line in _diff_lines(change))
+
+
+def _diff_lines(change: Change) -> list[str]:
+    lines = []
+    for row in redact_change(change).diff:
+        where = printable(row.path)
+        if row.kind is DiffKind.CHANGED:
+            lines.append(f"      ~ {where}: {_show(row.before)} -> {_show(row.after)}")
+        elif row.kind is DiffKind.ADDED:
+            lines.append(f"      + {where}: {_show(row.after)}")
+        else:
+            lines.append(f"      - {where}: {_show(row.before)}")
+    return lines
+
+
+def _show(value: Any) -> str:
+    return printable(json.dumps(value, ensure_ascii=False, sort_keys=True))
+
+
+def _painter(colour: bool) -> Any:
+    def paint(code: str, text: str) -> str:
+        text = printable(text)  # before the colour: only aido's own escapes reach the terminal
+        return f"\033[{code}m{text}\033[0m" if colour else text
+
+    return paint

@@ -1,0 +1,1 @@
+"""The trust boundary: paths, reads, redaction, hardening, gates, saved-plan provenance."""
