@@ -20,3 +20,13 @@ def test_many_entries_applies_a_synthetic_catalog_into_one_file(tmp_path: Path) 
     from bench import many_entries
 
     assert many_entries._time_apply(tmp_path, 2) > 0
+
+
+def test_many_toml_plans_and_applies_a_synthetic_catalog_into_one_config_toml(
+    tmp_path: Path,
+) -> None:
+    """Two synthetic entries plan and apply into one Codex config.toml (the bench asserts it)."""
+    from bench import many_toml
+
+    assert many_toml._best(tmp_path, 2, many_toml.plan) >= 0
+    assert many_toml._best(tmp_path, 2, many_toml.apply) >= 0
