@@ -332,7 +332,7 @@ def test_user_scope_uses_the_users_agents(sandbox_home: Path, tmp_path: Path) ->
 # Each example runs the CLI three times on a fresh project: fewer examples than the
 # document-level property, derandomized in CI like it (AIDO_FUZZ_EXAMPLES explores).
 CLI_PROPS = settings(
-    max_examples=int(FUZZ or 8),
+    max_examples=int(FUZZ or 4),
     derandomize=FUZZ is None,
     database=None,
     deadline=None,
