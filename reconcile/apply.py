@@ -15,7 +15,7 @@ from aidokit.reconcile.documents import (
     read_document,
 )
 from aidokit.reconcile.documents.atomic import current_digest, remove_file, replace_file
-from aidokit.reconcile.documents.format import MapOrigin
+from aidokit.reconcile.documents.format import MapOrigin, Pieces
 from aidokit.reconcile.errors import SecurityError, StaleError
 from aidokit.reconcile.history.journal import FileEntry
 from aidokit.reconcile.history.state import (
@@ -148,7 +148,8 @@ class Edit:
     file: FileChange
     document: Document
     present: set[Key]
-    data: bytes | None  # the new bytes (None: no file: not created, or removed)
+    data: Pieces | None  # the new bytes, in pieces (None: no file: not created, or removed)
+    changed: bool  # whether the edits changed any byte
     entry: FileEntry
     created: bool  # aido created the file (now, or on an earlier apply)
     origins: Origins  # per map the plan touches: what it held before aido's first entry
@@ -174,7 +175,8 @@ def _edit(file: FileChange) -> Edit:
         else:
             document.set_entry(map_path, change.name, change.after)
             present.add((change.map_path, change.name))
-    data = document.render() if document.changed else document.original
+    changed = document.changed
+    data = document.pieces() if changed else _whole(document.original)
     created = document.original is None or any(record.created for record in records)
     if created and data is not None and _holds_nothing_else(document, file.map_path):
         data = None  # SPEC §6: a file aido created and that holds nothing else goes again
@@ -186,9 +188,14 @@ def _edit(file: FileChange) -> Edit:
         record_path=file.record_path,
         before=document.original,
         after=data,
+        digest_before=document.digest,
         entries=tuple(f"{c.action.value} {c.label}" for c in file.actionable),
     )
-    return Edit(file, document, present, data, entry, created, origins)
+    return Edit(file, document, present, data, changed, entry, created, origins)
+
+
+def _whole(raw: bytes | None) -> Pieces | None:
+    return None if raw is None else (raw,)
 
 
 def _origins(
@@ -223,7 +230,7 @@ def _write(edit: Edit) -> None:
     _record_intent(edit.file, edit.origins)
     if edit.data is None and edit.document.original is not None:
         remove_file(edit.document.path, edit.document.digest)
-    elif edit.data != edit.document.original and edit.data is not None:
+    elif edit.data is not None and edit.changed:
         project = edit.file.scope is Scope.PROJECT  # SPEC §7: new user-level files are 0600
         replace_file(
             edit.document.path,

@@ -8,7 +8,7 @@ import os
 import stat
 from pathlib import Path
 
-from aidokit.reconcile.documents.format import ABSENT
+from aidokit.reconcile.documents.format import ABSENT, Pieces
 from aidokit.reconcile.documents.osfile import (
     CREATE_FLAGS,
     READ_FLAGS,
@@ -135,7 +135,7 @@ def target_of(path: Path) -> Path:
 
 def replace_file(
     path: Path,
-    data: bytes,
+    data: bytes | Pieces,
     expected: str,
     *,
     create_parents: bool,
@@ -209,12 +209,13 @@ def _prepare_directory(path: Path, directory: Path, *, create_parents: bool) -> 
 
 
 def _write_temp(
-    temp: Path, data: bytes, old: os.stat_result | None, new_mode: int, mode: int | None
+    temp: Path, data: bytes | Pieces, old: os.stat_result | None, new_mode: int, mode: int | None
 ) -> None:
     """Write and fsync the temp file, with the original's mode and (as root) owner."""
     fd = os.open(temp, CREATE_FLAGS, 0o600 if old or mode is not None else new_mode)
     with os.fdopen(fd, "wb") as handle:
-        handle.write(data)
+        for piece in data if isinstance(data, tuple) else (data,):
+            handle.write(piece)
         handle.flush()
         if old is not None:
             copy_mode(fd, temp, old)

@@ -15,7 +15,7 @@ from aidokit.reconcile.documents.atomic import (
     remember_digest,
     replace_file,
 )
-from aidokit.reconcile.documents.format import LIST_ITEMS, Format, MapOrigin, file_digest
+from aidokit.reconcile.documents.format import LIST_ITEMS, Format, MapOrigin, Pieces, file_digest
 from aidokit.reconcile.documents.jsonedit import NEW_FILE, JsonEditor
 from aidokit.reconcile.errors import DocumentError
 
@@ -61,7 +61,16 @@ class Document:
     @property
     def changed(self) -> bool:
         """Tell whether the edits changed any byte (a new file: whether it has content)."""
+        if isinstance(self._editor, JsonEditor):
+            return self._editor.differs(self._start)
         return self.render() != self._start
+
+    def pieces(self) -> Pieces:
+        """The new bytes as pieces that, joined, are `render()`: a big JSON file is written
+        from its bytes as read and the edited span, never copied whole."""
+        if isinstance(self._editor, JsonEditor):
+            return self._editor.pieces()
+        return (self.render(),)
 
     def get_map(self, key_path: tuple[str, ...]) -> dict[str, Any] | None:
         """Return the object at `key_path`; None when absent, DocumentError when not an object.

@@ -15,6 +15,7 @@ __all__ = [
     "LIST_ITEMS",
     "Format",
     "MapOrigin",
+    "Pieces",
     "decode_text",
     "file_digest",
     "first_newline",
@@ -23,6 +24,7 @@ __all__ = [
 
 ABSENT = "absent"  # digest of a file that does not exist
 BOM = b"\xef\xbb\xbf"
+Pieces = tuple[bytes | memoryview, ...]  # a file's bytes in pieces, written in turn
 
 
 @dataclass(frozen=True)
@@ -36,9 +38,17 @@ class MapOrigin:
     open: bool = False
 
 
-def file_digest(raw: bytes | None) -> str:
-    """Return the sha256 hex of a file's bytes, or ABSENT for a missing file."""
-    return ABSENT if raw is None else hashlib.sha256(raw).hexdigest()
+def file_digest(raw: bytes | Pieces | None) -> str:
+    """Return the sha256 hex of a file's bytes (or of its pieces, in turn), or ABSENT for
+    a missing file."""
+    if raw is None:
+        return ABSENT
+    if not isinstance(raw, tuple):
+        return hashlib.sha256(raw).hexdigest()
+    digest = hashlib.sha256()
+    for piece in raw:
+        digest.update(piece)
+    return digest.hexdigest()
 
 
 def decode_text(path: Path, raw: bytes) -> tuple[bool, str]:

@@ -1,12 +1,13 @@
 """Span-based editing of JSON and JSONC documents: only the changed entries' bytes move.
 
 The editor keeps the file as bytes. Reading validates the file and lists the top-level
-members in one pass (`jsonscan.checked_members`); the offsets of every object it looks
+members in one pass (`jsonwindow.walk` a window at a time for strict JSON, else
+`jsonscan.checked_members` over the whole view); the offsets of every object it looks
 into are kept until the bytes change. Edits are queued and applied together when the
 document is next read or rendered: per server map, the map alone is decoded, its
-replacements and deletions are spliced, its new members are inserted as one block,
-and the file's bytes are joined once. So an apply costs one validation pass and one
-copy of the file, however many entries change.
+replacements and deletions are spliced, its new members are inserted as one block.
+The last map's edit stays a splice over the bytes read (`pieces`), so an apply costs
+one validation pass and no copy of the file, however many entries change.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from aidokit.reconcile.documents import jsonmembers
+from aidokit.reconcile.documents import jsonmembers, jsonwindow
 from aidokit.reconcile.documents.format import BOM, Format, MapOrigin, where
 from aidokit.reconcile.documents.jsonscan import (
     JsonProblem,
@@ -59,7 +60,9 @@ class JsonEditor:
     def __init__(self, path: Path, fmt: Format, raw: bytes) -> None:
         self.path = path
         self.fmt = fmt
-        self.raw = raw
+        self._raw = raw
+        # The last map edit, not yet joined into the bytes: (start, end, new bytes).
+        self._spliced: tuple[int, int, bytes] | None = None
         self._blank = False  # whether the file has comments or trailing commas to blank
         self._trailing = False  # whether it uses trailing commas (new entries follow)
         self._root = 0
@@ -69,13 +72,49 @@ class JsonEditor:
         self._looks: _Looks | None = None
         self._check()
 
+    @property
+    def raw(self) -> bytes:
+        """The file's bytes as edited so far (joining a pending map edit, once)."""
+        if self._spliced is not None:
+            self._raw = b"".join(self._pieces())
+            self._spliced = None
+        return self._raw
+
+    def _pieces(self) -> tuple[bytes | memoryview, ...]:
+        if self._spliced is None:
+            return (self._raw,)
+        start, end, new = self._spliced
+        data = memoryview(self._raw)
+        return (data[:start], new, data[end:])
+
+    def pieces(self) -> tuple[bytes | memoryview, ...]:
+        """The edited file as pieces that, joined, are `render()`; never a copy of it all."""
+        self._flush()
+        return self._pieces()
+
+    def differs(self, start: bytes) -> bool:
+        """Tell whether the edited bytes differ from `start` (the bytes first read)."""
+        self._flush()
+        if self._spliced is None or self._raw is not start:
+            return self.raw != start
+        begin, end, new = self._spliced
+        return memoryview(start)[begin:end] != new
+
     # -- looking -----------------------------------------------------------------------
 
     def _check(self) -> None:
-        """Fail closed: refuse bytes that are not UTF-8 or do not parse, naming where."""
+        """Fail closed: refuse bytes that are not UTF-8 or do not parse, naming where.
+
+        Strict JSON is checked a window at a time (`jsonwindow`); JSONC, and any file
+        that walk does not vouch for, is looked at whole, which words the problem."""
         _check_utf8(self.path, self.raw)
-        text = self.raw.decode("latin-1")
         start = len(BOM) if self.raw.startswith(BOM) else 0
+        self._root = jsonwindow.skip(self.raw, start)
+        found = jsonwindow.walk(self.raw, self._root)
+        if found is not None:
+            self._objects[self._root] = found
+            return
+        text = self.raw.decode("latin-1")
         self._root = skip_ws(text, start)
         if self._walk(text, text):
             return
@@ -243,7 +282,7 @@ class JsonEditor:
                 newline = looks.style.newline
                 work.splice(jsonmembers.delete(layout, index, newline, keep_open=keep_open))
         if work.changed:
-            self.raw = work.join(self.raw)
+            self._spliced = (work.start, work.end, work.text.encode("latin-1"))
             self._objects.clear()
         if emptied and origin.made is not None:
             self._unmake(key_path, origin)
@@ -268,7 +307,7 @@ class JsonEditor:
                 if any(layout.holds_comment(start, end) for start, end, _ in splices):
                     return  # a comment the user wrote above or after it keeps it
                 work.splice(splices)
-                self.raw = work.join(self.raw)
+                self._spliced = (work.start, work.end, work.text.encode("latin-1"))
                 self._objects.clear()
                 return
 
@@ -343,11 +382,6 @@ class _Work:
         self.text = "".join(pieces)
         self.changed = True
 
-    def join(self, raw: bytes) -> bytes:
-        """Return `raw` with this object's span replaced by the working copy."""
-        data = memoryview(raw)
-        return b"".join((data[: self.start], self.text.encode("latin-1"), data[self.end :]))
-
 
 def _shift(found: Member, base: int) -> Member:
     """Move a member's offsets by `base`."""
@@ -375,7 +409,7 @@ def _check_utf8(path: Path, raw: bytes) -> None:
     if raw.isascii():
         return
     decoder = codecs.getincrementaldecoder("utf-8")()
-    data, chunk = memoryview(raw), 1 << 20
+    data, chunk = memoryview(raw), 1 << 18
     for start in range(0, len(raw), chunk):
         pending = len(decoder.getstate()[0])
         try:

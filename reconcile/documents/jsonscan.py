@@ -188,6 +188,16 @@ def decode_value(scan: str, start: int, end: int) -> Any:
         raise JsonProblem("cannot be decoded", start) from exc
 
 
+def checked_value_end(scan: str, start: int) -> int:
+    """Validate the JSON value at `start` (no duplicate key, no NaN); return the offset
+    after it. ValueError when it is not valid."""
+    try:
+        end: int = _CHECK.raw_decode(scan, start)[1]
+    except _Refused:
+        raise ValueError("a duplicate key or a non-JSON number") from None
+    return end
+
+
 def value_end(scan: str, start: int) -> int:
     """Return the offset just past the JSON value that starts at `start`."""
     try:

@@ -164,9 +164,11 @@ def write_private(path: Path, data: bytes) -> None:
         ) from None
 
 
-def save_blob(folder: Path, data: bytes) -> str:
-    """Store `data` compressed under its digest in a transaction folder; return the digest."""
-    digest = hashlib.sha256(data).hexdigest()
+def save_blob(folder: Path, data: bytes, digest: str | None = None) -> str:
+    """Store `data` compressed under its digest in a transaction folder; return the digest.
+
+    `digest` is the sha256 of `data` when the caller has it (a big file is hashed once)."""
+    digest = digest or hashlib.sha256(data).hexdigest()
     path = folder / f"{digest}.z"
     if not path.exists():
         write_private(path, zlib.compress(data, 1))

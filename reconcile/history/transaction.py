@@ -18,7 +18,7 @@ from pathlib import Path
 
 from aidokit.reconcile.documents import lock_file
 from aidokit.reconcile.documents.atomic import current_digest, replace_file
-from aidokit.reconcile.documents.format import ABSENT, file_digest
+from aidokit.reconcile.documents.format import ABSENT, Pieces, file_digest
 from aidokit.reconcile.documents.lock import lock_path
 from aidokit.reconcile.documents.osfile import fsync_directory
 from aidokit.reconcile.errors import AidoError, StaleError
@@ -94,9 +94,9 @@ class Transaction:
         try:
             journal.private_dir(folder.parent)
             journal.private_dir(folder)
-            for _, before in files:
+            for entry, before in files:
                 if before is not None:
-                    journal.save_blob(folder, before)
+                    journal.save_blob(folder, before, entry.before)
             entries, states = _snapshot_states(folder, [entry for entry, _ in files])
             tx = Tx(
                 id=tx_id,
@@ -301,17 +301,19 @@ def journal_entry(
     state_path: str,
     record_path: str,
     before: bytes | None,
-    after: bytes | None,
+    after: bytes | Pieces | None,
     entries: tuple[str, ...] = (),
+    digest_before: str | None = None,
 ) -> FileEntry:
-    """A file's journal entry from its bytes before and after."""
+    """A file's journal entry from its bytes before and after (`digest_before`: the
+    digest of `before`, when the caller has it)."""
     return FileEntry(
         adapter=adapter,
         path=path,
         abs_path=abs_path,
         state_path=state_path,
         record_path=record_path,
-        before=file_digest(before),
+        before=digest_before or file_digest(before),
         after=file_digest(after),
         entries=entries,
     )

@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import time
+from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from aidokit.reconcile.documents import Document, Format, atomic, document, jsonedit, jsonscan
+from aidokit.reconcile.cli import main
+from aidokit.reconcile.documents import (
+    Document,
+    Format,
+    atomic,
+    document,
+    jsonedit,
+    jsonscan,
+    jsonwindow,
+)
 from aidokit.reconcile.documents.document import read_document
 
 ENTRY = {"command": "npx", "args": ["-y", "pkg"]}
@@ -86,3 +98,72 @@ def test_digest_is_not_recomputed_for_an_unchanged_file(
     _settled(path, b'{"a": 22}')
     assert atomic.current_digest(path) != doc.digest
     assert document.read_document(path, Format.JSON).digest == atomic.current_digest(path)
+
+
+def test_a_user_scope_apply_reads_checks_and_hashes_the_big_file_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Through the CLI: one read, one validation and one hash of ~/.claude.json as it was,
+    one hash of what is written; and the file is written from pieces, never joined."""
+    home = Path(os.environ["HOME"])
+    projects = {f"/p{n}": {"history": [{"display": f"módulo {n}"}] * 20} for n in range(300)}
+    raw = json.dumps({"projects": projects, "mcpServers": {}}, indent=2).encode()
+    _settled(home / ".claude.json", raw)
+    calls: Counter[str] = Counter()
+    _count(monkeypatch, document, "read_stamped", calls)
+    _count(monkeypatch, jsonwindow, "walk", calls)
+    real_sha = hashlib.sha256
+
+    def sha(data: bytes = b"") -> Any:
+        """Count hashes of big inputs (pieces are fed by update, so wrap that too)."""
+        inner = real_sha(data)
+        fed = [len(data)]
+
+        class Counted:
+            def update(self, more: Any) -> None:
+                fed[0] += len(more)
+                inner.update(more)
+
+            def hexdigest(self) -> str:
+                if fed[0] >= len(raw) // 2:
+                    calls["sha256 of the file"] += 1
+                return inner.hexdigest()
+
+        return Counted()
+
+    monkeypatch.setattr(hashlib, "sha256", sha)
+    monkeypatch.setattr(jsonedit.JsonEditor, "raw", property(_refuse_join))
+    project = tmp_path / "proj"
+    project.mkdir()
+    (home / ".config" / "aido").mkdir(parents=True)
+    (home / ".config" / "aido" / "aido.toml").write_text(
+        'adapters = ["claude-code"]\nsuggest = false\n[mcp]\nadd = ["context7"]\n'
+    )
+    assert main(["apply", "--scope", "user", "--yes", "--project", str(project)]) == 0
+    assert "context7" in json.loads((home / ".claude.json").read_bytes())["mcpServers"]
+    reads = [k for k in calls if k.startswith("read_stamped")]
+    assert calls == {"walk": 1, "sha256 of the file": 2, **{k: calls[k] for k in reads}}
+    assert sum(calls[k] for k in reads if ".claude.json" in k) == 1
+
+
+def _count(monkeypatch: pytest.MonkeyPatch, module: Any, name: str, calls: Counter[str]) -> None:
+    """Count calls of `module.name` (read_stamped: per file name)."""
+    real = getattr(module, name)
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        found = real(*args, **kwargs)
+        if name == "walk":
+            calls["walk"] += len(args[0]) > 100_000
+        else:
+            calls[f"{name} {Path(args[0]).name}"] += 1
+        return found
+
+    monkeypatch.setattr(module, name, counting)
+
+
+def _refuse_join(self: Any) -> bytes:
+    """The editor's bytes, as long as no edit needs joining into a new copy of the file."""
+    if self._spliced is not None:
+        raise AssertionError("the whole file was joined into one new copy")
+    data: bytes = self._raw
+    return data
