@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from aidokit.reconcile.cli import main
@@ -28,11 +29,12 @@ def new_project(tmp_path: Path, aido_toml: str | None = None) -> Path:
     return root
 
 
-def loads_pydantic(module: str, call: str) -> bool:
-    """Whether `call`, run after importing all of `aidokit.reconcile.<module>`, loads pydantic."""
+def loads_pydantic(function: Callable[[Path], object], path: Path) -> bool:
+    """Whether `function(path)`, run in a fresh process, loads pydantic."""
+    name = function.__name__
     code = (
-        f"import sys\nfrom pathlib import Path\nfrom aidokit.reconcile.{module} import *\n"
-        f"{call}\nprint('pydantic' in sys.modules)"
+        f"import sys\nfrom pathlib import Path\nfrom {function.__module__} import {name}\n"
+        f"{name}(Path({str(path)!r}))\nprint('pydantic' in sys.modules)"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=os.environ

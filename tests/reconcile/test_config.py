@@ -86,7 +86,7 @@ def test_build_matches_pydantic_on_fixture_files(path: Path) -> None:
 
 def _uses_pydantic(project: Path) -> bool:
     """Load the project's config in a fresh process; did that import pydantic?"""
-    return loads_pydantic("config", f"load_config(Path({str(project)!r}))")
+    return loads_pydantic(load_config, project)
 
 
 # A key `_plainly_valid` leaves to pydantic, so the memo is what spares pydantic.

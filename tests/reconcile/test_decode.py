@@ -37,7 +37,7 @@ CORRUPT = "is corrupt; restore it from version control"
 
 def _loads_with_pydantic(path: Path) -> bool:
     """Load the state at `path` in a fresh process; did that import pydantic?"""
-    return loads_pydantic("state", f"load_state(Path({str(path)!r}))")
+    return loads_pydantic(load_state, path)
 
 
 def _plant(raw: bytes, folder: Path) -> None:
