@@ -48,9 +48,28 @@ def describe(project: Any) -> list[dict[str, Any]]:
                 "verified_by": adapter.verified_by,
                 "evidence": adapter.evidence,
                 "unconfirmed": list(adapter.unconfirmed),
+                "agents": _agent_folders(adapter, host),
             }
         )
     return rows
+
+
+def _agent_folders(adapter: Any, host: Any) -> list[dict[str, Any]]:
+    """Where the adapter's agent files live per scope, when it can scope by agent."""
+    agents = adapter.agents
+    if agents is None:
+        return []
+    found = []
+    for scope in adapter.scopes:
+        folder = agents.folder(scope, host)
+        if folder is not None:
+            found.append({
+                "scope": scope.value,
+                "path": str(folder / f"<name>{agents.suffix}"),
+                "format": agents.fmt.value,
+                "key": ".".join(agents.map_path),
+            })  # fmt: skip
+    return found
 
 
 def run(args: argparse.Namespace) -> int:
@@ -71,4 +90,7 @@ def run(args: argparse.Namespace) -> int:
         for file in row["files"]:
             found = f"  [detected: {file['detected']}]" if file["detected"] else ""
             print(f"  {file['scope']:<8} {file['path']}  ({file['format']}, {file['key']}){found}")
+        for agent in row["agents"]:
+            where = f"{agent['path']}  ({agent['format']}, {agent['key']})"
+            print(f"  agents   {agent['scope']}: {where}")
     return 0

@@ -538,3 +538,16 @@ def test_apply_then_destroy_gives_back_a_kiro_agent_without_servers(project: Pat
     assert "mcpServers" in _json(project / ".kiro/agents/qa.json")
     assert aido(project, "destroy", "--yes") == 0
     assert (project / ".kiro/agents/qa.json").read_bytes() == KIRO_QA
+
+
+def test_aido_adapters_names_the_agent_folders(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`aido adapters` (text and --json) says where each adapter that can scope keeps agents."""
+    assert aido(project, "adapters") == 0
+    out = capsys.readouterr().out
+    assert f"  agents   project: {project}/.gemini/agents/<name>.md  (markdown, mcp_servers)" in out
+    assert aido(project, "adapters", "--json") == 0
+    rows = {r["name"]: r for r in json.loads(capsys.readouterr().out)["adapters"]}
+    assert rows["kiro"]["agents"][0]["path"] == f"{project}/.kiro/agents/<name>.json"
+    assert rows["cursor"]["agents"] == []
