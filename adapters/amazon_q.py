@@ -15,7 +15,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Rendered, Scope
-from aidokit.adapters.common import STDIO_HTTP, AdapterBase, detect_any
+from aidokit.adapters.common import HEADERS_ONLY, STDIO_HTTP, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
     Refs,
@@ -36,21 +36,15 @@ class AmazonQ(AdapterBase):
     title = "Amazon Q Developer CLI (now Kiro CLI; see the kiro adapter)"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     transports = STDIO_HTTP  # its `type` is `stdio` or `http` (§17)
-    # Variables are expanded in env and header values only, never in `args` or the URL.
-    references_in_args = False
-    references_in_url = False
+    references = HEADERS_ONLY  # env and header values only, never in `args` or the URL
     verified_by = "source"
     evidence = "https://github.com/aws/amazon-q-developer-cli/blob/003cdad8/crates/chat-cli/src/cli/chat/tools/custom_tool.rs"
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.amazonq/mcp.json`, or `~/.aws/amazonq/mcp.json`."""
-        if scope is Scope.PROJECT:
-            path = host.project / ".amazonq" / "mcp.json"
-        elif scope is Scope.USER:
-            path = host.home / ".aws" / "amazonq" / "mcp.json"
-        else:
-            return None
-        return Location(self.name, scope, path, Format.JSON, ("mcpServers",))
+        project = host.project / ".amazonq" / "mcp.json"
+        user = host.home / ".aws" / "amazonq" / "mcp.json"
+        return self.at(scope, Format.JSON, ("mcpServers",), project=project, user=user)
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
         """Render; `${env:VAR}` in env and header values only (audit M1)."""

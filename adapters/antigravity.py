@@ -14,7 +14,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Rendered, Scope
-from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any, entry_identity
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, refuse_cwd, remote_fields, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
@@ -26,9 +26,7 @@ class Antigravity(AdapterBase):
     name = "antigravity"
     title = "Google Antigravity"
     scopes: tuple[Scope, ...] = (Scope.USER,)
-    references_in_args = False  # its docs name no variable syntax
-    references_in_url = False
-    references_in_headers = False
+    references = NOWHERE  # its docs name no variable syntax
     verified_by = "secondary"
     evidence = (
         "https://github.com/zv-louis/zv-plugin-marketplace/blob/main/plugins/sync-agent-config/"
@@ -43,10 +41,8 @@ class Antigravity(AdapterBase):
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`~/.gemini/antigravity/mcp_config.json`; no project file exists (guides)."""
-        if scope is not Scope.USER:
-            return None
-        path = host.home / ".gemini" / "antigravity" / "mcp_config.json"
-        return Location(self.name, scope, path, Format.JSON, ("mcpServers",))
+        user = host.home / ".gemini" / "antigravity" / "mcp_config.json"
+        return self.at(scope, Format.JSON, ("mcpServers",), user=user)
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
         """Render; values that need a variable become notes."""

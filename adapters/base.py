@@ -26,6 +26,9 @@ VERIFIED_BY: tuple[str, ...] = ("real CLI", "source", "docs", "secondary")
 
 # How a harness reaches a server: a local process, streamable HTTP, or SSE.
 Transport = Literal["stdio", "http", "sse"]
+# Where in a spec a variable may have to be expanded by the harness itself
+# (a stdio spec's `env` aside: it is referenced or left out with a note).
+Place = Literal["args", "url", "headers"]
 
 
 class Scope(StrEnum):
@@ -176,11 +179,9 @@ class Adapter(Protocol):
     agents: AgentFiles | None
     # What its config file can run (adapters/support.py decides per install spec from
     # these): the transports, and where it expands a variable reference (its own
-    # syntax for the catalog's `${NAME}`): in `args`, in a remote URL, in headers.
+    # syntax for the catalog's `${NAME}`).
     transports: frozenset[Transport]
-    references_in_args: bool
-    references_in_url: bool
-    references_in_headers: bool
+    references: frozenset[Place]
 
     @property
     def unconfirmed(self) -> tuple[str, ...]:

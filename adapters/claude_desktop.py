@@ -14,7 +14,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Rendered, Scope
-from aidokit.adapters.common import STDIO_ONLY, AdapterBase, detect_any
+from aidokit.adapters.common import NOWHERE, STDIO_ONLY, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import PerOS
 from aidokit.adapters.render import Refs, refuse_cwd, refuse_transport, stdio_fields
@@ -31,9 +31,7 @@ class ClaudeDesktop(AdapterBase):
     title = "Claude Desktop"
     scopes: tuple[Scope, ...] = (Scope.USER,)
     transports = STDIO_ONLY  # remote servers are Connectors in its UI, never in this file (§11)
-    references_in_args = False  # no variable syntax at all
-    references_in_url = False
-    references_in_headers = False
+    references = NOWHERE  # no variable syntax at all
     verified_by = "docs"
     evidence = "https://github.com/modelcontextprotocol/modelcontextprotocol/blob/20587283/docs/docs/develop/connect-local-servers.mdx"
     windows_shell = True  # render.WINDOWS_SHIMS

@@ -14,7 +14,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Rendered, Scope
-from aidokit.adapters.common import AdapterBase, detect_any
+from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import env_dir
 from aidokit.adapters.render import Refs, remote_fields, stdio_fields
@@ -29,9 +29,7 @@ class Cline(AdapterBase):
     name = "cline"
     title = "Cline"
     scopes: tuple[Scope, ...] = (Scope.USER,)
-    references_in_args = False  # no variable references at all (harness-audit.md M5)
-    references_in_url = False
-    references_in_headers = False
+    references = NOWHERE  # no variable references at all (harness-audit.md M5)
     verified_by = "source"
     evidence = (
         "https://github.com/cline/cline/blob/21cb8d25/apps/vscode/src/services/mcp/schemas.ts"

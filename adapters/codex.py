@@ -12,7 +12,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Rendered, Scope
-from aidokit.adapters.common import STDIO_HTTP, AdapterBase, detect_any, shown
+from aidokit.adapters.common import HEADERS_ONLY, STDIO_HTTP, AdapterBase, detect_any, shown
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import env_dir
 from aidokit.adapters.render import EXACT_PLACEHOLDER, Refs, refuse_transport, split_env
@@ -30,22 +30,16 @@ class Codex(AdapterBase):
     title = "Codex CLI"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     transports = STDIO_HTTP  # its `url` is streamable HTTP only (harness-formats.md §3)
-    # Variables are expanded in env and header values only, never in `args` or the URL.
-    references_in_args = False
-    references_in_url = False
+    references = HEADERS_ONLY  # env and header values only, never in `args` or the URL
     verified_by = "real CLI"
     evidence = "https://github.com/openai/codex/blob/00b17c26/codex-rs/config/src/mcp_types.rs"
     unconfirmed = ("Windows user folder (taken to be %USERPROFILE%\\.codex)",)
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.codex/config.toml`, or `$CODEX_HOME/config.toml` (default `~/.codex`)."""
-        if scope is Scope.PROJECT:
-            path = host.project / ".codex" / "config.toml"
-        elif scope is Scope.USER:
-            path = env_dir(host, "CODEX_HOME", host.home / ".codex") / "config.toml"
-        else:
-            return None
-        return Location(self.name, scope, path, Format.TOML, ("mcp_servers",))
+        user = env_dir(host, "CODEX_HOME", host.home / ".codex") / "config.toml"
+        project = host.project / ".codex" / "config.toml"
+        return self.at(scope, Format.TOML, ("mcp_servers",), project=project, user=user)
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
         """Render with env-var names, never values: Codex has no interpolation (§3)."""

@@ -11,6 +11,7 @@ from aidokit.adapters.base import (
     Companion,
     Host,
     Location,
+    Place,
     Rendered,
     Scope,
     Transport,
@@ -22,6 +23,9 @@ from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 # The transports of harnesses that cannot run every kind of server.
 STDIO_HTTP: frozenset[Transport] = frozenset({"stdio", "http"})
 STDIO_ONLY: frozenset[Transport] = frozenset({"stdio"})
+# Where harnesses that cannot expand a variable everywhere do.
+HEADERS_ONLY: frozenset[Place] = frozenset({"headers"})
+NOWHERE: frozenset[Place] = frozenset()
 
 
 class AdapterBase:
@@ -37,9 +41,7 @@ class AdapterBase:
     cli: str | None = None
     agents: AgentFiles | None = None
     transports: frozenset[Transport] = frozenset({"stdio", "http", "sse"})
-    references_in_args: bool = True
-    references_in_url: bool = True
-    references_in_headers: bool = True
+    references: frozenset[Place] = frozenset({"args", "url", "headers"})
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
         """The entry and its notes."""
@@ -71,18 +73,27 @@ class AdapterBase:
         """Most harnesses use their file without asking the user to trust it first."""
         return None
 
+    def at(
+        self,
+        scope: Scope,
+        fmt: Format,
+        map_path: tuple[str, ...],
+        *,
+        project: Path | None = None,
+        user: Path | None = None,
+    ) -> Location | None:
+        """The file of `scope`: `project` or `user` (None where the harness has none)."""
+        path = project if scope is Scope.PROJECT else user if scope is Scope.USER else None
+        return None if path is None else Location(self.name, scope, path, fmt, map_path)
+
     def project_or_home(
         self, scope: Scope, host: Host, relative: str, fmt: Format
     ) -> Location | None:
         """`relative` under the project (project scope) or the home folder (user scope),
         holding `mcpServers`: the layout of harnesses whose user file mirrors the project's."""
-        if scope is Scope.PROJECT:
-            base = host.project
-        elif scope is Scope.USER:
-            base = host.home
-        else:
-            return None
-        return Location(self.name, scope, base / relative, fmt, ("mcpServers",))
+        return self.at(
+            scope, fmt, ("mcpServers",), project=host.project / relative, user=host.home / relative
+        )
 
 
 def command_identity(command: object, args: object) -> str | None:

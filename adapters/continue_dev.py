@@ -19,7 +19,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Rendered, Scope
-from aidokit.adapters.common import AdapterBase, detect_any
+from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import env_dir
 from aidokit.adapters.render import Refs, dollar_brace, refuse_cwd, stdio_fields
@@ -34,9 +34,7 @@ class Continue(AdapterBase):
     name = "continue"
     title = "Continue"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
-    references_in_args = False  # `${VAR}` is converted in a JSON drop-in's env only
-    references_in_url = False
-    references_in_headers = False
+    references = NOWHERE  # `${VAR}` is converted in a JSON drop-in's env only
     verified_by = "source"
     evidence = (
         "https://github.com/continuedev/continue/blob/0a3f6338/"

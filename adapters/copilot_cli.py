@@ -15,7 +15,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import AgentFiles, Host, Location, Rendered, Scope
-from aidokit.adapters.common import AdapterBase, detect_any, shown
+from aidokit.adapters.common import HEADERS_ONLY, AdapterBase, detect_any, shown
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import env_dir
 from aidokit.adapters.render import Refs, dollar_brace, remote_fields, stdio_fields
@@ -54,9 +54,7 @@ class CopilotCLI(AdapterBase):
     cli: str | None = "copilot"  # the binary `aido doctor` asks for its version
     title = "GitHub Copilot CLI"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
-    # Variables are expanded in env and header values only, never in `args` or the URL.
-    references_in_args = False
-    references_in_url = False
+    references = HEADERS_ONLY  # env and header values only, never in `args` or the URL
     verified_by = "real CLI"
     evidence = "https://github.com/github/docs/blob/091100a4/content/copilot/how-tos/copilot-cli/customize-copilot/add-mcp-servers.md"
     unconfirmed = ("${VAR} expansion in headers at connect time",)
@@ -70,13 +68,8 @@ class CopilotCLI(AdapterBase):
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.github/mcp.json`, or `$COPILOT_HOME/mcp-config.json` (default `~/.copilot`)."""
-        if scope is Scope.PROJECT:
-            path = host.project / ".github" / "mcp.json"
-        elif scope is Scope.USER:
-            path = self._home(host) / "mcp-config.json"
-        else:
-            return None
-        return Location(self.name, scope, path, Format.JSON, ("mcpServers",))
+        project, user = host.project / ".github" / "mcp.json", self._home(host) / "mcp-config.json"
+        return self.at(scope, Format.JSON, ("mcpServers",), project=project, user=user)
 
     @staticmethod
     def _home(host: Host) -> Path:

@@ -9,11 +9,10 @@ comments when it rewrites the file itself.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Host, Location, Rendered, Scope, substitute
+from aidokit.adapters.base import Host, Location, Place, Rendered, Scope, substitute
 from aidokit.adapters.common import STDIO_HTTP, AdapterBase, detect_any, entry_identity
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import PerOS
@@ -39,7 +38,8 @@ class Goose(AdapterBase):
     title = "Goose"
     scopes: tuple[Scope, ...] = (Scope.USER,)
     transports = STDIO_HTTP  # Goose dropped SSE (§18)
-    references_in_args = False  # no variable syntax in `args`
+    # Audit M2: `${VAR}` in `uri` and header values comes from `envs`/`env_keys`; none in args.
+    references: frozenset[Place] = frozenset({"url", "headers"})
     verified_by = "source"
     evidence = (
         "https://github.com/aaif-goose/goose/blob/20f87d19/crates/goose/src/agents/extension.rs"
@@ -50,14 +50,8 @@ class Goose(AdapterBase):
         """`~/.config/goose/config.yaml` (XDG), or under APPDATA on Windows."""
         if scope is not Scope.USER:
             return None
-        path = self._folder(host) / "config.yaml"
+        path = USER_FOLDER.everywhere(host) / "config.yaml"
         return Location(self.name, scope, path, Format.YAML, ("extensions",))
-
-    @staticmethod
-    def _folder(host: Host) -> Path:
-        folder = USER_FOLDER.folder(host)
-        assert folder is not None  # Goose has one on every OS
-        return folder
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
         """Render; env vars and variables in `uri`/`headers` become `env_keys`."""
@@ -89,7 +83,7 @@ class Goose(AdapterBase):
 
     def detect(self, host: Host, scope: Scope) -> str | None:
         """The Goose config folder, or `goose` on PATH."""
-        return detect_any(host, scope, user=(self._folder(host),), cli=("goose",))
+        return detect_any(host, scope, user=(USER_FOLDER.everywhere(host),), cli=("goose",))
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §18 (ExtensionConfig)."""

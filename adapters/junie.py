@@ -15,7 +15,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Rendered, Scope
-from aidokit.adapters.common import STDIO_ONLY, AdapterBase, detect_any
+from aidokit.adapters.common import NOWHERE, STDIO_ONLY, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
     Refs,
@@ -33,9 +33,7 @@ class Junie(AdapterBase):
     title = "JetBrains Junie"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     transports = STDIO_ONLY  # its docs name stdio only (§22)
-    references_in_args = False  # no variable syntax in `args`
-    references_in_url = False
-    references_in_headers = False
+    references = NOWHERE  # none documented
     verified_by = "secondary"
     evidence = "https://www.jetbrains.com/help/junie/model-context-protocol-mcp.html"
     unconfirmed = (

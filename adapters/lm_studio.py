@@ -16,7 +16,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Rendered, Scope
-from aidokit.adapters.common import AdapterBase, detect_any, first_existing
+from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any, first_existing
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, refuse_cwd, remote_fields, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
@@ -28,9 +28,7 @@ class LMStudio(AdapterBase):
     name = "lm-studio"
     title = "LM Studio"
     scopes: tuple[Scope, ...] = (Scope.USER,)
-    references_in_args = False  # its docs name no variable syntax
-    references_in_url = False
-    references_in_headers = False
+    references = NOWHERE  # its docs name no variable syntax
     verified_by = "secondary"
     evidence = "https://github.com/lmstudio-ai/docs/blob/6fc6a668/0_app/2_mcp/index.mdx"
     unconfirmed = (

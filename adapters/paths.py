@@ -34,6 +34,12 @@ class PerOS:
         root, *parts = where
         return ROOTS[root](host).joinpath(*parts)
 
+    def everywhere(self, host: Host) -> Path:
+        """The folder on `host`'s OS, for a harness that has one on every OS."""
+        folder = self.folder(host)
+        assert folder is not None, "a PerOS table with a None row"
+        return folder
+
     def row(self, os: OSName) -> Where:
         """The table's row for `os`."""
         where: Where = getattr(self, os)
@@ -75,6 +81,4 @@ VSCODE_USER = PerOS(
 
 def vscode_user_dir(host: Host) -> Path:
     """VS Code's `User` folder on `host`'s OS."""
-    folder = VSCODE_USER.folder(host)
-    assert folder is not None  # VS Code has one on every OS
-    return folder
+    return VSCODE_USER.everywhere(host)

@@ -2,7 +2,7 @@
 
 The catalog keys a spec by its kind for "every adapter that can run it"
 (`catalog/install.py`); an adapter says what it can run through its
-capabilities (`transports`, and `references_in_args`, `_url`, `_headers`).
+capabilities (`transports` and `references`).
 This module joins the two: it is the only place an entry's adapters are known.
 """
 
@@ -12,53 +12,38 @@ import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from aidokit.adapters.base import Adapter
+from aidokit.adapters.base import Adapter, Place
 from aidokit.catalog.models import CAPABILITY_KEYS, PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 
 Spec = StdioSpec | RemoteSpec
 
 
 def unreferenced_variables(adapter: Adapter, spec: Spec) -> tuple[str, ...]:
-    """Variables `spec` needs in a place where `adapter` cannot reference one.
-
-    A stdio spec's `env` never counts: every harness either references it or
-    leaves the value out with a note to set it by hand.
-    """
-    if isinstance(spec, StdioSpec):
-        return () if adapter.references_in_args else _variables(spec.args)
-    url = () if adapter.references_in_url else (spec.url,)
-    headers = () if adapter.references_in_headers else tuple(spec.headers.values())
-    return _variables((*url, *headers))
+    """Variables `spec` needs in a place where `adapter` cannot reference one."""
+    places = _places(spec).items()
+    return _variables(
+        text for place, texts in places if place not in adapter.references for text in texts
+    )
 
 
 @dataclass(frozen=True)
 class Needs:
-    """Where one spec needs the harness to expand a variable reference, and its transport."""
+    """What an adapter must do to run one spec: its transport, and where to expand variables."""
 
     spec: Spec
     transport: str
-    in_args: bool = False
-    in_url: bool = False
-    in_headers: bool = False
+    places: frozenset[Place]
 
     @classmethod
     def of(cls, spec: Spec) -> Needs:
         """The needs of `spec`."""
-        if isinstance(spec, StdioSpec):
-            return cls(spec, "stdio", in_args=bool(_variables(spec.args)))
-        in_url = bool(_variables((spec.url,)))
-        return cls(
-            spec, spec.transport, in_url=in_url, in_headers=bool(_variables(spec.headers.values()))
-        )
+        transport = "stdio" if isinstance(spec, StdioSpec) else spec.transport
+        places = frozenset(place for place, texts in _places(spec).items() if _variables(texts))
+        return cls(spec, transport, places)
 
     def met_by(self, adapter: Adapter) -> bool:
         """Whether `adapter`'s config file can run the spec with everything it needs."""
-        return (
-            self.transport in adapter.transports
-            and (adapter.references_in_args or not self.in_args)
-            and (adapter.references_in_url or not self.in_url)
-            and (adapter.references_in_headers or not self.in_headers)
-        )
+        return self.transport in adapter.transports and self.places <= adapter.references
 
 
 def can_run(adapter: Adapter, spec: Spec) -> bool:
@@ -95,6 +80,17 @@ def supported(entry: MCPDef, adapters: Iterable[Adapter]) -> dict[str, Spec]:
         if spec is not None:
             specs[adapter.name] = spec
     return specs
+
+
+def _places(spec: Spec) -> dict[Place, tuple[str, ...]]:
+    """The texts of `spec` by the place the harness must expand a variable in.
+
+    A stdio spec's `env` is not one: every harness either references it or
+    leaves the value out with a note to set it by hand.
+    """
+    if isinstance(spec, StdioSpec):
+        return {"args": spec.args}
+    return {"url": (spec.url,), "headers": tuple(spec.headers.values())}
 
 
 def _variables(texts: Iterable[str]) -> tuple[str, ...]:

@@ -18,7 +18,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Rendered, Scope
-from aidokit.adapters.common import AdapterBase, detect_any
+from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, refuse_cwd, remote_fields, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
@@ -32,9 +32,7 @@ class VisualStudio(AdapterBase):
     name = "visual-studio"
     title = "Visual Studio (Copilot agent)"
     scopes: tuple[Scope, ...] = (Scope.USER,)
-    references_in_args = False  # its docs name no variable syntax
-    references_in_url = False
-    references_in_headers = False
+    references = NOWHERE  # its docs name no variable syntax
     verified_by = "docs"
     evidence = "https://learn.microsoft.com/visualstudio/ide/mcp-servers"
     unconfirmed = (

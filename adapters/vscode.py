@@ -39,14 +39,9 @@ class VSCode(AdapterBase):
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.vscode/mcp.json`, or `mcp.json` in the VS Code user folder."""
-        if scope is Scope.PROJECT:
-            path = host.project / ".vscode" / "mcp.json"
-        elif scope is Scope.USER:
-            path = vscode_user_dir(host) / "mcp.json"
-        else:
-            return None
         # §4 "Format": VS Code reads its config files as JSONC.
-        return Location(self.name, scope, path, Format.JSONC, ("servers",))
+        project, user = host.project / ".vscode" / "mcp.json", vscode_user_dir(host) / "mcp.json"
+        return self.at(scope, Format.JSONC, ("servers",), project=project, user=user)
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
         """Render with `${env:VAR}` references (§4 "Secrets")."""

@@ -36,10 +36,8 @@ class Windsurf(AdapterBase):
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`~/.codeium/windsurf/mcp_config.json`; no project file is documented."""
-        if scope is not Scope.USER:
-            return None
-        path = host.home / ".codeium" / "windsurf" / "mcp_config.json"
-        return Location(self.name, scope, path, Format.JSON, ("mcpServers",))
+        user = host.home / ".codeium" / "windsurf" / "mcp_config.json"
+        return self.at(scope, Format.JSON, ("mcpServers",), user=user)
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
         """Render with `${env:VAR}` references (§10, syntax secondary)."""

@@ -9,12 +9,11 @@ a variable is left out and reported by `notes`.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Rendered, Scope
-from aidokit.adapters.common import STDIO_HTTP, AdapterBase, detect_any
+from aidokit.adapters.common import NOWHERE, STDIO_HTTP, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import PerOS
 from aidokit.adapters.render import (
@@ -42,28 +41,16 @@ class Zed(AdapterBase):
     title = "Zed"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     transports = STDIO_HTTP  # its remote entry is HTTP (§12)
-    references_in_args = False  # no variable syntax in `args`
-    references_in_url = False  # none in a remote URL or headers (harness-audit.md M5)
-    references_in_headers = False
+    references = NOWHERE  # no variable syntax (harness-audit.md M5)
     verified_by = "source"
     evidence = "https://github.com/zed-industries/zed/blob/94b6e7f5/crates/paths/src/paths.rs"
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.zed/settings.json`, or the user `settings.json`."""
-        if scope is Scope.PROJECT:
-            path = host.project / ".zed" / "settings.json"
-        elif scope is Scope.USER:
-            path = self._user_folder(host) / "settings.json"
-        else:
-            return None
         # §12 "Format": a superset of JSON with comments; Zed's defaults use trailing commas.
-        return Location(self.name, scope, path, Format.JSONC, ("context_servers",))
-
-    @staticmethod
-    def _user_folder(host: Host) -> Path:
-        folder = USER_FOLDER.folder(host)
-        assert folder is not None  # Zed has one on every OS
-        return folder
+        project = host.project / ".zed" / "settings.json"
+        user = USER_FOLDER.everywhere(host) / "settings.json"
+        return self.at(scope, Format.JSONC, ("context_servers",), project=project, user=user)
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
         """Render; values that need a variable become notes (§12 "Secrets")."""
@@ -78,7 +65,7 @@ class Zed(AdapterBase):
     def detect(self, host: Host, scope: Scope) -> str | None:
         """`.zed/` here, the Zed user folder, or `zed` on PATH."""
         return detect_any(
-            host, scope, project=(".zed/",), user=(self._user_folder(host),), cli=("zed",)
+            host, scope, project=(".zed/",), user=(USER_FOLDER.everywhere(host),), cli=("zed",)
         )
 
     def schema(self) -> dict[str, Any]:

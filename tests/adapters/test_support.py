@@ -174,10 +174,10 @@ def test_transports_say_what_render_takes(adapter: Adapter) -> None:
 def test_reference_capabilities_say_what_render_takes(adapter: Adapter) -> None:
     """A variable in `args` or in a remote URL renders exactly where the adapter says it can."""
     in_args = StdioSpec(command="npx", args=("-y", "demo@1.0.0", "${TOK}"))
-    assert _renders(adapter, in_args) == adapter.references_in_args
+    assert _renders(adapter, in_args) == ("args" in adapter.references)
     if "http" in adapter.transports:
         in_url = RemoteSpec(url="https://example.com/mcp?key=${TOK}")
-        assert _renders(adapter, in_url) == adapter.references_in_url
+        assert _renders(adapter, in_url) == ("url" in adapter.references)
         in_headers = RemoteSpec(url="https://example.com/mcp", headers={"X-Key": "${TOK}"})
         rendered = adapter.render(_server(in_headers, adapter.name), in_headers)
-        assert ("X-Key" in repr(rendered)) == adapter.references_in_headers, rendered
+        assert ("X-Key" in repr(rendered)) == ("headers" in adapter.references), rendered
