@@ -14,7 +14,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Rendered, Scope
-from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any, entry_identity
+from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, refuse_cwd, remote_fields, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
@@ -26,6 +26,7 @@ class Antigravity(AdapterBase):
     name = "antigravity"
     title = "Google Antigravity"
     scopes: tuple[Scope, ...] = (Scope.USER,)
+    url_keys: tuple[str, ...] = ("serverUrl", "url")
     references = NOWHERE  # its docs name no variable syntax
     verified_by = "secondary"
     evidence = (
@@ -51,10 +52,6 @@ class Antigravity(AdapterBase):
             refuse_cwd(self.name, server, spec.cwd)  # guides list command/args/env only
             return refs.done(stdio_fields(refs, spec))
         return refs.done(remote_fields(refs, spec, url_key="serverUrl"))
-
-    def identity(self, entry: Any) -> str | None:
-        """`serverUrl` (or `url`), or command plus package."""
-        return entry_identity(entry, url_keys=("serverUrl", "url"))
 
     def detect(self, host: Host, scope: Scope) -> str | None:
         """`~/.gemini/antigravity`, or `antigravity` on PATH."""

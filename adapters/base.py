@@ -182,6 +182,10 @@ class Adapter(Protocol):
     # syntax for the catalog's `${NAME}`).
     transports: frozenset[Transport]
     references: frozenset[Place]
+    # The keys an entry keeps its URL (first found wins) and its command under: for
+    # `identity` and for what a confirmation says the entry runs.
+    url_keys: tuple[str, ...]
+    command_key: str
 
     @property
     def unconfirmed(self) -> tuple[str, ...]:

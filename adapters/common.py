@@ -42,6 +42,8 @@ class AdapterBase:
     agents: AgentFiles | None = None
     transports: frozenset[Transport] = frozenset({"stdio", "http", "sse"})
     references: frozenset[Place] = frozenset({"args", "url", "headers"})
+    url_keys: tuple[str, ...] = ("url",)
+    command_key: str = "command"
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
         """The entry and its notes."""
@@ -61,7 +63,7 @@ class AdapterBase:
 
     def identity(self, entry: Any) -> str | None:
         """URL, or command plus package: the flat shape most harnesses share."""
-        return entry_identity(entry)
+        return entry_identity(entry, url_keys=self.url_keys, command_key=self.command_key)
 
     def file_notes(self, location: Location, host: Host) -> tuple[str, ...]:
         """Most harnesses read their file whatever else is in the project."""

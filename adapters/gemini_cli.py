@@ -13,7 +13,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import AgentFiles, Host, Location, Rendered, Scope
-from aidokit.adapters.common import AdapterBase, detect_any, entry_identity, shown
+from aidokit.adapters.common import AdapterBase, detect_any, shown
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, dollar_brace, remote_fields, stdio_fields
 from aidokit.adapters.trust import TrustGate, lookup, read_record, within
@@ -83,6 +83,7 @@ class GeminiCLI(AdapterBase):
     cli: str | None = "gemini"  # the binary `aido doctor` asks for its version
     title = "Gemini CLI"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+    url_keys: tuple[str, ...] = ("url", "httpUrl")  # `httpUrl` is the legacy spelling
     verified_by = "real CLI"
     evidence = "https://github.com/google-gemini/gemini-cli/blob/5411f113/docs/tools/mcp-server.md"
     # Subagents: `.gemini/agents/<name>.md`, frontmatter `mcp_servers` (docs/roles.md).
@@ -105,10 +106,6 @@ class GeminiCLI(AdapterBase):
         # §1.2, §8: `httpUrl` is deprecated in favour of `url` + `type: "http"`;
         # `type` is always written so Gemini does not guess the transport.
         return refs.done({**remote_fields(refs, spec), "type": spec.transport})
-
-    def identity(self, entry: Any) -> str | None:
-        """URL (`url` or legacy `httpUrl`), or command plus package."""
-        return entry_identity(entry, url_keys=("url", "httpUrl"))
 
     def trust_gate(
         self, location: Location, host: Host, names: tuple[str, ...]

@@ -13,7 +13,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Place, Rendered, Scope, substitute
-from aidokit.adapters.common import STDIO_HTTP, AdapterBase, detect_any, entry_identity
+from aidokit.adapters.common import STDIO_HTTP, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import PerOS
 from aidokit.adapters.render import Refs, dollar_brace, refuse_cwd, refuse_transport, split_env
@@ -37,6 +37,8 @@ class Goose(AdapterBase):
     cli: str | None = "goose"  # the binary `aido doctor` asks for its version
     title = "Goose"
     scopes: tuple[Scope, ...] = (Scope.USER,)
+    url_keys: tuple[str, ...] = ("uri",)
+    command_key = "cmd"
     transports = STDIO_HTTP  # Goose dropped SSE (§18)
     # Audit M2: `${VAR}` in `uri` and header values comes from `envs`/`env_keys`; none in args.
     references: frozenset[Place] = frozenset({"url", "headers"})
@@ -76,10 +78,6 @@ class Goose(AdapterBase):
             entry["uri"] = _reference(spec.url, keys)
             entry["headers"] = {k: _reference(v, keys) for k, v in spec.headers.items()}
         return refs.done({**entry, "envs": envs, "env_keys": keys, "timeout": _TIMEOUT_S})
-
-    def identity(self, entry: Any) -> str | None:
-        """`uri`, or `cmd` plus package."""
-        return entry_identity(entry, url_keys=("uri",), command_key="cmd")
 
     def detect(self, host: Host, scope: Scope) -> str | None:
         """The Goose config folder, or `goose` on PATH."""

@@ -15,7 +15,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Rendered, Scope
-from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, dollar_brace, remote_fields, stdio_fields
 from aidokit.adapters.trust import TrustGate, lookup, read_record
@@ -33,6 +33,7 @@ class QwenCode(AdapterBase):
     cli: str | None = "qwen"  # the binary `aido doctor` asks for its version
     title = "Qwen Code"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+    url_keys: tuple[str, ...] = ("httpUrl", "url")
     verified_by = "real CLI"
     evidence = "https://github.com/QwenLM/qwen-code/blob/023f40b9/docs/users/features/mcp.md"
 
@@ -68,10 +69,6 @@ class QwenCode(AdapterBase):
             "approval, and asks again whenever an entry changes",
             grant=f"run `qwen mcp approve <name>` in {host.project} for each of them",
         )
-
-    def identity(self, entry: Any) -> str | None:
-        """`httpUrl` or `url`, or command plus package."""
-        return entry_identity(entry, url_keys=("httpUrl", "url"))
 
     def detect(self, host: Host, scope: Scope) -> str | None:
         """`.qwen/` here, `~/.qwen`, or `qwen` on PATH."""

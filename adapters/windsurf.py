@@ -12,7 +12,7 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Rendered, Scope
-from aidokit.adapters.common import AdapterBase, detect_any, entry_identity
+from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
     Refs,
@@ -30,6 +30,7 @@ class Windsurf(AdapterBase):
     name = "windsurf"
     title = "Windsurf"
     scopes: tuple[Scope, ...] = (Scope.USER,)
+    url_keys: tuple[str, ...] = ("serverUrl", "url")
     verified_by = "docs"
     evidence = "https://docs.windsurf.com/windsurf/cascade/mcp"
     unconfirmed = ("${env:VAR} syntax (secondary pages only)",)
@@ -47,10 +48,6 @@ class Windsurf(AdapterBase):
             return refs.done(stdio_fields(refs, spec))
         # §1.2, §10: remote servers need `serverUrl` (or `url`); serverUrl is the documented one.
         return refs.done(remote_fields(refs, spec, url_key="serverUrl"))
-
-    def identity(self, entry: Any) -> str | None:
-        """URL (`serverUrl` or `url`), or command plus package."""
-        return entry_identity(entry, url_keys=("serverUrl", "url"))
 
     def detect(self, host: Host, scope: Scope) -> str | None:
         """`~/.codeium/windsurf`, or `windsurf` on PATH."""

@@ -13,6 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from aidokit.adapters.base import Adapter
+from aidokit.adapters.registry import ADAPTERS
 from aidokit.reconcile.console.terminal import Terminal, open_terminal
 from aidokit.reconcile.errors import SecurityError
 from aidokit.reconcile.plan import Change, FileChange, Plan
@@ -115,18 +117,26 @@ def describe(entry_id: str, targets: list[Target]) -> str:
         # ensure_ascii: control, bidi and look-alike characters show as \\u escapes.
         shown = json.dumps(change.after, indent=2, sort_keys=True, ensure_ascii=True)
         lines += [f"    {line}" for line in shown.splitlines()]
-        lines.append(f"    runs: {runs(change.after)}")
+        lines.append(f"    runs: {runs(change.after, ADAPTERS.get(file.adapter))}")
     return "\n".join(lines) + "\n"
 
 
-def runs(entry: object) -> str:
-    """A one-line summary of what an entry runs: its command line or its URL."""
+_COMMON: tuple[tuple[str, ...], str] = (("url",), "command")
+
+
+def runs(entry: object, adapter: Adapter | None = None) -> str:
+    """A one-line summary of what an entry runs: its command line or its URL.
+
+    The adapter says under which keys its entries keep them (`url_keys`,
+    `command_key`); without one, the common `url` and `command`.
+    """
     if not isinstance(entry, dict):
         return json.dumps(entry, ensure_ascii=True)
-    for key in ("url", "serverUrl", "uri", "httpUrl"):
+    url_keys, command_key = (adapter.url_keys, adapter.command_key) if adapter else _COMMON
+    for key in url_keys:
         if isinstance(entry.get(key), str):
             return f"connects to {json.dumps(entry[key], ensure_ascii=True)}"
-    command = entry.get("command") or entry.get("cmd")
+    command = entry.get(command_key)
     args = entry.get("args") or []
     argv = command if isinstance(command, list) else [command, *args]
     return "command " + json.dumps(argv, ensure_ascii=True)
