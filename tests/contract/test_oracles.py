@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.contract.oracles import read_back
-from tests.contract.sandbox import FIXTURES, Sandbox, run_cli
+from tests.contract.oracles import Servers, read_back
+from tests.contract.sandbox import FIXTURES, PROJECT_TOKEN, Sandbox, make_sandbox, run_cli
 
 pytestmark = pytest.mark.contract
 
@@ -24,6 +25,29 @@ def _load(path: Path) -> dict[str, Any]:
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
 
 
+Read = Callable[[str, str], tuple[Sandbox, Servers]]
+
+
+@pytest.fixture(scope="module")
+def fixture_read(tmp_path_factory: pytest.TempPathFactory) -> Read:
+    """Each golden fixture placed in a sandbox of its own and read back by its CLI once.
+
+    The tests that only look at that one read (and at what it left in the sandbox)
+    share it instead of starting the CLI again.
+    """
+    done: dict[tuple[str, str], tuple[Sandbox, Servers]] = {}
+
+    def read(cli: str, scope: str) -> tuple[Sandbox, Servers]:
+        if (cli, scope) not in done:
+            case = FIXTURES / cli / scope
+            box = make_sandbox(tmp_path_factory.mktemp(f"{cli}-{scope}") / "sandbox")
+            box.place(case)
+            done[cli, scope] = box, read_back(cli, box, scope, env=_load(case / "env.json"))
+        return done[cli, scope]
+
+    return read
+
+
 def test_every_cli_has_cases() -> None:
     """Each CLI has golden fixtures for its project and user scopes (qwen: project only)."""
     for cli in ("codex", "gemini", "opencode", "claude", "copilot"):
@@ -33,20 +57,21 @@ def test_every_cli_has_cases() -> None:
 
 
 @pytest.mark.parametrize(("cli", "scope"), CASES, ids=[f"{c}-{s}" for c, s in CASES])
-def test_cli_reads_fixture_back(cli: str, scope: str, sandbox: Sandbox) -> None:
+def test_cli_reads_fixture_back(cli: str, scope: str, fixture_read: Read) -> None:
     """The CLI reports exactly the names, transports, commands, args, URLs, env and headers."""
-    case = FIXTURES / cli / scope
-    sandbox.place(case)
-    servers = read_back(cli, sandbox, scope, env=_load(case / "env.json"))
+    _, servers = fixture_read(cli, scope)
     got = {name: view.summary() for name, view in servers.items()}
-    assert got == _load(case / "expected.json")
+    assert got == _load(FIXTURES / cli / scope / "expected.json")
 
 
-def test_gemini_expands_set_variables_and_keeps_unset_ones(sandbox: Sandbox) -> None:
+def test_gemini_expands_set_variables_and_keeps_unset_ones(
+    sandbox: Sandbox, fixture_read: Read
+) -> None:
     """Gemini CLI substitutes `$VAR`/`${VAR}` from its env at read time; unset ones stay literal."""
-    sandbox.place(FIXTURES / "gemini" / "user")
-    unset = read_back("gemini", sandbox)["brave-search"]
+    assert not (FIXTURES / "gemini" / "user" / "env.json").exists()  # the shared read sets none
+    unset = fixture_read("gemini", "user")[1]["brave-search"]
     assert unset.args[-1] == "$BRAVE_API_KEY"
+    sandbox.place(FIXTURES / "gemini" / "user")
     expanded = read_back("gemini", sandbox, env={"BRAVE_API_KEY": "sentinel"})["brave-search"]
     assert expanded.args[-1] == "sentinel"
 
@@ -77,21 +102,21 @@ def test_claude_never_expands_references(sandbox: Sandbox) -> None:
     assert servers["sentry"].env["SENTRY_AUTH_TOKEN"] == "${SENTRY_AUTH_TOKEN}"
 
 
-def test_claude_get_omits_details_of_untyped_stdio_entry(sandbox: Sandbox) -> None:
+def test_claude_get_omits_details_of_untyped_stdio_entry(fixture_read: Read) -> None:
     """`claude mcp get` prints no Type/Command/Args for an entry without `"type": "stdio"`."""
-    sandbox.place(FIXTURES / "claude" / "project")
-    servers = read_back("claude", sandbox, "project")
+    assert not (FIXTURES / "claude" / "project" / "env.json").exists()
+    servers = fixture_read("claude", "project")[1]
     assert "Command" not in servers["docs"].raw
     assert servers["filesystem"].raw["Command"] == "npx"
 
 
-def test_claude_rewrites_its_home_file_but_keeps_servers(sandbox: Sandbox) -> None:
+def test_claude_rewrites_its_home_file_but_keeps_servers(fixture_read: Read) -> None:
     """Each `claude` run rewrites `~/.claude.json`: adds state, drops `theme`, keeps servers."""
-    sandbox.place(FIXTURES / "claude" / "user")
-    path = sandbox.home / ".claude.json"
-    before = json.loads(path.read_text(encoding="utf-8"))
-    read_back("claude", sandbox, "user")
-    after = json.loads(path.read_text(encoding="utf-8"))
+    sandbox, _ = fixture_read("claude", "user")  # the sandbox after that claude run
+    placed = (FIXTURES / "claude" / "user" / "home" / ".claude.json").read_text(encoding="utf-8")
+    before = json.loads(placed.replace(PROJECT_TOKEN, str(sandbox.project)))
+    assert "theme" in before
+    after = json.loads((sandbox.home / ".claude.json").read_text(encoding="utf-8"))
     assert after["mcpServers"] == before["mcpServers"]
     assert {"userID", "firstStartTime", "migrationVersion"} <= set(after)
     assert "theme" not in after  # a top-level key the user had was silently removed
