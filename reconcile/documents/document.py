@@ -112,15 +112,17 @@ class Document:
 
     def origin(self, key_path: tuple[str, ...]) -> MapOrigin:
         """Say what the map at `key_path` looks like before aido's first entry goes in."""
-        if isinstance(self._editor, JsonEditor):
-            return self._editor.origin(self._path(key_path))
-        return MapOrigin()
+        key_path = self._path(key_path)
+        if LIST_ITEMS in key_path or self.fmt not in (Format.JSON, Format.JSONC, Format.YAML):
+            return MapOrigin()
+        return self._editor.origin(key_path)  # type: ignore[union-attr]
 
     def restore(self, key_path: tuple[str, ...], origin: MapOrigin) -> None:
         """Have the map at `key_path` give back the bytes `origin` describes once the
         edits empty it: removed (with the objects aido created around it), or left open."""
-        if isinstance(self._editor, JsonEditor):
-            self._editor.restore(self._path(key_path), origin)
+        key_path = self._path(key_path)
+        if LIST_ITEMS not in key_path and self.fmt in (Format.JSON, Format.JSONC, Format.YAML):
+            self._editor.restore(key_path, origin)  # type: ignore[union-attr]
 
     def rehearse(self, edits: list[tuple[tuple[str, ...], str, Any]]) -> None:
         """Raise the DocumentError these (map, name, entry or None to delete) edits would

@@ -13,8 +13,10 @@ Layout rules:
 - An entry spans from the start of its key's line to the end of its value's last line,
   a comment on that line included; comment and blank lines around it are not its own.
 - The server map must be a block mapping. An empty flow `{}` becomes a block map when
-  the first entry is added; removing the last entry leaves `key: {}`. A non-empty flow
-  map is refused (aido would have to re-emit the user's entries).
+  the first entry is added; removing the last entry leaves `key: {}`, unless aido's
+  records say it added that map (`restore`): then the key goes again, with the maps
+  aido created around it that hold nothing else. A non-empty flow map is refused
+  (aido would have to re-emit the user's entries).
 - New entries take the map's indentation, the file's indent step, its sequence
   indentation (`- x` under or beside the key) and its line break (LF or CRLF).
 - Anchors, aliases, merge keys and non-JSON tags (timestamps, `!custom`) on the path to
@@ -39,7 +41,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode
 from ruamel.yaml.reader import ReaderError
 
-from aidokit.reconcile.documents.format import BOM, decode_text, first_newline
+from aidokit.reconcile.documents.format import BOM, MapOrigin, decode_text, first_newline
 from aidokit.reconcile.documents.jsonedit import describe
 from aidokit.reconcile.documents.jsonstyle import same
 from aidokit.reconcile.documents.yamlnodes import (
@@ -86,6 +88,7 @@ class YamlEditor:
         self._bom, self._text = decode_text(path, raw)
         self._nl = first_newline(self._text)
         self._root, self._value, self._merges = self._load(self._text)
+        self._origins: dict[tuple[str, ...], MapOrigin] = {}
 
     # -- reading -----------------------------------------------------------------------
 
@@ -214,8 +217,18 @@ class YamlEditor:
             tree = {key: tree}
         self._commit(self._insert(found, tree), expected)
 
+    def origin(self, key_path: tuple[str, ...]) -> MapOrigin:
+        """Say where a first entry of the map at `key_path` would go (see `MapOrigin`)."""
+        found = self._find(key_path)
+        return MapOrigin(found.depth if found.depth < len(key_path) else None)
+
+    def restore(self, key_path: tuple[str, ...], origin: MapOrigin) -> None:
+        """Once the map at `key_path` empties, remove the mappings `origin` says aido made."""
+        self._origins[key_path] = origin
+
     def delete_entry(self, key_path: tuple[str, ...], name: str) -> None:
-        """Remove one entry if present; an emptied map stays as `{}`."""
+        """Remove one entry if present; an emptied map stays as `{}`, or goes with the
+        mappings around it that aido created (`restore`)."""
         current = self.get_map(key_path)
         if current is None or name not in current:
             return
@@ -228,7 +241,13 @@ class YamlEditor:
         for key in key_path:
             node = node[key]
         del node[name]
+        made = self._origins.get(key_path, MapOrigin()).made
         start, end = self._span(pair, found.node)
+        emptied = len(found.node.value) == 1 and made is not None
+        if emptied and self._unmake(
+            key_path, made or 0, expected, self._text[:start] + self._text[end:]
+        ):
+            return
         if end == len(self._text) and not self._text.endswith("\n") and start > 0:
             start -= len(self._nl)  # the entry was the last line, without a final newline
         text = self._text[:start] + self._text[end:]
@@ -236,6 +255,37 @@ class YamlEditor:
             colon = self._colon(found.key)
             text = text[: colon + 1] + " {}" + text[colon + 1 :]
         self._commit(text, expected)
+
+    def _unmake(
+        self, key_path: tuple[str, ...], made: int, expected: dict[str, Any], rest: str
+    ) -> bool:
+        """Remove the outermost mapping aido created on the way to an emptied map that holds
+        nothing but the way there (no comment either); False when there is none. `rest`
+        is the text without the entry being deleted."""
+        for level in range(made, len(key_path)):
+            parent, inner = expected, key_path[level + 1 :]
+            for key in key_path[:level]:
+                parent = parent[key]
+            if parent[key_path[level]] != _nest(inner):
+                continue
+            found = self._find(key_path[:level])
+            assert found.node is not None
+            pair = lookup(found.node, key_path[level])
+            assert pair is not None
+            start, end = self._span(pair, found.node)
+            gone = len(self._text) - len(rest)  # the entry's lines, inside [start, end)
+            if "#" in rest[start : end - gone]:
+                return False
+            if end == len(self._text) and not self._text.endswith("\n") and start > 0:
+                start -= len(self._nl)
+            text = self._text[:start] + self._text[end:]
+            del parent[key_path[level]]
+            if len(found.node.value) == 1 and found.key is not None:
+                colon = self._colon(found.key)
+                text = text[: colon + 1] + " {}" + text[colon + 1 :]
+            self._commit(text, expected)
+            return True
+        return False
 
     def render(self) -> bytes:
         """Return the file's bytes."""
@@ -344,3 +394,11 @@ class YamlEditor:
                 " left as it was; this is a bug, please report it with the file's layout"
             )
         self._text, self._root, self._value, self._merges = text, root, value, merges
+
+
+def _nest(key_path: tuple[str, ...]) -> dict[str, Any]:
+    """The empty mappings named by `key_path`, one inside the other."""
+    value: dict[str, Any] = {}
+    for key in reversed(key_path):
+        value = {key: value}
+    return value

@@ -126,3 +126,23 @@ def test_an_object_harness_added_around_the_map_keeps_it_when_aido_leaves(
     claude.write_bytes(doc.render())
     assert aido(project, "destroy", "--scope", "local", "--yes") == 0
     assert json.loads(claude.read_bytes()) == {"projects": {str(project): {"allowedTools": []}}}
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [b"GOOSE_MODEL: gpt-4o  # mine\n", b"# Goose\r\nGOOSE_PROVIDER: openai", b"extensions: {}\n"],
+)
+def test_goose_extensions_aido_added_leave_with_its_last_entry(tmp_path: Path, raw: bytes) -> None:
+    """YAML too: Goose's `extensions:` that aido added goes again; one the user had stays."""
+    config = Path(os.environ["HOME"]) / ".config" / "goose" / "config.yaml"
+    config.parent.mkdir(parents=True)
+    config.write_bytes(raw)
+    project = new_project(tmp_path, 'adapters = ["goose"]\nsuggest = false\n[mcp]\nadd = ["git"]\n')
+    (Path(os.environ["HOME"]) / ".config" / "aido").mkdir(parents=True, exist_ok=True)
+    (Path(os.environ["HOME"]) / ".config" / "aido" / "aido.toml").write_text(
+        (project / "aido.toml").read_text()
+    )
+    assert aido(project, "apply", "--scope", "user", "--yes") == 0
+    assert b"extensions:\n" in config.read_bytes().replace(b"\r\n", b"\n")
+    assert aido(project, "destroy", "--scope", "user", "--yes") == 0
+    assert config.read_bytes() == raw

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from edit_ops import apply_op
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
@@ -149,3 +149,26 @@ def test_yaml_bytes_outside_the_edited_entry_never_change(
     assert doc.get_map(KEY_PATH)[name] == entry
     assert out.startswith(text[:head])
     assert out.endswith(text[tail:])
+
+
+@given(data=st.data(), new=st.dictionaries(st.sampled_from(NAMES), entries, min_size=1, max_size=2))
+@example(data=None, new={"github": {"enabled": True, "type": "stdio", "cmd": "npx"}})
+@SETTINGS
+def test_yaml_apply_then_destroy_gives_back_a_file_with_or_without_the_map(
+    data: st.DataObject | None, new: dict[str, Any]
+) -> None:
+    """Fresh reads as apply and destroy make them: a map aido added goes again (issue 14)."""
+    if data is None:
+        text = "# Goose\nGOOSE_MODEL: gpt-4o  # mine\n"
+    else:
+        text, _, _, blocks = data.draw(documents())
+        new = {name: entry for name, entry in new.items() if name not in blocks}
+    origin = Document(PATH, Format.YAML, text.encode()).origin(KEY_PATH)
+    applied = Document(PATH, Format.YAML, text.encode())
+    for name, entry in new.items():
+        applied.set_entry(KEY_PATH, name, entry)
+    destroyed = Document(PATH, Format.YAML, applied.render())
+    destroyed.restore(KEY_PATH, origin)
+    for name in new:
+        destroyed.delete_entry(KEY_PATH, name)
+    assert destroyed.render() == text.encode()
