@@ -70,6 +70,7 @@ fuzz: dev
 	AIDO_FUZZ_EXAMPLES=$${AIDO_FUZZ_EXAMPLES:-20000} $(BIN)/pytest -q -p no:cacheprovider \
 	  tests/reconcile/documents/test_documents_fuzz.py \
 	  tests/reconcile/documents/test_documents_roundtrip_props.py \
+	  tests/reconcile/documents/test_documents_window.py \
 	  tests/reconcile/documents/test_documents_toml_props.py \
 	  tests/reconcile/documents/test_documents_toml_shapes.py \
 	  tests/reconcile/documents/test_documents_toml_comments.py

@@ -9,6 +9,7 @@ one copy of it in memory: the bytes read, plus the edited span.
 from __future__ import annotations
 
 import json
+import os
 import tracemalloc
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,9 +23,11 @@ from hypothesis import strategies as st
 from aidokit.reconcile.documents import Document, Format, jsonscan, jsonwindow
 from aidokit.reconcile.documents.format import BOM, file_digest
 
+FUZZ = os.environ.get("AIDO_FUZZ_EXAMPLES")  # `make fuzz`: a long random run
 PROPS = settings(
-    max_examples=300,
-    derandomize=True,
+    max_examples=int(FUZZ or 300),
+    derandomize=FUZZ is None,
+    database=None,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
