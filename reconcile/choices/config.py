@@ -147,6 +147,7 @@ class ProjectConfig(Strict):
 
 # `aido.toml` keys whose values `_plainly_valid` checks itself, with their exact types.
 _PLAIN_KEYS: dict[str, type] = {
+    "required_version": str,
     "adapters": list,
     "suggest": bool,
     "stack_packs": list,
@@ -166,8 +167,8 @@ _CUSTOM_KEYS: dict[str, type] = {**_OVERRIDE_KEYS, "transport": str, "headers": 
 def _plainly_valid(data: Mapping[str, Any]) -> bool:
     """Whether `data` has a common shape pydantic surely accepts, checked without it.
 
-    Every key but `required_version`, each value of its exact type (lists, not
-    other sequences), with valid ids, roles, agent names and URLs; anything else
+    Every key, each value of its exact type (lists, not other sequences), with
+    valid ids, roles, agent names, URLs and version specifier; anything else
     answers False and is left to pydantic. A server table's value rules (hardening)
     run when it is built, in `__post_init__`. Tests hold decode's builder equal to
     pydantic's result whenever this answers True (or both refuse the file).
@@ -192,7 +193,19 @@ def _plainly_valid(data: Mapping[str, Any]) -> bool:
         )
         and _plain_servers(data.get("override", {}), _OVERRIDE_KEYS)
         and _plain_servers(data.get("custom", {}), _CUSTOM_KEYS)
+        and _specifier(data.get("required_version"))
     )
+
+
+def _specifier(value: str | None) -> bool:
+    """No `required_version`, or one that packaging reads (pydantic's check is the same)."""
+    if value is None:
+        return True
+    try:
+        version_specifier(value)  # packaging: also imported to enforce it (layers.py)
+    except ValueError:
+        return False
+    return True
 
 
 def _plain_servers(tables: Mapping[str, Any], kinds: Mapping[str, type]) -> bool:

@@ -89,8 +89,9 @@ def _uses_pydantic(project: Path) -> bool:
     return loads_pydantic(load_config, project)
 
 
-# A key `_plainly_valid` leaves to pydantic, so the memo is what spares pydantic.
-NOT_PLAIN = 'required_version = ">=0.1"\n'
+# A valid table `_plainly_valid` leaves to pydantic ("*" is no role it knows), so the
+# memo is what spares pydantic; appended, as a TOML table must come last.
+NOT_PLAIN = '\n[mcp.roles]\ngit = ["*"]\n'
 
 
 def test_a_plain_file_is_built_without_pydantic_from_the_first_load(tmp_path: Path) -> None:
@@ -118,6 +119,7 @@ def test_a_plain_file_is_built_without_pydantic_from_the_first_load(tmp_path: Pa
         ('[roles]\nimplementer = ["bad name"]\n', "roles.implementer"),
         ('[mcp.roles]\ngit = ["wizard"]\n', "mcp.roles.git"),
         ('[forges]\n"git.example.com" = "gitea"\n', "'github', 'gitlab' or 'bitbucket'"),
+        ('required_version = "bogus"\n', "required_version"),
     ],
     ids=[
         "upper-case id",
@@ -129,6 +131,7 @@ def test_a_plain_file_is_built_without_pydantic_from_the_first_load(tmp_path: Pa
         "bad agent name",
         "unknown mcp role",
         "unknown forge",
+        "bad version specifier",
     ],
 )
 def test_a_file_that_only_looks_plain_still_gets_pydantics_word(
@@ -204,7 +207,7 @@ _near_plain = st.fixed_dictionaries(
             ),
             _anything,
         ),
-        "required_version": st.just(">=0.1"),
+        "required_version": st.one_of(st.sampled_from([">=0.1", "bogus", "", "<1,>=0"]), _anything),
         "override": st.one_of(st.dictionaries(_ids, _server_near, max_size=2), _anything),
         "custom": st.one_of(
             st.dictionaries(st.one_of(_ids, st.just("Bad")), _server_near, max_size=2), _anything
@@ -238,6 +241,7 @@ _plain_only = st.fixed_dictionaries(
         "suggest": st.booleans(),
         "stack_packs": st.lists(st.sampled_from(["react", "python"]), max_size=2),
         "conformance": st.sampled_from(["strict", ""]),
+        "required_version": st.sampled_from([">=0.1", "<9,>=0", "==0.1.*"]),
         "mcp": st.fixed_dictionaries(
             {},
             optional={
@@ -291,10 +295,10 @@ def test_the_plain_check_takes_the_common_files() -> None:
 
 def test_an_unchanged_file_is_not_validated_again(tmp_path: Path) -> None:
     """The first load validates with pydantic and remembers; the next one skips pydantic."""
-    project = new_project(tmp_path, f'{NOT_PLAIN}adapters = ["codex"]\n[mcp]\nadd = ["git"]\n')
+    project = new_project(tmp_path, 'adapters = ["codex"]\n[mcp]\nadd = ["git"]\n' + NOT_PLAIN)
     assert _uses_pydantic(project)
     assert not _uses_pydantic(project)
-    (project / "aido.toml").write_text(f'{NOT_PLAIN}adapters = ["codex"]\n[mcp]\nadd = ["fetch"]\n')
+    (project / "aido.toml").write_text('adapters = ["codex"]\n[mcp]\nadd = ["fetch"]\n' + NOT_PLAIN)
     assert _uses_pydantic(project)  # one changed byte is a new file
 
 
@@ -349,7 +353,7 @@ def test_unwritable_memo_still_loads(tmp_path: Path, monkeypatch: pytest.MonkeyP
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")
     monkeypatch.setenv("XDG_STATE_HOME", str(blocker))
-    project = new_project(tmp_path, f'{NOT_PLAIN}adapters = ["codex"]\n')
+    project = new_project(tmp_path, 'adapters = ["codex"]\n' + NOT_PLAIN)
     for _ in range(2):
         assert load_config(project).config.adapters == ("codex",)
 
@@ -388,7 +392,7 @@ def test_memo_inside_the_project_is_ignored(
     _plant(project, memo_folder(os.environ))
     with pytest.raises(ConfigError, match="unknown key 'adapterz'"):
         load_config(project)
-    (project / "aido.toml").write_text(f'{NOT_PLAIN}adapters = ["codex"]\n')
+    (project / "aido.toml").write_text('adapters = ["codex"]\n' + NOT_PLAIN)
     load_config(project)
     assert len(list(memo_folder(os.environ).iterdir())) == 1  # only the planted key
 
@@ -438,7 +442,7 @@ def test_unreadable_rule_sources_turn_the_memo_off(
     """Where aido's source cannot be read (a bytecode-only install), every load validates."""
     monkeypatch.setattr(decode, "rule_parts", lambda model: ({"tests.gone_rules"}, set()))
     decode.rules_digest.cache_clear()
-    project = new_project(tmp_path, f'{NOT_PLAIN}adapters = ["codex"]\n')
+    project = new_project(tmp_path, 'adapters = ["codex"]\n' + NOT_PLAIN)
     for _ in range(2):
         assert load_config(project).config.adapters == ("codex",)
     assert not memo_folder().exists()
