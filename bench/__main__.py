@@ -34,8 +34,8 @@ work; the CPU time of the same runs (from wait4) says what each tool costs.
 - Converged `aido plan` vs `python -c pass` + 45 ms: MISSED (about python + 80
   ms of CPU on a quiet machine, + 100 ms under load 16). Done for it: each
   command's parser and module is built or imported only when that command runs
-  (`reconcile/subcommands.py`); the compiled methods of aido's ~60 dataclasses
-  are cached beside its bytecode (`reconcile/method_cache.py`, ~35 ms of CPU);
+  (`reconcile/console/subcommands.py`); the compiled methods of aido's ~60 dataclasses
+  are cached beside its bytecode (`reconcile/console/method_cache.py`, ~35 ms of CPU);
   shutil, difflib, secrets, threading and the lock's deep copies are off the
   plan path. What is left: the CLI's stdlib (argparse, re, enum, typing,
   pathlib: ~15 ms), aido's import graph (96 modules, ~45 ms: all 25 adapters,
@@ -55,7 +55,7 @@ work; the CPU time of the same runs (from wait4) says what each tool costs.
   pydantic, no asyncio; what is left is deepdiff's own graph (difflib, logging,
   uuid).
 - First plan after an aido.toml edit <= 1.5x converged: met for every file of
-  the plain shape (`_plainly_valid` in reconcile/config.py: every key, of exact
+  the plain shape (`_plainly_valid` in reconcile/choices/config.py: every key, of exact
   types, with known ids, roles, agent names, URLs and version specifier, and
   `[override.*]`/`[custom.*]` checked by their own hardening rules when built),
   built without pydantic from the first run; property tests hold the builder
