@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from aidokit.catalog.constraints import NonEmpty, Pattern, Strict, Tagged
 
@@ -32,14 +32,7 @@ Role = Literal[
     "frontend-browser-tester",
     "docs-writer",
 ]
-ALL_ROLES: tuple[Role, ...] = (
-    "researcher",
-    "architect",
-    "implementer",
-    "tester-reviewer",
-    "frontend-browser-tester",
-    "docs-writer",
-)
+ALL_ROLES: tuple[Role, ...] = get_args(Role)
 
 # Every model is a frozen, keyword-only dataclass that pydantic validates at the
 # edges (catalog/validation.py); catalog/constraints.py says why not BaseModel.
