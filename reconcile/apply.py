@@ -288,6 +288,7 @@ def _record_intent(file: FileChange, origins: Origins) -> None:
                     confirmed=change.sensitive and not deleting,
                     map_made=origins[change.map_path].made,
                     map_open=origins[change.map_path].open,
+                    map_flow=origins[change.map_path].flow,
                 )
             )
         save_state(state_path, state.replace(file.adapter, file.record_path, records))
@@ -339,6 +340,7 @@ def _update_state(
                 created=created,
                 map_made=origins[change.map_path].made,
                 map_open=origins[change.map_path].open,
+                map_flow=origins[change.map_path].flow,
             )
     kept = [r for key, r in records.items() if key in present]
     save_state(state_path, state.replace(file.adapter, file.record_path, kept))

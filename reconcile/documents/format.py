@@ -36,6 +36,9 @@ class MapOrigin:
     # The object that first entry went into was empty and written open (`{`, a line
     # break, `}` on the `{` line's indentation), not `{}`: it stays open once emptied.
     open: bool = False
+    # YAML: how an empty flow map the user wrote read from its key's `:` on, when that
+    # is not ` {}` (`   {}`, `{ }`): an emptied map is written back so.
+    flow: str | None = None
 
 
 def file_digest(raw: bytes | Pieces | None) -> str:

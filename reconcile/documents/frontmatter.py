@@ -11,9 +11,10 @@ one-key maps), so its rules hold here too: comments, quoting, order and line bre
 or CRLF) stay; anchors, merge keys and flow maps on the path are refused; every edit is
 parsed back before it is adopted. The opening `---` line is kept aside and the YAML
 after it is edited alone (an empty frontmatter is an empty mapping); error line numbers
-count that line, so they are the file's own. A map that removing aido's last entry
-empties goes too: aido added it, and a destroy then gives back the original bytes (an
-emptied list follows `yamlitems`' rules). A file that does not start with `---` or never
+count that line, so they are the file's own. A map aido created goes again with its
+last entry, and one the user wrote (`mcp_servers: {}`) is left `{}`, as aido's records
+say (`restore`); without a record, an emptied map goes (an emptied list follows
+`yamlitems`' rules). A file that does not start with `---` or never
 closes its frontmatter is refused: aido does not guess where a body begins.
 """
 
@@ -25,7 +26,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from aidokit.reconcile.documents.format import BOM, decode_text
+from aidokit.reconcile.documents.format import BOM, MapOrigin, decode_text
 from aidokit.reconcile.documents.yamlitems import YamlItemsEditor, is_items
 from aidokit.reconcile.errors import DocumentError
 
@@ -61,11 +62,21 @@ class FrontmatterEditor:
         with _file_lines(self.path):
             self._yaml.set_entry(key_path, name, entry)
 
+    def origin(self, key_path: tuple[str, ...]) -> MapOrigin:
+        """Say whether the map at `key_path` is there before aido's first entry goes in."""
+        with _file_lines(self.path):
+            return self._yaml.origin(key_path)
+
+    def restore(self, key_path: tuple[str, ...], origin: MapOrigin) -> None:
+        """Once the map at `key_path` empties, give back what it was before `origin`."""
+        self._yaml.restore(key_path, origin)
+
     def delete_entry(self, key_path: tuple[str, ...], name: str) -> None:
-        """Remove one entry if present; a map it empties goes too (aido added it)."""
+        """Remove one entry if present; an emptied map goes or stays as `restore` said
+        (with no record of it: goes)."""
         with _file_lines(self.path):
             self._yaml.delete_entry(key_path, name)
-            if is_items(key_path):
+            if is_items(key_path) or self._yaml.restores(key_path):
                 return  # an emptied list has its own rules (yamlitems)
             if key_path and self._yaml.get_map(key_path) == {}:
                 self._yaml.delete_entry(key_path[:-1], key_path[-1])

@@ -15,7 +15,9 @@ Layout rules:
 - The server map must be a block mapping. An empty flow `{}` becomes a block map when
   the first entry is added; removing the last entry leaves `key: {}`, unless aido's
   records say it added that map (`restore`): then the key goes again, with the maps
-  aido created around it that hold nothing else. A non-empty flow map is refused
+  aido created around it that hold nothing else; an empty flow map the user wrote
+  otherwise (`{ }`, `key:   {}`) comes back as written (`MapOrigin.flow`). A
+  non-empty flow map is refused
   (aido would have to re-emit the user's entries).
 - New entries take the map's indentation, the file's indent step, its sequence
   indentation (`- x` under or beside the key) and its line break (LF or CRLF).
@@ -220,11 +222,21 @@ class YamlEditor:
     def origin(self, key_path: tuple[str, ...]) -> MapOrigin:
         """Say where a first entry of the map at `key_path` would go (see `MapOrigin`)."""
         found = self._find(key_path)
-        return MapOrigin(found.depth if found.depth < len(key_path) else None)
+        if found.depth < len(key_path):
+            return MapOrigin(found.depth)
+        if found.node is None or found.key is None or found.node.value:
+            return MapOrigin()
+        flow = self._text[self._colon(found.key) + 1 : found.node.end_mark.index]
+        return MapOrigin(flow=None if flow == " {}" else flow)
 
     def restore(self, key_path: tuple[str, ...], origin: MapOrigin) -> None:
-        """Once the map at `key_path` empties, remove the mappings `origin` says aido made."""
+        """Once the map at `key_path` empties, remove the mappings `origin` says aido made,
+        or give back the empty flow map's text as the user wrote it (`MapOrigin.flow`)."""
         self._origins[key_path] = origin
+
+    def restores(self, key_path: tuple[str, ...]) -> bool:
+        """Whether aido's records said what the map at `key_path` was (`restore`)."""
+        return key_path in self._origins
 
     def delete_entry(self, key_path: tuple[str, ...], name: str) -> None:
         """Remove one entry if present; an emptied map stays as `{}`, or goes with the
@@ -253,7 +265,8 @@ class YamlEditor:
         text = self._text[:start] + self._text[end:]
         if len(found.node.value) == 1 and found.key is not None:
             colon = self._colon(found.key)
-            text = text[: colon + 1] + " {}" + text[colon + 1 :]
+            flow = self._origins.get(key_path, MapOrigin()).flow or " {}"
+            text = text[: colon + 1] + flow + text[colon + 1 :]
         self._commit(text, expected)
 
     def _unmake(

@@ -50,11 +50,12 @@ class Record(Strict):
     # aido created it (how many keys of its path were there), or it was written open.
     map_made: int | None = None
     map_open: bool = False
+    map_flow: str | None = None  # a YAML empty flow map's text, when not ` {}`
 
     @property
     def origin(self) -> MapOrigin:
         """What the entry's map held before aido's first entry: its last one gives it back."""
-        return MapOrigin(self.map_made, self.map_open)
+        return MapOrigin(self.map_made, self.map_open, self.map_flow)
 
     @property
     def key(self) -> tuple[str, str, tuple[str, ...], str]:

@@ -287,7 +287,9 @@ def test_a_conflicting_agent_entry_can_be_adopted(
     assert aido(project, "apply", "--yes") == 0
     assert (project / ".gemini/agents/qa.md").read_bytes() == raw
     assert aido(project, "destroy", "--yes") == 0
-    assert (project / ".gemini/agents/qa.md").read_bytes() == GEMINI_QA
+    # The user wrote the map (aido only adopted its entry): it stays, empty, as in JSON.
+    emptied = GEMINI_QA.replace(b"description: QA\r\n", b"description: QA\r\nmcp_servers: {}\r\n")
+    assert (project / ".gemini/agents/qa.md").read_bytes() == emptied
 
 
 def test_agent_files_are_undone_like_any_file(project: Path) -> None:
@@ -551,3 +553,25 @@ def test_aido_adapters_names_the_agent_folders(
     rows = {r["name"]: r for r in json.loads(capsys.readouterr().out)["adapters"]}
     assert rows["kiro"]["agents"][0]["path"] == f"{project}/.kiro/agents/<name>.json"
     assert rows["cursor"]["agents"] == []
+
+
+@pytest.mark.parametrize(
+    "written", [b"{}", b"{}  # fill me", b"{ }", b"   {}"], ids=["flow", "comment", "spaced", "far"]
+)
+def test_a_map_the_user_wrote_empty_comes_back_after_destroy(project: Path, written: bytes) -> None:
+    """Gemini `mcp_servers`, Copilot `mcp-servers` written empty are so again after destroy."""
+    files = {
+        ".gemini/agents/qa.md": b"---\nname: qa\nmcp_servers:" + written + b"\n---\nBody\n",
+        ".github/agents/qa.agent.md": b"---\r\nname: qa\r\nmcp-servers:" + written + b"\r\n---\r\n",
+    }
+    if not written.startswith(b" "):
+        files = {rel: raw.replace(b":" + written, b": " + written) for rel, raw in files.items()}
+    (project / "aido.toml").write_text(CONFIG.replace('"claude-code"', '"copilot-cli"') + QA)
+    for rel, raw in files.items():
+        (project / rel).write_bytes(raw)
+    assert aido(project, "apply", "--yes") == 0
+    assert "playwright" in _frontmatter(project / ".gemini/agents/qa.md")["mcp_servers"]  # type: ignore[operator]
+    assert "playwright" in _frontmatter(project / ".github/agents/qa.agent.md")["mcp-servers"]  # type: ignore[operator]
+    assert aido(project, "destroy", "--yes") == 0
+    for rel, raw in files.items():
+        assert (project / rel).read_bytes() == raw
