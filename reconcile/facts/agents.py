@@ -25,6 +25,11 @@ AGENT_DIRS: dict[str, tuple[str, str]] = {
     "copilot-cli": (".github/agents", ".agent.md"),
     "kiro": (".kiro/agents", ".json"),
 }
+# Harnesses that name an agent by its frontmatter `name` (required there), not its file
+# name: the installed CLIs' agent loaders (docs/roles.md, "Agent names").
+NAMED_IN_FRONTMATTER = {"claude-code": "Claude Code", "gemini-cli": "Gemini CLI"}
+_NAME_LINE = re.compile(r"""^name:[ \t]*(["']?)([^"'#\r\n]*?)\1[ \t]*(?:#[^\r\n]*)?\r?$""", re.M)
+_FRONT = re.compile(r"\A---[ \t]*\r?\n(.*?)^---[ \t]*\r?$", re.M | re.S)
 
 
 @dataclass(frozen=True, kw_only=True, order=True)
@@ -106,3 +111,18 @@ def unmapped_agents(
     """Agent names that play no role yet: neither named like a role nor listed in `[roles]`."""
     mapped = set(ALL_ROLES).union(*table.values()) if table else set(ALL_ROLES)
     return tuple(sorted({agent.name for agent in agents} - mapped))
+
+
+def declared_name(agent: AgentFile) -> str | None:
+    """The frontmatter `name` of an agent file whose harness names agents by it, read from
+    the file's first 64 KiB without a YAML parser; None when absent or unreadable."""
+    if agent.harness not in NAMED_IN_FRONTMATTER:
+        return None
+    try:
+        with agent.path.open("rb") as handle:
+            text = handle.read(1 << 16).decode("utf-8-sig", errors="replace")
+    except OSError:
+        return None
+    front = _FRONT.match(text)
+    line = _NAME_LINE.search(front.group(1)) if front else None
+    return line.group(2).strip() or None if line else None
