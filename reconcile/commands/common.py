@@ -105,7 +105,7 @@ def apply_and_report(
     if summary.error:
         raise AidoError("the plan has errors (see above); nothing was written")
     if not summary.has_changes:
-        _check_lock_text(plan)
+        _check_lock_text(plan, saved=saved)
         _save_lock(plan)
         if before_write is not None:
             before_write()
@@ -115,7 +115,7 @@ def apply_and_report(
         print("Cancelled; nothing was written.")
         return 1
     gate.ask()
-    _check_lock_text(plan)  # before any file is written
+    _check_lock_text(plan, saved=saved)  # before any file is written
     if before_write is not None:
         before_write()
     from aidokit.reconcile.console.progress import apply_progress
@@ -148,9 +148,13 @@ def check_lock_location(plan: Plan, source: Path) -> None:
         )
 
 
-def _check_lock_text(plan: Plan) -> None:
-    """Check the lock apply will write like a committed one (a saved plan may be edited)."""
-    if plan.lock is not None and plan.lock.changed:
+def _check_lock_text(plan: Plan, *, saved: bool) -> None:
+    """Check a saved plan's lock like a committed one (the file may have been edited).
+
+    A plan made in this run holds the lock aido just rendered: checking it would
+    only cost a new lock's first validation (pydantic) on every apply that moves it.
+    """
+    if saved and plan.lock is not None and plan.lock.changed:
         from aidokit.reconcile.choices.lockfile import parse_lock
 
         parse_lock(plan.lock.text.encode("utf-8"), Path(plan.lock.path))

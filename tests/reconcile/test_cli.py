@@ -170,3 +170,20 @@ def test_plan_of_a_drifted_file_imports_deepdiff_but_not_pydantic(
         check=False,
     )
     assert json.loads(plan.stdout)["summary"]["change"] == 1
+
+
+def test_a_new_users_first_apply_of_a_plain_file_does_not_import_pydantic(tmp_path: Path) -> None:
+    """One server into a new project from a new home: no memo, yet no pydantic (plain aido.toml)."""
+    project = tmp_path / "p"
+    (project / ".git").mkdir(parents=True)
+    (project / "aido.toml").write_text(
+        'adapters = ["claude-code"]\nsuggest = false\n[mcp]\nadd = ["context7"]\n'
+    )
+    code = (
+        "import sys; from aidokit.reconcile import cli\n"
+        f"code = cli.main(['apply', '--yes', '--project', {str(project)!r}])\n"
+        "print(code, 'pydantic' in sys.modules, file=sys.stderr)"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stderr.strip().splitlines()[-1] == "0 False"
+    assert "context7" in json.loads((project / ".mcp.json").read_text())["mcpServers"]
