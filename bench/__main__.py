@@ -31,8 +31,9 @@ Read the CPU figures in the notes beside the wall times: this machine's 2 cores
 are shared (see the load average above), so wall time mostly measures the other
 work; the CPU time of the same runs (from wait4) says what each tool costs.
 
-- Converged `aido plan` vs `python -c pass` + 45 ms: MISSED (about python + 80
-  ms of CPU on a quiet machine, + 100 ms under load 16). Done for it: each
+- Converged `aido plan` vs `python -c pass` + 45 ms: MISSED (python + ~100 ms,
+  wall and CPU alike at load ~1; it measured +80 ms of CPU at 15:45, before
+  later features and the generic decoder of state and lock). Done for it: each
   command's parser and module is built or imported only when that command runs
   (`reconcile/console/subcommands.py`); the compiled methods of aido's ~60 dataclasses
   are cached beside its bytecode (`reconcile/console/method_cache.py`, ~35 ms of CPU);
@@ -48,7 +49,7 @@ work; the CPU time of the same runs (from wait4) says what each tool costs.
   on first use (~3 ms); fewer, larger modules. A memo of the whole converged
   result keyed by every input read was rejected: a stale "No changes" would be
   a correctness bug.
-- Drifted plan <= 1.5x converged: met by CPU (about 1.35x). deepdiff stays the
+- Drifted plan <= 1.5x converged: met (about 1.3x, wall and CPU). deepdiff stays the
   diff engine and is imported only when a change is rendered, with pydantic
   refused and cachebox stubbed for the moment of its import (deepdiff asks for
   them only to special-case pydantic models and for `cache_size > 0`): no
