@@ -12,11 +12,12 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 
+from tests.fuzz import fuzz_settings
 from tests.helpers import aido, new_project
-from tests.reconcile.documents.test_documents_frontmatter import FUZZ, bodies, front_lines
+from tests.reconcile.documents.test_documents_frontmatter import bodies, front_lines
 
 CONFIG = (
     'adapters = ["gemini-cli", "kiro", "claude-code"]\nsuggest = false\n'
@@ -333,13 +334,7 @@ def test_user_scope_uses_the_users_agents(sandbox_home: Path, tmp_path: Path) ->
 
 # Each example runs the CLI three times on a fresh project: fewer examples than the
 # document-level property, derandomized in CI like it (AIDO_FUZZ_EXAMPLES explores).
-CLI_PROPS = settings(
-    max_examples=int(FUZZ or 4),
-    derandomize=FUZZ is None,
-    database=None,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-)
+CLI_PROPS = fuzz_settings(4, HealthCheck.too_slow, HealthCheck.function_scoped_fixture)
 
 
 @CLI_PROPS

@@ -19,6 +19,7 @@ from aidokit.reconcile.choices import config as config_module
 from aidokit.reconcile.choices.config import ProjectConfig, load_config, validate_config
 from aidokit.reconcile.decode import KEEP, Memo, build, memo_folder
 from aidokit.reconcile.errors import ConfigError
+from tests.fuzz import fuzz_settings
 from tests.helpers import loads_pydantic, new_project
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
@@ -58,11 +59,7 @@ _configs = st.fixed_dictionaries(
 )
 
 
-@settings(
-    max_examples=int(os.environ.get("AIDO_FUZZ_EXAMPLES", "300")),
-    derandomize="AIDO_FUZZ_EXAMPLES" not in os.environ,  # CI: the same examples every run
-    deadline=None,
-)
+@fuzz_settings(300)
 @given(_configs)
 def test_build_matches_pydantic_for_every_accepted_config(data: dict[str, Any]) -> None:
     """Whatever pydantic accepts, the memo's builder turns into the very same config."""

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict
 from enum import Enum
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from aidokit.catalog.models import RemoteSpec, StdioSpec
@@ -22,6 +21,7 @@ from aidokit.reconcile.history.journal import Tx
 from aidokit.reconcile.history.state import Record, State, load_state, save_state
 from aidokit.reconcile.plan import Change, FieldDiff, FileChange, Plan
 from aidokit.reconcile.security.confirmations import _StoreFile
+from tests.fuzz import fuzz_settings
 from tests.helpers import loads_pydantic
 
 RECORD = Record(
@@ -131,12 +131,7 @@ _MODELS: dict[type[Any], st.SearchStrategy[Any]] = {
     _StoreFile: st.builds(_StoreFile),
     Plan: st.builds(Plan, files=st.lists(_files, max_size=2).map(tuple)),
 }
-PROPS = settings(
-    max_examples=int(os.environ.get("AIDO_FUZZ_EXAMPLES", "60")),
-    derandomize="AIDO_FUZZ_EXAMPLES" not in os.environ,  # CI: the same examples every run
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+PROPS = fuzz_settings(60, HealthCheck.too_slow, HealthCheck.data_too_large)
 
 
 def _written(value: object) -> bytes:

@@ -12,25 +12,18 @@ in CI; AIDO_FUZZ_EXAMPLES explores.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 
 from aidokit.reconcile.documents import Document, Format
 from aidokit.reconcile.errors import DocumentError
+from tests.fuzz import fuzz_settings
 
-FUZZ = os.environ.get("AIDO_FUZZ_EXAMPLES")
-PROPS = settings(
-    max_examples=int(FUZZ or 60),
-    derandomize=FUZZ is None,
-    database=None,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+PROPS = fuzz_settings(60, HealthCheck.too_slow)
 ENTRY: dict[str, Any] = {"command": "npx", "args": ["-y", "@playwright/mcp@0.0.41"]}
 NAMES = ["playwright", "context7", "git"]
 

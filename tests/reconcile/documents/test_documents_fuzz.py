@@ -5,23 +5,17 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from aidokit.reconcile.documents import Document, Format
 from aidokit.reconcile.errors import AidoError
+from tests.fuzz import fuzz_settings
 
-EXAMPLES = int(os.environ.get("AIDO_FUZZ_EXAMPLES", "250"))
-FUZZ = settings(
-    max_examples=EXAMPLES,
-    derandomize="AIDO_FUZZ_EXAMPLES" not in os.environ,  # CI: the same examples every run
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+FUZZ = fuzz_settings(250, HealthCheck.too_slow, HealthCheck.data_too_large)
 PATH = Path("/fuzz/config")
 SEEDS = {
     Format.JSON: b'{\n  "theme": "dark",\n  "mcpServers": {\n    "a": {"command": "x"}\n  }\n}\n',

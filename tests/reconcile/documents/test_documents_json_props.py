@@ -16,10 +16,11 @@ from docgen_json import (
     strip_jsonc,
 )
 from edit_ops import apply_op
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from aidokit.reconcile.documents import Document, Format
+from tests.fuzz import fuzz_settings
 
 PATH = Path("/nowhere/settings.json")
 FORMATS = st.sampled_from([Format.JSON, Format.JSONC])
@@ -28,12 +29,7 @@ edits = st.lists(
     min_size=1,
     max_size=4,
 )
-SETTINGS = settings(
-    max_examples=300,
-    derandomize=True,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+SETTINGS = fuzz_settings(300, HealthCheck.too_slow)
 
 
 def _model(value: dict[str, Any], key_path: tuple[str, ...], op: tuple[str, str, Any]) -> None:

@@ -8,28 +8,21 @@ one-line and multi-line flow lists, and no list at all.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 
 from aidokit.reconcile.documents import LIST_ITEMS, Document, Format
 from aidokit.reconcile.errors import DocumentError
+from tests.fuzz import fuzz_settings
 
 PATH = Path("/nowhere/.claude/agents/qa.md")
 ITEMS = ("mcpServers", LIST_ITEMS)
 ENTRY: dict[str, Any] = {"type": "stdio", "command": "npx", "args": ["@playwright/mcp@0.0.41"]}
-FUZZ = os.environ.get("AIDO_FUZZ_EXAMPLES")
-PROPS = settings(
-    max_examples=int(FUZZ or 150),
-    derandomize=FUZZ is None,
-    database=None,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+PROPS = fuzz_settings(150, HealthCheck.too_slow)
 
 
 def _doc(raw: bytes, fmt: Format = Format.MARKDOWN) -> Document:

@@ -15,7 +15,6 @@ the objects aido created around them) or that holds them empty and written open.
 from __future__ import annotations
 
 import json
-import os
 import re
 import tomllib
 from pathlib import Path
@@ -24,20 +23,14 @@ from typing import Any
 import pytest
 from docgen_json import strip_jsonc
 from docgen_layout import NEW_NAMES, Layout, entries, jsonc_files, toml_files
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 
 from aidokit.reconcile.documents import Document, Format
 from aidokit.reconcile.documents.format import MapOrigin
+from tests.fuzz import fuzz_settings
 
-FUZZ = os.environ.get("AIDO_FUZZ_EXAMPLES")
-PROPS = settings(
-    max_examples=int(FUZZ or 400),
-    derandomize=FUZZ is None,
-    database=None,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+PROPS = fuzz_settings(400, HealthCheck.too_slow, HealthCheck.data_too_large)
 PATHS = {Format.JSON: Path("/nowhere/.claude.json"), Format.JSONC: Path("/nowhere/mcp.json")}
 PATHS[Format.TOML] = Path("/nowhere/config.toml")
 pytestmark = pytest.mark.slow

@@ -8,7 +8,6 @@ deleted entry's own go with it. Derandomized in CI; AIDO_FUZZ_EXAMPLES for more.
 
 from __future__ import annotations
 
-import os
 import re
 import tomllib
 from pathlib import Path
@@ -16,19 +15,13 @@ from typing import Any
 
 import pytest
 from docgen_layout import NEW_NAMES, Layout, entries, toml_files
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from aidokit.reconcile.documents import Document, Format, tomlscan
+from tests.fuzz import fuzz_settings
 
-FUZZ = os.environ.get("AIDO_FUZZ_EXAMPLES")
-PROPS = settings(
-    max_examples=int(FUZZ or 300),
-    derandomize=FUZZ is None,
-    database=None,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+PROPS = fuzz_settings(300, HealthCheck.too_slow, HealthCheck.data_too_large)
 PATH = Path("/nowhere/comments/config.toml")
 MAP = ("mcp_servers",)
 _NUMBERED = re.compile(r"c\d+\b")

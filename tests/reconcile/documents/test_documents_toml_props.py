@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
 from edit_ops import apply_op
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 from aidokit.reconcile.documents import Document, Format
+from tests.fuzz import fuzz_settings
 
 PATH = Path("/nowhere/config.toml")
 KEY_PATH = ("mcp_servers",)
@@ -34,13 +34,7 @@ edits = st.lists(
     min_size=1,
     max_size=4,
 )
-FUZZ = os.environ.get("AIDO_FUZZ_EXAMPLES")  # `make fuzz`: more examples, random
-SETTINGS = settings(
-    max_examples=int(FUZZ or 150),
-    derandomize=FUZZ is None,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+SETTINGS = fuzz_settings(150, HealthCheck.too_slow)
 
 
 def _key(name: str) -> str:

@@ -18,21 +18,15 @@ from typing import Any
 
 import pytest
 from docgen_toml import NEW_NAMES, Shaped, entries, toml_shapes
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 
 from aidokit.reconcile.documents import Document, Format
 from aidokit.reconcile.errors import DocumentError
+from tests.fuzz import fuzz_settings
 from tests.helpers import aido, new_project
 
-FUZZ = os.environ.get("AIDO_FUZZ_EXAMPLES")
-PROPS = settings(
-    max_examples=int(FUZZ or 300),
-    derandomize=FUZZ is None,
-    database=None,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+PROPS = fuzz_settings(300, HealthCheck.too_slow, HealthCheck.data_too_large)
 PATH = Path("/nowhere/.codex/config.toml")
 MAP = ("mcp_servers",)
 new_entries = st.dictionaries(st.sampled_from(NEW_NAMES), entries, min_size=1, max_size=3)

@@ -9,7 +9,6 @@ one copy of it in memory: the bytes read, plus the edited span.
 from __future__ import annotations
 
 import json
-import os
 import tracemalloc
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,20 +16,14 @@ from typing import Any
 
 import pytest
 from docgen_json import Generated, documents
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 
 from aidokit.reconcile.documents import Document, Format, jsonscan, jsonwindow
 from aidokit.reconcile.documents.format import BOM, file_digest
+from tests.fuzz import fuzz_settings
 
-FUZZ = os.environ.get("AIDO_FUZZ_EXAMPLES")  # `make fuzz`: a long random run
-PROPS = settings(
-    max_examples=int(FUZZ or 300),
-    derandomize=FUZZ is None,
-    database=None,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-)
+PROPS = fuzz_settings(300, HealthCheck.too_slow, HealthCheck.function_scoped_fixture)
 WINDOWS = st.sampled_from([1, 7, 64, 1 << 22])
 ENTRY = {"type": "http", "url": "https://mcp.context7.com/mcp"}
 

@@ -8,11 +8,12 @@ from pathlib import Path
 from typing import Any
 
 from edit_ops import apply_op
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
 from aidokit.reconcile.documents import Document, Format
+from tests.fuzz import fuzz_settings
 
 PATH = Path("/nowhere/config.yaml")
 KEY_PATH = ("extensions",)
@@ -33,12 +34,7 @@ edits = st.lists(
     min_size=1,
     max_size=4,
 )
-SETTINGS = settings(
-    max_examples=150,
-    derandomize=True,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+SETTINGS = fuzz_settings(150, HealthCheck.too_slow)
 
 
 def _scalar(value: Any) -> str:
