@@ -20,9 +20,9 @@ def aido(project: Path, *argv: str) -> int:
 ONLY_CONTEXT7 = 'adapters = ["claude-code"]\n[mcp]\nskip = ["sequential-thinking"]\n'
 
 
-def new_project(tmp_path: Path, aido_toml: str | None = None) -> Path:
-    """An empty project folder `tmp_path/proj`, with that `aido.toml` when one is given."""
-    root = tmp_path / "proj"
+def new_project(tmp_path: Path, aido_toml: str | None = None, folder: str = "proj") -> Path:
+    """An empty project folder `tmp_path/FOLDER`, with that `aido.toml` when one is given."""
+    root = tmp_path / folder
     root.mkdir(exist_ok=True)
     if aido_toml is not None:
         (root / "aido.toml").write_text(aido_toml, encoding="utf-8")

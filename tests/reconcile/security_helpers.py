@@ -6,6 +6,7 @@ import os
 import pty
 import select
 import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -99,3 +100,16 @@ def run_in_pty(
     _, status = os.waitpid(pid, 0)
     os.close(fd)
     return os.waitstatus_to_exitcode(status), output.decode("utf-8", "replace")
+
+
+def apply_without_terminal(project: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """Run `aido apply --yes` on `project` as a subprocess with no terminal on stdin."""
+    return subprocess.run(
+        [AIDO, "apply", "--yes", "--project", str(project)],
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )

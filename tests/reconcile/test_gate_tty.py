@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 from tests.helpers import new_project
-from tests.reconcile.security_helpers import AIDO, run_in_pty, sandbox_env
+from tests.reconcile.security_helpers import AIDO, apply_without_terminal, run_in_pty, sandbox_env
 
 CUSTOM = '[custom.my-api]\ncommand = "npx"\nargs = ["-y", "my-mcp-server"]\n'
 
@@ -38,14 +37,7 @@ def test_typing_the_id_installs_it(project: Path, env: dict[str, str]) -> None:
     assert servers["my-api"]["command"] == "npx"
     assert servers["my-api"]["args"] == ["-y", "my-mcp-server"]
     assert store(env).stat().st_mode & 0o777 == 0o600
-    again = subprocess.run(
-        [AIDO, "apply", "--yes", "--project", str(project)],
-        env=env,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    again = apply_without_terminal(project, env)
     assert again.returncode == 0 and "No changes." in again.stdout
 
 
@@ -75,14 +67,7 @@ def test_confirm_ahead_then_apply_without_terminal(project: Path, env: dict[str,
     code, out = run_in_pty([AIDO, "confirm", "my-api", "--project", str(project)], env, "my-api")
     assert code == 0, out
     assert not (project / ".mcp.json").exists()
-    result = subprocess.run(
-        [AIDO, "apply", "--yes", "--project", str(project)],
-        env=env,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = apply_without_terminal(project, env)
     assert result.returncode == 0, result.stderr
     assert "my-api" in json.loads((project / ".mcp.json").read_text())["mcpServers"]
 

@@ -14,6 +14,7 @@ import sys
 import unicodedata
 from pathlib import Path
 
+from tests.helpers import new_project
 from tests.inprocess import run_main
 
 AIDO = str(Path(sys.executable).with_name("aido"))
@@ -67,11 +68,7 @@ def unsafe_chars(text: str) -> list[str]:
 
 def project(tmp_path: Path, aido_toml: str | None = CLAUDE_ONLY) -> Path:
     """An empty project folder `tmp_path/repo`, with that aido.toml when given."""
-    root = tmp_path / "repo"
-    root.mkdir(exist_ok=True)
-    if aido_toml is not None:
-        (root / "aido.toml").write_text(aido_toml, encoding="utf-8")
-    return root
+    return new_project(tmp_path, aido_toml, "repo")
 
 
 def write_json(path: Path, data: object) -> None:

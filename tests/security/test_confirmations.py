@@ -2,29 +2,15 @@
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
-from tests.reconcile.security_helpers import AIDO, run_in_pty, sandbox_env
+from tests.reconcile.security_helpers import AIDO, apply_without_terminal, run_in_pty, sandbox_env
 from tests.security.cli import project, write_json
 
 CONFIG = (
     'adapters = ["claude-code"]\n[mcp]\nskip = ["context7", "sequential-thinking"]\n'
     '[custom.my-api]\ncommand = "npx"\nargs = ["-y", "my-mcp-server"]\n'
 )
-
-
-def _apply_yes(root: Path, env: dict[str, str]) -> int:
-    result = subprocess.run(
-        [AIDO, "apply", "--yes", "--project", str(root)],
-        env=env,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=60,
-    )
-    return result.returncode
 
 
 def test_a_confirmation_is_not_reused_after_the_file_becomes_a_link(
@@ -42,11 +28,15 @@ def test_a_confirmation_is_not_reused_after_the_file_becomes_a_link(
     before = dotfile.read_bytes()
     (root / ".mcp.json").unlink()
     (root / ".mcp.json").symlink_to(dotfile)
-    assert _apply_yes(root, env) == 1  # the stored confirmation does not cover the target
+    assert (
+        apply_without_terminal(root, env).returncode == 1
+    )  # the stored confirmation does not cover the target
     assert dotfile.read_bytes() == before
     code, out = run_in_pty([AIDO, "confirm", "my-api", "--project", str(root)], env, "no")
     assert str(dotfile) in out  # the confirmation prompt names the real target
     assert dotfile.read_bytes() == before
     (root / ".mcp.json").unlink()
     (root / ".mcp.json").write_bytes(original)
-    assert _apply_yes(root, env) == 0  # still valid for the file it was typed for
+    assert (
+        apply_without_terminal(root, env).returncode == 0
+    )  # still valid for the file it was typed for
