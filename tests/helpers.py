@@ -7,6 +7,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from aidokit.reconcile.cli import main
 
@@ -27,6 +28,22 @@ def new_project(tmp_path: Path, aido_toml: str | None = None, folder: str = "pro
     if aido_toml is not None:
         (root / "aido.toml").write_text(aido_toml, encoding="utf-8")
     return root
+
+
+def write_files(root: Path, files: dict[str, bytes]) -> Path:
+    """`root` with each relative path in `files` written as its bytes (folders made as needed)."""
+    for relative, raw in files.items():
+        (root / relative).parent.mkdir(parents=True, exist_ok=True)
+        (root / relative).write_bytes(raw)
+    return root
+
+
+def frontmatter(path: Path) -> dict[str, Any]:
+    """The YAML frontmatter of the Markdown agent file at `path`, parsed."""
+    from ruamel.yaml import YAML
+
+    data: dict[str, Any] = YAML(typ="safe").load(path.read_text().split("---", 2)[1])
+    return data
 
 
 def loads_pydantic(function: Callable[[Path], object], path: Path) -> bool:

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 
 from tests.fuzz import fuzz_settings
-from tests.helpers import aido, new_project
+from tests.helpers import aido, frontmatter, new_project, write_files
 from tests.reconcile.documents.test_documents_frontmatter import bodies, front_lines
 
 CONFIG = (
@@ -34,24 +34,13 @@ COPILOT_QA = b"---\nname: qa\ndescription: QA\n---\nTest things.\n"
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    root = new_project(tmp_path, CONFIG + QA)
-    for relative, raw in (
-        (".gemini/agents/qa.md", GEMINI_QA),
-        (".kiro/agents/qa.json", KIRO_QA),
-        (".claude/agents/qa.md", CLAUDE_QA),
-        (".github/agents/qa.agent.md", COPILOT_QA),
-    ):
-        (root / relative).parent.mkdir(parents=True, exist_ok=True)
-        (root / relative).write_bytes(raw)
-    return root
-
-
-def _frontmatter(path: Path) -> dict[str, object]:
-    from ruamel.yaml import YAML
-
-    text = path.read_text().split("---", 2)[1]
-    data: dict[str, object] = YAML(typ="safe").load(text)
-    return data
+    files = {
+        ".gemini/agents/qa.md": GEMINI_QA,
+        ".kiro/agents/qa.json": KIRO_QA,
+        ".claude/agents/qa.md": CLAUDE_QA,
+        ".github/agents/qa.agent.md": COPILOT_QA,
+    }
+    return write_files(new_project(tmp_path, CONFIG + QA), files)
 
 
 def _json(path: Path) -> dict[str, object]:
@@ -62,7 +51,7 @@ def _json(path: Path) -> dict[str, object]:
 def test_playwright_reaches_only_qa(project: Path) -> None:
     """A tester-reviewer server goes into qa's Gemini and Kiro files, not the shared ones."""
     assert aido(project, "apply", "--yes") == 0
-    gemini = _frontmatter(project / ".gemini/agents/qa.md")["mcp_servers"]
+    gemini = frontmatter(project / ".gemini/agents/qa.md")["mcp_servers"]
     assert gemini == {"playwright": {"command": "npx", "args": ["-y", "@playwright/mcp@0.0.83"]}}
     kiro = _json(project / ".kiro/agents/qa.json")["mcpServers"]
     assert list(kiro) == ["playwright"]  # type: ignore[arg-type]
@@ -92,7 +81,7 @@ def test_a_hand_edited_agent_entry_is_healed(
     assert aido(project, "plan", "--detailed-exitcode") == 2
     assert "^ playwright" in capsys.readouterr().out
     assert aido(project, "apply", "--yes") == 0
-    assert _frontmatter(path)["mcp_servers"]["playwright"]["args"][0] == "-y"  # type: ignore[index]
+    assert frontmatter(path)["mcp_servers"]["playwright"]["args"][0] == "-y"
 
 
 def test_a_users_own_server_in_the_agent_file_stays(project: Path) -> None:
@@ -103,7 +92,7 @@ def test_a_users_own_server_in_the_agent_file_stays(project: Path) -> None:
     )
     (project / ".gemini/agents/qa.md").write_bytes(raw)
     assert aido(project, "apply", "--yes") == 0
-    servers = _frontmatter(project / ".gemini/agents/qa.md")["mcp_servers"]
+    servers = frontmatter(project / ".gemini/agents/qa.md")["mcp_servers"]
     assert set(servers) == {"mine", "playwright"}  # type: ignore[arg-type]
     assert aido(project, "destroy", "--yes") == 0
     assert (project / ".gemini/agents/qa.md").read_bytes() == raw
@@ -228,7 +217,7 @@ def test_mapping_a_role_later_moves_the_entry(project: Path) -> None:
     (project / "aido.toml").write_text(CONFIG + QA)
     assert aido(project, "apply", "--yes") == 0
     assert "playwright" not in _json(project / ".gemini/settings.json")["mcpServers"]  # type: ignore[operator]
-    assert "playwright" in _frontmatter(project / ".gemini/agents/qa.md")["mcp_servers"]  # type: ignore[operator]
+    assert "playwright" in frontmatter(project / ".gemini/agents/qa.md")["mcp_servers"]
     (project / "aido.toml").write_text(CONFIG)
     assert aido(project, "apply", "--yes") == 0
     assert (project / ".gemini/agents/qa.md").read_bytes() == GEMINI_QA
@@ -316,17 +305,12 @@ def test_a_dropped_adapter_takes_its_entries_out_of_the_agent_files(
 
 def test_user_scope_uses_the_users_agents(sandbox_home: Path, tmp_path: Path) -> None:
     """With --scope user, `~/.gemini/agents/<name>.md` plays the roles of the user layer."""
-    agents = sandbox_home / ".gemini/agents"
-    agents.mkdir(parents=True)
-    (agents / "qa.md").write_bytes(GEMINI_QA)
-    user_config = sandbox_home / ".config/aido/aido.toml"
-    user_config.parent.mkdir(parents=True)
-    user_config.write_text(
-        'adapters = ["gemini-cli"]\nsuggest = false\n[mcp]\nadd = ["playwright"]\n' + QA
-    )
+    config = 'adapters = ["gemini-cli"]\nsuggest = false\n[mcp]\nadd = ["playwright"]\n' + QA
+    user_files = {".gemini/agents/qa.md": GEMINI_QA, ".config/aido/aido.toml": config.encode()}
+    agents = write_files(sandbox_home, user_files) / ".gemini/agents"
     root = new_project(tmp_path)
     assert aido(root, "apply", "--yes", "--scope", "user") == 0
-    assert "playwright" in _frontmatter(agents / "qa.md")["mcp_servers"]  # type: ignore[operator]
+    assert "playwright" in frontmatter(agents / "qa.md")["mcp_servers"]
     assert not (sandbox_home / ".gemini/settings.json").exists()
     assert aido(root, "destroy", "--yes", "--scope", "user") == 0
     assert (agents / "qa.md").read_bytes() == GEMINI_QA
@@ -399,7 +383,7 @@ def test_a_custom_server_scoped_to_an_agent_needs_its_confirmation(
 
     confirm_in_store(project)
     assert aido(project, "apply", "--yes") == 0
-    server = _frontmatter(project / ".gemini/agents/qa.md")["mcp_servers"]["my-api"]  # type: ignore[index]
+    server = frontmatter(project / ".gemini/agents/qa.md")["mcp_servers"]["my-api"]
     assert server == {"url": "https://mcp.example.com/mcp", "type": "http"}
 
 
@@ -453,7 +437,7 @@ def test_mcp_add_with_roles_scopes_a_catalog_entry(project: Path) -> None:
     text = (project / "aido.toml").read_text()
     assert text.startswith("# mine\n") and '[mcp.roles]\nplaywright = ["tester-reviewer"]' in text
     assert aido(project, "apply", "--yes") == 0
-    assert "playwright" in _frontmatter(project / ".gemini/agents/qa.md")["mcp_servers"]  # type: ignore[operator]
+    assert "playwright" in frontmatter(project / ".gemini/agents/qa.md")["mcp_servers"]
 
 
 @pytest.mark.parametrize("roles", ["bogus", "", "tester-reviewer,\x1b[31m"])
@@ -565,8 +549,8 @@ def test_a_map_the_user_wrote_empty_comes_back_after_destroy(project: Path, writ
     for rel, raw in files.items():
         (project / rel).write_bytes(raw)
     assert aido(project, "apply", "--yes") == 0
-    assert "playwright" in _frontmatter(project / ".gemini/agents/qa.md")["mcp_servers"]  # type: ignore[operator]
-    assert "playwright" in _frontmatter(project / ".github/agents/qa.agent.md")["mcp-servers"]  # type: ignore[operator]
+    assert "playwright" in frontmatter(project / ".gemini/agents/qa.md")["mcp_servers"]
+    assert "playwright" in frontmatter(project / ".github/agents/qa.agent.md")["mcp-servers"]
     assert aido(project, "destroy", "--yes") == 0
     for rel, raw in files.items():
         assert (project / rel).read_bytes() == raw

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from tests.helpers import aido, new_project
+from tests.helpers import aido, frontmatter, new_project, write_files
 from tests.reconcile.documents.test_documents_listitems import (
     _list_lines as list_lines,
 )
@@ -41,20 +41,8 @@ WRITER_MD = b"---\nname: writer\ndescription: Docs\n---\nWrite.\n"
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    root = new_project(tmp_path, CONFIG + QA)
-    agents = root / ".claude/agents"
-    agents.mkdir(parents=True)
-    (agents / "qa.md").write_bytes(QA_MD)
-    (agents / "writer.md").write_bytes(WRITER_MD)
-    return root
-
-
-def _frontmatter(path: Path) -> dict[str, Any]:
-    from ruamel.yaml import YAML
-
-    text = path.read_text().split("---", 2)[1]
-    data: dict[str, Any] = YAML(typ="safe").load(text)
-    return data
+    files = {".claude/agents/qa.md": QA_MD, ".claude/agents/writer.md": WRITER_MD}
+    return write_files(new_project(tmp_path, CONFIG + QA), files)
 
 
 def _shared(root: Path) -> dict[str, Any]:
@@ -65,7 +53,7 @@ def _shared(root: Path) -> dict[str, Any]:
 def test_playwright_reaches_only_qa(project: Path) -> None:
     """playwright becomes an item of qa's `mcpServers`; `.mcp.json` and writer lack it."""
     assert aido(project, "apply", "--yes") == 0
-    servers = _frontmatter(project / ".claude/agents/qa.md")["mcpServers"]
+    servers = frontmatter(project / ".claude/agents/qa.md")["mcpServers"]
     assert servers == ["github", {"mine": {"command": "mine"}}, {"playwright": PLAYWRIGHT}]
     assert list(_shared(project)) == ["context7"]
     assert (project / ".claude/agents/writer.md").read_bytes() == WRITER_MD
@@ -98,7 +86,7 @@ def test_an_agent_without_servers_gets_the_list_and_loses_it(project: Path) -> N
     """An agent with no `mcpServers` gets a block list, and destroy takes the key away."""
     (project / "aido.toml").write_text(CONFIG + '[roles]\ntester-reviewer = ["writer"]\n')
     assert aido(project, "apply", "--yes") == 0
-    assert _frontmatter(project / ".claude/agents/writer.md")["mcpServers"] == [
+    assert frontmatter(project / ".claude/agents/writer.md")["mcpServers"] == [
         {"playwright": PLAYWRIGHT}
     ]
     assert (project / ".claude/agents/qa.md").read_bytes() == QA_MD
@@ -133,7 +121,7 @@ def test_a_same_named_user_item_is_a_conflict(
     adopted = (project / ".claude/agents/qa.md").read_bytes()
     assert adopted.startswith(raw[: raw.index(b"  - playwright:")])
     assert adopted.endswith(raw[raw.index(b"---\r\nTest things.") :])
-    assert _frontmatter(project / ".claude/agents/qa.md")["mcpServers"][1] == {
+    assert frontmatter(project / ".claude/agents/qa.md")["mcpServers"][1] == {
         "playwright": PLAYWRIGHT
     }
     assert aido(project, "plan", "--detailed-exitcode") == 0
@@ -164,15 +152,11 @@ def test_a_list_aido_cannot_read_is_one_sentence_and_nothing_is_written(
 
 def test_user_scope_uses_the_users_agents(sandbox_home: Path, tmp_path: Path) -> None:
     """With --scope user, `~/.claude/agents/qa.md` gets the server, `~/.claude.json` not."""
-    agents = sandbox_home / ".claude/agents"
-    agents.mkdir(parents=True)
-    (agents / "qa.md").write_bytes(QA_MD)
-    user_config = sandbox_home / ".config/aido/aido.toml"
-    user_config.parent.mkdir(parents=True)
-    user_config.write_text(CONFIG + QA)
+    user_files = {".claude/agents/qa.md": QA_MD, ".config/aido/aido.toml": (CONFIG + QA).encode()}
+    agents = write_files(sandbox_home, user_files) / ".claude/agents"
     root = new_project(tmp_path)
     assert aido(root, "apply", "--yes", "--scope", "user") == 0
-    assert {"playwright": PLAYWRIGHT} in _frontmatter(agents / "qa.md")["mcpServers"]
+    assert {"playwright": PLAYWRIGHT} in frontmatter(agents / "qa.md")["mcpServers"]
     user_servers = json.loads((sandbox_home / ".claude.json").read_text())["mcpServers"]
     assert list(user_servers) == ["context7"]
     assert aido(root, "destroy", "--yes", "--scope", "user") == 0
@@ -229,7 +213,7 @@ def test_generated_agent_files_round_trip_through_the_cli(
     assert aido(root, "apply", "--yes") == 0
     applied = agent.read_bytes()
     assert applied.endswith(raw[raw.index(b"---", 3) :])
-    assert {"playwright": PLAYWRIGHT} in _frontmatter(agent)["mcpServers"]
+    assert {"playwright": PLAYWRIGHT} in frontmatter(agent)["mcpServers"]
     agent.write_bytes(applied.replace(b"-y", b"-z", 1))
     assert aido(root, "apply", "--yes") == 0
     assert agent.read_bytes() == applied

@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import aido, new_project
+from tests.helpers import aido, frontmatter, new_project, write_files
+from tests.reconcile.test_agent_scoping_claude import WRITER_MD
 
 CONFIG = (
     'adapters = ["copilot-cli"]\nsuggest = false\n[mcp]\nadd = ["playwright", "context7"]\n'
@@ -29,24 +30,16 @@ QA_MD = (
     b"---\r\nname: qa\r\n# who runs the tests\r\ndescription: QA\r\nmcp-servers:\r\n"
     b"  mine:  # keep\r\n    type: local\r\n    command: mine\r\n---\r\nTest.\r\n---\r\nx\r\n"
 )
-WRITER_MD = b"---\nname: writer\ndescription: Docs\n---\nWrite.\n"
 
 
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    root = new_project(tmp_path, CONFIG)
-    agents = root / ".github/agents"
-    agents.mkdir(parents=True)
-    (agents / "qa.agent.md").write_bytes(QA_MD)
-    (agents / "writer.agent.md").write_bytes(WRITER_MD)
-    return root
+    files = {".github/agents/qa.agent.md": QA_MD, ".github/agents/writer.agent.md": WRITER_MD}
+    return write_files(new_project(tmp_path, CONFIG), files)
 
 
 def _servers(path: Path) -> dict[str, Any]:
-    from ruamel.yaml import YAML
-
-    data: dict[str, Any] = YAML(typ="safe").load(path.read_text().split("---", 2)[1])
-    return dict(data["mcp-servers"])
+    return dict(frontmatter(path)["mcp-servers"])
 
 
 def test_playwright_reaches_only_qa(project: Path) -> None:
@@ -75,12 +68,8 @@ def test_apply_heal_destroy_gives_back_the_agent_file(project: Path) -> None:
 
 def test_user_scope_uses_the_copilot_home_agents(sandbox_home: Path, tmp_path: Path) -> None:
     """With --scope user, `$COPILOT_HOME/agents/qa.agent.md` plays the user layer's roles."""
-    agents = sandbox_home / ".copilot/agents"
-    agents.mkdir(parents=True)
-    (agents / "qa.agent.md").write_bytes(QA_MD)
-    config = sandbox_home / ".config/aido/aido.toml"
-    config.parent.mkdir(parents=True)
-    config.write_text(CONFIG)
+    user_files = {".copilot/agents/qa.agent.md": QA_MD, ".config/aido/aido.toml": CONFIG.encode()}
+    agents = write_files(sandbox_home, user_files) / ".copilot/agents"
     root = new_project(tmp_path)
     assert aido(root, "apply", "--yes", "--scope", "user") == 0
     assert "playwright" in _servers(agents / "qa.agent.md")
