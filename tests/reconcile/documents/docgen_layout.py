@@ -14,6 +14,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from docgen_toml import key as toml_key
+from docgen_toml import value as toml_value
 from hypothesis import strategies as st
 
 USER_NAMES = ["mine", "ünï", "a b", "x.y"]
@@ -128,17 +130,6 @@ def _bare_object(nl: str, outer: str, inner: str) -> st.SearchStrategy[str]:
 # -- TOML -------------------------------------------------------------------------------
 
 
-def _toml_key(name: str) -> str:
-    bare = name.replace("-", "").replace("_", "").isalnum() and name.isascii()
-    return name if bare else _json(name)
-
-
-def _toml_value(value: Any) -> str:
-    if isinstance(value, list):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    return _json(value)
-
-
 @st.composite
 def toml_trivia(draw: st.DrawFn, nl: str, counter: _Counter) -> str:
     """Draw whole lines of blanks and comments (maybe indented) to put between statements."""
@@ -160,14 +151,14 @@ def toml_files(draw: st.DrawFn) -> Layout:
     if draw(st.booleans()):
         blocks.append((f"{indent}[mcp_servers]{nl}", False))
     for name, entry in user.items():
-        head = f"{indent}[mcp_servers.{_toml_key(name)}]"
+        head = f"{indent}[mcp_servers.{toml_key(name)}]"
         if draw(st.booleans()):
             head += f"  # about {counter.next()}"
-        pairs = [f"{indent}{k} = {_toml_value(v)}{nl}" for k, v in entry.items() if k != "env"]
+        pairs = [f"{indent}{k} = {toml_value(v)}{nl}" for k, v in entry.items() if k != "env"]
         blocks.append((head + nl + "".join(pairs), True))
         if "env" in entry:
             env = "".join(f"{indent}{k} = {_json(v)}{nl}" for k, v in entry["env"].items())
-            blocks.append((f"{indent}[mcp_servers.{_toml_key(name)}.env]{nl}{env}", True))
+            blocks.append((f"{indent}[mcp_servers.{toml_key(name)}.env]{nl}{env}", True))
     others = [f"[profiles.fast]{nl}model = {_json('o4')}{nl}", f"[tui]{nl}theme = 1{nl}"]
     for other in draw(st.lists(st.sampled_from(others), unique=True, max_size=2)):
         blocks.insert(draw(st.integers(0, len(blocks))), (other, False))

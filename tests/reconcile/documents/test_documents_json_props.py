@@ -15,7 +15,7 @@ from docgen_json import (
     set_in,
     strip_jsonc,
 )
-from edit_ops import apply_op
+from edit_ops import apply_twice, edits
 from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
@@ -24,11 +24,6 @@ from tests.fuzz import fuzz_settings
 
 PATH = Path("/nowhere/settings.json")
 FORMATS = st.sampled_from([Format.JSON, Format.JSONC])
-edits = st.lists(
-    st.tuples(st.sampled_from(["set", "delete"]), st.sampled_from(NAMES), entries),
-    min_size=1,
-    max_size=4,
-)
 SETTINGS = fuzz_settings(300, HealthCheck.too_slow)
 
 
@@ -48,7 +43,7 @@ def _no_comments_or_trailing_commas(raw: bytes) -> None:
     json.loads(raw.decode("utf-8").removeprefix("\ufeff"))
 
 
-@given(fmt=FORMATS, data=st.data(), ops=edits)
+@given(fmt=FORMATS, data=st.data(), ops=edits(NAMES, entries))
 @SETTINGS
 def test_edits_give_expected_value_and_keep_untouched_bytes(
     fmt: Format, data: st.DataObject, ops: list[tuple[str, str, Any]]
@@ -57,12 +52,7 @@ def test_edits_give_expected_value_and_keep_untouched_bytes(
     gen: Generated = data.draw(documents(fmt))
     doc = Document(PATH, fmt, gen.raw)
     expected = copy.deepcopy(gen.value)
-    for op in ops:
-        apply_op(doc, gen.key_path, op)
-        _model(expected, gen.key_path, op)
-        before = doc.render()
-        apply_op(doc, gen.key_path, op)
-        assert doc.render() == before  # (c) the same edit twice is a no-op
+    apply_twice(doc, gen.key_path, ops, lambda op: _model(expected, gen.key_path, op))  # (c)
     out = doc.render()
     assert strip_jsonc(out) == expected  # (a)
     assert doc.value == expected

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import copy
-import json
 import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
-from edit_ops import apply_op
+from docgen_toml import key as toml_key
+from docgen_toml import value as toml_value
+from edit_ops import apply_twice, edits, model_op
 from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
@@ -17,7 +18,8 @@ from aidokit.reconcile.documents import Document, Format
 from tests.fuzz import fuzz_settings
 
 PATH = Path("/nowhere/config.toml")
-KEY_PATH = ("mcp_servers",)
+MAP_KEY = "mcp_servers"
+KEY_PATH = (MAP_KEY,)
 NAMES = ["alpha", "beta-2", "my.server", "ünï", "a b", "x/y", 'q"uote']
 small_text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=6)
 entries = st.fixed_dictionaries(
@@ -29,29 +31,7 @@ entries = st.fixed_dictionaries(
         "startup_timeout_sec": st.integers(0, 600),
     },
 )
-edits = st.lists(
-    st.tuples(st.sampled_from(["set", "delete"]), st.sampled_from(NAMES), entries),
-    min_size=1,
-    max_size=4,
-)
 SETTINGS = fuzz_settings(150, HealthCheck.too_slow)
-
-
-def _key(name: str) -> str:
-    """Quote a TOML key when it is not bare."""
-    bare = name.replace("-", "").replace("_", "").isascii() and name.replace("-", "").isalnum()
-    return name if bare else json.dumps(name, ensure_ascii=False)
-
-
-def _value(value: Any) -> str:
-    """Render a TOML value (strings as JSON-compatible basic strings)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    if isinstance(value, int):
-        return str(value)
-    return json.dumps(value, ensure_ascii=False)
 
 
 @st.composite
@@ -68,13 +48,13 @@ def documents(draw: Any, *, with_map: bool | None = None) -> Any:
         servers = {}
     blocks: dict[str, str] = {}
     for name, entry in servers.items():
-        lines = [f"[mcp_servers.{_key(name)}]{nl}"]
-        lines += [f"{k} = {_value(v)}{nl}" for k, v in entry.items() if k != "env"]
+        lines = [f"[mcp_servers.{toml_key(name)}]{nl}"]
+        lines += [f"{k} = {toml_value(v)}{nl}" for k, v in entry.items() if k != "env"]
         if draw(st.booleans()):
             lines.append(f"# about {draw(comment)}{nl}")
         if "env" in entry:
-            lines.append(f"{nl}[mcp_servers.{_key(name)}.env]{nl}")
-            lines += [f"{_key(k)} = {_value(v)}{nl}" for k, v in entry["env"].items()]
+            lines.append(f"{nl}[mcp_servers.{toml_key(name)}.env]{nl}")
+            lines += [f"{toml_key(k)} = {toml_value(v)}{nl}" for k, v in entry["env"].items()]
         blocks[name] = "".join(lines) + nl
         parts.append(blocks[name])
     trailer = f'[projects."/home/u/my.app"]{nl}trust_level = "trusted"   # {draw(comment)}{nl}'
@@ -87,7 +67,7 @@ def documents(draw: Any, *, with_map: bool | None = None) -> Any:
     return text, tomllib.loads(text), [*user, *blocks.values()], servers
 
 
-@given(data=st.data(), ops=edits)
+@given(data=st.data(), ops=edits(NAMES, entries))
 @SETTINGS
 def test_toml_edits_give_expected_value_and_keep_user_tables(
     data: st.DataObject, ops: list[tuple[str, str, Any]]
@@ -96,18 +76,7 @@ def test_toml_edits_give_expected_value_and_keep_user_tables(
     text, value, blocks, servers = data.draw(documents())
     doc = Document(PATH, Format.TOML, text.encode())
     expected = copy.deepcopy(value)
-    for op in ops:
-        apply_op(doc, KEY_PATH, op)
-        kind, name, entry = op
-        if kind == "set":
-            expected.setdefault("mcp_servers", {})[name] = entry
-        else:
-            expected.get("mcp_servers", {}).pop(name, None)
-            if expected.get("mcp_servers") == {}:  # implicit map: gone with its last table
-                del expected["mcp_servers"]
-        before = doc.render()
-        apply_op(doc, KEY_PATH, op)
-        assert doc.render() == before  # the same edit twice is a no-op
+    apply_twice(doc, KEY_PATH, ops, lambda op: model_op(expected, MAP_KEY, op, drop_empty=True))
     out = doc.render().decode()
     assert tomllib.loads(out) == expected
     assert doc.value == expected
@@ -116,7 +85,7 @@ def test_toml_edits_give_expected_value_and_keep_user_tables(
     touched = {name for _, name, _ in ops}
     names = list(servers)
     for block in blocks:
-        owner = next((n for n in names if block.startswith(f"[mcp_servers.{_key(n)}]")), None)
+        owner = next((n for n in names if block.startswith(f"[mcp_servers.{toml_key(n)}]")), None)
         if owner is None or owner not in touched:
             assert block.rstrip("\r\n") in out
 

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from edit_ops import apply_op
+from edit_ops import apply_twice, edits, model_op
 from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
@@ -28,11 +28,6 @@ entries = st.fixed_dictionaries(
         "envs": st.dictionaries(st.sampled_from(["TOKEN", "HOME", "ÿ"]), small_text, max_size=2),
         "timeout": st.integers(0, 600),
     },
-)
-edits = st.lists(
-    st.tuples(st.sampled_from(["set", "delete"]), st.sampled_from(NAMES), entries),
-    min_size=1,
-    max_size=4,
 )
 SETTINGS = fuzz_settings(150, HealthCheck.too_slow)
 
@@ -88,7 +83,7 @@ def documents(draw: Any, *, with_map: bool | None = None) -> Any:
     return text, value, [preamble, *trailer], blocks
 
 
-@given(data=st.data(), ops=edits)
+@given(data=st.data(), ops=edits(NAMES, entries))
 @SETTINGS
 def test_yaml_edits_give_expected_value_and_keep_user_entries(
     data: st.DataObject, ops: list[tuple[str, str, Any]]
@@ -97,16 +92,7 @@ def test_yaml_edits_give_expected_value_and_keep_user_entries(
     text, value, kept, blocks = data.draw(documents())
     doc = Document(PATH, Format.YAML, text.encode())
     expected = copy.deepcopy(value)
-    for op in ops:
-        apply_op(doc, KEY_PATH, op)
-        kind, name, entry = op
-        if kind == "set":
-            expected.setdefault("extensions", {})[name] = entry
-        else:
-            expected.get("extensions", {}).pop(name, None)
-        before = doc.render()
-        apply_op(doc, KEY_PATH, op)
-        assert doc.render() == before  # the same edit twice is a no-op
+    apply_twice(doc, KEY_PATH, ops, lambda op: model_op(expected, "extensions", op))
     out = doc.render().decode()
     assert YAML(typ="safe", pure=True).load(out) == expected
     assert doc.value == expected
