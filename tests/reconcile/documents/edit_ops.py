@@ -27,6 +27,12 @@ def apply_op(doc: Document, key_path: tuple[str, ...], op: Op) -> None:
         doc.delete_entry(key_path, name)
 
 
+def edited(doc: Document, key_path: tuple[str, ...], op: Op) -> bytes:
+    """`doc`'s bytes after one edit of its map at `key_path`."""
+    apply_op(doc, key_path, op)
+    return doc.render()
+
+
 def apply_twice(
     doc: Document, key_path: tuple[str, ...], ops: list[Op], model: Callable[[Op], None]
 ) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from edit_ops import edited
 from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 
@@ -29,15 +30,11 @@ def _doc(raw: bytes) -> Document:
 
 
 def _apply(raw: bytes, name: str = "playwright", entry: Any = ENTRY) -> bytes:
-    doc = _doc(raw)
-    doc.set_entry(MAP, name, entry)
-    return doc.render()
+    return edited(_doc(raw), MAP, ("set", name, entry))
 
 
 def _destroy(raw: bytes, name: str = "playwright") -> bytes:
-    doc = _doc(raw)
-    doc.delete_entry(MAP, name)
-    return doc.render()
+    return edited(_doc(raw), MAP, ("delete", name, None))
 
 
 BODY_WITH_RULES = b"# QA\n\n---\n\nname: not frontmatter\n---\nmcp_servers: {}\n"

@@ -12,12 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from edit_ops import edited
 from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 
 from aidokit.reconcile.documents import LIST_ITEMS, Document, Format
 from aidokit.reconcile.errors import DocumentError
 from tests.fuzz import fuzz_settings
+from tests.reconcile.documents.test_documents_frontmatter import comment, entries, words
 
 PATH = Path("/nowhere/.claude/agents/qa.md")
 ITEMS = ("mcpServers", LIST_ITEMS)
@@ -30,15 +32,11 @@ def _doc(raw: bytes, fmt: Format = Format.MARKDOWN) -> Document:
 
 
 def _apply(raw: bytes, name: str = "playwright", entry: Any = ENTRY) -> bytes:
-    doc = _doc(raw)
-    doc.set_entry(ITEMS, name, entry)
-    return doc.render()
+    return edited(_doc(raw), ITEMS, ("set", name, entry))
 
 
 def _destroy(raw: bytes, name: str = "playwright") -> bytes:
-    doc = _doc(raw)
-    doc.delete_entry(ITEMS, name)
-    return doc.render()
+    return edited(_doc(raw), ITEMS, ("delete", name, None))
 
 
 def test_block_list_gets_an_item_in_its_own_indentation() -> None:
@@ -149,8 +147,6 @@ def test_lists_aido_cannot_edit_are_refused(front: bytes, reason: str) -> None:
 
 # -- generated round trips ---------------------------------------------------------------
 
-words = st.text(st.characters(codec="ascii", categories=("L", "N")), min_size=1, max_size=8)
-comment = st.builds(lambda w: f"# {w}", words)
 user_key = st.builds(
     lambda k, v: f"{k}: v{v}", st.sampled_from(["name", "description", "model"]), words
 )
@@ -204,15 +200,6 @@ def _list_lines(shape: str, items: list[tuple[str, str, str]]) -> list[str]:
 
 def _users_items(raw: bytes) -> dict[str, Any]:
     return _doc(raw).get_map(ITEMS) or {}
-
-
-entries = st.fixed_dictionaries(
-    {"command": words},
-    optional={
-        "args": st.lists(words, max_size=2),
-        "env": st.dictionaries(words, words, max_size=2),
-    },
-)
 
 
 @PROPS
