@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -44,6 +45,14 @@ def frontmatter(path: Path) -> dict[str, Any]:
 
     data: dict[str, Any] = YAML(typ="safe").load(path.read_text().split("---", 2)[1])
     return data
+
+
+def saved_plan(project: Path) -> tuple[Path, dict[str, Any]]:
+    """Save `aido plan --out` next to `project` as plan.json: its path and its parsed JSON."""
+    saved = project.parent / "plan.json"
+    assert aido(project, "plan", "--out", str(saved)) == 0
+    data: dict[str, Any] = json.loads(saved.read_text())
+    return saved, data
 
 
 def loads_pydantic(function: Callable[[Path], object], path: Path) -> bool:

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 
 from tests.fuzz import fuzz_settings
-from tests.helpers import aido, frontmatter, new_project, write_files
+from tests.helpers import aido, frontmatter, new_project, saved_plan, write_files
 from tests.reconcile.documents.test_documents_frontmatter import bodies, front_lines
 
 CONFIG = (
@@ -151,9 +151,7 @@ def test_a_saved_plan_with_a_forged_agent_path_is_refused(
     project: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A saved plan may only name the agent files the adapter itself derives."""
-    saved = tmp_path / "plan.json"
-    assert aido(project, "plan", "--out", str(saved)) == 0
-    data = json.loads(saved.read_text())
+    saved, data = saved_plan(project)
     file = next(f for f in data["files"] if f["agent"] == "qa" and f["adapter"] == "gemini-cli")
     victim = project / "README.md"
     victim.write_bytes(b"---\nname: x\n---\n")

@@ -159,21 +159,19 @@ def test_unparseable_file_is_an_error(project: Path, capsys: pytest.CaptureFixtu
     assert code == 1 and ("error", "parse") in checks(found)
 
 
-def test_corrupt_state_is_an_error(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A corrupt state file is an error with the recovery hint."""
-    (project / ".aido").mkdir()
-    (project / ".aido/state.json").write_text("{nope")
-    code, found = findings(project, capsys)
-    assert code == 1 and ("error", "state") in checks(found)
-
-
-def test_invalid_aido_toml_is_an_error_finding(
-    project: Path, capsys: pytest.CaptureFixture[str]
+@pytest.mark.parametrize(
+    ("relative", "text", "check"),
+    [(".aido/state.json", "{nope", "state"), ("aido.toml", "adapterz = []\n", "config")],
+    ids=["corrupt-state", "invalid-aido-toml"],
+)
+def test_an_unreadable_file_of_aidos_own_is_an_error_finding(
+    project: Path, capsys: pytest.CaptureFixture[str], relative: str, text: str, check: str
 ) -> None:
-    """An invalid aido.toml is reported as a finding, not a crash."""
-    (project / "aido.toml").write_text("adapterz = []\n")
+    """A corrupt state file or an invalid aido.toml is an error finding, not a crash."""
+    (project / relative).parent.mkdir(exist_ok=True)
+    (project / relative).write_text(text)
     code, found = findings(project, capsys)
-    assert code == 1 and ("error", "config") in checks(found)
+    assert code == 1 and ("error", check) in checks(found)
 
 
 def test_drifted_owned_entry_is_a_warning(

@@ -13,7 +13,7 @@ from aidokit.reconcile.apply import check_values
 from aidokit.reconcile.errors import SecurityError
 from aidokit.reconcile.plan import Action, Change, FileChange, Plan
 from aidokit.reconcile.security import hardening
-from tests.helpers import aido, new_project
+from tests.helpers import aido, new_project, saved_plan
 
 
 @pytest.fixture
@@ -188,9 +188,7 @@ def test_saved_plan_with_tampered_paths_is_refused(
 ) -> None:
     """A saved plan whose file, state or map path is not aido's own is refused, nothing written."""
     project = new_project(tmp_path, 'adapters = ["claude-code"]\n')
-    saved = tmp_path / "plan.json"
-    assert aido(project, "plan", "--out", str(saved)) == 0
-    data = json.loads(saved.read_text())
+    saved, data = saved_plan(project)
     data["files"][0][field] = value
     saved.write_text(json.dumps(data))
     assert aido(project, "apply", str(saved)) == 1

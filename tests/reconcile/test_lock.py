@@ -21,7 +21,7 @@ from aidokit.catalog.install import everywhere
 from aidokit.catalog.models import MCPDef
 from aidokit.catalog.spec_helpers import npx, uvx
 from aidokit.reconcile.choices.lockfile import LOCK_NAME, Lock, load_lock, locked_from, render_lock
-from tests.helpers import aido, new_project
+from tests.helpers import aido, new_project, saved_plan
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "schemas"
 TOML = (
@@ -295,9 +295,7 @@ def test_saved_plan_writes_the_lock_and_a_moved_lock_is_refused(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """`apply plan.json` writes the lock it saved; a plan aimed at another lock path is refused."""
-    saved = project.parent / "plan.json"
-    assert aido(project, "plan", "--out", str(saved)) == 0
-    data = json.loads(saved.read_text())
+    saved, data = saved_plan(project)
     assert data["lock"]["path"] == str(project / LOCK_NAME)
     moved = project.parent / "moved.json"
     data["lock"]["path"] = str(project.parent / "elsewhere.lock")
@@ -342,9 +340,7 @@ def test_saved_plan_with_an_edited_lock_writes_nothing(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A saved plan whose lock text was edited (digest no longer matching) writes no file."""
-    saved = project.parent / "plan.json"
-    assert aido(project, "plan", "--out", str(saved)) == 0
-    data = json.loads(saved.read_text())
+    saved, data = saved_plan(project)
     data["lock"]["text"] = data["lock"]["text"].replace("server-memory@", "server-evil@")
     saved.write_text(json.dumps(data))
     capsys.readouterr()

@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from edit_ops import edited
 from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 
 from aidokit.reconcile.documents import Document, Format
 from aidokit.reconcile.errors import DocumentError
 from tests.fuzz import fuzz_settings
+from tests.reconcile.documents.edit_ops import edited
 
 PATH = Path("/nowhere/.gemini/agents/qa.md")
 MAP = ("mcp_servers",)

@@ -12,13 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from edit_ops import edited
 from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 
 from aidokit.reconcile.documents import LIST_ITEMS, Document, Format
 from aidokit.reconcile.errors import DocumentError
 from tests.fuzz import fuzz_settings
+from tests.reconcile.documents.edit_ops import edited
 from tests.reconcile.documents.test_documents_frontmatter import comment, entries, words
 
 PATH = Path("/nowhere/.claude/agents/qa.md")
