@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.security.cli import project, run, write_json
+import pytest
+
+from tests.security.cli import CLAUDE_ONLY, project, run, write_json
 
 USERS_OWN = {"command": "npx", "args": ["-y", "my-private-server"]}
 
@@ -75,24 +77,22 @@ def test_a_folder_link_to_the_users_codex_folder_is_never_written(
     assert sorted(p.name for p in config.parent.iterdir()) == ["config.toml"]
 
 
-def test_a_dangling_folder_link_never_creates_the_users_folder(
-    tmp_path: Path, sandbox_home: Path
+@pytest.mark.parametrize(
+    ("config", "link", "target"),
+    [
+        ('adapters = ["cursor"]\n[mcp]\nskip = ["sequential-thinking"]\n', ".cursor", ".cursor"),
+        (CLAUDE_ONLY, ".mcp.json", "anything.json"),
+    ],
+    ids=["folder", "file"],
+)
+def test_a_dangling_link_out_of_the_project_is_never_created(
+    tmp_path: Path, sandbox_home: Path, config: str, link: str, target: str
 ) -> None:
-    """A dangling `.cursor -> ~/.cursor`: apply --yes creates nothing outside the project."""
-    root = project(tmp_path, 'adapters = ["cursor"]\n[mcp]\nskip = ["sequential-thinking"]\n')
-    (root / ".cursor").symlink_to(sandbox_home / ".cursor", target_is_directory=True)
+    """A dangling link to a folder or a file in HOME: apply --yes creates nothing outside."""
+    root = project(tmp_path, config)
+    (root / link).symlink_to(sandbox_home / target, target_is_directory=link == ".cursor")
     assert run(root, "apply", "--yes").returncode != 0
-    assert not (sandbox_home / ".cursor").exists()
-
-
-def test_a_dangling_file_link_out_of_the_project_is_never_created(
-    tmp_path: Path, sandbox_home: Path
-) -> None:
-    """A dangling `.mcp.json -> ~/anything.json` is not created by apply --yes."""
-    root = project(tmp_path)
-    (root / ".mcp.json").symlink_to(sandbox_home / "anything.json")
-    assert run(root, "apply", "--yes").returncode != 0
-    assert not (sandbox_home / "anything.json").exists()
+    assert not (sandbox_home / target).exists()
 
 
 def test_a_state_folder_link_out_of_the_project_is_refused(
