@@ -33,15 +33,7 @@ CatalogId = Annotated[str, Pattern(ID_PATTERN)]
 AGENT_PATTERN = AGENT_NAME_RE.pattern
 AgentName = Annotated[str, Pattern(AGENT_PATTERN)]
 # A role in `[mcp.roles]`: a catalog Role, or "*" to share the entry on purpose.
-EntryRole = Literal[
-    "researcher",
-    "architect",
-    "implementer",
-    "tester-reviewer",
-    "frontend-browser-tester",
-    "docs-writer",
-    "*",
-]
+EntryRole = Literal[Role, "*"]
 
 
 def version_specifier(value: str) -> str:
