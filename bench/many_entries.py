@@ -7,33 +7,23 @@ means 1000 entries cost about 10x what 100 do (target: at most 12x).
 
 from __future__ import annotations
 
-import dataclasses
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 from aidokit.catalog import entries
-from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.reconcile import engine, world
 from aidokit.reconcile.apply import apply_plan
+from bench._scale import SIZES, plain_entry, scale_rows, synthetic
 
-SIZES = (10, 100, 1000)
 REPEATS = 3
 AIDO_TOML = 'adapters = ["claude-code"]\n'
 
 
 def _catalog(size: int) -> tuple[Any, ...]:
     """`size` always-on copies of a plain stdio entry that claude-code installs."""
-    base = next(
-        e
-        for e in MCP_CATALOG
-        if "claude-code" in e.install and not e.security_sensitive and not e.env
-    )
-    return tuple(
-        dataclasses.replace(base, id=f"synthetic-{n:04d}", triggers=("always",))
-        for n in range(size)
-    )
+    return synthetic(plain_entry("claude-code"), size)
 
 
 def _time_apply(root: Path, size: int) -> float:
@@ -62,20 +52,5 @@ def run() -> list[dict[str, Any]]:
     """One row per size; the baseline column is the 100-entry time."""
     with tempfile.TemporaryDirectory(prefix="aido-bench-") as tmp:
         times = {size: _time_apply(Path(tmp), size) for size in SIZES}
-    rows = []
-    for size, took in times.items():
-        ratio = took / times[100]
-        note = f"best of {REPEATS}; plan + apply in-process, fresh project; ratio to 100 entries"
-        if size == 1000:
-            note += f"; target <= 12x: {'met' if ratio <= 12 else 'MISSED'}"
-        rows.append(
-            {
-                "name": f"apply {size} entries into one file",
-                "aido": took * 1000,
-                "baseline": times[100] * 1000,
-                "ratio": ratio,
-                "unit": "ms",
-                "note": note,
-            }
-        )
-    return rows
+    note = f"best of {REPEATS}; plan + apply in-process, fresh project; ratio to 100 entries"
+    return scale_rows(times, "apply {size} entries into one file", note)

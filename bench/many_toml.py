@@ -10,7 +10,6 @@ shared with other work, wall time grows with the length of a run by itself.
 
 from __future__ import annotations
 
-import dataclasses
 import tempfile
 import time
 import tomllib
@@ -19,11 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.catalog import entries
-from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.reconcile import engine, world
 from aidokit.reconcile.apply import apply_plan
+from bench._scale import SIZES, plain_entry, scale_rows, synthetic
 
-SIZES = (10, 100, 1000)
 REPEATS = 3
 AIDO_TOML = 'adapters = ["codex"]\n'
 CONFIG = (
@@ -34,13 +32,7 @@ CONFIG = (
 
 def _catalog(size: int) -> tuple[Any, ...]:
     """`size` always-on copies of a plain stdio entry that Codex installs."""
-    base = next(
-        e for e in MCP_CATALOG if "codex" in e.install and not e.security_sensitive and not e.env
-    )
-    return tuple(
-        dataclasses.replace(base, id=f"synthetic-{n:04d}", triggers=("always",))
-        for n in range(size)
-    )
+    return synthetic(plain_entry("codex"), size)
 
 
 def _project(root: Path, name: str) -> Path:
@@ -91,24 +83,11 @@ def apply(project: Path) -> None:
 def run() -> list[dict[str, Any]]:
     """Per step, one row per size; the baseline column is the 100-entry time."""
     rows = []
+    note = f"best of {REPEATS}, CPU time; in-process, fresh project; ratio to 100"
     with tempfile.TemporaryDirectory(prefix="aido-bench-") as tmp:
         for step in (plan, apply):
             times = {size: _best(Path(tmp), size, step) for size in SIZES}
-            for size, took in times.items():
-                ratio = took / times[100]
-                note = f"best of {REPEATS}, CPU time; in-process, fresh project; ratio to 100"
-                if size == 1000:
-                    note += f"; target <= 12x: {'met' if ratio <= 12 else 'MISSED'}"
-                rows.append(
-                    {
-                        "name": f"{step.__name__} {size} entries in one config.toml",
-                        "aido": took * 1000,
-                        "baseline": times[100] * 1000,
-                        "ratio": ratio,
-                        "unit": "ms",
-                        "note": note,
-                    }
-                )
+            rows += scale_rows(times, step.__name__ + " {size} entries in one config.toml", note)
     return rows
 
 

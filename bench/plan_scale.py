@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import tempfile
 import time
 from pathlib import Path
@@ -13,6 +12,7 @@ from aidokit.adapters.support import resolved
 from aidokit.catalog import entries
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.reconcile import engine, world
+from bench._scale import synthetic
 
 SIZES = (1, 10, 100, 1000)
 REPEATS = 3
@@ -21,10 +21,7 @@ REPEATS = 3
 def _catalog(size: int) -> tuple[Any, ...]:
     """`size` always-on entries, copies of a real one under new ids, for every adapter."""
     base = next(e for e in resolved(MCP_CATALOG) if len(e.install) >= len(ADAPTERS) - 2)
-    return tuple(
-        dataclasses.replace(base, id=f"synthetic-{n:04d}", triggers=("always",))
-        for n in range(size)
-    )
+    return synthetic(base, size)
 
 
 def _time_plan(project: Path, size: int) -> tuple[float, int]:
