@@ -13,11 +13,15 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, example, given
-from hypothesis import strategies as st
 
 from tests.fuzz import fuzz_settings
 from tests.helpers import aido, frontmatter, new_project, saved_plan, write_files
-from tests.reconcile.documents.test_documents_frontmatter import bodies, front_lines
+from tests.reconcile.documents.test_documents_frontmatter import (
+    agent_file,
+    bodies,
+    endings,
+    front_lines,
+)
 
 CONFIG = (
     'adapters = ["gemini-cli", "kiro", "claude-code"]\nsuggest = false\n'
@@ -323,8 +327,7 @@ CLI_PROPS = fuzz_settings(4, HealthCheck.too_slow, HealthCheck.function_scoped_f
 @given(
     front=front_lines,
     body=bodies,
-    newline=st.sampled_from(["\n", "\r\n"]),
-    final=st.booleans(),
+    **endings,
 )
 @example(front=["# c", "name: qa"], body=["---", "x"], newline="\r\n", final=False)
 def test_generated_agent_files_round_trip_through_the_cli(
@@ -335,12 +338,9 @@ def test_generated_agent_files_round_trip_through_the_cli(
     final: bool,
 ) -> None:
     """apply, heal and destroy over generated agent files give back the original bytes."""
-    text = newline.join(["---", *front, "---", *body]) + (newline if final else "")
-    raw = text.encode("utf-8")
+    raw = agent_file(front, body, newline, final)
     root = new_project(tmp_path_factory.mktemp("gen"), CONFIG + QA)
-    agent = root / ".gemini/agents/qa.md"
-    agent.parent.mkdir(parents=True)
-    agent.write_bytes(raw)
+    agent = write_files(root, {".gemini/agents/qa.md": raw}) / ".gemini/agents/qa.md"
     assert aido(root, "apply", "--yes") == 0
     applied = agent.read_bytes()
     assert applied.endswith(raw[raw.index(b"---", 3) :])

@@ -17,6 +17,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from tests.helpers import aido, frontmatter, new_project, write_files
+from tests.reconcile.documents.test_documents_frontmatter import agent_file, endings
 from tests.reconcile.documents.test_documents_listitems import (
     _list_lines as list_lines,
 )
@@ -181,8 +182,7 @@ def test_status_says_qa_sees_playwright(project: Path, capsys: pytest.CaptureFix
     shape=shapes,
     items=st.lists(user_item, max_size=3),
     body=st.lists(body_line, max_size=4),
-    newline=st.sampled_from(["\n", "\r\n"]),
-    final=st.booleans(),
+    **endings,
 )
 @example(
     front=["# c", "name: qa"],
@@ -205,11 +205,9 @@ def test_generated_agent_files_round_trip_through_the_cli(
 ) -> None:
     """apply, heal and destroy over generated agent files give back the original bytes."""
     lines = [*front[:at], *list_lines(shape, items), *front[at:]]
-    raw = (newline.join(["---", *lines, "---", *body]) + (newline if final else "")).encode()
+    raw = agent_file(lines, body, newline, final)
     root = new_project(tmp_path_factory.mktemp("gen"), CONFIG + QA)
-    agent = root / ".claude/agents/qa.md"
-    agent.parent.mkdir(parents=True)
-    agent.write_bytes(raw)
+    agent = write_files(root, {".claude/agents/qa.md": raw}) / ".claude/agents/qa.md"
     assert aido(root, "apply", "--yes") == 0
     applied = agent.read_bytes()
     assert applied.endswith(raw[raw.index(b"---", 3) :])

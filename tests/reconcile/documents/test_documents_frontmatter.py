@@ -113,7 +113,12 @@ body_line = st.one_of(
 bodies = st.lists(body_line, max_size=6)
 
 
-def _file(front: list[str], body: list[str], newline: str, final: bool) -> bytes:
+# How a generated file ends its lines: LF or CRLF, with or without a final one.
+endings = {"newline": st.sampled_from(["\n", "\r\n"]), "final": st.booleans()}
+
+
+def agent_file(front: list[str], body: list[str], newline: str, final: bool) -> bytes:
+    """An agent file: `front` between `---` fences, then `body`, ended as `endings` drew."""
     text = newline.join(["---", *front, "---", *body])
     return (text + (newline if final else "")).encode("utf-8")
 
@@ -131,8 +136,7 @@ entries = st.fixed_dictionaries(
 @given(
     front=front_lines,
     body=bodies,
-    newline=st.sampled_from(["\n", "\r\n"]),
-    final=st.booleans(),
+    **endings,
     new=st.dictionaries(
         st.sampled_from(["playwright", "a.b", "x y"]), entries, min_size=1, max_size=3
     ),
@@ -148,7 +152,7 @@ def test_apply_heal_destroy_round_trip(
     front: list[str], body: list[str], newline: str, final: bool, new: dict[str, Any]
 ) -> None:
     """Apply, heal and destroy give back the original bytes; the body never changes."""
-    raw = _file(front, body, newline, final)
+    raw = agent_file(front, body, newline, final)
     tail = raw[raw.index(b"---", 3) :]
     doc = _doc(raw)
     for name, entry in new.items():

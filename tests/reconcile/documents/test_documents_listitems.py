@@ -19,7 +19,13 @@ from aidokit.reconcile.documents import LIST_ITEMS, Document, Format
 from aidokit.reconcile.errors import DocumentError
 from tests.fuzz import fuzz_settings
 from tests.reconcile.documents.edit_ops import edited
-from tests.reconcile.documents.test_documents_frontmatter import comment, entries, words
+from tests.reconcile.documents.test_documents_frontmatter import (
+    agent_file,
+    comment,
+    endings,
+    entries,
+    words,
+)
 
 PATH = Path("/nowhere/.claude/agents/qa.md")
 ITEMS = ("mcpServers", LIST_ITEMS)
@@ -209,8 +215,7 @@ def _users_items(raw: bytes) -> dict[str, Any]:
     shape=shapes,
     items=st.lists(user_item, max_size=4),
     body=st.lists(body_line, max_size=5),
-    newline=st.sampled_from(["\n", "\r\n"]),
-    final=st.booleans(),
+    **endings,
     new=st.dictionaries(
         st.sampled_from(["playwright", "a.b", "x y"]), entries, min_size=1, max_size=3
     ),
@@ -238,8 +243,7 @@ def test_apply_heal_destroy_round_trip(
     """Apply, heal and destroy give back the original bytes; the user's items and the
     body never change."""
     lines = [*front[:at], *_list_lines(shape, items), *front[at:]]
-    text = newline.join(["---", *lines, "---", *body]) + (newline if final else "")
-    raw = text.encode("utf-8")
+    raw = agent_file(lines, body, newline, final)
     tail, mine = raw[raw.index(b"---", 3) :], _users_items(raw)
     doc = _doc(raw)
     for name, entry in new.items():
