@@ -270,28 +270,6 @@ def agent_roles(c: Checkup) -> list[Finding]:
     return found
 
 
-def agent_names(c: Checkup) -> list[Finding]:
-    """Agent files whose harness knows them by a frontmatter `name` other than the file
-    name aido uses in `[roles]` and plans (docs/roles.md, "Agent names")."""
-    from aidokit.reconcile.facts.agents import NAMED_IN_FRONTMATTER, declared_name
-
-    if c.inputs.scope is not Scope.PROJECT:
-        return []
-    found = []
-    for agent in discover_agents(c.inputs.host.project):
-        declared = declared_name(agent)
-        if declared is None or declared == agent.name:
-            continue
-        shown = agent.path.relative_to(c.inputs.host.project).as_posix()
-        message = (
-            f"{shown} is agent '{declared}' to {NAMED_IN_FRONTMATTER[agent.harness]}, but aido"
-            f" names it '{agent.name}' after the file ([roles] must say '{agent.name}');"
-            f" rename the file to {declared}.md so both names agree (docs/roles.md)"
-        )
-        found.append(Finding(Severity.WARNING, "agent-name", shown, message))
-    return found
-
-
 CHECKS: tuple[Callable[[Checkup], list[Finding]], ...] = (
     unreadable_files,
     deprecated_entries,
@@ -302,7 +280,6 @@ CHECKS: tuple[Callable[[Checkup], list[Finding]], ...] = (
     running_claude,
     trust_gates,
     agent_roles,
-    agent_names,
 )
 
 

@@ -196,9 +196,10 @@ def read_world(inputs: Inputs) -> World:
         states[state_path] = state
         files.append(_read_file(adapter, location, state, inputs.host))
         if adapter.agents is not None:
-            agents[adapter.name] = discover(adapter.agents, inputs.scope, inputs.host)
-            names = _agents_to_read(adapter, inputs, wanted, agents[adapter.name], state)
-            files += [_read_agent(adapter, name, state, inputs) for name in names]
+            index = discover(adapter.agents, adapter.name, inputs.scope, inputs.host)
+            agents[adapter.name] = tuple(index)
+            chosen = _agents_to_read(adapter, inputs, wanted, index, state)
+            files += [_read_agent(adapter, n, p, state, inputs) for n, p in chosen]
     if log.enabled("debug"):
         for target in files:
             _log_read(target)
@@ -211,44 +212,75 @@ def read_world(inputs: Inputs) -> World:
     )  # fmt: skip
 
 
-def discover(descriptor: AgentFiles, scope: Scope, host: Host) -> tuple[str, ...]:
-    """The names of the agents in `descriptor`'s folder for `scope` (files only), sorted."""
+def discover(descriptor: AgentFiles, adapter: str, scope: Scope, host: Host) -> dict[str, Path]:
+    """The agents in `descriptor`'s folder for `scope` (files only): the name the harness
+    calls each by -> its file, sorted by name; two files claiming one name are refused."""
+    from aidokit.reconcile.facts.agents import agent_name
+
     folder = descriptor.folder(scope, host)
     if folder is None or not folder.is_dir():
-        return ()
-    found = (descriptor.name_of(path, scope, host) for path in folder.iterdir())
-    return tuple(sorted(name for name in found if name and _is_file(folder, name, descriptor)))
+        return {}
+    index: dict[str, Path] = {}
+    for path in sorted(folder.iterdir()):
+        stem = descriptor.name_of(path, scope, host)
+        if stem is None or not (path.is_symlink() or path.is_file()):
+            continue
+        name = agent_name(adapter, path, stem) if path.is_file() else stem
+        if name in index:
+            raise ConfigError(_same_name(adapter, name, (index[name], path), host))
+        index[name] = path
+    return dict(sorted(index.items()))
 
 
-def _is_file(folder: Path, name: str, descriptor: AgentFiles) -> bool:
-    """Whether the agent's path is a file, or a link (judged, and refused, when read)."""
-    path = folder / f"{name}{descriptor.suffix}"
-    return path.is_symlink() or path.is_file()
+def _same_name(adapter: str, name: str, paths: tuple[Path, Path], host: Host) -> str:
+    """The error for two agent files of `adapter` that both call themselves `name`."""
+    first, second = (
+        path.relative_to(host.project).as_posix() if path.is_relative_to(host.project)
+        else tilde(path, host)
+        for path in paths
+    )  # fmt: skip
+    return (
+        f"{first} and {second} both define {adapter} agent '{name}'; rename one of them "
+        f"(its frontmatter name, or its file when it has none) so each agent has one file"
+    )
 
 
 def _agents_to_read(
-    adapter: Adapter, inputs: Inputs, wanted: Sequence[Wanted], found: tuple[str, ...], state: State
-) -> list[str]:
+    adapter: Adapter,
+    inputs: Inputs,
+    wanted: Sequence[Wanted],
+    index: Mapping[str, Path],
+    state: State,
+) -> list[tuple[str, Path]]:
     """The agents whose files the plan needs: those playing an entry's roles, or holding
     aido's records (a file since removed included, so its records are forgotten)."""
     from aidokit.reconcile.facts.agents import agents_playing
 
     assert adapter.agents is not None
     table = role_table(inputs)
+    found = tuple(index)
     names = {n for item in wanted for n in agents_playing(item.roles, table, found)}
+    chosen = {index[name]: name for name in names}
+    by_path = {path: name for name, path in index.items()}
     for record in state.records:
         if record.adapter == adapter.name:
             path = Path(record.path)
             path = path if path.is_absolute() else inputs.host.project / path
-            name = adapter.agents.name_of(path, inputs.scope, inputs.host)
-            names.update((name,) if name else ())
-    return sorted(names)
+            stem = adapter.agents.name_of(path, inputs.scope, inputs.host)
+            if stem is not None:
+                chosen.setdefault(path, by_path.get(path, stem))
+    return sorted((name, path) for path, name in chosen.items())
 
 
-def _read_agent(adapter: Adapter, name: str, state: State, inputs: Inputs) -> TargetFile:
-    """One agent file of `adapter`, read like any harness file (trust boundary included)."""
+def _read_agent(
+    adapter: Adapter, name: str, path: Path, state: State, inputs: Inputs
+) -> TargetFile:
+    """Agent `name`'s file `path` of `adapter`, read like any harness file (trust boundary
+    included)."""
     assert adapter.agents is not None
-    location = adapter.agents.location(adapter.name, inputs.scope, inputs.host, name)
+    stem = adapter.agents.name_of(path, inputs.scope, inputs.host)
+    assert stem is not None
+    location = adapter.agents.location(adapter.name, inputs.scope, inputs.host, stem)
     assert location is not None
     return replace(_read_file(adapter, location, state, inputs.host), agent=name)
 

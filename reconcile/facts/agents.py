@@ -1,8 +1,11 @@
 """Agent definitions found in a project, and which of them play a role (docs/roles.md).
 
-Pure facts: file names only, no file is parsed here. An agent's name is its file name
-without the harness's suffix (`qa.md`, `qa.agent.md`, `qa.json` are all `qa`); a name
-that is not a valid agent name (AGENT_PATTERN) is not an agent aido will scope to.
+An agent's name is what its harness calls it: the frontmatter `name` where the harness
+reads it (NAMED_IN_FRONTMATTER), else the file name without the harness's suffix
+(`qa.md`, `qa.agent.md`, `qa.json` are all `qa`). The `name` line is read cheaply (the
+first 64 KiB, no YAML parser); frontmatter without a plain `name` falls back to the file
+name. A file name that is not a valid agent name (AGENT_PATTERN) is not an agent aido
+will scope to.
 """
 
 from __future__ import annotations
@@ -25,9 +28,14 @@ AGENT_DIRS: dict[str, tuple[str, str]] = {
     "copilot-cli": (".github/agents", ".agent.md"),
     "kiro": (".kiro/agents", ".json"),
 }
-# Harnesses that name an agent by its frontmatter `name` (required there), not its file
-# name: the installed CLIs' agent loaders (docs/roles.md, "Agent names").
-NAMED_IN_FRONTMATTER = {"claude-code": "Claude Code", "gemini-cli": "Gemini CLI"}
+# Harnesses that name an agent by its frontmatter `name` (required by Claude Code and
+# Gemini CLI, optional for Copilot CLI), not its file name: the installed CLIs' agent
+# loaders (docs/roles.md, "Agent names").
+NAMED_IN_FRONTMATTER = {
+    "claude-code": "Claude Code",
+    "gemini-cli": "Gemini CLI",
+    "copilot-cli": "Copilot CLI",
+}
 _NAME_LINE = re.compile(r"""^name:[ \t]*(["']?)([^"'#\r\n]*?)\1[ \t]*(?:#[^\r\n]*)?\r?$""", re.M)
 _FRONT = re.compile(r"\A---[ \t]*\r?\n(.*?)^---[ \t]*\r?$", re.M | re.S)
 
@@ -49,8 +57,9 @@ def discover_agents(root: Path) -> tuple[AgentFile, ...]:
         if not directory.is_dir():
             continue
         for path in directory.iterdir():
-            name = path.name.removesuffix(suffix)
-            if path.name.endswith(suffix) and _AGENT_NAME.match(name) and path.is_file():
+            stem = path.name.removesuffix(suffix)
+            if path.name.endswith(suffix) and _AGENT_NAME.match(stem) and path.is_file():
+                name = agent_name(harness, path, stem)
                 found.append(AgentFile(harness=harness, name=name, path=path))
     return tuple(sorted(found))
 
@@ -113,13 +122,20 @@ def unmapped_agents(
     return tuple(sorted({agent.name for agent in agents} - mapped))
 
 
-def declared_name(agent: AgentFile) -> str | None:
+def agent_name(harness: str, path: Path, stem: str) -> str:
+    """What `harness` calls the agent in `path`: its frontmatter `name` when the harness
+    reads one and it is a plain agent name, else the file name without suffix `stem`."""
+    declared = declared_name(harness, path)
+    return declared if declared and _AGENT_NAME.fullmatch(declared) else stem
+
+
+def declared_name(harness: str, path: Path) -> str | None:
     """The frontmatter `name` of an agent file whose harness names agents by it, read from
     the file's first 64 KiB without a YAML parser; None when absent or unreadable."""
-    if agent.harness not in NAMED_IN_FRONTMATTER:
+    if harness not in NAMED_IN_FRONTMATTER:
         return None
     try:
-        with agent.path.open("rb") as handle:
+        with path.open("rb") as handle:
             text = handle.read(1 << 16).decode("utf-8-sig", errors="replace")
     except OSError:
         return None

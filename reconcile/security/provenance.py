@@ -14,14 +14,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters.base import Adapter, Host, Location
+from aidokit.adapters.base import AGENT_NAME_RE, Adapter, Host, Location
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.adapters.render import for_os
 from aidokit.adapters.support import spec_for
 from aidokit.catalog.models import ALL_ROLES, MCPDef, RemoteSpec, StdioSpec
 from aidokit.reconcile.documents import ABSENT, read_document
 from aidokit.reconcile.errors import AidoError, SecurityError
-from aidokit.reconcile.facts.agents import SHARED
+from aidokit.reconcile.facts.agents import SHARED, agent_name
 from aidokit.reconcile.history.state import load_state
 from aidokit.reconcile.plan import Action, Change, FileChange, Plan
 from aidokit.reconcile.security import hardening
@@ -121,12 +121,18 @@ def check_locations(plan: Plan, source: Path, host: Host) -> None:
 
 
 def _location(adapter: Adapter, file: FileChange, host: Host) -> Location | None:
-    """Where aido itself puts the file: the adapter's shared file, or the named agent's."""
+    """Where aido itself puts the file: the adapter's shared file, or an agent file in the
+    adapter's agent folder with its suffix (the agent's name, which may come from the
+    file's frontmatter, plays no part in where the file is)."""
     if file.agent is None:
         return adapter.location(file.scope, host)
-    if adapter.agents is None:
+    if adapter.agents is None or not AGENT_NAME_RE.fullmatch(file.agent):
         return None
-    return adapter.agents.location(adapter.name, file.scope, host, file.agent)
+    path = Path(file.abs_path)
+    stem = adapter.agents.name_of(path, file.scope, host)
+    if stem is None or agent_name(adapter.name, path, stem) != file.agent:
+        return None
+    return adapter.agents.location(adapter.name, file.scope, host, stem)
 
 
 def mark_sensitive(plan: Plan, catalog: Iterable[MCPDef]) -> Plan:

@@ -178,6 +178,8 @@ def test_no_agent_for_the_roles_keeps_the_shared_entry_with_a_note(
     """Catalog roles no agent plays: the entry stays shared and the plan offers both choices."""
     (project / "aido.toml").write_text(CONFIG)
     (project / ".gemini/agents/qa.md").rename(project / ".gemini/agents/writer.md")
+    writer = GEMINI_QA.replace(b"name: qa", b"name: writer")
+    (project / ".gemini/agents/writer.md").write_bytes(writer)  # Gemini names it by `name`
     assert aido(project, "apply", "--yes") == 0
     out = capsys.readouterr().out
     assert "no gemini-cli agent plays the roles of context7 (researcher/architect/" in out
@@ -394,7 +396,7 @@ def test_init_proposes_the_roles_of_the_agents_it_finds(tmp_path: Path) -> None:
         ".kiro/agents/helper.json",
     ):
         (root / relative).parent.mkdir(parents=True, exist_ok=True)
-        (root / relative).write_text("---\nname: x\n---\n")
+        (root / relative).write_text("---\ndescription: x\n---\n")
     assert aido(root, "init", "--yes") == 0
     text = (root / "aido.toml").read_text()
     assert "# Agents found: e2e-runner (.claude/agents/e2e-runner.md), helper" in text
