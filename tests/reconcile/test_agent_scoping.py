@@ -28,6 +28,7 @@ CONFIG = (
     '[mcp]\nadd = ["playwright", "context7"]\n'
 )
 QA = '[roles]\ntester-reviewer = ["qa"]\n'
+QA_NAME = "name: qa"  # a generated frontmatter `name` line, naming the agent [roles] maps
 GEMINI_QA = (
     b"---\r\nname: qa\r\n# who runs the tests\r\ndescription: QA\r\n---\r\nBody\r\n---\r\nx\r\n"
 )
@@ -340,6 +341,7 @@ def test_generated_agent_files_round_trip_through_the_cli(
     final: bool,
 ) -> None:
     """apply, heal and destroy over generated agent files give back the original bytes."""
+    front = [QA_NAME if line.startswith("name:") else line for line in front]  # [roles] says qa
     raw = agent_file(front, body, newline, final)
     root = new_project(tmp_path_factory.mktemp("gen"), CONFIG + QA)
     agent = write_files(root, {".gemini/agents/qa.md": raw}) / ".gemini/agents/qa.md"

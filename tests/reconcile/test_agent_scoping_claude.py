@@ -27,7 +27,7 @@ from tests.reconcile.documents.test_documents_listitems import (
     shapes,
     user_item,
 )
-from tests.reconcile.test_agent_scoping import CLI_PROPS
+from tests.reconcile.test_agent_scoping import CLI_PROPS, QA_NAME
 
 CONFIG = 'adapters = ["claude-code"]\nsuggest = false\n[mcp]\nadd = ["playwright", "context7"]\n'
 QA = '[roles]\ntester-reviewer = ["qa"]\n'
@@ -204,6 +204,7 @@ def test_generated_agent_files_round_trip_through_the_cli(
     final: bool,
 ) -> None:
     """apply, heal and destroy over generated agent files give back the original bytes."""
+    front = [QA_NAME if line.startswith("name:") else line for line in front]  # [roles] says qa
     lines = [*front[:at], *list_lines(shape, items), *front[at:]]
     raw = agent_file(lines, body, newline, final)
     root = new_project(tmp_path_factory.mktemp("gen"), CONFIG + QA)
