@@ -113,16 +113,16 @@ class Document:
     def origin(self, key_path: tuple[str, ...]) -> MapOrigin:
         """Say what the map at `key_path` looks like before aido's first entry goes in."""
         key_path = self._path(key_path)
-        if LIST_ITEMS in key_path or self.fmt is Format.TOML:
+        if LIST_ITEMS in key_path:
             return MapOrigin()
-        return self._editor.origin(key_path)  # type: ignore[union-attr]
+        return self._editor.origin(key_path)
 
     def restore(self, key_path: tuple[str, ...], origin: MapOrigin) -> None:
         """Have the map at `key_path` give back the bytes `origin` describes once the
         edits empty it: removed (with the objects aido created around it), or left open."""
         key_path = self._path(key_path)
-        if LIST_ITEMS not in key_path and self.fmt is not Format.TOML:
-            self._editor.restore(key_path, origin)  # type: ignore[union-attr]
+        if LIST_ITEMS not in key_path:
+            self._editor.restore(key_path, origin)
 
     def rehearse(self, edits: list[tuple[tuple[str, ...], str, Any]]) -> None:
         """Raise the DocumentError these (map, name, entry or None to delete) edits would

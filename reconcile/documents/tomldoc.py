@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.reconcile.documents import tomlscan
-from aidokit.reconcile.documents.format import BOM, decode_text
+from aidokit.reconcile.documents.format import BOM, MapOrigin, decode_text
 from aidokit.reconcile.documents.jsonedit import describe
 from aidokit.reconcile.documents.jsonstyle import same
 from aidokit.reconcile.errors import DocumentError
@@ -111,6 +111,14 @@ class TomlEditor:
     def value(self) -> dict[str, Any]:
         """Return the whole document as plain Python values, queued edits included."""
         return self._value
+
+    def origin(self, key_path: tuple[str, ...]) -> MapOrigin:
+        """TOML keeps entries as `[map.name]` tables: no enclosing map is written, so none
+        has bytes to give back (docs/documents.md)."""
+        return MapOrigin()
+
+    def restore(self, key_path: tuple[str, ...], origin: MapOrigin) -> None:
+        """Nothing to restore: deleting the last `[map.name]` table leaves no map behind."""
 
     def get_map(self, key_path: tuple[str, ...]) -> dict[str, Any] | None:
         """Return the table at `key_path` as plain values; None when absent."""
