@@ -3,7 +3,8 @@
 Plans run on the demo project once applied (converged), with one entry edited by
 hand (drifted: the diff is rendered with deepdiff), and right after an aido.toml
 edit (new bytes the memo has not seen): of the demo's plain shape, which aido
-checks without pydantic, and with a value it leaves to pydantic (the role "*").
+checks without pydantic, and with a value it leaves to pydantic (a lax-typed
+value: `suggest = "yes"`, which pydantic reads as true).
 Each row gives the median wall time and, since the machine may be shared, the
 median CPU time of the same runs.
 """
@@ -42,8 +43,8 @@ def run() -> list[dict[str, Any]]:
         data["mcpServers"]["git"]["env"] = {"DRIFT": "1"}
         mcp.write_text(json.dumps(data, indent=2) + "\n")
         rich = _applied(materialize("demo-project", Path(tmp) / "rich"), env)
-        with (rich / "aido.toml").open("a") as toml:  # "*" is no role the plain check knows
-            toml.write('\n[mcp.roles]\ngit = ["*"]\n')
+        # A lax-typed value the plain check leaves to pydantic, before any table.
+        (rich / "aido.toml").write_text('suggest = "yes"\n' + (rich / "aido.toml").read_text())
         edits = iter(range(10**6))
 
         def job(name: str, argv: list[str], cwd: Path, forget: bool = False) -> Callable[[], float]:

@@ -55,6 +55,18 @@ def saved_plan(project: Path) -> tuple[Path, dict[str, Any]]:
     return saved, data
 
 
+def load_config_by_memo(project: Path) -> object:
+    """`load_config` with the plain check off, so only decode's memo can spare pydantic.
+
+    Every exact-typed `aido.toml` has the plain shape, so this is how a test
+    reaches the memo path of aido's other files (state, lock) through aido.toml.
+    """
+    from aidokit.reconcile.choices import config
+
+    config._plainly_valid = lambda data: False  # type: ignore[assignment]  # fresh process only
+    return config.load_config(project)
+
+
 def loads_pydantic(function: Callable[[Path], object], path: Path) -> bool:
     """Whether `function(path)`, run in a fresh process, loads pydantic."""
     name = function.__name__

@@ -178,7 +178,7 @@ def _plainly_valid(data: Mapping[str, Any]) -> bool:
     return (
         all(type(text) is str for text in texts)
         and all(map(_catalog_id, [*mcp.get("add", ()), *mcp.get("skip", ())]))
-        and _plain_table(mcp.get("roles", {}), _catalog_id, _role)
+        and _plain_table(mcp.get("roles", {}), _catalog_id, _entry_role)
         and _plain_table(data.get("roles", {}), _role, _agent_name)
         and all(
             type(host) is str and forge in _FORGES for host, forge in data.get("forges", {}).items()
@@ -232,6 +232,11 @@ def _plain_table(
 
 def _role(value: object) -> bool:
     return type(value) is str and value in ALL_ROLES
+
+
+def _entry_role(value: object) -> bool:
+    """A role of `[mcp.roles]`: a catalog role, or "*" (shared on purpose, as plan notes offer)."""
+    return value == "*" or _role(value)
 
 
 def _catalog_id(value: object) -> bool:

@@ -20,7 +20,7 @@ from aidokit.reconcile.choices.config import ProjectConfig, load_config, validat
 from aidokit.reconcile.decode import KEEP, Memo, build, memo_folder
 from aidokit.reconcile.errors import ConfigError
 from tests.fuzz import fuzz_settings
-from tests.helpers import loads_pydantic, new_project
+from tests.helpers import load_config_by_memo, loads_pydantic, new_project
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
@@ -86,16 +86,23 @@ def _uses_pydantic(project: Path) -> bool:
     return loads_pydantic(load_config, project)
 
 
-# A valid table `_plainly_valid` leaves to pydantic ("*" is no role it knows), so the
-# memo is what spares pydantic; appended, as a TOML table must come last.
-NOT_PLAIN = '\n[mcp.roles]\ngit = ["*"]\n'
+# A valid file `_plainly_valid` leaves to pydantic: a lax-typed value (pydantic reads
+# "yes" as true). The builder cannot give pydantic's value, so it is never remembered.
+NOT_PLAIN = 'suggest = "yes"\n'
+
+
+@pytest.fixture
+def plain_check_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every exact-typed aido.toml is plain: turn the check off to reach decode's memo."""
+    monkeypatch.setattr(config_module, "_plainly_valid", lambda data: False)
 
 
 def test_a_plain_file_is_built_without_pydantic_from_the_first_load(tmp_path: Path) -> None:
     """Plain keys of their exact types need no pydantic: adapters, [mcp], [roles], [forges]..."""
     text = (
         'adapters = ["codex"]\nsuggest = false\nstack_packs = ["react"]\nconformance = "x"\n'
-        '[mcp]\nadd = ["git"]\nroles = {git = ["implementer"]}\n[roles]\nimplementer = ["qa"]\n'
+        '[mcp]\nadd = ["git"]\nroles = {git = ["implementer"], fetch = ["*"]}\n'
+        '[roles]\nimplementer = ["qa"]\n'
         '[forges]\n"git.example.com" = "gitlab"\n'
     )
     project = new_project(tmp_path, text)
@@ -188,7 +195,8 @@ _near_plain = st.fixed_dictionaries(
                     "skip": st.one_of(_maybe_ids, _anything),
                     "roles": st.one_of(
                         st.dictionaries(
-                            st.one_of(_ids, st.just("Git")), st.lists(_roles, max_size=2)
+                            st.one_of(_ids, st.just("Git")),
+                            st.lists(st.one_of(_roles, st.just("*")), max_size=2),
                         ),
                         _anything,
                     ),
@@ -292,11 +300,20 @@ def test_the_plain_check_takes_the_common_files() -> None:
 
 def test_an_unchanged_file_is_not_validated_again(tmp_path: Path) -> None:
     """The first load validates with pydantic and remembers; the next one skips pydantic."""
-    project = new_project(tmp_path, 'adapters = ["codex"]\n[mcp]\nadd = ["git"]\n' + NOT_PLAIN)
-    assert _uses_pydantic(project)
-    assert not _uses_pydantic(project)
-    (project / "aido.toml").write_text('adapters = ["codex"]\n[mcp]\nadd = ["fetch"]\n' + NOT_PLAIN)
-    assert _uses_pydantic(project)  # one changed byte is a new file
+    project = new_project(tmp_path, 'adapters = ["codex"]\n[mcp]\nadd = ["git"]\n')
+    assert loads_pydantic(load_config_by_memo, project)
+    assert not loads_pydantic(load_config_by_memo, project)
+    (project / "aido.toml").write_text('adapters = ["codex"]\n[mcp]\nadd = ["fetch"]\n')
+    assert loads_pydantic(load_config_by_memo, project)  # one changed byte is a new file
+
+
+def test_a_lax_typed_file_is_validated_every_time(tmp_path: Path) -> None:
+    """pydantic reads "yes" as true; the builder cannot, so such a file is never remembered."""
+    project = new_project(tmp_path, NOT_PLAIN + 'adapters = ["codex"]\n')
+    for _ in range(2):
+        assert _uses_pydantic(project)
+    assert load_config(project).config.suggest is True
+    assert not memo_folder(os.environ).exists()
 
 
 def test_an_invalid_file_is_never_remembered(tmp_path: Path) -> None:
@@ -345,12 +362,13 @@ def test_memo_keeps_only_the_newest(tmp_path: Path) -> None:
     assert not memo.knows(keys[0]) and memo.knows(keys[-1])
 
 
+@pytest.mark.usefixtures("plain_check_off")
 def test_unwritable_memo_still_loads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A memo folder aido cannot create only means validating every time."""
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")
     monkeypatch.setenv("XDG_STATE_HOME", str(blocker))
-    project = new_project(tmp_path, 'adapters = ["codex"]\n' + NOT_PLAIN)
+    project = new_project(tmp_path, 'adapters = ["codex"]\n')
     for _ in range(2):
         assert load_config(project).config.adapters == ("codex",)
 
@@ -380,6 +398,7 @@ def test_planted_key_cannot_smuggle_a_literal_secret(tmp_path: Path) -> None:
     assert "secret" in str(first.value)
 
 
+@pytest.mark.usefixtures("plain_check_off")
 def test_memo_inside_the_project_is_ignored(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -389,7 +408,7 @@ def test_memo_inside_the_project_is_ignored(
     _plant(project, memo_folder(os.environ))
     with pytest.raises(ConfigError, match="unknown key 'adapterz'"):
         load_config(project)
-    (project / "aido.toml").write_text('adapters = ["codex"]\n' + NOT_PLAIN)
+    (project / "aido.toml").write_text('adapters = ["codex"]\n')
     load_config(project)
     assert len(list(memo_folder(os.environ).iterdir())) == 1  # only the planted key
 
@@ -433,13 +452,14 @@ def test_errors_point_at_the_line(tmp_path: Path, text: str, where: str) -> None
     assert f" at {where}" in str(caught.value)
 
 
+@pytest.mark.usefixtures("plain_check_off")
 def test_unreadable_rule_sources_turn_the_memo_off(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Where aido's source cannot be read (a bytecode-only install), every load validates."""
     monkeypatch.setattr(decode, "rule_parts", lambda model: ({"tests.gone_rules"}, set()))
     decode.rules_digest.cache_clear()
-    project = new_project(tmp_path, 'adapters = ["codex"]\n' + NOT_PLAIN)
+    project = new_project(tmp_path, 'adapters = ["codex"]\n')
     for _ in range(2):
         assert load_config(project).config.adapters == ("codex",)
     assert not memo_folder().exists()
