@@ -20,10 +20,13 @@ import os
 import sys
 from importlib.util import MAGIC_NUMBER, cache_from_source
 from pathlib import Path
-from types import CodeType
+from types import CodeType, ModuleType
 from typing import Any
 
 KEEP = 2000  # entries; past that the file keeps only what the last run used
+# In the file's name: a new format (2: compiled without this module's future imports)
+# starts a new file, so no install keeps code objects an older aido compiled.
+FORMAT = 2
 
 
 class MethodCache:
@@ -39,7 +42,7 @@ class MethodCache:
         """The code object of `text`, from the cache or compiled now."""
         code = self.codes.get(text)
         if code is None:
-            code = compile(text, "<string>", "exec")
+            code = _compile(text)
             self.codes[text] = code
             self.new = True
         self.used[text] = code
@@ -57,6 +60,16 @@ class MethodCache:
             os.replace(temp, self.path)
         except (OSError, ValueError):
             temp.unlink(missing_ok=True)  # a read-only install only costs the compile
+
+
+def _compile(text: str) -> CodeType:
+    """`text` compiled as dataclasses' own `exec` compiles it.
+
+    Not under this module's `from __future__ import annotations` (a string given
+    to compile or exec here would inherit it): `__init__`'s annotations stay the
+    field types dataclasses passes in, not the names of the variables holding them.
+    """
+    return compile(text, "<string>", "exec", dont_inherit=True)
 
 
 def _load(path: Path) -> dict[str, CodeType]:
@@ -82,11 +95,41 @@ def _ours(namespace: object) -> bool:
 def default_path() -> Path:
     """Where the cache lives: the `__pycache__` of this package, tagged with the Python."""
     return Path(cache_from_source(__file__)).with_name(
-        f"dataclass-methods.{sys.implementation.cache_tag}.marshal"
+        f"dataclass-methods-{FORMAT}.{sys.implementation.cache_tag}.marshal"
     )
 
 
 _installed: MethodCache | None = None
+
+
+class _Inspect:
+    """`inspect`, imported the first time something is asked of it."""
+
+    def __getattr__(self, name: str) -> Any:
+        import inspect
+
+        return getattr(inspect, name)
+
+
+def _dataclasses_without_inspect() -> ModuleType:
+    """`dataclasses`, imported without `inspect` and the ast, dis and tokenize it pulls in.
+
+    dataclasses asks inspect only for the signature of a class without a docstring
+    (to write one); aido's classes all have one, so `inspect` (~5 ms of start-up)
+    is imported only if some class asks. The stand-in is in `sys.modules` only for
+    the moment of that one import, which imports nothing that uses inspect.
+    """
+    if "dataclasses" in sys.modules or "inspect" in sys.modules:
+        import dataclasses
+
+        return dataclasses
+    sys.modules["inspect"] = ModuleType("inspect")
+    try:
+        import dataclasses
+    finally:
+        del sys.modules["inspect"]
+    dataclasses.inspect = _Inspect()  # type: ignore[attr-defined]
+    return dataclasses
 
 
 def install(path: Path | None = None) -> None:
@@ -94,14 +137,13 @@ def install(path: Path | None = None) -> None:
     global _installed  # one cache per process, saved at exit
     if _installed is not None:
         return
-    import dataclasses
-
+    dataclasses = _dataclasses_without_inspect()
     cache = _installed = MethodCache(path or default_path())
     builtin_exec = exec
 
     def cached_exec(source: Any, globals: Any = None, locals: Any = None) -> None:
-        if isinstance(source, str) and _ours(globals):
-            source = cache.compiled(source)
+        if isinstance(source, str):
+            source = cache.compiled(source) if _ours(globals) else _compile(source)
         builtin_exec(source, globals, locals)
 
     # dataclasses calls `exec(text, globals, ns)` by its module-global name.

@@ -118,3 +118,27 @@ def test_the_cache_lives_beside_aidos_bytecode() -> None:
     """The default file is in the package's __pycache__, tagged with this Python."""
     path = default_path()
     assert path.parent.name == "__pycache__" and sys.implementation.cache_tag in path.name
+
+
+LAZY_INSPECT = """
+import sys
+from aidokit.reconcile.console import method_cache
+method_cache.install()
+import typing
+import aidokit.reconcile.plan
+print("inspect" in sys.modules)
+# The methods are compiled as dataclasses compiles them: no future import leaks in.
+assert typing.get_type_hints(aidokit.reconcile.plan.FieldDiff.__init__)["path"] is str
+from dataclasses import dataclass
+@dataclass
+class Undocumented:
+    x: int
+print("inspect" in sys.modules, Undocumented.__doc__)
+"""
+
+
+def test_dataclasses_import_inspect_only_for_a_class_without_a_docstring() -> None:
+    """aido's documented classes need no inspect; an undocumented one still gets its doc."""
+    argv = [sys.executable, "-c", LAZY_INSPECT]
+    done = subprocess.run(argv, capture_output=True, text=True, check=True, env=_writing())
+    assert done.stdout.splitlines() == ["False", "True Undocumented(x: int)"]
