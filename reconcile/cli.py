@@ -10,7 +10,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -142,6 +143,27 @@ def _command_options(parser: argparse.ArgumentParser, name: str) -> None:
     parser.set_defaults(run=command.run)
 
 
+@contextmanager
+def _argparse_in_english() -> Iterator[None]:
+    """argparse's own words (usage:, options, its errors) as written, for this call.
+
+    argparse asks gettext for each of them in the catch-all "messages" domain:
+    that imports `locale` and searches translation folders on every start (~2 ms),
+    and could mix another program's "messages" catalog into aido's English.
+    """
+    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._ = str  # type: ignore[attr-defined]
+    argparse.ngettext = _plural  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
+
+
+def _plural(singular: str, plural: str, count: int) -> str:
+    return singular if count == 1 else plural
+
+
 def _write_crash_report() -> Path:
     """Save the current traceback where the user can find it; return its path."""
     import tempfile  # only on the bug path: these cost start-up time
@@ -162,13 +184,14 @@ def _write_crash_report() -> Path:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run `aido` and return its exit code."""
-    parser = build_parser()
-    _Parser.json_errors = "--json" in (sys.argv[1:] if argv is None else argv)
-    args = parser.parse_args(argv)
+    with _argparse_in_english():
+        parser = build_parser()
+        _Parser.json_errors = "--json" in (sys.argv[1:] if argv is None else argv)
+        args = parser.parse_args(argv)
+        if getattr(args, "run", None) is None:
+            parser.print_help()
+            return EXIT_ERROR
     log.configure(verbosity=args.verbose - args.quiet, log_format=args.log_format)
-    if getattr(args, "run", None) is None:
-        parser.print_help()
-        return EXIT_ERROR
     try:
         code: int = args.run(args)
     except AidoError as exc:

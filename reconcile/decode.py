@@ -259,21 +259,33 @@ def memo_folder(environ: Mapping[str, str] | None = None) -> Path:
 def rules_digest(model: Any) -> bytes | None:
     """A digest of everything that decides what `model` accepts.
 
-    That is the source of this module, of the model's module and of every
-    module its fields' checks and enums come from, plus every other marker
-    and literal value its fields hold (a `Pattern` whose regex lives
-    elsewhere). None when a source cannot be read (say, a bytecode-only
-    install): then there is no safe key and every read validates.
+    That is the source file (`_source_stamp`) of this module, of the model's
+    module and of every module its fields' checks and enums come from, plus
+    every other marker and literal value its fields hold (a `Pattern` whose
+    regex lives elsewhere). None when a module has no file to look at: then
+    there is no safe key and every read validates.
     """
     modules, leaves = rule_parts(model)
     digest = hashlib.sha256()
     try:
         for name in sorted(modules):
-            digest.update(Path(getattr(sys.modules.get(name), "__file__", None) or "").read_bytes())
+            digest.update(_source_stamp(getattr(sys.modules.get(name), "__file__", None) or ""))
     except OSError:
         return None
     digest.update(repr(sorted(leaves)).encode())
     return digest.digest()
+
+
+def _source_stamp(path: str) -> bytes:
+    """A source file's path, size and modification time (ns): a changed source has new ones.
+
+    Python decides by the same facts (in seconds) whether the bytecode it runs is
+    still that source's, so the memo trusts exactly what the running code does;
+    reading and hashing every rule module on each run cost more than the rest
+    of decoding.
+    """
+    found = os.stat(path)
+    return f"{path}\0{found.st_size}\0{found.st_mtime_ns}\0".encode("utf-8", "surrogateescape")
 
 
 def rule_parts(model: Any) -> tuple[set[str], set[str]]:

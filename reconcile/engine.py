@@ -138,7 +138,10 @@ def _blocked(agent: TargetFile, entries: list[DesiredEntry]) -> list[str]:
 
 def _deprecation_reasons(file: FileChange, catalog: Collection[MCPDef]) -> FileChange:
     """Say why an owned entry goes when its catalog entry was deprecated: "deprecated, use X"."""
-    reasons = {entry.id: deprecation(entry) for entry in catalog if entry.deprecated}
+    going = {c.id for c in file.changes if c.action is Action.DELETE and not c.map_path}
+    if not going:
+        return file
+    reasons = {e.id: deprecation(e) for e in catalog if e.deprecated and e.id in going}
     changes = tuple(
         replace(c, reason=reasons[c.id])
         if c.action is Action.DELETE and not c.map_path and c.id in reasons

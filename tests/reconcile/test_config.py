@@ -329,10 +329,22 @@ def test_an_invalid_file_is_never_remembered(tmp_path: Path) -> None:
     assert not memo_folder(os.environ).exists()
 
 
-def test_rule_sources_are_part_of_the_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A memo entry made under other validation rules does not count."""
+@pytest.mark.parametrize(
+    "edit",
+    ["RULE = 2\n", "RULE = 1  # longer\n", "RULE = 1\n"],
+    ids=["same size, new time", "new size", "same bytes, new time"],
+)
+def test_rule_sources_are_part_of_the_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, edit: str
+) -> None:
+    """A memo entry made under other validation rules does not count.
+
+    A rule source counts by its path, size and modification time, as Python's own
+    bytecode cache counts it: any write of the file is another key.
+    """
     rules = tmp_path / "rules.py"
     rules.write_text("RULE = 1\n")
+    os.utime(rules, ns=(10**18, 10**18))
     monkeypatch.setattr(decode, "rule_parts", lambda model: ({"tests.fake_rules"}, set()))
     monkeypatch.setitem(sys.modules, "tests.fake_rules", type(sys)("fake"))
     sys.modules["tests.fake_rules"].__file__ = str(rules)
@@ -342,7 +354,7 @@ def test_rule_sources_are_part_of_the_key(tmp_path: Path, monkeypatch: pytest.Mo
     before = memo.key(ProjectConfig, raw)
     memo.remember(before)
     assert memo.knows(before)
-    rules.write_text("RULE = 2\n")
+    rules.write_text(edit)
     decode.rules_digest.cache_clear()
     after = memo.key(ProjectConfig, raw)
     assert after != before
