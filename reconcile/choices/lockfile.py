@@ -19,6 +19,7 @@ import dataclasses
 import hashlib
 import json
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -44,9 +45,10 @@ class Locked:
     source: str
     install: dict[str, Spec]
 
-    @property
+    @cached_property
     def digest(self) -> str:
-        """sha256 of the install specs, so a hand edit of the lock is noticed."""
+        """sha256 of the install specs, so a hand edit of the lock is noticed (once per entry:
+        reading a lock checks it and writing one prints it)."""
         text = json.dumps(_specs_data(self.install), sort_keys=True, separators=(",", ":"))
         return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
 
@@ -115,9 +117,12 @@ def render_lock(lock: Lock) -> str:
 def _grouped(install: dict[str, Spec]) -> list[dict[str, Any]]:
     """Adapters that share a spec listed once with it: the lock stays short."""
     groups: dict[str, tuple[list[str], dict[str, Any]]] = {}
+    seen: dict[int, tuple[str, dict[str, Any]]] = {}  # adapters mostly share one spec object
     for adapter, spec in sorted(install.items()):
-        data = _spec_data(spec)
-        key = json.dumps(data, sort_keys=True)
+        if id(spec) not in seen:
+            data = _spec_data(spec)
+            seen[id(spec)] = (json.dumps(data, sort_keys=True), data)
+        key, data = seen[id(spec)]
         groups.setdefault(key, ([], data))[0].append(adapter)
     rows = [{"adapters": names, "spec": data} for names, data in groups.values()]
     return sorted(rows, key=lambda row: row["adapters"][0])
@@ -136,7 +141,13 @@ def _plain(value: object) -> object:
 
 
 def _specs_data(install: dict[str, Spec]) -> dict[str, Any]:
-    return {adapter: _spec_data(spec) for adapter, spec in sorted(install.items())}
+    seen: dict[int, dict[str, Any]] = {}  # adapters mostly share one spec object
+    out = {}
+    for adapter, spec in sorted(install.items()):
+        if id(spec) not in seen:
+            seen[id(spec)] = _spec_data(spec)
+        out[adapter] = seen[id(spec)]
+    return out
 
 
 def load_lock(path: Path) -> Lock | None:

@@ -13,7 +13,14 @@ from dataclasses import replace
 
 from aidokit.catalog.models import MCPDef
 from aidokit.catalog.packages import unpinned
-from aidokit.reconcile.choices.lockfile import LOCK_NAME, Lock, Locked, locked_from, render_lock
+from aidokit.reconcile.choices.lockfile import (
+    LOCK_NAME,
+    Lock,
+    Locked,
+    Spec,
+    locked_from,
+    render_lock,
+)
 from aidokit.reconcile.desired import Wanted
 from aidokit.reconcile.documents.atomic import current_digest
 from aidokit.reconcile.documents.format import ABSENT
@@ -44,8 +51,7 @@ def _from_lock(entry: MCPDef, locked: Locked) -> MCPDef:
     honoured as it stands, anything else needs the typed confirmation of SPEC §7.
     """
     foreign = any(
-        entry.install.get(adapter) is None or unpinned(entry.install[adapter]) != unpinned(spec)
-        for adapter, spec in locked.install.items()
+        _runs_another(entry.install.get(adapter), spec) for adapter, spec in locked.install.items()
     )
     try:
         return replace(
@@ -58,6 +64,13 @@ def _from_lock(entry: MCPDef, locked: Locked) -> MCPDef:
             f"{LOCK_NAME} entry '{entry.id}' does not fit this aido's catalog ({exc}); "
             f"run `aido upgrade {entry.id}` to lock the catalog's spec"
         ) from None
+
+
+def _runs_another(ours: Spec | None, locked: Spec) -> bool:
+    """Whether the lock's spec runs something other than some version of ours."""
+    if ours is None:
+        return True
+    return ours != locked and unpinned(ours) != unpinned(locked)
 
 
 def _upgraded(item: Wanted, locked: Locked) -> Wanted:
