@@ -6,7 +6,6 @@ harness-formats.md §8. Remote entries use `url` + `type`, as `gemini mcp add
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -59,6 +58,8 @@ def acknowledged(location: Location, host: Host, changed: bool) -> TrustGate | N
 
 def _digest(path: Path) -> str | None:
     """The sha256 Gemini CLI keeps for an agent file's content (None: unreadable)."""
+    import hashlib  # only here: loading OpenSSL costs every start ~2 ms
+
     try:
         return hashlib.sha256(path.read_bytes()).hexdigest()
     except OSError:

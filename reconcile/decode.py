@@ -19,7 +19,6 @@ exactly what pydantic gave.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import os
 import sys
 import types
@@ -31,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 from aidokit.catalog.constraints import ByName, Check, Tagged
+from aidokit.reconcile.documents.format import sha256
 from aidokit.reconcile.errors import AidoError
 from aidokit.reconcile.user_dirs import user_state_dir
 
@@ -207,7 +207,7 @@ class Memo:
         rules = rules_digest(model)
         if rules is None:
             return None
-        digest = hashlib.sha256(b"aido decode memo 1\0")
+        digest = sha256(b"aido decode memo 1\0", size=len(raw))
         digest.update(f"{model.__module__}.{model.__qualname__}\0".encode())
         digest.update(rules)
         digest.update(raw)
@@ -266,7 +266,7 @@ def rules_digest(model: Any) -> bytes | None:
     there is no safe key and every read validates.
     """
     modules, leaves = rule_parts(model)
-    digest = hashlib.sha256()
+    digest = sha256()
     try:
         for name in sorted(modules):
             digest.update(_source_stamp(getattr(sys.modules.get(name), "__file__", None) or ""))

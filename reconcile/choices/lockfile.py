@@ -16,7 +16,6 @@ digest is checked against its specs.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 from dataclasses import dataclass
 from functools import cached_property
@@ -26,6 +25,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from aidokit.catalog.constraints import NonEmpty, Strict
 from aidokit.catalog.models import InstallSpec, MCPDef, RemoteSpec, StdioSpec
 from aidokit.catalog.packages import spec_packages
+from aidokit.reconcile.documents.format import sha256
 from aidokit.reconcile.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ class Locked:
         """sha256 of the install specs, so a hand edit of the lock is noticed (once per entry:
         reading a lock checks it and writing one prints it)."""
         text = json.dumps(_specs_data(self.install), sort_keys=True, separators=(",", ":"))
-        return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+        return "sha256:" + sha256(text.encode()).hexdigest()
 
     def packages(self) -> tuple[str, ...]:
         """Every package@version or URL its specs run, sorted (`npm:pkg@1.2.3`)."""

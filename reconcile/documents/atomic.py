@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import stat
 from pathlib import Path
 
-from aidokit.reconcile.documents.format import ABSENT, Pieces
+from aidokit.reconcile.documents.format import ABSENT, SMALL, Pieces, sha256
 from aidokit.reconcile.documents.osfile import (
     CREATE_FLAGS,
     READ_FLAGS,
@@ -99,11 +98,16 @@ def _digest_and_stamp(path: Path) -> tuple[str, Stamp]:
     fd = _open_regular(path)
     if fd is None:
         return ABSENT, None
-    stamp = _stamp_of(os.fstat(fd))
+    found = os.fstat(fd)
+    stamp = _stamp_of(found)
     known = _DIGESTS.get(os.path.realpath(path))
     with os.fdopen(fd, "rb") as handle:
         if known is not None and known[0] == stamp:
             return known[1], stamp
+        if found.st_size < SMALL:  # read whole, hashed without loading OpenSSL (format.sha256)
+            return sha256(handle.read()).hexdigest(), stamp
+        import hashlib
+
         return hashlib.file_digest(handle, "sha256").hexdigest(), stamp
 
 

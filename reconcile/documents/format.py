@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-import hashlib
+import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from aidokit.adapters.format import LIST_ITEMS, Format
 from aidokit.reconcile.errors import DocumentError
@@ -19,6 +21,7 @@ __all__ = [
     "decode_text",
     "file_digest",
     "first_newline",
+    "sha256",
     "where",
 ]
 
@@ -41,14 +44,52 @@ class MapOrigin:
     flow: str | None = None
 
 
+class Hash(Protocol):
+    """A sha256 in progress, as hashlib's objects are."""
+
+    def update(self, data: bytes | memoryview, /) -> None: ...
+    def digest(self) -> bytes: ...
+    def hexdigest(self) -> str: ...
+
+
+SMALL = 1 << 20  # bytes: up to here the interpreter's own sha256 is used
+
+
+def sha256(data: bytes | memoryview = b"", *, size: int = 0) -> Hash:
+    """`hashlib.sha256(data)`, without loading OpenSSL for small inputs.
+
+    hashlib loads OpenSSL's libcrypto on import, about 2 ms of every start; the
+    interpreter's built-in sha256 gives the same digests at about a fifth of the
+    speed, so it takes inputs under SMALL bytes (`size`: bytes still to come).
+    """
+    if len(data) + size < SMALL and _BUILTIN is not None:
+        return _BUILTIN(data)
+    import hashlib
+
+    return hashlib.sha256(data)
+
+
+def _builtin_sha256() -> Callable[[bytes | memoryview], Hash] | None:
+    for name in ("_sha2", "_sha256"):  # CPython 3.12+, 3.11
+        try:
+            found: Callable[[bytes | memoryview], Hash] = importlib.import_module(name).sha256
+        except (ImportError, AttributeError):
+            continue
+        return found
+    return None
+
+
+_BUILTIN = _builtin_sha256()
+
+
 def file_digest(raw: bytes | Pieces | None) -> str:
     """Return the sha256 hex of a file's bytes (or of its pieces, in turn), or ABSENT for
     a missing file."""
     if raw is None:
         return ABSENT
     if not isinstance(raw, tuple):
-        return hashlib.sha256(raw).hexdigest()
-    digest = hashlib.sha256()
+        return sha256(raw).hexdigest()
+    digest = sha256(size=sum(len(piece) for piece in raw))
     for piece in raw:
         digest.update(piece)
     return digest.hexdigest()

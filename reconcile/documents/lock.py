@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import re
 import time
@@ -11,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from aidokit.reconcile.documents.atomic import target_of
+from aidokit.reconcile.documents.format import sha256
 from aidokit.reconcile.documents.osfile import LOCK_FLAGS, try_lock, unlock
 from aidokit.reconcile.errors import LockError
 
@@ -29,7 +29,7 @@ def lock_dir() -> Path:
 def lock_path(path: Path) -> Path:
     """Return the lock file for `path`: one per resolved target, named readably."""
     target = str(target_of(path))
-    digest = hashlib.sha256(target.encode("utf-8", "surrogateescape")).hexdigest()[:16]
+    digest = sha256(target.encode("utf-8", "surrogateescape")).hexdigest()[:16]
     return lock_dir() / f"{_UNSAFE.sub('_', Path(target).name)[:40]}-{digest}.lock"
 
 

@@ -7,7 +7,6 @@ dir, `$XDG_STATE_HOME/aido/state.json`.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from collections.abc import Callable, Mapping
@@ -18,7 +17,7 @@ from typing import Any
 from aidokit.catalog.constraints import Strict
 from aidokit.reconcile.decode import decode, remember
 from aidokit.reconcile.documents.atomic import current_digest, replace_file
-from aidokit.reconcile.documents.format import MapOrigin
+from aidokit.reconcile.documents.format import MapOrigin, sha256
 from aidokit.reconcile.errors import StateError
 from aidokit.reconcile.security.safe_read import check_private, parse_nested, read_file
 
@@ -92,7 +91,7 @@ class State(Strict):
 def entry_digest(entry: Any) -> str:
     """Stable digest of an entry's value (key order does not matter)."""
     canonical = json.dumps(entry, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    return sha256(canonical.encode("utf-8")).hexdigest()
 
 
 DELETING = "absent"  # the digest of a pending record whose entry apply is deleting

@@ -116,7 +116,8 @@ def test_version_does_not_import_heavy_modules() -> None:
 HEAVY = (
     "pydantic", "pydantic_core", "deepdiff", "jsonschema", "tomlkit", "ruamel", "structlog",
     "asyncio", "logging", "subprocess", "uuid", "packaging", "numpy", "cachebox",
-    "difflib", "secrets", "tempfile", "inspect", "ast", "dis", "tokenize",
+    "difflib", "secrets", "tempfile", "inspect", "ast", "dis", "tokenize", "hashlib",
+    "_hashlib", "locale",
     "aidokit.reconcile.apply",
     "aidokit.reconcile.history.journal", "aidokit.reconcile.history.transaction",
     "aidokit.reconcile.history.undo", "aidokit.reconcile.render.plan_json",
@@ -162,10 +163,11 @@ def test_plan_of_a_drifted_file_imports_deepdiff_but_not_pydantic(
     data = json.loads(mcp.read_text())
     data["mcpServers"]["git"]["env"] = {"DRIFT": "1"}
     mcp.write_text(json.dumps(data, indent=2) + "\n")
-    # deepdiff's own imports: difflib, inspect (and its ast, dis, tokenize), logging, uuid;
-    # never its cache's cachebox and asyncio.
+    # deepdiff's own imports: difflib, hashlib, inspect (and its ast, dis, tokenize),
+    # logging, uuid; never its cache's cachebox and asyncio.
     assert _plan_imports(project) == (
-        "['ast', 'deepdiff', 'difflib', 'dis', 'inspect', 'logging', 'tokenize', 'uuid']"
+        "['_hashlib', 'ast', 'deepdiff', 'difflib', 'dis', 'hashlib', 'inspect', 'logging', "
+        "'tokenize', 'uuid']"
     )
     plan = subprocess.run(
         [sys.executable, "-m", "aidokit.reconcile", "plan", "--json", "--project", str(project)],

@@ -22,6 +22,7 @@ from aidokit.reconcile.documents import (
     jsonscan,
     jsonwindow,
 )
+from aidokit.reconcile.documents import format as doc_format
 from aidokit.reconcile.documents.document import read_document
 
 ENTRY = {"command": "npx", "args": ["-y", "pkg"]}
@@ -92,7 +93,8 @@ def test_digest_is_not_recomputed_for_an_unchanged_file(
     path = tmp_path / "big.json"
     _settled(path, b'{"a": 1}')
     doc = read_document(path, Format.JSON)
-    monkeypatch.setattr(atomic.hashlib, "file_digest", None)  # any hashing would fail
+    monkeypatch.setattr(hashlib, "file_digest", None)  # any hashing would fail
+    monkeypatch.setattr(atomic, "sha256", None)
     assert atomic.current_digest(path) == doc.digest
     monkeypatch.undo()
     _settled(path, b'{"a": 22}')
@@ -112,11 +114,12 @@ def test_a_user_scope_apply_reads_checks_and_hashes_the_big_file_once(
     calls: Counter[str] = Counter()
     _count(monkeypatch, document, "read_stamped", calls)
     _count(monkeypatch, jsonwindow, "walk", calls)
-    real_sha = hashlib.sha256
+    real_sha = doc_format.sha256
+    assert len(raw) < doc_format.SMALL  # hashed by format.sha256, not hashlib.file_digest
 
-    def sha(data: bytes = b"") -> Any:
+    def sha(data: bytes = b"", *, size: int = 0) -> Any:
         """Count hashes of big inputs (pieces are fed by update, so wrap that too)."""
-        inner = real_sha(data)
+        inner = real_sha(data, size=size)
         fed = [len(data)]
 
         class Counted:
@@ -138,7 +141,8 @@ def test_a_user_scope_apply_reads_checks_and_hashes_the_big_file_once(
 
         return Counted()
 
-    monkeypatch.setattr(hashlib, "sha256", sha)
+    monkeypatch.setattr(doc_format, "sha256", sha)
+    monkeypatch.setattr(atomic, "sha256", sha)
     monkeypatch.setattr(jsonedit.JsonEditor, "raw", property(_refuse_join))
     project = tmp_path / "proj"
     project.mkdir()
