@@ -13,11 +13,9 @@ another run can tell a live transaction from one whose process died.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import re
-import shutil
 import time
 import zlib
 from collections.abc import Iterator, Mapping
@@ -26,7 +24,7 @@ from pathlib import Path
 
 from aidokit.catalog.constraints import Strict
 from aidokit.reconcile.decode import decode, remember
-from aidokit.reconcile.documents.format import ABSENT
+from aidokit.reconcile.documents.format import ABSENT, sha256
 from aidokit.reconcile.documents.osfile import LOCK_FLAGS, fsync_directory, try_lock, unlock
 from aidokit.reconcile.errors import ConfigError, StateError
 from aidokit.reconcile.history.state import Record
@@ -99,7 +97,7 @@ def journal_root(environ: Mapping[str, str] | None = None) -> Path:
 
 def group_dir(root: Path, project: str, scope: str) -> Path:
     """The folder of one project's transactions in one scope."""
-    digest = hashlib.sha256(f"{project}\0{scope}".encode("utf-8", "surrogateescape"))
+    digest = sha256(f"{project}\0{scope}".encode("utf-8", "surrogateescape"))
     name = _UNSAFE.sub("_", Path(project).name)[:40] or "root"
     return root / f"{name}-{scope}-{digest.hexdigest()[:12]}"
 
@@ -168,7 +166,7 @@ def save_blob(folder: Path, data: bytes, digest: str | None = None) -> str:
     """Store `data` compressed under its digest in a transaction folder; return the digest.
 
     `digest` is the sha256 of `data` when the caller has it (a big file is hashed once)."""
-    digest = digest or hashlib.sha256(data).hexdigest()
+    digest = digest or sha256(data).hexdigest()
     path = folder / f"{digest}.z"
     if not path.exists():
         write_private(path, zlib.compress(data, 1))
@@ -184,7 +182,7 @@ def load_blob(folder: Path, digest: str) -> bytes | None:
         data = zlib.decompress(path.read_bytes())
     except (OSError, zlib.error):
         data = b""
-    if hashlib.sha256(data).hexdigest() != digest:
+    if sha256(data).hexdigest() != digest:
         raise StateError(
             f"aido's journal copy {path} is missing or damaged; that file cannot be restored"
             " from it (restore it from a backup)"
@@ -353,6 +351,17 @@ def marker_guard(marker: Marker) -> Iterator[None]:
 # --- retention ------------------------------------------------------------------------
 
 
+def remove_tree(folder: Path) -> None:
+    """Delete a transaction folder and all it holds, ignoring errors.
+
+    shutil is imported here, when a folder goes: importing it loads zlib, bz2 and
+    lzma, a few ms of every apply that removes nothing.
+    """
+    import shutil
+
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 def prune(group: Path, *, keep: int, max_bytes: int) -> None:
     """Drop the oldest finished transactions beyond `keep`, then beyond `max_bytes`."""
     finished = [(f, tx) for f, tx in transactions(group) if tx.status != RUNNING]
@@ -361,7 +370,7 @@ def prune(group: Path, *, keep: int, max_bytes: int) -> None:
     for index, ((folder, _), size) in enumerate(zip(finished, sizes, strict=True)):
         total += size
         if index >= keep or (index > 0 and total > max_bytes):
-            shutil.rmtree(folder, ignore_errors=True)
+            remove_tree(folder)
 
 
 def prune_gone(root: Path) -> None:
@@ -374,7 +383,7 @@ def prune_gone(root: Path) -> None:
             tx.scope == "project" and tx.status != RUNNING and not Path(tx.project).is_dir()
             for _, tx in txs
         ):
-            shutil.rmtree(group, ignore_errors=True)
+            remove_tree(group)
 
 
 def _size(folder: Path) -> int:

@@ -11,7 +11,6 @@ the next command that writes, finishes the roll-back.
 from __future__ import annotations
 
 import contextlib
-import shutil
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -110,7 +109,7 @@ class Transaction:
             )
             journal.save_record(folder, tx)
         except BaseException:
-            shutil.rmtree(folder, ignore_errors=True)
+            journal.remove_tree(folder)
             marker.release()
             raise
         return cls(folder, tx, marker)
@@ -282,7 +281,7 @@ def recover() -> list[str]:
             continue
         if tx is None or tx.status != journal.RUNNING:
             if tx is None and folder is not None:
-                shutil.rmtree(folder, ignore_errors=True)  # died before writing any file
+                journal.remove_tree(folder)  # died before writing any file
             marker.release()
             continue
         assert folder is not None
