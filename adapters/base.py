@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -14,10 +13,11 @@ from typing import Any, Literal, Protocol
 from aidokit.adapters.format import Format
 from aidokit.adapters.trust import TrustGate
 from aidokit.catalog.facts import OSName
+from aidokit.catalog.lazyregex import LazyRegex
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 
 # An agent name aido scopes to: what `[roles]` accepts (reconcile/choices/config.py AGENT_PATTERN).
-AGENT_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+AGENT_NAME_RE = LazyRegex(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 
 # The strength of an adapter's evidence, strongest first: the harness's own CLI
 # read aido's files back in CI, its source code, its official docs, or only

@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import re
 import time
 import zlib
 from collections.abc import Iterator, Mapping
@@ -23,6 +22,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from aidokit.catalog.constraints import Strict
+from aidokit.catalog.lazyregex import LazyRegex
 from aidokit.reconcile.decode import decode, remember
 from aidokit.reconcile.documents.format import ABSENT, sha256
 from aidokit.reconcile.documents.osfile import LOCK_FLAGS, fsync_directory, try_lock, unlock
@@ -35,7 +35,7 @@ DEFAULT_KEEP = 20  # transactions kept per project and scope
 DEFAULT_MAX_MB = 200  # and at most this much of them (the newest always stays)
 RECORD = "record.json"
 OPEN = "open"
-_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+_UNSAFE = LazyRegex(r"[^A-Za-z0-9._-]+")
 
 # Transaction statuses.
 RUNNING = "open"  # being written, or its process died (the next run rolls it back)
