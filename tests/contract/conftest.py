@@ -1,7 +1,8 @@
-"""Fixtures for the contract tests: a scratch sandbox per test."""
+"""Fixtures for the contract tests: a scratch sandbox per test, a cache shared by all."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,21 @@ import pytest
 from tests.contract.sandbox import Sandbox, make_sandbox
 
 
+@pytest.fixture(scope="session")
+def cli_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One folder per session for what the CLIs unpack or compile (see `Sandbox`).
+
+    The first `copilot` run unpacks its runtime into it (into a temporary folder,
+    then renamed, so the pytest-xdist workers can share it); later runs find it there.
+    """
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    folder = shared / "harness-cli-cache"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
 @pytest.fixture
-def sandbox(tmp_path: Path) -> Sandbox:
+def sandbox(tmp_path: Path, cli_cache: Path) -> Sandbox:
     """Return a fresh scratch home + project + PATH for running harness CLIs."""
-    return make_sandbox(tmp_path / "sandbox")
+    return make_sandbox(tmp_path / "sandbox", cli_cache)

@@ -42,9 +42,17 @@ QUIET_ENV = {
 
 @dataclass(frozen=True)
 class Sandbox:
-    """A scratch HOME, a project folder and a PATH holding only `node`."""
+    """A scratch HOME, a project folder and a PATH holding only `node`.
+
+    `cache`, when set, is a folder shared by many sandboxes for what a CLI unpacks
+    or compiles, not what it reads as config: Copilot CLI's runtime (~235 MB it
+    would otherwise unpack into each fresh HOME) and node's compile cache (which
+    Copilot CLI's node would otherwise keep under each sandbox's TMPDIR). Config
+    and state still live in this sandbox's HOME.
+    """
 
     root: Path
+    cache: Path | None = None
 
     @property
     def home(self) -> Path:
@@ -77,6 +85,9 @@ class Sandbox:
             "TMPDIR": str(self.root / "tmp"),
             **QUIET_ENV,
         }
+        if self.cache is not None:
+            env["COPILOT_PKG_CACHE_HOME"] = str(self.cache / "copilot")
+            env["NODE_COMPILE_CACHE"] = str(self.cache / "node-compile-cache")
         env.update(extra or {})
         return env
 
@@ -108,9 +119,9 @@ class Sandbox:
             raise ValueError(f"no project trust to record for {cli!r}")
 
 
-def make_sandbox(root: Path) -> Sandbox:
-    """Create the folders of a sandbox under `root`."""
-    box = Sandbox(root.resolve())
+def make_sandbox(root: Path, cache: Path | None = None) -> Sandbox:
+    """Create the folders of a sandbox under `root` (see `Sandbox` for `cache`)."""
+    box = Sandbox(root.resolve(), cache)
     for folder in (box.home, box.project, box.bin, box.root / "tmp"):
         folder.mkdir(parents=True, exist_ok=True)
     node = shutil.which("node")

@@ -3,20 +3,25 @@
 aido writes two custom probe servers: one scoped to the `qa` agent (an item of
 `.claude/agents/qa.md`'s `mcpServers` list), one shared on purpose (`.mcp.json`). Each
 probe is a node script that leaves a marker file when Claude Code starts it. The real
-CLI then runs headless (`claude -p`) with its API pointed at a closed local port, so no
-request leaves the machine; it starts its MCP servers before the first request fails.
-The main session and another agent start the shared probe and never qa's; `--agent qa`
-starts qa's too, so the CLI read the list item in the shape aido wrote. `claude mcp list`
-shows only the shared one (it lists the main session's servers).
+CLI then runs headless (`claude -p`) with its API pointed at a local stand-in that
+answers every request with a 500, so no request leaves the machine. It starts its MCP
+servers and waits for each to connect or fail (a probe fails once it has written its
+marker) before its first request, and retries after the 500: once the stand-in has seen
+a second request, every probe the CLI launched has left its marker, so no test waits
+on a timer. The main session and another agent start the shared probe and never qa's;
+`--agent qa` starts qa's too, so the CLI read the list item in the shape aido wrote.
+`claude mcp list` shows only the shared one (it lists the main session's servers).
 """
 
 from __future__ import annotations
 
 import os
+import queue
 import signal
 import subprocess
-import time
+import threading
 from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
@@ -29,9 +34,48 @@ pytestmark = pytest.mark.contract
 PROBE = 'require("fs").writeFileSync(process.argv[2], "")\n'
 QA_MD = "---\nname: qa\ndescription: Runs the tests\n---\nTest things.\n"
 WRITER_MD = "---\nname: writer\ndescription: Writes the docs\n---\nWrite.\n"
-OFFLINE = {"ANTHROPIC_BASE_URL": "http://127.0.0.1:9", "ANTHROPIC_API_KEY": "sk-offline"}
-WAIT_SEC = 30  # for the shared probe to start
-GRACE_SEC = 3  # after it, for a probe that must not start
+WAIT_SEC = 30  # for each request of the CLI to the stand-in API
+
+
+class _Refusing(BaseHTTPRequestHandler):
+    """Counts each request to the stand-in API and answers it with a 500."""
+
+    def do_POST(self) -> None:
+        """Read the request, count it, refuse it."""
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        assert isinstance(self.server, StandInApi)
+        self.server.requests.put(self.path)
+        self.send_response(500)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Keep the test output quiet."""
+
+
+class StandInApi(ThreadingHTTPServer):
+    """The model API on 127.0.0.1 (a free port): every request counted and refused."""
+
+    def __init__(self) -> None:
+        super().__init__(("127.0.0.1", 0), _Refusing)
+        self.requests: queue.SimpleQueue[str] = queue.SimpleQueue()
+
+    def env(self) -> dict[str, str]:
+        """What points Claude Code at this stand-in."""
+        url = f"http://127.0.0.1:{self.server_address[1]}"
+        return {"ANTHROPIC_BASE_URL": url, "ANTHROPIC_API_KEY": "sk-offline"}
+
+
+@pytest.fixture
+def api() -> Iterator[StandInApi]:
+    """A stand-in model API serving on a thread for the test's length."""
+    server = StandInApi()
+    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()
+    thread.join()
 
 
 @pytest.fixture
@@ -73,26 +117,26 @@ def _config(box: Sandbox) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _started(box: Sandbox, *argv: str, expect: tuple[str, ...]) -> set[str]:
-    """Run `claude ARGV -p hi` until the `expect`ed probes started (then a grace period),
-    and return the probes that started."""
+def _started(box: Sandbox, api: StandInApi, *argv: str) -> set[str]:
+    """Run `claude ARGV -p hi` until it retried its first request; the probes that started."""
     markers = {name: box.root / name for name in ("agent-probe", "shared-probe")}
     for marker in markers.values():
         marker.unlink(missing_ok=True)
     proc = subprocess.Popen(
         [str(cli_path("claude")), *argv, "-p", "hi"],
         cwd=box.project,
-        env=box.env(OFFLINE),
+        env=box.env(api.env()),
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         start_new_session=True,
     )
     try:
-        deadline = time.monotonic() + WAIT_SEC
-        while time.monotonic() < deadline and not all(markers[n].exists() for n in expect):
-            time.sleep(0.2)
-        time.sleep(GRACE_SEC)
+        for n in (1, 2):
+            try:
+                api.requests.get(timeout=WAIT_SEC)
+            except queue.Empty:
+                pytest.fail(f"`claude -p` sent no request {n} to the stand-in API in {WAIT_SEC}s")
     finally:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
@@ -115,12 +159,13 @@ def test_claude_mcp_list_shows_only_the_shared_server(box: Sandbox) -> None:
 
 
 @pytest.mark.parametrize("argv", [(), ("--agent", "writer")], ids=["main-session", "writer"])
-def test_other_sessions_never_start_the_agents_server(box: Sandbox, argv: tuple[str, ...]) -> None:
+def test_other_sessions_never_start_the_agents_server(
+    box: Sandbox, api: StandInApi, argv: tuple[str, ...]
+) -> None:
     """The main session and another agent start the shared probe, never qa's."""
-    assert _started(box, *argv, expect=("shared-probe",)) == {"shared-probe"}
+    assert _started(box, api, *argv) == {"shared-probe"}
 
 
-def test_the_qa_agent_starts_its_server(box: Sandbox) -> None:
+def test_the_qa_agent_starts_its_server(box: Sandbox, api: StandInApi) -> None:
     """`--agent qa` starts the probe from its `mcpServers` item as aido wrote it."""
-    started = _started(box, "--agent", "qa", expect=("agent-probe", "shared-probe"))
-    assert started == {"agent-probe", "shared-probe"}
+    assert _started(box, api, "--agent", "qa") == {"agent-probe", "shared-probe"}

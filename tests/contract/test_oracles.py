@@ -29,7 +29,7 @@ Read = Callable[[str, str], tuple[Sandbox, Servers]]
 
 
 @pytest.fixture(scope="module")
-def fixture_read(tmp_path_factory: pytest.TempPathFactory) -> Read:
+def fixture_read(tmp_path_factory: pytest.TempPathFactory, cli_cache: Path) -> Read:
     """Each golden fixture placed in a sandbox of its own and read back by its CLI once.
 
     The tests that only look at that one read (and at what it left in the sandbox)
@@ -40,7 +40,7 @@ def fixture_read(tmp_path_factory: pytest.TempPathFactory) -> Read:
     def read(cli: str, scope: str) -> tuple[Sandbox, Servers]:
         if (cli, scope) not in done:
             case = FIXTURES / cli / scope
-            box = make_sandbox(tmp_path_factory.mktemp(f"{cli}-{scope}") / "sandbox")
+            box = make_sandbox(tmp_path_factory.mktemp(f"{cli}-{scope}") / "sandbox", cli_cache)
             box.place(case)
             done[cli, scope] = box, read_back(cli, box, scope, env=_load(case / "env.json"))
         return done[cli, scope]
