@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
+from aidokit.reconcile.cli import entry
 
-from aidokit.reconcile.cli import main
-
-sys.exit(main())
+entry()

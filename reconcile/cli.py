@@ -8,6 +8,7 @@ imports its heavy dependencies only inside `run`.
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
 import sys
 from collections.abc import Iterator, Sequence
@@ -180,6 +181,51 @@ def _write_crash_report() -> Path:
         out.write(f"aido {__version__}\nargv: {sys.argv!r}\n\n")
         traceback.print_exc(file=out)
     return Path(name)
+
+
+def entry() -> NoReturn:
+    """The `aido` console script: run `main`, then end without tearing Python down.
+
+    Python's own shutdown frees every module and object one at a time: 10 to 20 ms
+    of CPU after a plan, more after one that rendered a diff. By the time `main`
+    returns aido has written, synced and closed every file it opened, so this
+    runs the atexit handlers (the method cache saves there), flushes stdout and
+    stderr, and ends the process with the status `sys.exit` would give.
+    """
+    try:
+        code = main()
+    except SystemExit as exc:  # argparse: --help, --version, a usage error
+        code = exit_status(exc.code)
+    os._exit(_shut_down(code))
+
+
+def exit_status(code: object) -> int:
+    """The status `sys.exit(code)` ends with: None is 0, an int itself, else 1 (printed)."""
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code
+    print(code, file=sys.stderr)
+    return 1
+
+
+def _shut_down(code: int) -> int:
+    """What Python does before it exits, minus freeing its objects; the final status.
+
+    As in Python, a standard stream that cannot be flushed turns success into 120,
+    except a broken pipe: its reader went away (`aido plan | head`), not aido's failure.
+    """
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        if stream is None or stream.closed:
+            continue
+        try:
+            stream.flush()
+        except BrokenPipeError:
+            pass
+        except (OSError, ValueError):
+            code = code or 120
+    return code
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
-from aidokit.reconcile.cli import main
+from aidokit.reconcile.cli import exit_status, main
 
 
 def run_main(
@@ -44,10 +44,7 @@ def _exit_code(argv: list[str]) -> int:
     try:
         return main(argv)
     except SystemExit as exc:
-        if exc.code is None or isinstance(exc.code, int):
-            return exc.code or 0
-        print(exc.code, file=sys.stderr)
-        return 1
+        return exit_status(exc.code)
 
 
 @contextmanager

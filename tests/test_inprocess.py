@@ -16,6 +16,7 @@ from tests.inprocess import run_main
 AIDO = str(Path(sys.executable).with_name("aido"))
 CASES = {
     "version": ["--version"],
+    "help": ["--help"],
     "plan": ["plan", "--detailed-exitcode"],
     "plan-json": ["plan", "--json"],
     "apply": ["apply", "--yes"],

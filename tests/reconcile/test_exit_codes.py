@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -135,3 +137,33 @@ def test_interrupt_exits_130(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
 
     monkeypatch.setattr(plan_command, "run", interrupted)
     assert cli.main(["plan", "--project", str(pending(tmp_path))]) == 130
+
+
+def test_the_console_script_runs_atexit_handlers_and_flushes_a_big_output(
+    tmp_path: Path,
+) -> None:
+    """atexit handlers run (the method cache is saved there) and no buffered byte is lost."""
+    marker = tmp_path / "ran"
+    code = (
+        "import atexit, sys\nfrom pathlib import Path\nfrom aidokit.reconcile import cli\n"
+        f"atexit.register(Path({str(marker)!r}).write_text, 'yes')\n"
+        "sys.argv = ['aido', 'schema']\ncli.entry()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and marker.read_text() == "yes"
+    assert json.loads(done.stdout)["title"]  # the whole schema, flushed
+
+
+def test_a_reader_that_goes_away_is_not_a_failure(tmp_path: Path) -> None:
+    """`aido schema | head -c 1`: the pipe breaks, aido exits 0 without Python's complaint."""
+    project = new_project(tmp_path, ONLY_CONTEXT7)
+    aido_bin = Path(sys.executable).with_name("aido")
+    reader = subprocess.Popen(["head", "-c", "1"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
+    assert reader.stdin is not None
+    done = subprocess.run(
+        [str(aido_bin), "schema"], cwd=project, stdout=reader.stdin, stderr=subprocess.PIPE,
+        text=True, check=False,
+    )  # fmt: skip
+    reader.stdin.close()
+    reader.wait()
+    assert done.returncode == 0 and "Exception ignored" not in done.stderr
