@@ -202,23 +202,75 @@ def field_diff(before: Any, after: Any) -> tuple[FieldDiff, ...]:
 def _deepdiff() -> Any:
     """deepdiff's DeepDiff, imported only when a change must be rendered.
 
-    Two of deepdiff's imports serve features aido never uses and cost more than
+    Some of deepdiff's imports serve features aido never uses and cost more than
     the rest of it: pydantic (~40-60 ms), only to special-case pydantic models
-    (the values compared here are parsed JSON/TOML), and cachebox, whose import
-    pulls in asyncio (~40 ms), only for the distance cache of `cache_size > 0`
-    (aido keeps the default 0). Unless one is loaded already, for the moment of
-    the import pydantic is refused (deepdiff has its own stand-in) and cachebox
-    is a stub whose cache raises if ever used.
+    (the values compared here are parsed JSON/TOML); cachebox, whose import pulls
+    in asyncio (~40 ms), only for the distance cache of `cache_size > 0` (aido
+    keeps the default 0); inspect (and the dis it loads), only for
+    `getmembers` of objects that are not dicts or lists; hashlib, whose import
+    loads OpenSSL, only for DeepHash's sha1/sha256. For the moment of the import
+    pydantic is refused (deepdiff has its own stand-in), cachebox is a stub whose
+    cache raises if ever used, inspect gives a `getmembers` that imports the real
+    one when called, and hashlib gives the interpreter's own sha1 and sha256 (the
+    same digests). A deepdiff that wants anything else from them is imported
+    again with only the first two.
     """
-    stand_ins: dict[str, Any] = {"pydantic": None, "cachebox": _cachebox_stub()}
-    stand_ins = {name: module for name, module in stand_ins.items() if name not in sys.modules}
-    sys.modules.update(stand_ins)
+    try:
+        return _import_deepdiff(_stand_ins(light=True))
+    except (ImportError, AttributeError):
+        for name in [name for name in sys.modules if name.partition(".")[0] == "deepdiff"]:
+            del sys.modules[name]
+        return _import_deepdiff(_stand_ins(light=False))
+
+
+def _import_deepdiff(stand_ins: dict[str, ModuleType | None]) -> Any:
+    """`deepdiff.DeepDiff`, imported while `stand_ins` (not loaded already) take their names."""
+    # None in sys.modules makes an import fail: how pydantic is refused.
+    taking: dict[str, Any] = {n: m for n, m in stand_ins.items() if n not in sys.modules}
+    sys.modules.update(taking)
     try:
         from deepdiff import DeepDiff
     finally:
-        for name in stand_ins:
+        for name in taking:
             del sys.modules[name]
     return DeepDiff
+
+
+def _stand_ins(*, light: bool) -> dict[str, ModuleType | None]:
+    """What deepdiff gets for the modules it does not need: see `_deepdiff`."""
+    found: dict[str, ModuleType | None] = {"pydantic": None, "cachebox": _cachebox_stub()}
+    if light:
+        found["inspect"] = _inspect_stub()
+        hashes = _builtin_hashes()
+        if hashes is not None:
+            found["hashlib"] = hashes
+    return found
+
+
+def _inspect_stub() -> ModuleType:
+    """An `inspect` with only `getmembers`, which imports the real one when called."""
+
+    def getmembers(*args: Any, **kwargs: Any) -> Any:
+        import inspect
+
+        return inspect.getmembers(*args, **kwargs)
+
+    stub = ModuleType("inspect", "aido's stand-in while deepdiff is imported")
+    stub.getmembers = getmembers  # type: ignore[attr-defined]
+    return stub
+
+
+def _builtin_hashes() -> ModuleType | None:
+    """A `hashlib` with the interpreter's own sha1 and sha256; None where there are none."""
+    import importlib
+
+    stub = ModuleType("hashlib", "aido's stand-in while deepdiff is imported")
+    for module, name in (("_sha1", "sha1"), ("_sha2", "sha256"), ("_sha256", "sha256")):
+        try:  # _sha2 is CPython 3.12's name for 3.11's _sha256
+            setattr(stub, name, getattr(importlib.import_module(module), name))
+        except (ImportError, AttributeError):
+            continue
+    return stub if hasattr(stub, "sha1") and hasattr(stub, "sha256") else None
 
 
 def _cachebox_stub() -> ModuleType:

@@ -163,11 +163,10 @@ def test_plan_of_a_drifted_file_imports_deepdiff_but_not_pydantic(
     data = json.loads(mcp.read_text())
     data["mcpServers"]["git"]["env"] = {"DRIFT": "1"}
     mcp.write_text(json.dumps(data, indent=2) + "\n")
-    # deepdiff's own imports: difflib, hashlib, inspect (and its ast, dis, tokenize),
-    # logging, uuid; never its cache's cachebox and asyncio.
+    # deepdiff's own imports: ast, difflib, logging (and tokenize through it), uuid; never
+    # its cache's cachebox and asyncio, nor inspect or OpenSSL (planner._deepdiff).
     assert _plan_imports(project) == (
-        "['_hashlib', 'ast', 'deepdiff', 'difflib', 'dis', 'hashlib', 'inspect', 'logging', "
-        "'tokenize', 'uuid']"
+        "['ast', 'deepdiff', 'difflib', 'logging', 'tokenize', 'uuid']"
     )
     plan = subprocess.run(
         [sys.executable, "-m", "aidokit.reconcile", "plan", "--json", "--project", str(project)],

@@ -1,0 +1,67 @@
+"""deepdiff, imported with stand-ins for the modules aido's diffs never need: same answers."""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+import sys
+from types import ModuleType
+
+import pytest
+
+from aidokit.reconcile import planner
+
+# In a fresh interpreter, as the CLI has it (dataclasses loaded without inspect): import
+# deepdiff through the planner, then report what the process holds.
+PROBE = """
+import sys, types
+from aidokit.reconcile.console import method_cache
+method_cache.install()
+from aidokit.reconcile import planner
+DeepDiff = planner._deepdiff()
+loaded = sorted(m for m in ("inspect", "hashlib", "_hashlib", "pydantic", "cachebox", "asyncio")
+                if m in sys.modules)
+import deepdiff.deephash
+held = sorted(
+    f"{name}.{key}" for name, module in list(sys.modules.items()) if module is not None
+    and not name.startswith("deepdiff") and name != "__main__"
+    for key, value in list(vars(module).items())
+    if isinstance(value, types.ModuleType) and "aido's stand-in" in (value.__doc__ or "")
+)
+print(loaded, held)
+print(deepdiff.deephash.sha256(b"aido").hexdigest(), deepdiff.deephash.sha1(b"aido").hexdigest())
+class Box:
+    def __init__(self, x):
+        self.x = x
+print(DeepDiff(Box(1), Box(2)).get("values_changed"))
+import deepdiff.diff
+print(dict(deepdiff.diff.getmembers(Box(3)))["x"], "inspect" in sys.modules)
+"""
+
+
+def test_deepdiff_loads_without_inspect_openssl_pydantic_or_asyncio() -> None:
+    """No stand-in outlives the import; hashes and object diffs are deepdiff's own answers."""
+    done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, check=True)
+    loaded, hashes, objects, after = done.stdout.splitlines()
+    assert loaded == "[] []"  # nothing heavy, and no module outside deepdiff holds a stand-in
+    assert hashes.split() == [
+        hashlib.sha256(b"aido").hexdigest(),
+        hashlib.sha1(b"aido").hexdigest(),  # noqa: S324  # deepdiff's own choice, compared
+    ]
+    assert objects == "{'root.x': {'new_value': 2, 'old_value': 1}}"
+    assert after == "3 True"  # deepdiff's getmembers is the real one, imported when called
+
+
+def test_a_deepdiff_that_wants_more_of_a_stand_in_is_imported_plainly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A stand-in missing what deepdiff imports: deepdiff is imported again, without it."""
+    saved = {name: module for name, module in sys.modules.items() if name.startswith("deepdiff")}
+    for name in saved:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setattr(planner, "_inspect_stub", lambda: ModuleType("inspect"))  # no getmembers
+    DeepDiff = planner._deepdiff()
+    assert DeepDiff({"a": 1}, {"a": 2}).get("values_changed")
+    import deepdiff.diff
+
+    assert deepdiff.diff.getmembers.__module__ == "inspect"  # the real one, on the retry
