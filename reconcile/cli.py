@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import gc
 import os
 import sys
 from collections.abc import Iterator, Sequence
@@ -191,7 +192,14 @@ def entry() -> NoReturn:
     returns aido has written, synced and closed every file it opened, so this
     runs the atexit handlers (the method cache saves there), flushes stdout and
     stderr, and ends the process with the status `sys.exit` would give.
+
+    The cyclic garbage collector is off for the run: reference counting frees
+    what aido drops (parsed files hold no cycles), and the collector's 40-odd
+    passes during a plan cost 2-3 ms; what it would reclaim (about 12k objects
+    of import-time cycles) the process ends with anyway. Peak memory applying to
+    a 20 MB ~/.claude.json is the same either way (46.5 MiB).
     """
+    gc.disable()  # see the docstring
     try:
         code = main()
     except SystemExit as exc:  # argparse: --help, --version, a usage error
