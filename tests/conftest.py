@@ -14,6 +14,8 @@ sys.path.insert(0, str(ROOT / "fixtures"))
 
 from projects import materialize  # noqa: E402  (fixtures/ is not a package)
 
+from tests.session import locked, shared_folder  # noqa: E402
+
 HARNESSES = ROOT / ".cache" / "harnesses" / "node_modules" / ".bin"
 NO_HARNESSES = (
     "harness CLIs not installed: `make test` installs and runs them "
@@ -22,16 +24,28 @@ NO_HARNESSES = (
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Skip the contract tests when no harness CLIs were asked for or installed.
+    """Run the slow tests first, then the contract tests; skip those without harness CLIs.
 
+    pytest-xdist hands tests out in this order, so no long test starts last and
+    keeps one worker busy after the other ran out of tests. The sort is stable:
+    each kind keeps its order (the module-scoped fixtures are in modules whose
+    tests are all slow or all contract, so their tests stay together).
     `make test` sets AIDO_HARNESS_BIN, so there a missing CLI still fails the test.
     """
+    items.sort(key=_rank)
     if os.environ.get("AIDO_HARNESS_BIN") or HARNESSES.is_dir():
         return
     skip = pytest.mark.skip(reason=NO_HARNESSES)
     for item in items:
         if "contract" in item.keywords:
             item.add_marker(skip)
+
+
+def _rank(item: pytest.Item) -> int:
+    """0 for a slow test, 1 for a contract test, 2 for the rest."""
+    if "slow" in item.keywords:
+        return 0
+    return 1 if "contract" in item.keywords else 2
 
 
 @pytest.fixture(autouse=True)
@@ -60,9 +74,15 @@ def fixture_project(tmp_path: Path) -> Callable[[str], Path]:
 
 @pytest.fixture(scope="session")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """`make dist` into a scratch folder, once: the install and packaging tests share it."""
-    from tests.test_install import install_env, run
+    """`make dist` into a scratch folder once a session: the install and packaging tests share it.
 
-    out = tmp_path_factory.mktemp("dist")
-    run("make", "-C", ROOT, "dist", f"DIST={out}", env=install_env())
+    The first pytest-xdist worker to need it builds it; the others wait for it.
+    """
+    from tests.test_install import SOURCE_TREE_LOCK, install_env, run
+
+    out = shared_folder(tmp_path_factory, "dist")
+    with locked(out.with_name("dist.lock")):
+        if not list(out.glob("*.whl")):
+            with locked(SOURCE_TREE_LOCK):
+                run("make", "-C", ROOT, "dist", f"DIST={out}", env=install_env())
     return out

@@ -53,3 +53,16 @@ def test_contract_tests_run_when_harness_clis_are_asked_for_or_installed(
     contract = _Item("contract")
     _collect(contract)
     assert contract.marks == []
+
+
+def test_slow_tests_run_first_then_contract_tests_each_in_their_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Collection puts slow tests first, contract tests next, the rest after, each kept in order."""
+    monkeypatch.setenv("AIDO_HARNESS_BIN", "/harnesses")
+    names = ["fast-1", "contract-1", "slow-1", "fast-2", "slow-2", "contract-2"]
+    items = [_Item(name.split("-")[0]) for name in names]
+    collected = list(items)
+    conftest.pytest_collection_modifyitems(None, collected)  # type: ignore[arg-type]
+    order = [names[items.index(item)] for item in collected]
+    assert order == ["slow-1", "slow-2", "contract-1", "contract-2", "fast-1", "fast-2"]

@@ -19,13 +19,14 @@ from pathlib import Path
 import pytest
 
 from aidokit.reconcile import __version__
+from tests.session import locked
 from tests.test_ci import PIP_CACHE, git, pinned_clone
 from tests.test_json_schemas import assert_valid
 
 ROOT = Path(__file__).resolve().parent.parent
-# pip and `make dist` build inside the source tree (build/, *.egg-info): under
-# pytest-xdist these tests share one worker so two builds never race there.
-pytestmark = pytest.mark.xdist_group("source-tree-build")
+# pip, pipx, uv and `make dist` build inside the source tree (build/, *.egg-info):
+# each such build holds this lock, so two pytest-xdist workers never race there.
+SOURCE_TREE_LOCK = ROOT / "build" / "tests-source-tree.lock"
 BIN = Path(sys.executable).parent
 UV_CACHE = os.environ.get("UV_CACHE_DIR") or str(Path.home() / ".cache" / "uv")
 INSTALL = re.compile(r"\b(?:pip|pipx|uv tool) install\b[^`\n]*")
@@ -137,8 +138,9 @@ def test_pipx_uv_and_a_pinned_commit_install_aido(tmp_path: Path) -> None:
         UV_TOOL_DIR=str(tmp_path / "uv"),
         UV_TOOL_BIN_DIR=str(tmp_path / "uv-bin"),
     )
-    run(tools / "bin" / "pipx", "install", ".", cwd=ROOT, env=env)
-    run(tools / "bin" / "uv", "tool", "install", ".", cwd=ROOT, env=env)
+    with locked(SOURCE_TREE_LOCK):
+        run(tools / "bin" / "pipx", "install", ".", cwd=ROOT, env=env)
+        run(tools / "bin" / "uv", "tool", "install", ".", cwd=ROOT, env=env)
     # The docs' `pip install "aidokit @ git+https://...@<commit-sha>"`, from a local clone.
     (tmp_path / "clone").mkdir()
     sha = pinned_clone(tmp_path / "clone")

@@ -12,12 +12,10 @@ from pathlib import Path
 import pytest
 
 from aidokit.reconcile import __version__
-from tests.test_install import fresh_venv, install_env, pip_into
+from tests.session import locked
+from tests.test_install import SOURCE_TREE_LOCK, fresh_venv, install_env, pip_into
 
 ROOT = Path(__file__).resolve().parent.parent
-# pip and `make dist` build inside the source tree (build/, *.egg-info): under
-# pytest-xdist these tests share one worker so two builds never race there.
-pytestmark = pytest.mark.xdist_group("source-tree-build")
 TOP = {
     "catalog": "aidokit.catalog",
     "adapters": "aidokit.adapters",
@@ -59,7 +57,8 @@ def test_non_editable_install_gives_a_working_aido(
     The install from the source tree lands only under `aidokit` in site-packages too.
     """
     venv = tmp_path / "venv"
-    pip_into(fresh_venv(venv), ROOT, env=install_env())
+    with locked(SOURCE_TREE_LOCK):
+        pip_into(fresh_venv(venv), ROOT, env=install_env())
     (site,) = venv.glob("lib/python*/site-packages")
     assert not {p.name for p in site.iterdir()} & set(TOP)
     assert (site / "aidokit" / "reconcile" / "cli.py").is_file()

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
 from tests.contract.sandbox import Sandbox, make_sandbox
+from tests.session import shared_folder
 
 
 @pytest.fixture(scope="session")
@@ -17,11 +17,7 @@ def cli_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     The first `copilot` run unpacks its runtime into it (into a temporary folder,
     then renamed, so the pytest-xdist workers can share it); later runs find it there.
     """
-    base = tmp_path_factory.getbasetemp()
-    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
-    folder = shared / "harness-cli-cache"
-    folder.mkdir(exist_ok=True)
-    return folder
+    return shared_folder(tmp_path_factory, "harness-cli-cache")
 
 
 @pytest.fixture
