@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from tests.inprocess import run_main
 from tests.test_json_schemas import assert_valid
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,9 +46,12 @@ def drifted(fixture_project: Callable[[str], Path]) -> Path:
 
 @pytest.fixture
 def converged(drifted: Path, sandbox_home: Path) -> Path:
-    subprocess.run(
-        [str(BIN / "aido"), "apply", "--yes"], cwd=drifted, env=environ(sandbox_home), check=True
-    )
+    """The demo project after `aido apply --yes`, run in-process in the hook's environment."""
+    unset: dict[str, str | None] = {
+        name: None for name in os.environ if name.startswith(("XDG_", "GITHUB_"))
+    }
+    done = run_main(["apply", "--yes"], cwd=drifted, env={**unset, "HOME": str(sandbox_home)})
+    assert done.returncode == 0, done.stderr
     return drifted
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from tests.contract.sandbox import Sandbox, run_cli
@@ -55,6 +55,20 @@ class ServerView:
 
 
 Servers = dict[str, ServerView]
+
+
+def dump_servers(servers: Servers) -> str:
+    """`servers` as JSON text, for `load_servers` (e.g. in another pytest-xdist worker)."""
+    return json.dumps({name: asdict(view) for name, view in servers.items()})
+
+
+def load_servers(text: str) -> Servers:
+    """The servers `dump_servers` wrote, equal to the ones it was given."""
+    servers: Servers = {}
+    for name, fields in json.loads(text).items():
+        tuples = {key: tuple(fields[key]) for key in ("args", "env_vars")}
+        servers[name] = ServerView(**{**fields, **tuples})
+    return servers
 
 
 def codex(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers:
@@ -144,9 +158,12 @@ def opencode(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers:
 _CLAUDE_SCOPES = {"Project config": "project", "User config": "user", "Local config": "local"}
 
 
-def claude(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers:
+def claude(
+    sandbox: Sandbox, env: Mapping[str, str] | None = None, names: Collection[str] | None = None
+) -> Servers:
     """Read every scope via `claude mcp list`, then `claude mcp get NAME` for the details.
 
+    `names`: only these of the listed servers (one `get` each), else all of them.
     Runs one CLI call at a time: each call rewrites `~/.claude.json`.
     Servers that are not pending approval get a health check; the sandbox
     PATH holds only `node`, so stdio commands fail to spawn at once.
@@ -154,6 +171,8 @@ def claude(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers:
     listing = run_cli("claude", "mcp", "list", sandbox=sandbox, env=env).stdout
     servers: Servers = {}
     for name, target in _claude_list_lines(listing):
+        if names is not None and name not in names:
+            continue
         detail = run_cli("claude", "mcp", "get", name, sandbox=sandbox, env=env).stdout
         servers[name] = _claude_view(name, target, _parse_claude_get(detail))
     return servers

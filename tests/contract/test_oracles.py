@@ -9,8 +9,10 @@ from typing import Any
 
 import pytest
 
-from tests.contract.oracles import Servers, read_back
+from tests.contract import oracles
+from tests.contract.oracles import Servers, dump_servers, load_servers, read_back
 from tests.contract.sandbox import FIXTURES, PROJECT_TOKEN, Sandbox, make_sandbox, run_cli
+from tests.session import locked, shared_folder
 
 pytestmark = pytest.mark.contract
 
@@ -33,17 +35,23 @@ def fixture_read(tmp_path_factory: pytest.TempPathFactory, cli_cache: Path) -> R
     """Each golden fixture placed in a sandbox of its own and read back by its CLI once.
 
     The tests that only look at that one read (and at what it left in the sandbox)
-    share it instead of starting the CLI again.
+    share it instead of starting the CLI again, whichever pytest-xdist worker runs
+    them: the first to need a read makes it in the session's folder and saves what
+    the CLI reported next to the sandbox; the others wait for it and load that.
     """
-    done: dict[tuple[str, str], tuple[Sandbox, Servers]] = {}
+    folder = shared_folder(tmp_path_factory, "fixture-reads")
 
     def read(cli: str, scope: str) -> tuple[Sandbox, Servers]:
-        if (cli, scope) not in done:
-            case = FIXTURES / cli / scope
-            box = make_sandbox(tmp_path_factory.mktemp(f"{cli}-{scope}") / "sandbox", cli_cache)
-            box.place(case)
-            done[cli, scope] = box, read_back(cli, box, scope, env=_load(case / "env.json"))
-        return done[cli, scope]
+        root = (folder / f"{cli}-{scope}").resolve()
+        saved = root.with_suffix(".json")
+        with locked(root.with_suffix(".lock")):
+            if not saved.exists():
+                case = FIXTURES / cli / scope
+                box = make_sandbox(root, cli_cache)
+                box.place(case)
+                servers = read_back(cli, box, scope, env=_load(case / "env.json"))
+                saved.write_text(dump_servers(servers), encoding="utf-8")
+        return Sandbox(root, cli_cache), load_servers(saved.read_text(encoding="utf-8"))
 
     return read
 
@@ -97,7 +105,11 @@ def test_claude_never_expands_references(sandbox: Sandbox) -> None:
     """Claude Code prints `${VAR}` in env and headers unexpanded even when the variable is set."""
     sandbox.place(FIXTURES / "claude" / "project")
     env = {"GITHUB_PAT": "sentinel", "SENTRY_AUTH_TOKEN": "sentinel"}
-    servers = read_back("claude", sandbox, "project", env=env)
+    servers = oracles.claude(sandbox, env, names=("github", "sentry"))
+    assert {name: view.scope for name, view in servers.items()} == {
+        "github": "project",
+        "sentry": "project",
+    }
     assert servers["github"].headers == {"Authorization": "Bearer ${GITHUB_PAT}"}
     assert servers["sentry"].env["SENTRY_AUTH_TOKEN"] == "${SENTRY_AUTH_TOKEN}"
 
