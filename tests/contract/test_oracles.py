@@ -91,10 +91,10 @@ def test_opencode_resolves_unset_env_reference_to_empty(sandbox: Sandbox) -> Non
     assert view.env["BRAVE_REGION"] == ""
 
 
-def test_opencode_creates_global_config_when_missing(sandbox: Sandbox) -> None:
+def test_opencode_creates_global_config_when_missing(fixture_read: Read) -> None:
     """OpenCode writes `~/.config/opencode/opencode.jsonc` when no global config exists."""
-    sandbox.place(FIXTURES / "opencode" / "project")
-    read_back("opencode", sandbox)
+    assert not (FIXTURES / "opencode" / "project" / "home").exists()
+    sandbox, _ = fixture_read("opencode", "project")  # the sandbox after that opencode run
     created = sandbox.home / ".config" / "opencode" / "opencode.jsonc"
     assert json.loads(created.read_text(encoding="utf-8")) == {
         "$schema": "https://opencode.ai/config.json"
