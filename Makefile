@@ -62,8 +62,11 @@ TEST_TMPDIR ?= $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm)
 test: dev harnesses lint
 	@# -n auto: the slow tests are subprocess-bound and independent (pytest-xdist);
 	@# loadgroup hands out one test at a time; builds in the source tree take a lock.
-	AIDO_HARNESS_BIN=$(abspath $(HARNESS_DIR))/node_modules/.bin $(if $(TEST_TMPDIR),TMPDIR=$(TEST_TMPDIR)) \
-	  $(BIN)/pytest -q -n auto --dist loadgroup
+	@# A shell's PYTHONDONTWRITEBYTECODE is unset (as bench/ does): with it, every
+	@# aido and python the tests start compiles aido from source, and each worker
+	@# rewrites and compiles every test module again.
+	env -u PYTHONDONTWRITEBYTECODE AIDO_HARNESS_BIN=$(abspath $(HARNESS_DIR))/node_modules/.bin \
+	  $(if $(TEST_TMPDIR),TMPDIR=$(TEST_TMPDIR)) $(BIN)/pytest -q -n auto --dist loadgroup
 
 demo: dev
 	@$(BIN)/python fixtures/run_demo.py
