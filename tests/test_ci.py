@@ -23,6 +23,10 @@ BIN = Path(sys.executable).parent
 SCRIPT = ROOT / "ci" / "aido-check.sh"
 # pip's own cache, found before the sandboxed HOME hides it: installs in slow tests reuse it.
 PIP_CACHE = os.environ.get("PIP_CACHE_DIR") or str(Path.home() / ".cache" / "pip")
+# The same for the seed wheels virtualenv unpacks for each environment pre-commit makes.
+VIRTUALENV_DATA = os.environ.get("VIRTUALENV_OVERRIDE_APP_DATA") or str(
+    Path.home() / ".cache" / "virtualenv"
+)
 
 
 def hook() -> dict[str, str]:
@@ -161,7 +165,10 @@ def test_real_pre_commit_runs_the_hook_from_a_pinned_clone(
     (drifted / ".pre-commit-config.yaml").write_text(config)
     git(drifted, "add", "-A")
     env = environ(
-        sandbox_home, PRE_COMMIT_HOME=str(tmp_path / "pre-commit"), PIP_CACHE_DIR=PIP_CACHE
+        sandbox_home,
+        PRE_COMMIT_HOME=str(tmp_path / "pre-commit"),
+        PIP_CACHE_DIR=PIP_CACHE,
+        VIRTUALENV_OVERRIDE_APP_DATA=VIRTUALENV_DATA,
     )
     result = pre_commit(drifted, env)
     assert result.returncode == 1, result.stdout + result.stderr
