@@ -88,6 +88,33 @@ def pip_into(python: Path, *argv: str | Path, env: dict[str, str] | None = None)
     run(sys.executable, "-m", "pip", "--python", python, "install", "-q", *argv, env=env)
 
 
+# The longest test first, and one between the two that need `dist`: under pytest-xdist
+# the second worker then does not wait for the first one's `make dist`.
+@pytest.mark.slow
+def test_pipx_uv_and_a_pinned_commit_install_aido(tmp_path: Path) -> None:
+    """`pipx install .`, `uv tool install .` and the docs' pinned-commit pip line all give aido."""
+    tools = tmp_path / "tools"
+    py = fresh_venv(tools)
+    pip_into(py, "pipx", "uv", env=install_env())
+    env = install_env(
+        PIPX_HOME=str(tmp_path / "pipx"),
+        PIPX_BIN_DIR=str(tmp_path / "pipx-bin"),
+        UV_TOOL_DIR=str(tmp_path / "uv"),
+        UV_TOOL_BIN_DIR=str(tmp_path / "uv-bin"),
+    )
+    with locked(SOURCE_TREE_LOCK):
+        run(tools / "bin" / "pipx", "install", ".", cwd=ROOT, env=env)
+        run(tools / "bin" / "uv", "tool", "install", ".", cwd=ROOT, env=env)
+    # The docs' `pip install "aidokit @ git+https://...@<commit-sha>"`, from a local clone.
+    (tmp_path / "clone").mkdir()
+    sha = pinned_clone(tmp_path / "clone")
+    assert git(tmp_path / "clone", "cat-file", "-t", sha) == "commit"
+    spec = f"aidokit @ git+file://{tmp_path / 'clone'}@{sha}"
+    pip_into(py, spec, env=env)
+    for aido in (tmp_path / "pipx-bin", tmp_path / "uv-bin", tools / "bin"):
+        assert run(aido / "aido", "--version").stdout.strip() == f"aido {__version__}"
+
+
 @pytest.mark.slow
 def test_make_dist_builds_sdist_and_wheel_with_license_and_markers(dist: Path) -> None:
     """The sdist and the wheel (built from it) carry LICENSE, py.typed and the schema data."""
@@ -124,28 +151,3 @@ def test_wheel_installs_into_a_fresh_venv_and_plans(
     )
     assert plan.returncode == 2, plan.stderr
     assert_valid("plan", json.loads(plan.stdout))
-
-
-@pytest.mark.slow
-def test_pipx_uv_and_a_pinned_commit_install_aido(tmp_path: Path) -> None:
-    """`pipx install .`, `uv tool install .` and the docs' pinned-commit pip line all give aido."""
-    tools = tmp_path / "tools"
-    py = fresh_venv(tools)
-    pip_into(py, "pipx", "uv", env=install_env())
-    env = install_env(
-        PIPX_HOME=str(tmp_path / "pipx"),
-        PIPX_BIN_DIR=str(tmp_path / "pipx-bin"),
-        UV_TOOL_DIR=str(tmp_path / "uv"),
-        UV_TOOL_BIN_DIR=str(tmp_path / "uv-bin"),
-    )
-    with locked(SOURCE_TREE_LOCK):
-        run(tools / "bin" / "pipx", "install", ".", cwd=ROOT, env=env)
-        run(tools / "bin" / "uv", "tool", "install", ".", cwd=ROOT, env=env)
-    # The docs' `pip install "aidokit @ git+https://...@<commit-sha>"`, from a local clone.
-    (tmp_path / "clone").mkdir()
-    sha = pinned_clone(tmp_path / "clone")
-    assert git(tmp_path / "clone", "cat-file", "-t", sha) == "commit"
-    spec = f"aidokit @ git+file://{tmp_path / 'clone'}@{sha}"
-    pip_into(py, spec, env=env)
-    for aido in (tmp_path / "pipx-bin", tmp_path / "uv-bin", tools / "bin"):
-        assert run(aido / "aido", "--version").stdout.strip() == f"aido {__version__}"

@@ -35,7 +35,8 @@ class _Registry(http.server.BaseHTTPRequestHandler):
 @pytest.fixture
 def registry(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Registry)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    # shutdown() waits for the loop to look again: every 50 ms, not the default 0.5 s.
+    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
     monkeypatch.setenv("AIDO_NPM_REGISTRY", base)
     monkeypatch.setenv("AIDO_PYPI_URL", base)

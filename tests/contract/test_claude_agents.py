@@ -70,6 +70,7 @@ class StandInApi(ThreadingHTTPServer):
 def api() -> Iterator[StandInApi]:
     """A stand-in model API serving on a thread for the test's length."""
     server = StandInApi()
+    # shutdown() waits for the loop to look again: every 50 ms, not the default 0.5 s.
     thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
     thread.start()
     yield server
