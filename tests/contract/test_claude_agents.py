@@ -5,10 +5,11 @@ aido writes two custom probe servers: one scoped to the `qa` agent (an item of
 probe is a node script that leaves a marker file when Claude Code starts it. The real
 CLI then runs headless (`claude -p`) with its API pointed at a local stand-in that
 answers every request with a 500, so no request leaves the machine. It starts its MCP
-servers and waits for each to connect or fail (a probe fails once it has written its
-marker) before its first request, and retries after the 500: once the stand-in has seen
-a second request, every probe the CLI launched has left its marker, so no test waits
-on a timer. The main session and another agent start the shared probe and never qa's;
+servers as it starts, before its first request (a probe leaves its marker some 50 ms
+after, then exits), and retries after the 500 about half a second later. A test waits
+for the probes it expects and for that retry, not on a timer: a probe that must not
+start would have been launched with the shared one, so by then it has left its marker
+too. The main session and another agent start the shared probe and never qa's;
 `--agent qa` starts qa's too, so the CLI read the list item in the shape aido wrote.
 `claude mcp list` shows only the shared one (it lists the main session's servers).
 """
@@ -20,6 +21,7 @@ import queue
 import signal
 import subprocess
 import threading
+import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -118,8 +120,9 @@ def _config(box: Sandbox) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _started(box: Sandbox, api: StandInApi, *argv: str) -> set[str]:
-    """Run `claude ARGV -p hi` until it retried its first request; the probes that started."""
+def _started(box: Sandbox, api: StandInApi, *argv: str, expect: tuple[str, ...]) -> set[str]:
+    """Run `claude ARGV -p hi` until the `expect`ed probes started and it retried its first
+    request; return the probes that started."""
     markers = {name: box.root / name for name in ("agent-probe", "shared-probe")}
     for marker in markers.values():
         marker.unlink(missing_ok=True)
@@ -138,6 +141,9 @@ def _started(box: Sandbox, api: StandInApi, *argv: str) -> set[str]:
                 api.requests.get(timeout=WAIT_SEC)
             except queue.Empty:
                 pytest.fail(f"`claude -p` sent no request {n} to the stand-in API in {WAIT_SEC}s")
+        deadline = time.monotonic() + WAIT_SEC
+        while time.monotonic() < deadline and not all(markers[n].exists() for n in expect):
+            time.sleep(0.05)
     finally:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
@@ -164,9 +170,10 @@ def test_other_sessions_never_start_the_agents_server(
     box: Sandbox, api: StandInApi, argv: tuple[str, ...]
 ) -> None:
     """The main session and another agent start the shared probe, never qa's."""
-    assert _started(box, api, *argv) == {"shared-probe"}
+    assert _started(box, api, *argv, expect=("shared-probe",)) == {"shared-probe"}
 
 
 def test_the_qa_agent_starts_its_server(box: Sandbox, api: StandInApi) -> None:
     """`--agent qa` starts the probe from its `mcpServers` item as aido wrote it."""
-    assert _started(box, api, "--agent", "qa") == {"agent-probe", "shared-probe"}
+    started = _started(box, api, "--agent", "qa", expect=("agent-probe", "shared-probe"))
+    assert started == {"agent-probe", "shared-probe"}
