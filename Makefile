@@ -61,7 +61,7 @@ TEST_TMPDIR ?= $(shell [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm)
 
 test: dev harnesses lint
 	@# -n auto: the slow tests are subprocess-bound and independent (pytest-xdist);
-	@# loadgroup hands out one test at a time; builds in the source tree take a lock.
+	@# loadgroup hands out one test at a time.
 	@# A shell's PYTHONDONTWRITEBYTECODE is unset (as bench/ does): with it, every
 	@# aido and python the tests start compiles aido from source, and each worker
 	@# rewrites and compiles every test module again.

@@ -76,13 +76,13 @@ def fixture_project(tmp_path: Path) -> Callable[[str], Path]:
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """`make dist` into a scratch folder once a session: the install and packaging tests share it.
 
-    The first pytest-xdist worker to need it builds it; the others wait for it.
+    The first pytest-xdist worker to need it builds it; the others wait for it. It is
+    the suite's only build inside the source tree (the others build in copies of it).
     """
-    from tests.test_install import SOURCE_TREE_LOCK, install_env, run
+    from tests.test_install import install_env, run
 
     out = shared_folder(tmp_path_factory, "dist")
     with locked(out.with_name("dist.lock")):
         if not list(out.glob("*.whl")):
-            with locked(SOURCE_TREE_LOCK):
-                run("make", "-C", ROOT, "dist", f"DIST={out}", env=install_env())
+            run("make", "-C", ROOT, "dist", f"DIST={out}", env=install_env())
     return out

@@ -133,13 +133,19 @@ def git(cwd: Path, *argv: str) -> str:
     return result.stdout.strip()
 
 
-def pinned_clone(dest: Path) -> str:
-    """A git repository holding this checkout's files (tracked and new) in one commit."""
+def copy_checkout(dest: Path) -> Path:
+    """`dest` holding this checkout's files, tracked and new (none git ignores: no build/)."""
     files = git(ROOT, "ls-files", "-co", "--exclude-standard", "-z").split("\0")
     for name in filter(None, files):
         if (ROOT / name).is_file():
             (dest / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, dest / name)
+    return dest
+
+
+def pinned_clone(dest: Path) -> str:
+    """A git repository holding this checkout's files (tracked and new) in one commit."""
+    copy_checkout(dest)
     git(dest, "init", "-q", "-b", "main")
     git(dest, "add", "-A")
     git(dest, "commit", "-q", "-m", "aidokit under test")

@@ -19,14 +19,10 @@ from pathlib import Path
 import pytest
 
 from aidokit.reconcile import __version__
-from tests.session import locked
-from tests.test_ci import PIP_CACHE, git, pinned_clone
+from tests.test_ci import PIP_CACHE, copy_checkout, git, pinned_clone
 from tests.test_json_schemas import assert_valid
 
 ROOT = Path(__file__).resolve().parent.parent
-# pip, pipx, uv and `make dist` build inside the source tree (build/, *.egg-info):
-# each such build holds this lock, so two pytest-xdist workers never race there.
-SOURCE_TREE_LOCK = ROOT / "build" / "tests-source-tree.lock"
 BIN = Path(sys.executable).parent
 UV_CACHE = os.environ.get("UV_CACHE_DIR") or str(Path.home() / ".cache" / "uv")
 INSTALL = re.compile(r"\b(?:pip|pipx|uv tool) install\b[^`\n]*")
@@ -89,7 +85,7 @@ def pip_into(python: Path, *argv: str | Path, env: dict[str, str] | None = None)
 
 
 # The longest test first, and one between the two that need `dist`: under pytest-xdist
-# the second worker then does not wait for the first one's `make dist`.
+# the second worker then does not wait for the first one's `make dist` (conftest.dist).
 @pytest.mark.slow
 def test_pipx_uv_and_a_pinned_commit_install_aido(tmp_path: Path) -> None:
     """`pipx install .`, `uv tool install .` and the docs' pinned-commit pip line all give aido."""
@@ -102,9 +98,11 @@ def test_pipx_uv_and_a_pinned_commit_install_aido(tmp_path: Path) -> None:
         UV_TOOL_DIR=str(tmp_path / "uv"),
         UV_TOOL_BIN_DIR=str(tmp_path / "uv-bin"),
     )
-    with locked(SOURCE_TREE_LOCK):
-        run(tools / "bin" / "pipx", "install", ".", cwd=ROOT, env=env)
-        run(tools / "bin" / "uv", "tool", "install", ".", cwd=ROOT, env=env)
+    # In a copy of the checkout: pip, pipx and uv build inside the source tree (build/,
+    # *.egg-info), and two pytest-xdist workers must never race there.
+    checkout = copy_checkout(tmp_path / "checkout")
+    run(tools / "bin" / "pipx", "install", ".", cwd=checkout, env=env)
+    run(tools / "bin" / "uv", "tool", "install", ".", cwd=checkout, env=env)
     # The docs' `pip install "aidokit @ git+https://...@<commit-sha>"`, from a local clone.
     (tmp_path / "clone").mkdir()
     sha = pinned_clone(tmp_path / "clone")

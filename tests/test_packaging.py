@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from aidokit.reconcile import __version__
-from tests.session import locked
-from tests.test_install import SOURCE_TREE_LOCK, fresh_venv, install_env, pip_into
+from tests.test_ci import copy_checkout
+from tests.test_install import fresh_venv, install_env, pip_into
 
 ROOT = Path(__file__).resolve().parent.parent
 TOP = {
@@ -57,8 +57,8 @@ def test_non_editable_install_gives_a_working_aido(
     The install from the source tree lands only under `aidokit` in site-packages too.
     """
     venv = tmp_path / "venv"
-    with locked(SOURCE_TREE_LOCK):
-        pip_into(fresh_venv(venv), ROOT, env=install_env())
+    # A copy of the checkout: pip builds inside the source tree (see test_install).
+    pip_into(fresh_venv(venv), copy_checkout(tmp_path / "checkout"), env=install_env())
     (site,) = venv.glob("lib/python*/site-packages")
     assert not {p.name for p in site.iterdir()} & set(TOP)
     assert (site / "aidokit" / "reconcile" / "cli.py").is_file()
