@@ -25,50 +25,60 @@ MODULES = [
 ]
 COLUMNS = ["name", "aido", "baseline", "ratio", "unit", "note"]
 OUT = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
-NOTES = """## Where the missed targets stand (issue 21)
+NOTES = """## Where the targets stand (issue 21)
 
 Read the CPU figures in the notes beside the wall times: this machine's 2 cores
-are shared (see the load average above), so wall time mostly measures the other
+are shared (see the load average above), so wall time also measures the other
 work; the CPU time of the same runs (from wait4) says what each tool costs.
 
-- Converged `aido plan` vs `python -c pass` + 45 ms: MISSED (python + ~100 ms,
-  wall and CPU alike at load ~1; it measured +80 ms of CPU at 15:45, before
-  later features and the generic decoder of state and lock). Done for it: each
-  command's parser and module is built or imported only when that command runs
-  (`reconcile/console/subcommands.py`); the compiled methods of aido's ~60 dataclasses
-  are cached beside its bytecode (`reconcile/console/method_cache.py`, ~35 ms of CPU);
-  shutil, difflib, secrets, threading and the lock's deep copies are off the
-  plan path. What is left: the CLI's stdlib (argparse, re, enum, typing,
-  pathlib: ~15 ms), aido's import graph (96 modules, ~45 ms: all 25 adapters,
-  the 58-entry catalog, the document readers and their editors, dataclasses'
-  own inspect/ast/dis/tokenize, ~35 regexes), the generic decode of state and
-  lock (reconcile/decode.py) and the plan itself (~10 ms). Options: a lazy
-  adapter registry (only the harnesses a project targets, ~4 ms; the registry
-  and capability tables would have to stop iterating every adapter at import);
-  the JSON/TOML editors imported only when an edit is planned; regexes compiled
-  on first use (~3 ms); fewer, larger modules. A memo of the whole converged
-  result keyed by every input read was rejected: a stale "No changes" would be
-  a correctness bug.
-- Drifted plan <= 1.5x converged: met (about 1.3x, wall and CPU). deepdiff stays the
-  diff engine and is imported only when a change is rendered, with pydantic
-  refused and cachebox stubbed for the moment of its import (deepdiff asks for
-  them only to special-case pydantic models and for `cache_size > 0`): no
-  pydantic, no asyncio; what is left is deepdiff's own graph (difflib, logging,
-  uuid).
-- First plan after an aido.toml edit <= 1.5x converged: met for every file of
-  the plain shape (`_plainly_valid` in reconcile/choices/config.py: every key, of exact
-  types, with known ids, roles, agent names, URLs and version specifier, and
-  `[override.*]`/`[custom.*]` checked by their own hardening rules when built),
-  built without pydantic from the first run; property tests hold the builder
-  equal to pydantic there. A file off that shape (a lax-typed value, the role
-  wildcard "*") still imports pydantic on its first plan: MISSED for those
-  (about 2x, the last cold-start row); the memo spares it afterwards.
+- Converged `aido plan` vs `python -c pass` + 45 ms: MISSED, by about 20 ms
+  (python + ~65 ms; it was python + ~103 ms before this round). Done this round,
+  each measured A/B on the applied demo project: the console script ends with
+  `os._exit` after the atexit handlers and a flush, skipping Python's teardown
+  of every object (-10 ms of CPU, -20 ms after a drifted plan); dataclasses is
+  imported without inspect/ast/dis/tokenize (-7 ms); sha256 without loading
+  OpenSSL for inputs under 1 MiB (-2 ms); argparse's gettext lookups (and
+  `locale`) skipped; the decoder's rule digest stamps sources (path, size,
+  mtime) instead of hashing them, and reads field types without typing's
+  ForwardRef walk; the lock is rendered with each digest computed once;
+  deprecation notes only for files that delete; regexes off the common paths
+  compiled on first use (`catalog/lazyregex.py`); the cyclic GC off for the run
+  (-2 to 3 ms). What is left, measured in-process: Python itself ~11 ms, the CLI
+  module with argparse, re, enum, typing and pathlib ~15 ms, the plan's imports
+  ~30 ms (about 100 aido modules, 25 of them adapters, plus tomllib, json,
+  dataclasses), and the plan ~12 ms (reading 4 files, state, lock and the
+  layers, detecting facts, resolving 58 entries for 25 adapters). Options, not
+  taken: import only the targeted adapters (~5 ms; the lock records every
+  adapter's spec, so each adapter's capabilities would have to live outside
+  its module, which issue 13 moved onto it), load the JSON editors only when an
+  edit is planned (~1 ms), resolve only the wanted catalog entries (~1 ms). A
+  memo of the whole converged result was rejected: a stale "No changes" is a
+  correctness bug.
+- Drifted plan <= 1.5x converged: met (about 1.4x). The difference is deepdiff's
+  import (~30 ms, kept as the diff engine): it is imported only when a change is
+  rendered, with stand-ins for what aido never uses (`planner._deepdiff`:
+  pydantic refused, cachebox stubbed, inspect and hashlib lightened), so no
+  pydantic, asyncio, inspect or OpenSSL. As the converged plan gets faster this
+  ratio grows: meeting both targets at once would need deepdiff's own import
+  (logging, uuid, decimal, pickle, difflib, ast) under ~28 ms.
+- First plan after an aido.toml edit <= 1.5x converged: met for every
+  exact-typed file (`_plainly_valid` in reconcile/choices/config.py now also
+  takes the `"*"` role that plan notes tell users to write), built without
+  pydantic from the first run; property tests hold the builder equal to
+  pydantic. A file whose values need pydantic's lax coercion (`suggest =
+  "yes"`, the last cold-start row) imports pydantic on every plan: MISSED for
+  those (about 2.3x); the builder cannot give pydantic's coerced value, so such
+  a file is never remembered.
 - One server into a fresh or existing .mcp.json vs add-mcp <= 1.0x: met by CPU
-  in every case, warm and first run (about 0.8x: one Python start plus the
-  import graph above against one Node start with its bundle); by wall time it
-  depends on the load. The first run needs no pydantic for this aido.toml; the
-  method cache is per install, so only the first command after installing aido
-  compiles the dataclass methods (about 35 ms once).
+  in every case (about 0.6x). By wall time it depends on the disk: an apply
+  makes 17 fsyncs (the journal's marker, original and record, the state's
+  pending and final records, the file, the lock, each with its folder), 30 to
+  60 ms of waiting on this machine, where add-mcp syncs nothing. Options: one
+  folder sync for a transaction's blobs and record, none after removing a
+  finished marker (2 of the 17).
+- `make test` under 90 s of pytest on 2 cores: see the closing note of issue 21
+  for the measured run (the suite runs from tmpfs scratch folders, slowest
+  tests first, contract fixtures read once per session).
 """
 
 
