@@ -31,8 +31,8 @@ Read the CPU figures in the notes beside the wall times: this machine's 2 cores
 are shared (see the load average above), so wall time also measures the other
 work; the CPU time of the same runs (from wait4) says what each tool costs.
 
-- Converged `aido plan` vs `python -c pass` + 45 ms: MISSED, by about 20 ms
-  (python + ~65 ms; it was python + ~103 ms before this round). Done this round,
+- Converged `aido plan` vs `python -c pass` + 45 ms: MISSED, by about 16 ms
+  (python + ~61 ms; it was python + ~103 ms before this round). Done this round,
   each measured A/B on the applied demo project: the console script ends with
   `os._exit` after the atexit handlers and a flush, skipping Python's teardown
   of every object (-10 ms of CPU, -20 ms after a drifted plan); dataclasses is
@@ -70,7 +70,8 @@ work; the CPU time of the same runs (from wait4) says what each tool costs.
   those (about 2.3x); the builder cannot give pydantic's coerced value, so such
   a file is never remembered.
 - One server into a fresh or existing .mcp.json vs add-mcp <= 1.0x: met by CPU
-  in every case (about 0.6x). By wall time it depends on the disk: an apply
+  in every case (about 0.6x, the 0.8x moonshot too) and by wall time in this
+  run (0.69x to 0.94x). Wall time depends on the disk, though: an apply
   makes 17 fsyncs (the journal's marker, original and record, the state's
   pending and final records, the file, the lock, each with its folder), 30 to
   60 ms of waiting on this machine, where add-mcp syncs nothing. Options: one
