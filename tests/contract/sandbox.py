@@ -5,11 +5,14 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from tests.session import locked
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "fixtures" / "contract"
@@ -161,17 +164,18 @@ def run_cli(
     """Run a harness CLI inside the sandbox: project cwd, scratch HOME, no stdin, no TTY."""
     argv = [str(cli_path(name)), *args]
     try:
-        proc = subprocess.run(
-            argv,
-            cwd=sandbox.project,
-            env=sandbox.env(env),
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            text=True,
-            timeout=TIMEOUT_SEC,
-            start_new_session=True,  # no controlling terminal
-            check=False,
-        )
+        with _unpacked_once(name, sandbox):
+            proc = subprocess.run(
+                argv,
+                cwd=sandbox.project,
+                env=sandbox.env(env),
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                text=True,
+                timeout=TIMEOUT_SEC,
+                start_new_session=True,  # no controlling terminal
+                check=False,
+            )
     except subprocess.TimeoutExpired:
         pytest.fail(f"`{name} {' '.join(args)}` did not finish within {TIMEOUT_SEC}s")
     if check and proc.returncode != 0:
@@ -180,3 +184,17 @@ def run_cli(
             f"--- stdout\n{proc.stdout}\n--- stderr\n{proc.stderr}"
         )
     return proc
+
+
+@contextmanager
+def _unpacked_once(name: str, sandbox: Sandbox) -> Iterator[None]:
+    """One Copilot CLI run at a time until one has unpacked its runtime into the shared cache.
+
+    Without this, the first copilot run of each pytest-xdist worker unpacks it too.
+    """
+    if name != "copilot" or sandbox.cache is None or (sandbox.cache / "copilot.ready").exists():
+        yield
+        return
+    with locked(sandbox.cache / "copilot.lock"):
+        yield
+        (sandbox.cache / "copilot.ready").touch()

@@ -248,8 +248,12 @@ def test_plan_apply_suite_passes_as_simulated_windows() -> None:
         "tests/faults/test_transaction.py",
     ]
     argv = [sys.executable, "-m", "pytest", "-q", "-p", "tests.simwindows", "-m", "not contract"]
+    # Its writer is a child process the plugin does not reach, and the rest reads and
+    # renders: under simulated Windows it would check what the normal run checks (1.8 s).
+    same = "tests/reconcile/documents/test_documents_write.py::test_sigkilled_writer_"
+    same += "leaves_old_or_new_file_never_a_mix"
     out = subprocess.run(
-        [*argv, "-p", "no:cacheprovider", *suites],
+        [*argv, "-p", "no:cacheprovider", "--deselect", same, *suites],
         cwd=ROOT,
         capture_output=True,
         text=True,
