@@ -392,13 +392,8 @@ def test_a_custom_server_scoped_to_an_agent_needs_its_confirmation(
 def test_init_proposes_the_roles_of_the_agents_it_finds(tmp_path: Path) -> None:
     """`aido init` maps agents whose names say their role and lists the others to map."""
     root = new_project(tmp_path)
-    for relative in (
-        ".gemini/agents/qa.md",
-        ".claude/agents/e2e-runner.md",
-        ".kiro/agents/helper.json",
-    ):
-        (root / relative).parent.mkdir(parents=True, exist_ok=True)
-        (root / relative).write_text("---\ndescription: x\n---\n")
+    agents = (".gemini/agents/qa.md", ".claude/agents/e2e-runner.md", ".kiro/agents/helper.json")
+    write_files(root, dict.fromkeys(agents, b"---\ndescription: x\n---\n"))
     assert aido(root, "init", "--yes") == 0
     text = (root / "aido.toml").read_text()
     assert "# Agents found: e2e-runner (.claude/agents/e2e-runner.md), helper" in text

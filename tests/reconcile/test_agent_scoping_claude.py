@@ -247,9 +247,7 @@ def test_every_harness_that_scopes_gives_playwright_to_qa_only(tmp_path: Path) -
         ".gemini/agents/qa.md": b"---\nname: qa\ndescription: QA\n---\nTest.\n",
         ".kiro/agents/qa.json": b'{\n  "name": "qa"\n}\n',
     }
-    for relative, raw in files.items():
-        (root / relative).parent.mkdir(parents=True, exist_ok=True)
-        (root / relative).write_bytes(raw)
+    write_files(root, files)
     assert aido(root, "apply", "--yes") == 0
     for relative in files:
         assert b"playwright" in (root / relative).read_bytes(), relative

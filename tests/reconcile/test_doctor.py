@@ -10,7 +10,7 @@ import pytest
 
 from aidokit.catalog import entries
 from aidokit.reconcile import doctor
-from tests.helpers import aido, new_project
+from tests.helpers import aido, new_project, write_files
 from tests.reconcile.security_helpers import catalog_with, entry
 
 
@@ -232,13 +232,8 @@ def test_agents_without_a_role_are_named_with_the_mapping(
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """An agent no role reaches is a warning naming its files and the `[roles]` fix."""
-    for rel in (
-        ".claude/agents/qa.md",
-        ".github/agents/qa.agent.md",
-        ".claude/agents/docs-writer.md",
-    ):
-        (project / rel).parent.mkdir(parents=True, exist_ok=True)
-        (project / rel).write_text("---\ndescription: x\n---\n")
+    agents = (".claude/agents/qa.md", ".github/agents/qa.agent.md", ".claude/agents/docs-writer.md")
+    write_files(project, dict.fromkeys(agents, b"---\ndescription: x\n---\n"))
     code, found = findings(project, capsys)
     (hit,) = [f for f in found if f["check"] == "roles"]
     assert code == 0 and hit["severity"] == "warning" and hit["subject"] == "qa"
@@ -263,7 +258,6 @@ def test_agent_names_that_agree_or_do_not_count_are_not_warned(
     project: Path, capsys: pytest.CaptureFixture[str], rel: str, text: str
 ) -> None:
     """One file per agent name, whatever its file name: doctor finds no error."""
-    (project / rel).parent.mkdir(parents=True, exist_ok=True)
-    (project / rel).write_text(text)
+    write_files(project, {rel: text.encode()})
     code, found = findings(project, capsys)
     assert code == 0 and not [f for f in found if "both define" in f["message"]]

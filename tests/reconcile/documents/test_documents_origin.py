@@ -18,7 +18,7 @@ from aidokit.reconcile.documents import Document, Format
 from aidokit.reconcile.documents.format import MapOrigin
 from aidokit.reconcile.history.state import load_state
 from aidokit.reconcile.user_dirs import user_state_dir
-from tests.helpers import aido, new_project
+from tests.helpers import aido, new_project, write_files
 
 ENTRY = {"command": "npx", "args": ["-y", "pkg"]}
 ADAPTERS = ["claude-code", "vscode", "cursor", "gemini-cli"]
@@ -37,16 +37,10 @@ def _toml(servers: list[str]) -> str:
     )
 
 
-def _write(project: Path, files: dict[str, bytes]) -> None:
-    for rel, raw in files.items():
-        (project / rel).parent.mkdir(parents=True, exist_ok=True)
-        (project / rel).write_bytes(raw)
-
-
 def test_maps_aido_added_or_found_open_come_back_after_many_applies(tmp_path: Path) -> None:
     """apply, add a server, drop one, heal, destroy: each file is as the user wrote it."""
     project = new_project(tmp_path, _toml(["context7"]))
-    _write(project, LACKING)
+    write_files(project, LACKING)
     assert aido(project, "apply", "--yes") == 0
     assert json.loads((project / ".mcp.json").read_bytes())["mcpServers"].keys() == {"context7"}
     (project / "aido.toml").write_text(_toml(["context7", "git"]))
@@ -68,7 +62,7 @@ def test_maps_aido_added_or_found_open_come_back_after_many_applies(tmp_path: Pa
 def test_a_map_with_a_user_entry_stays_after_destroy(tmp_path: Path) -> None:
     """A map aido created that now holds the user's own entry keeps it, and only it."""
     project = new_project(tmp_path, _toml(["context7"]))
-    _write(project, {".mcp.json": b'{"theme": "dark"}'})
+    write_files(project, {".mcp.json": b'{"theme": "dark"}'})
     assert aido(project, "apply", "--yes") == 0
     doc = Document(project / ".mcp.json", Format.JSON, (project / ".mcp.json").read_bytes())
     doc.set_entry(("mcpServers",), "mine", ENTRY)
