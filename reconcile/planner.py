@@ -223,16 +223,12 @@ def _deepdiff() -> Any:
         return _import_deepdiff(_stand_ins(light=False))
 
 
-def _import_deepdiff(stand_ins: dict[str, ModuleType | None]) -> Any:
-    """`deepdiff.DeepDiff`, imported while `stand_ins` (not loaded already) take their names."""
-    # None in sys.modules makes an import fail: how pydantic is refused.
-    taking: dict[str, Any] = {n: m for n, m in stand_ins.items() if n not in sys.modules}
-    sys.modules.update(taking)
-    try:
+def _import_deepdiff(modules: dict[str, ModuleType | None]) -> Any:
+    """`deepdiff.DeepDiff`, imported while `modules` stand in (None: pydantic is refused)."""
+    from aidokit.catalog.stand_ins import stand_ins
+
+    with stand_ins(modules):
         from deepdiff import DeepDiff
-    finally:
-        for name in taking:
-            del sys.modules[name]
     return DeepDiff
 
 
@@ -256,21 +252,20 @@ def _inspect_stub() -> ModuleType:
         return inspect.getmembers(*args, **kwargs)
 
     stub = ModuleType("inspect", "aido's stand-in while deepdiff is imported")
-    stub.getmembers = getmembers  # type: ignore[attr-defined]
+    vars(stub).update(getmembers=getmembers)
     return stub
 
 
 def _builtin_hashes() -> ModuleType | None:
     """A `hashlib` with the interpreter's own sha1 and sha256; None where there are none."""
-    import importlib
+    from aidokit.reconcile.documents.format import builtin_hash
 
+    sha1, sha256 = builtin_hash("sha1"), builtin_hash("sha256")
+    if sha1 is None or sha256 is None:
+        return None
     stub = ModuleType("hashlib", "aido's stand-in while deepdiff is imported")
-    for module, name in (("_sha1", "sha1"), ("_sha2", "sha256"), ("_sha256", "sha256")):
-        try:  # _sha2 is CPython 3.12's name for 3.11's _sha256
-            setattr(stub, name, getattr(importlib.import_module(module), name))
-        except (ImportError, AttributeError):
-            continue
-    return stub if hasattr(stub, "sha1") and hasattr(stub, "sha256") else None
+    vars(stub).update(sha1=sha1, sha256=sha256)
+    return stub
 
 
 def _cachebox_stub() -> ModuleType:
@@ -280,7 +275,7 @@ def _cachebox_stub() -> ModuleType:
         raise RuntimeError("deepdiff was imported without cachebox: keep DeepDiff's cache_size 0")
 
     stub = ModuleType("cachebox", "aido's stand-in while deepdiff is imported")
-    stub.LRUCache = no_cache  # type: ignore[attr-defined]
+    vars(stub).update(LRUCache=no_cache)
     return stub
 
 

@@ -23,6 +23,8 @@ from pathlib import Path
 from types import CodeType, ModuleType
 from typing import Any
 
+from aidokit.catalog.stand_ins import stand_ins
+
 KEEP = 2000  # entries; past that the file keeps only what the last run used
 # In the file's name: a new format (2: compiled without this module's future imports)
 # starts a new file, so no install keeps code objects an older aido compiled.
@@ -116,18 +118,15 @@ def _dataclasses_without_inspect() -> ModuleType:
 
     dataclasses asks inspect only for the signature of a class without a docstring
     (to write one); aido's classes all have one, so `inspect` (~5 ms of start-up)
-    is imported only if some class asks. The stand-in is in `sys.modules` only for
-    the moment of that one import, which imports nothing that uses inspect.
+    is imported only if some class asks. The empty stand-in (catalog/stand_ins.py)
+    holds the name only for that one import, which imports nothing that uses inspect.
     """
     if "dataclasses" in sys.modules or "inspect" in sys.modules:
         import dataclasses
 
         return dataclasses
-    sys.modules["inspect"] = ModuleType("inspect")
-    try:
+    with stand_ins({"inspect": ModuleType("inspect")}):
         import dataclasses
-    finally:
-        del sys.modules["inspect"]
     dataclasses.inspect = _Inspect()  # type: ignore[attr-defined]
     return dataclasses
 

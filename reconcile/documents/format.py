@@ -69,17 +69,24 @@ def sha256(data: bytes | memoryview = b"", *, size: int = 0) -> Hash:
     return hashlib.sha256(data)
 
 
-def _builtin_sha256() -> Callable[[bytes | memoryview], Hash] | None:
-    for name in ("_sha2", "_sha256"):  # CPython 3.12+, 3.11
+# Where the interpreter keeps its own hashes (CPython 3.12+ names first, then 3.11's).
+_BUILTIN_MODULES = {"sha1": ("_sha1",), "sha256": ("_sha2", "_sha256")}
+
+
+def builtin_hash(name: str) -> Callable[[bytes | memoryview], Hash] | None:
+    """The interpreter's own `name` ("sha1" or "sha256"), which loads no OpenSSL; None if absent."""
+    for module in _BUILTIN_MODULES[name]:
         try:
-            found: Callable[[bytes | memoryview], Hash] = importlib.import_module(name).sha256
+            found: Callable[[bytes | memoryview], Hash] = getattr(
+                importlib.import_module(module), name
+            )
         except (ImportError, AttributeError):
             continue
         return found
     return None
 
 
-_BUILTIN = _builtin_sha256()
+_BUILTIN = builtin_hash("sha256")
 
 
 def file_digest(raw: bytes | Pieces | None) -> str:
