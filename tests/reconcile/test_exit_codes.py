@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile import cli
+from aidokit.reconcile import __version__, cli
 from aidokit.reconcile.commands import plan as plan_command
 from tests.helpers import ONLY_CONTEXT7, aido, new_project
 
@@ -139,31 +140,44 @@ def test_interrupt_exits_130(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     assert cli.main(["plan", "--project", str(pending(tmp_path))]) == 130
 
 
-def test_the_console_script_runs_atexit_handlers_and_flushes_a_big_output(
-    tmp_path: Path,
+@pytest.mark.parametrize("argv", [["schema"], ["--version"]], ids=["big output", "small output"])
+def test_the_console_script_runs_atexit_handlers_and_flushes_its_output(
+    tmp_path: Path, argv: list[str]
 ) -> None:
-    """atexit handlers run (the method cache is saved there) and no buffered byte is lost."""
+    """atexit handlers run (the method cache is saved there) and no buffered byte is lost:
+    a small output sits in stdout's buffer until the end, a big one passes through it."""
     marker = tmp_path / "ran"
     code = (
         "import atexit, sys\nfrom pathlib import Path\nfrom aidokit.reconcile import cli\n"
         f"atexit.register(Path({str(marker)!r}).write_text, 'yes')\n"
-        "sys.argv = ['aido', 'schema']\ncli.entry()\n"
+        f"sys.argv = ['aido', *{argv!r}]\ncli.entry()\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}  # buffered, as usual
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=False
+    )
     assert done.returncode == 0 and marker.read_text() == "yes"
-    assert json.loads(done.stdout)["title"]  # the whole schema, flushed
+    if argv == ["schema"]:
+        assert json.loads(done.stdout)["title"]  # the whole schema
+    else:
+        assert done.stdout == f"aido {__version__}\n"
 
 
-def test_a_reader_that_goes_away_is_not_a_failure(tmp_path: Path) -> None:
-    """`aido schema | head -c 1`: the pipe breaks, aido exits 0 without Python's complaint."""
+@pytest.mark.parametrize("argv", [("--version",), ("schema",)], ids=["at exit", "while printing"])
+def test_a_reader_that_went_away_is_not_a_failure(tmp_path: Path, argv: tuple[str, ...]) -> None:
+    """stdout's reader is gone (`aido ... | head`): exit 0, no complaint, whether the pipe
+    breaks while aido prints (schema, over a buffer) or at the final flush (--version)."""
     project = new_project(tmp_path, ONLY_CONTEXT7)
     aido_bin = Path(sys.executable).with_name("aido")
-    reader = subprocess.Popen(["head", "-c", "1"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
-    assert reader.stdin is not None
-    done = subprocess.run(
-        [str(aido_bin), "schema"], cwd=project, stdout=reader.stdin, stderr=subprocess.PIPE,
-        text=True, check=False,
-    )  # fmt: skip
-    reader.stdin.close()
-    reader.wait()
-    assert done.returncode == 0 and "Exception ignored" not in done.stderr
+    # Buffered stdout, as a user's shell has it: the pipe may break only at the last flush.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before aido writes a byte
+    try:
+        done = subprocess.run(
+            [str(aido_bin), *argv], cwd=project, env=env, stdout=write_end,
+            stderr=subprocess.PIPE, text=True, check=False,
+        )  # fmt: skip
+    finally:
+        os.close(write_end)
+    assert done.returncode == 0 and done.stderr == ""
