@@ -35,7 +35,7 @@ def test_a_files_digest_is_hashlibs(tmp_path: Path, size: int) -> None:
     assert current_digest(path) == hashlib.sha256(data).hexdigest()
 
 
-def test_a_plan_of_small_files_does_not_load_openssl() -> None:
+def test_hashing_small_inputs_does_not_load_openssl() -> None:
     """Hashing small inputs leaves hashlib (and the OpenSSL it loads) out of the process."""
     import subprocess
     import sys
