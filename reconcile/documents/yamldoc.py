@@ -64,6 +64,9 @@ MAX_BYTES = 1 << 20
 _PLAIN_TAGS = {CORE + t for t in ("str", "int", "float", "bool", "null", "map", "seq")}
 _SEQ_UNDER_KEY = re.compile(r"^( *)[^\s#-][^\n]*:[ \t]*(?:#[^\n]*)?\r?\n( *)- ", re.M)
 _MAP_UNDER_KEY = re.compile(r"^( *)[^\s#-][^\n]*:[ \t]*(?:#[^\n]*)?\r?\n( +)[^\s#-]", re.M)
+# A carriage return not followed by a line feed: YAML reads it as a line break, aido's
+# line-based splicing does not, so the two would disagree on where an entry starts.
+_LONE_CR = re.compile("\r(?!\n)")
 _SAMPLE = 1 << 16  # indentation is guessed from the first 64 KiB
 
 
@@ -88,6 +91,13 @@ class YamlEditor:
                 " aido will not edit this file"
             )
         self._bom, self._text = decode_text(path, raw)
+        lone = _LONE_CR.search(self._text)
+        if lone is not None:
+            line = self._text.count("\n", 0, lone.start()) + 1
+            raise DocumentError(
+                f"{path}:{line}: {path.name} breaks a line with a carriage return alone, which"
+                " aido cannot keep; make it a line feed (or CRLF), or fix the file by hand"
+            )
         self._nl = first_newline(self._text)
         self._root, self._value, self._merges = self._load(self._text)
         self._origins: dict[tuple[str, ...], MapOrigin] = {}

@@ -168,3 +168,25 @@ def test_ruamel_is_imported_only_for_yaml_files(sandbox_home: Path, tmp_path: Pa
     assert "after --version: False" in out.stdout
     assert out.stdout.rstrip().endswith("after plan: False")
     assert "Plan:" in out.stdout and "goose" not in out.stdout
+
+
+@pytest.mark.parametrize(
+    ("fmt", "raw", "line"),
+    [
+        (Format.YAML, b"extensions:\r  mine:\n    cmd: x\n", 1),
+        (Format.YAML, b"a: 1\r\nb: 2  # note\rextensions: {}\r\n", 2),
+        # Found by `make fuzz` (20,000 examples): a comment ending in a lone CR, then the map.
+        (
+            Format.MARKDOWN,
+            b"---\r\nname: qa  #\rmcp_servers:\r\n  a:\r\n    command: x\r\n---\r\n# QA\r\n",
+            2,
+        ),
+    ],
+    ids=["yaml", "yaml after CRLF", "frontmatter"],
+)
+def test_a_lone_carriage_return_is_refused_when_read(fmt: Format, raw: bytes, line: int) -> None:
+    """YAML breaks a line at a lone CR, aido's splicing would not: refused, naming the line,
+    before any edit (it once set an entry there and then could not delete it)."""
+    path = Path("/p/agent.md" if fmt is Format.MARKDOWN else "/p/config.yaml")
+    with pytest.raises(DocumentError, match=rf"^{path}:{line}: .*carriage return alone"):
+        Document(path, fmt, raw)
