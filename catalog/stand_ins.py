@@ -8,10 +8,12 @@ None, which makes importing it fail), then given back.
 
 from __future__ import annotations
 
+import importlib
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from types import ModuleType
+from typing import Any
 
 
 @contextmanager
@@ -29,3 +31,40 @@ def stand_ins(modules: Mapping[str, ModuleType | None]) -> Iterator[None]:
         for name, module in taking.items():
             if sys.modules.get(name, module) is module:
                 sys.modules.pop(name, None)
+
+
+def forwarding(name: str, *functions: str) -> ModuleType:
+    """A stand-in for module `name` whose `functions` import the real module when called.
+
+    For a module imported only for a function or two that the run may never
+    call: the caller keeps the forwarder, which costs one more call per use.
+    """
+
+    def forwarder(function: str) -> Callable[..., Any]:
+        def forward(*args: Any, **kwargs: Any) -> Any:
+            return getattr(importlib.import_module(name), function)(*args, **kwargs)
+
+        forward.__name__ = forward.__qualname__ = function
+        return forward
+
+    stub = ModuleType(name, f"aido's stand-in for {name} while a module is imported")
+    vars(stub).update({function: forwarder(function) for function in functions})
+    return stub
+
+
+def lean_stdlib() -> None:
+    """Import pathlib and argparse without the modules they load for features aido skips.
+
+    pathlib imports urllib.parse (and its ipaddress, ~2 ms) for `as_uri` alone,
+    argparse imports gettext (~1 ms) to translate its words, which the CLI keeps
+    in English anyway (cli._argparse_in_english). Their forwarders load the real
+    module on first call, so nothing behaves differently.
+    """
+    with stand_ins(
+        {
+            "urllib.parse": forwarding("urllib.parse", "quote_from_bytes"),
+            "gettext": forwarding("gettext", "gettext", "ngettext"),
+        }
+    ):
+        import argparse  # noqa: F401
+        import pathlib  # noqa: F401

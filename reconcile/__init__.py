@@ -1,3 +1,8 @@
 """aido's core: context, desired state, plan, apply, state, documents and the CLI."""
 
+from aidokit.catalog.stand_ins import lean_stdlib
+
 __version__ = "0.1.0"
+
+# Before any module of the CLI imports them (start-up time): catalog/stand_ins.py.
+lean_stdlib()

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from types import ModuleType
 
 import pytest
 
-from aidokit.catalog.stand_ins import stand_ins
+from aidokit.catalog.stand_ins import forwarding, stand_ins
 
 
 def test_a_stand_in_answers_inside_the_block_and_is_gone_after() -> None:
@@ -31,3 +32,32 @@ def test_a_module_already_loaded_is_never_replaced() -> None:
 
         assert json is real
     assert sys.modules["json"] is real
+
+
+def test_a_forwarding_stand_in_calls_the_real_module_when_used() -> None:
+    """A forwarder kept from the block imports the real module on its first call."""
+    stub = forwarding("colorsys", "rgb_to_hsv")
+    sys.modules.pop("colorsys", None)
+    with stand_ins({"colorsys": stub}):
+        from colorsys import rgb_to_hsv
+    assert "colorsys" not in sys.modules
+    assert rgb_to_hsv(1.0, 0.0, 0.0) == (0.0, 1.0, 1.0)
+    assert "colorsys" in sys.modules
+    assert rgb_to_hsv.__name__ == "rgb_to_hsv"
+
+
+def test_lean_stdlib_leaves_pathlib_and_argparse_whole() -> None:
+    """In a fresh interpreter: no urllib.parse, ipaddress or gettext, yet as_uri and
+    argparse's translated words work, loading the real modules when first called."""
+    code = (
+        "import sys\n"
+        "from aidokit.catalog.stand_ins import lean_stdlib\n"
+        "lean_stdlib()\n"
+        "import argparse, pathlib\n"
+        "skipped = [m for m in ('urllib.parse', 'ipaddress', 'gettext') if m in sys.modules]\n"
+        "uri = pathlib.PurePosixPath('/a b').as_uri()\n"
+        "usage = argparse._('usage: ')\n"
+        "print(skipped, uri, usage.strip(), 'gettext' in sys.modules)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.split() == ["[]", "file:///a%20b", "usage:", "True"]

@@ -117,7 +117,7 @@ HEAVY = (
     "pydantic", "pydantic_core", "deepdiff", "jsonschema", "tomlkit", "ruamel", "structlog",
     "asyncio", "logging", "subprocess", "uuid", "packaging", "numpy", "cachebox",
     "difflib", "secrets", "tempfile", "inspect", "ast", "dis", "tokenize", "hashlib",
-    "_hashlib", "locale",
+    "_hashlib", "locale", "urllib.parse", "ipaddress", "gettext",
     "aidokit.reconcile.apply",
     "aidokit.reconcile.history.journal", "aidokit.reconcile.history.transaction",
     "aidokit.reconcile.history.undo", "aidokit.reconcile.render.plan_json",
@@ -163,10 +163,10 @@ def test_plan_of_a_drifted_file_imports_deepdiff_but_not_pydantic(
     data = json.loads(mcp.read_text())
     data["mcpServers"]["git"]["env"] = {"DRIFT": "1"}
     mcp.write_text(json.dumps(data, indent=2) + "\n")
-    # deepdiff's own imports: ast, difflib, logging (and tokenize through it), uuid; never
-    # its cache's cachebox and asyncio, nor inspect or OpenSSL (planner._deepdiff).
+    # deepdiff's own imports: ast, difflib, ipaddress, logging (and tokenize through it),
+    # uuid; never its cache's cachebox and asyncio, nor inspect or OpenSSL (planner._deepdiff).
     assert _plan_imports(project) == (
-        "['ast', 'deepdiff', 'difflib', 'logging', 'tokenize', 'uuid']"
+        "['ast', 'deepdiff', 'difflib', 'ipaddress', 'logging', 'tokenize', 'uuid']"
     )
     plan = subprocess.run(
         [sys.executable, "-m", "aidokit.reconcile", "plan", "--json", "--project", str(project)],
