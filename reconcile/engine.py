@@ -97,7 +97,7 @@ def _plan_adapter(
     placed = place(adapter, desired, found, table) if scoping else Placement(list(desired))
     shared = _plan_file(target, placed.shared, host, {**placed.gone, **gone})
     shared = replace(shared, notes=(*shared.notes, *placed.notes, *refused.values()))
-    files = [_note_role_scoping(_deprecation_reasons(shared, world.catalog), adapter, scoping)]
+    files = [_note_role_scoping(_deprecation_reasons(shared, world.entries), adapter, scoping)]
     for agent in world.agent_files_of(adapter.name):
         assert agent.agent is not None
         # aido never creates an agent file: one gone since discovery only loses its records.
@@ -107,7 +107,7 @@ def _plan_adapter(
         if mine and file.trust is None and adapter.agents is not None:
             gate = adapter.agents.gate(agent.location, host, bool(file.actionable))
             file = replace(file, trust=gate)
-        files.append(replace(_deprecation_reasons(file, world.catalog), agent=agent.agent))
+        files.append(replace(_deprecation_reasons(file, world.entries), agent=agent.agent))
     return files
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -127,7 +128,7 @@ class World:
     """What a plan is computed from, read once."""
 
     inputs: Inputs
-    catalog: tuple[MCPDef, ...]
+    entries: tuple[MCPDef, ...]  # the catalog as `catalog/entries.py` holds it
     facts: Facts
     wanted: tuple[Wanted, ...]
     notes: tuple[str, ...]  # from choosing the servers
@@ -139,6 +140,15 @@ class World:
     not_installed: tuple[str, ...] = ()  # adapters skipped: their user-level folder is missing
     # adapter -> the names of its agents found in this scope (docs/roles.md), read or not
     agents: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @cached_property
+    def catalog(self) -> tuple[MCPDef, ...]:
+        """The catalog, each install map keyed by the adapters that support the entry.
+
+        Resolved when first asked (doctor): a plan resolves only the entries it
+        wants (`read_world`).
+        """
+        return resolved(self.entries)
 
     def file_of(self, adapter: str) -> TargetFile | None:
         """The shared file of `adapter`, or None when it has no file in this scope."""
@@ -164,10 +174,9 @@ def read_world(inputs: Inputs) -> World:
 
     config = inputs.loaded.config
     facts = desired_facts(inputs)
-    # Read at call time (one place to swap it in tests), each install map keyed by the
-    # adapters that support the entry (adapters/support.py).
-    catalog = resolved(entries.MCP_CATALOG)
+    catalog = entries.MCP_CATALOG  # read at call time: one place to swap it in tests
     wanted, notes = wanted_servers(catalog, facts, config, origin=inputs.loaded.origin)
+    wanted = _resolved(wanted)
     lock = load_lock(lock_path(inputs.host.project)) if project_lock(inputs) else None
     if log.enabled("debug"):  # `-v` only: the fields cost nothing on a normal run
         _log.debug("config", path=str(inputs.loaded.path), present=inputs.loaded.present)
@@ -210,6 +219,17 @@ def read_world(inputs: Inputs) -> World:
         tuple(dict.fromkeys(state_errors)), tuple(others.values()), tuple(orphans),
         tuple(missing), agents,
     )  # fmt: skip
+
+
+def _resolved(wanted: list[Wanted]) -> list[Wanted]:
+    """`wanted` with each catalog entry's install map keyed by the adapters that support it.
+
+    Only the wanted entries: resolving all of the catalog costs a plan about 1 ms
+    (adapters/support.py). Custom entries are keyed so when they are built.
+    """
+    catalog = [item.server for item in wanted if item.source == "catalog"]
+    by_id = {entry.id: entry for entry in resolved(catalog)}
+    return [replace(item, server=by_id.get(item.server.id, item.server)) for item in wanted]
 
 
 def discover(descriptor: AgentFiles, adapter: str, scope: Scope, host: Host) -> dict[str, Path]:
