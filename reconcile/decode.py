@@ -51,7 +51,7 @@ def decode(
     project: Path | None = None,
     lax: bool = False,
     memo: bool = True,
-    plain: Callable[[Any], bool] | None = None,
+    plain: Callable[[Any], Any] | None = None,
     environ: Mapping[str, str] | None = None,
 ) -> T:
     """`data` (parsed from the file bytes `raw`) as a `model`; raises `fail(error)` if invalid.
@@ -60,13 +60,15 @@ def decode(
     file (`lax=True`) from `data`, as pydantic's lax mode reads Python values.
     `project` is the project the file belongs to: a memo inside it is ignored.
     `memo=False`: validate every time (a saved plan, input from anywhere).
-    `plain(data)`: a check, cheaper than pydantic, that answers True only for data
-    pydantic surely accepts as the builder builds it, or that both refuse (tests
-    hold that): a builder's refusal is validated for pydantic's message.
+    `plain(data)`: a reading cheaper than pydantic: `data` as pydantic reads it (a
+    lax value already coerced, `"yes"` as True), only where pydantic surely accepts
+    it as the builder builds it or both refuse (tests hold that); None otherwise.
+    A builder's refusal is validated, for pydantic's message.
     """
-    if plain is not None and plain(data):
+    plain_data = None if plain is None else plain(data)
+    if plain_data is not None:
         try:
-            plainly: T = build(model, data)
+            plainly: T = build(model, plain_data)
             return plainly
         except ValueError:
             pass  # a value rule (`__post_init__`) refused it: validate, for pydantic's message
@@ -102,11 +104,16 @@ def remember(
 
 
 def _builds_same(model: type[Any], data: object, value: object) -> bool:
-    """Whether the trusted builder gives exactly pydantic's value (lax mode may coerce)."""
+    """Whether the trusted builder gives exactly pydantic's value (lax mode may coerce).
+
+    Exactly: equal, and by `repr` of the same types throughout, since `==` takes
+    1 for True (pydantic reads `suggest = 1` as True, the builder would keep 1).
+    """
     try:
-        return bool(build(model, data) == value)
+        built = build(model, data)
     except (AttributeError, KeyError, TypeError, ValueError):
         return False
+    return bool(built == value) and repr(built) == repr(value)
 
 
 def build(kind: Any, value: Any) -> Any:

@@ -56,14 +56,14 @@ def saved_plan(project: Path) -> tuple[Path, dict[str, Any]]:
 
 
 def load_config_by_memo(project: Path) -> object:
-    """`load_config` with the plain check off, so only decode's memo can spare pydantic.
+    """`load_config` with the plain reading off, so only decode's memo can spare pydantic.
 
-    Every exact-typed `aido.toml` has the plain shape, so this is how a test
+    Every common `aido.toml` has the plain shape, so this is how a test
     reaches the memo path of aido's other files (state, lock) through aido.toml.
     """
     from aidokit.reconcile.choices import config
 
-    config._plainly_valid = lambda data: False  # type: ignore[assignment]  # fresh process only
+    config._plain_data = lambda data: None  # type: ignore[assignment]  # fresh process only
     return config.load_config(project)
 
 

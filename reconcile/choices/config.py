@@ -2,8 +2,9 @@
 
 Pydantic validates every `aido.toml` aido acts on, through the one decoder of
 aido's own files (reconcile/decode.py), but importing it costs almost as much
-as all the rest of a plan: a file of a common plain shape (`_plainly_valid`)
-is built without it, and decode's memo builds any unchanged file without it.
+as all the rest of a plan: a file of a common plain shape (`_plain_data`, lax
+values such as `suggest = "yes"` included) is built without it, and decode's
+memo builds any unchanged file without it.
 """
 
 from __future__ import annotations
@@ -156,8 +157,51 @@ _OVERRIDE_KEYS: dict[str, type] = {"args": list, "env": dict, "command": str, "u
 _CUSTOM_KEYS: dict[str, type] = {**_OVERRIDE_KEYS, "transport": str, "headers": dict}
 
 
+# The strings pydantic's lax mode reads as a bool, in any case (`_plain_data`).
+_BOOL_WORDS = {
+    **dict.fromkeys(("0", "off", "f", "false", "n", "no"), False),
+    **dict.fromkeys(("1", "on", "t", "true", "y", "yes"), True),
+}
+
+
+def _plain_data(data: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """`data` as pydantic's lax mode reads it, found without pydantic; None: ask pydantic.
+
+    Of the values TOML gives (str, int, float, bool, date, time, datetime, array,
+    table), lax mode turns one into another type only here (pydantic 2.14, found
+    by calling it; the property tests in tests/reconcile/test_config.py hold it):
+
+        field type                     TOML value            becomes
+        bool (`suggest`)               0, 0.0, -0.0          False
+                                       1, 1.0                True
+                                       "0" "off" "f" "false" "n" "no", any case     False
+                                       "1" "on" "t" "true" "y" "yes", any case      True
+        tuple (`adapters`, `args`...)  array                 tuple (the builder's own step)
+        model (`[mcp]`, `[custom.x]`)  table                 model (the builder's own step)
+
+    Everything else is refused: str fields (with a pattern or check or not),
+    Literals and dict keys take a str only, never a number, bool or date; dicts
+    take a table only, tuples an array only; a bool refuses other numbers (2,
+    0.5, nan, inf), padded or other words ("yes ", "", "none", "2") and dates.
+    So only `suggest` is rewritten; every other value must have its exact type.
+    """
+    plain = dict(data)
+    if "suggest" in plain:
+        plain["suggest"] = _lax_bool(plain["suggest"])
+    return plain if _plainly_valid(plain) else None
+
+
+def _lax_bool(value: object) -> bool | None:
+    """`value` as pydantic's lax mode reads a bool (`_plain_data`); None where it refuses."""
+    if type(value) is str:
+        return _BOOL_WORDS.get(value.lower()) if value.isascii() else None
+    if type(value) in (bool, int, float) and value in (0, 1):
+        return bool(value)
+    return None
+
+
 def _plainly_valid(data: Mapping[str, Any]) -> bool:
-    """Whether `data` has a common shape pydantic surely accepts, checked without it.
+    """Whether `data` has a common shape pydantic surely accepts as it is, checked without it.
 
     Every key, each value of its exact type (lists, not other sequences), with
     valid ids, roles, agent names, URLs and version specifier; anything else
@@ -301,7 +345,7 @@ def load_file(path: Path, environ: Mapping[str, str] | None = None) -> LoadedCon
         fail=lambda exc: ConfigError(_explain(exc, text, path)),
         project=path.parent,
         lax=True,
-        plain=_plainly_valid,
+        plain=_plain_data,
         environ=environ,
     )
     return LoadedConfig(config, path, present=True, keys=keys)

@@ -13,6 +13,7 @@ import pytest
 
 from aidokit.catalog.log import configure, get_logger
 from aidokit.reconcile import __version__, cli
+from aidokit.reconcile.choices import config
 from aidokit.reconcile.errors import ConfigError
 
 
@@ -150,6 +151,27 @@ def test_plan_of_an_unchanged_project_does_not_import_pydantic(
     assert _plan_imports(project) == "[]"
     assert cli.main(["apply", "--yes", "--project", str(project)]) == 0
     assert _plan_imports(project) == "[]"
+
+
+@pytest.mark.parametrize("value", ['"yes"', '"Off"', "0", "1.0"])
+def test_first_plan_after_a_lax_typed_edit_imports_no_pydantic(
+    fixture_project: Callable[[str], Path],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    value: str,
+) -> None:
+    """`suggest = "yes"` (pydantic's lax mode reads it as true): no pydantic, and pydantic's plan.
+
+    The plan equals the one made with the plain reading off, where pydantic decides.
+    """
+    project = fixture_project("demo-project")
+    toml = project / "aido.toml"
+    toml.write_text(f"suggest = {value}\n" + toml.read_text())
+    assert _plan_imports(project) == "[]"
+    argv = ["plan", "--json", "--project", str(project)]
+    plain = cli.main(argv), capsys.readouterr().out
+    monkeypatch.setattr(config, "_plain_data", lambda data: None)
+    assert (cli.main(argv), capsys.readouterr().out) == plain
 
 
 def test_plan_of_a_drifted_file_imports_deepdiff_but_not_pydantic(

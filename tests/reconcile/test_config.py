@@ -86,15 +86,55 @@ def _uses_pydantic(project: Path) -> bool:
     return loads_pydantic(load_config, project)
 
 
-# A valid file `_plainly_valid` leaves to pydantic: a lax-typed value (pydantic reads
-# "yes" as true). The builder cannot give pydantic's value, so it is never remembered.
-NOT_PLAIN = 'suggest = "yes"\n'
-
-
 @pytest.fixture
 def plain_check_off(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every exact-typed aido.toml is plain: turn the check off to reach decode's memo."""
-    monkeypatch.setattr(config_module, "_plainly_valid", lambda data: False)
+    """Every common aido.toml is plain: turn the plain reading off to reach decode's memo."""
+    monkeypatch.setattr(config_module, "_plain_data", lambda data: None)
+
+
+# Every form pydantic's lax mode reads as a bool (the table in config._plain_data).
+_BOOL_WORDS = ("0", "off", "f", "false", "n", "no", "1", "on", "t", "true", "y", "yes")
+_cased_words = st.sampled_from(_BOOL_WORDS).flatmap(
+    lambda word: st.lists(st.booleans(), min_size=len(word), max_size=len(word)).map(
+        lambda ups: "".join(c.upper() if up else c for c, up in zip(word, ups, strict=True))
+    )
+)
+_lax_true_or_false = st.one_of(st.booleans(), _cased_words, st.sampled_from([0, 1, 0.0, -0.0, 1.0]))
+# ...and near misses pydantic refuses: padded, other numbers, None-like words, other types.
+_bool_near_misses = st.one_of(
+    st.tuples(
+        st.sampled_from(["", " ", "\t", "\n", "+", "\u00a0"]),
+        _cased_words,
+        st.sampled_from(["", " ", "\n", "\x00", "!", "s", "\u00a0"]),
+    ).map("".join),
+    st.sampled_from(["", " ", "2", "-1", "01", "1.0", "0x1", "none", "None", "null", "nil"]),
+    st.sampled_from(["ye", "yess", "tru", "of", "\uff59\uff45\uff53", "\u0130", "\u212a"]),
+    st.sampled_from([2, -1, 10**30, 0.5, 2.0, -1.0, 1 + 2**-52, float("nan"), float("inf")]),
+    st.text(st.sampled_from("yesnotrufalYESNOTRUFAL01 \u0130"), max_size=5),
+    st.datetimes() | st.dates() | st.times(),
+    st.lists(st.booleans(), max_size=1) | st.dictionaries(st.just("a"), st.booleans(), max_size=1),
+)
+_lax_bools = st.one_of(_lax_true_or_false, _bool_near_misses)
+
+
+@fuzz_settings(1000)
+@given(_lax_bools)
+def test_a_lax_bool_is_read_exactly_as_pydantic_reads_it(value: object) -> None:
+    """Any TOML value for `suggest`: the plain reading gives pydantic's bool, or refuses with it."""
+    plain = config_module._plain_data({"suggest": value})
+    try:
+        expected = validate_config({"suggest": value})
+    except ValidationError:
+        assert plain is None
+        return
+    assert plain is not None
+    built = build(ProjectConfig, plain)
+    assert built == expected and type(built.suggest) is bool
+
+
+def _exactly(built: object, expected: object) -> bool:
+    """Equal, and of the same types throughout (`==` alone takes 1 for True and a list for ())."""
+    return built == expected and repr(built) == repr(expected)
 
 
 def test_a_plain_file_is_built_without_pydantic_from_the_first_load(tmp_path: Path) -> None:
@@ -118,6 +158,11 @@ def test_a_plain_file_is_built_without_pydantic_from_the_first_load(tmp_path: Pa
         ('[mcp]\nadd = ["git\\n"]\n', "mcp.add"),
         ('[mcp]\nadd = "git"\n', "mcp.add"),
         ("suggest = 1\n", "suggest"),
+        ("suggest = 2\n", "suggest"),
+        ('suggest = "yes "\n', "suggest"),
+        ("suggest = 0.5\n", "suggest"),
+        ('suggest = ""\n', "suggest"),
+        ("suggest = 2020-01-01\n", "suggest"),
         ('adapters = ["codex", 1]\n', "adapters"),
         ('[roles]\nwizard = ["qa"]\n', "wizard"),
         ('[roles]\nimplementer = ["bad name"]\n', "roles.implementer"),
@@ -130,6 +175,11 @@ def test_a_plain_file_is_built_without_pydantic_from_the_first_load(tmp_path: Pa
         "id with a newline",
         "string for a list",
         "int for a bool",
+        "other int for a bool",
+        "padded word for a bool",
+        "fraction for a bool",
+        "empty string for a bool",
+        "date for a bool",
         "int item",
         "unknown role",
         "bad agent name",
@@ -184,7 +234,7 @@ _near_plain = st.fixed_dictionaries(
     {},
     optional={
         "adapters": st.one_of(st.lists(st.sampled_from(["codex", "x y"]), max_size=3), _anything),
-        "suggest": st.one_of(st.booleans(), _anything),
+        "suggest": st.one_of(st.booleans(), _lax_bools, _anything),
         "stack_packs": st.one_of(st.lists(st.sampled_from(["react", "?"]), max_size=2), _anything),
         "conformance": st.one_of(st.sampled_from(["strict", ""]), _anything),
         "mcp": st.one_of(
@@ -224,26 +274,28 @@ _near_plain = st.fixed_dictionaries(
 @settings(max_examples=500, deadline=None, derandomize=True)
 @given(st.one_of(_near_plain, _configs))
 def test_what_passes_as_plain_pydantic_accepts_as_the_same_config(data: dict[str, Any]) -> None:
-    """When the plain check says yes, the builder agrees with pydantic: same config, or both refuse.
+    """When the plain reading takes a file, the builder gives pydantic's config exactly, or refuses.
 
+    Lax-typed values included (`suggest = "yes"`, `1`, `0.0`) and their near misses.
     A refusal of the builder (a server's value rule) sends the file to pydantic for its message.
     """
-    if not config_module._plainly_valid(data):
-        return
+    plain = config_module._plain_data(data)
     try:
         expected = validate_config(data)
     except ValidationError:
-        with pytest.raises(ValueError):
-            build(ProjectConfig, data)
+        if plain is not None:  # only a server's value rule may be left to the builder
+            with pytest.raises(ValueError):
+                build(ProjectConfig, plain)
         return
-    assert build(ProjectConfig, data) == expected
+    if plain is not None:
+        assert _exactly(build(ProjectConfig, plain), expected)
 
 
 _plain_only = st.fixed_dictionaries(
     {},
     optional={
         "adapters": st.lists(st.sampled_from(["codex", "claude-code"]), max_size=3),
-        "suggest": st.booleans(),
+        "suggest": _lax_true_or_false,
         "stack_packs": st.lists(st.sampled_from(["react", "python"]), max_size=2),
         "conformance": st.sampled_from(["strict", ""]),
         "required_version": st.sampled_from([">=0.1", "<9,>=0", "==0.1.*"]),
@@ -286,16 +338,17 @@ _plain_only = st.fixed_dictionaries(
 @settings(max_examples=200, deadline=None, derandomize=True)
 @given(_plain_only)
 def test_every_plain_file_is_built_as_pydantic_builds_it(data: dict[str, Any]) -> None:
-    """The plain shape in full: the check takes every such file, built equal to pydantic's."""
-    assert config_module._plainly_valid(data)
-    assert build(ProjectConfig, data) == validate_config(data)
+    """The plain shape in full, lax bools too: every such file is read, built as pydantic does."""
+    plain = config_module._plain_data(data)
+    assert plain is not None
+    assert _exactly(build(ProjectConfig, plain), validate_config(data))
 
 
 def test_the_plain_check_takes_the_common_files() -> None:
     """The demo project's and the one-server aido.toml pass as plain: no pydantic on a first run."""
     demo = tomllib.loads((FIXTURES / "demo-project" / "aido.toml").read_text())
     one = tomllib.loads('adapters = ["claude-code"]\nsuggest = false\n[mcp]\nadd = ["context7"]\n')
-    assert config_module._plainly_valid(demo) and config_module._plainly_valid(one)
+    assert config_module._plain_data(demo) == demo and config_module._plain_data(one) == one
 
 
 def test_an_unchanged_file_is_not_validated_again(tmp_path: Path) -> None:
@@ -307,12 +360,29 @@ def test_an_unchanged_file_is_not_validated_again(tmp_path: Path) -> None:
     assert loads_pydantic(load_config_by_memo, project)  # one changed byte is a new file
 
 
-def test_a_lax_typed_file_is_validated_every_time(tmp_path: Path) -> None:
-    """pydantic reads "yes" as true; the builder cannot, so such a file is never remembered."""
-    project = new_project(tmp_path, NOT_PLAIN + 'adapters = ["codex"]\n')
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [('"yes"', True), ('"OFF"', False), ('"t"', True), ("0", False), ("1", True), ("1.0", True)],
+)
+def test_a_lax_typed_file_is_built_without_pydantic(
+    tmp_path: Path, value: str, expected: bool
+) -> None:
+    """pydantic reads "yes", 1 or 1.0 as true: so does the plain reading, from the first load."""
+    text = f'suggest = {value}\nadapters = ["codex"]\n'
+    project = new_project(tmp_path, text)
+    assert not _uses_pydantic(project)
+    config = load_config(project).config
+    assert _exactly(config, validate_config(tomllib.loads(text)))
+    assert config.suggest is expected
+    assert not memo_folder(os.environ).exists()
+
+
+@pytest.mark.usefixtures("plain_check_off")
+def test_the_memo_remembers_only_what_it_builds_exactly(tmp_path: Path) -> None:
+    """A coerced value the builder would give as another type (1 for True) is never remembered."""
+    project = new_project(tmp_path, 'suggest = 1\nadapters = ["codex"]\n')
     for _ in range(2):
-        assert _uses_pydantic(project)
-    assert load_config(project).config.suggest is True
+        assert load_config(project).config.suggest is True
     assert not memo_folder(os.environ).exists()
 
 
