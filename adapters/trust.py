@@ -11,7 +11,6 @@ counts as "not granted", so the note is shown rather than wrongly left out.
 from __future__ import annotations
 
 import json
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,6 +37,8 @@ def read_record(path: Path) -> Any:
             return None
         raw = path.read_bytes()
         if path.suffix == ".toml":
+            import tomllib  # only for a record in TOML (Codex): most runs read none
+
             return tomllib.loads(raw.decode("utf-8"))
         return json.loads(raw)
     except (OSError, UnicodeDecodeError, ValueError):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +17,7 @@ from aidokit.reconcile.documents import (
 )
 from aidokit.reconcile.documents.atomic import current_digest, remove_file, replace_file
 from aidokit.reconcile.documents.format import MapOrigin, Pieces
+from aidokit.reconcile.documents.tomlparse import ParsedToml
 from aidokit.reconcile.errors import SecurityError, StaleError
 from aidokit.reconcile.history.journal import FileEntry
 from aidokit.reconcile.history.state import (
@@ -28,6 +30,7 @@ from aidokit.reconcile.history.state import (
 from aidokit.reconcile.plan import Action, Change, FileChange, Plan
 from aidokit.reconcile.security import boundary, hardening
 from aidokit.reconcile.security.confirmations import stored_confirmations
+from aidokit.reconcile.user_dirs import parsed_toml
 
 
 @dataclass(frozen=True)
@@ -119,7 +122,8 @@ def apply_plan(plan: Plan, *, on_file: Callable[[FileChange], None] | None = Non
     from aidokit.reconcile.history.transaction import lock_all, transaction
 
     with lock_all(file.abs_path for file in files):
-        edits = [_edit(file) for file in files]
+        parsed = parsed_toml(os.environ, Path(plan.project))
+        edits = [_edit(file, parsed) for file in files]
         journaled = [(edit.entry, edit.document.original) for edit in edits]
         with transaction(project=plan.project, scope=plan.scope, kind="apply", files=journaled):
             for edit in edits:
@@ -155,11 +159,11 @@ class Edit:
     origins: Origins  # per map the plan touches: what it held before aido's first entry
 
 
-def _edit(file: FileChange) -> Edit:
+def _edit(file: FileChange, parsed: ParsedToml) -> Edit:
     """Read the file (refusing it if it changed since the plan) and make the plan's edits."""
     from aidokit.reconcile.history.transaction import journal_entry
 
-    document = read_document(Path(file.abs_path), file.fmt)
+    document = read_document(Path(file.abs_path), file.fmt, parsed)
     if document.digest != file.digest:
         raise StaleError(f"{file.path} changed since it was planned; run aido plan again")
     present = _present(document, file)

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 from aidokit.catalog.constraints import ByName, Check, Tagged
+from aidokit.reconcile.documents import privatefolder
 from aidokit.reconcile.documents.format import sha256
 from aidokit.reconcile.errors import AidoError
 from aidokit.reconcile.user_dirs import user_state_dir
@@ -235,14 +236,14 @@ class Memo:
         return digest.hexdigest()
 
     def knows(self, key: str | None) -> bool:
-        """Whether that key is in the memo, in a folder aido trusts."""
-        if key is None or not self._trusted():
+        """Whether that key is in the memo, in a folder aido trusts (`privatefolder`)."""
+        if key is None or not privatefolder.trusted(self.folder, self.project):
             return False
         return (self.folder / key).is_file()
 
     def remember(self, key: str | None) -> None:
         """Add a key; a memo aido cannot write only costs the next run a validation."""
-        if key is None or self._outside_project() is False:
+        if key is None or not privatefolder.outside(self.folder, self.project):
             return
         try:
             self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -252,23 +253,6 @@ class Memo:
                 stale.unlink(missing_ok=True)
         except OSError:
             pass
-
-    def _trusted(self) -> bool:
-        try:
-            folder = self.folder.stat()
-        except OSError:
-            return False
-        if hasattr(os, "getuid") and (folder.st_uid != os.getuid() or folder.st_mode & 0o022):
-            return False
-        return bool(self._outside_project())
-
-    def _outside_project(self) -> bool:
-        if self.project is None:
-            return True
-        try:
-            return not self.folder.resolve().is_relative_to(self.project.resolve())
-        except OSError:
-            return False  # cannot tell: do not trust it
 
 
 def memo_folder(environ: Mapping[str, str] | None = None) -> Path:

@@ -9,8 +9,8 @@ memo builds any unchanged file without it.
 
 from __future__ import annotations
 
+import os
 import re
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -20,9 +20,11 @@ from aidokit.adapters.base import AGENT_NAME_RE
 from aidokit.catalog.constraints import Check, Pattern, Strict
 from aidokit.catalog.models import ALL_ROLES, ENV_NAME_PATTERN, ID_PATTERN, Role
 from aidokit.reconcile.decode import decode
+from aidokit.reconcile.documents import tomlparse
 from aidokit.reconcile.errors import ConfigError
 from aidokit.reconcile.security import hardening
 from aidokit.reconcile.security.safe_read import parse_nested, read_file
+from aidokit.reconcile.user_dirs import parsed_toml
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
@@ -333,8 +335,9 @@ def load_file(path: Path, environ: Mapping[str, str] | None = None) -> LoadedCon
     except UnicodeDecodeError as exc:
         raise ConfigError(f"cannot read {path}: {exc}; fix the file and run aido again") from exc
     try:
-        data = parse_nested(path, lambda: tomllib.loads(text), error=ConfigError)
-    except tomllib.TOMLDecodeError as exc:
+        cache = parsed_toml(os.environ if environ is None else environ, path.parent)
+        data = parse_nested(path, lambda: tomlparse.loads(text, cache), error=ConfigError)
+    except tomlparse.decode_error() as exc:
         raise ConfigError(f"{path} is not valid TOML: {exc}; fix it and run aido again") from exc
     mcp = data.get("mcp")
     keys = frozenset([*data, *(f"mcp.{key}" for key in (mcp if isinstance(mcp, dict) else ()))])

@@ -28,13 +28,12 @@ from __future__ import annotations
 import copy
 import math
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aidokit.reconcile.documents import tomlscan
+from aidokit.reconcile.documents import tomlparse, tomlscan
 from aidokit.reconcile.documents.format import BOM, MapOrigin, decode_text
 from aidokit.reconcile.documents.jsonedit import describe
 from aidokit.reconcile.documents.jsonstyle import same
@@ -55,6 +54,7 @@ class _Source:
     added_nl: bool  # the file ends without a line break
     nl: str  # the line break new tables use
     value: dict[str, Any]
+    parsed: tomlparse.ParsedToml | None  # where texts parsed before are kept
     layout: tuple[list[tomlscan.Statement], list[tomlscan.Block]] | None = None
     maps: dict[tuple[str, ...], tomlscan.MapLayout] = field(default_factory=dict)
     checked: tuple[str, dict[str, Any]] | None = None  # the last new text and its parse
@@ -72,15 +72,15 @@ class _Source:
 class TomlEditor:
     """Edit entries of one TOML file: edits are queued, then spliced in one pass."""
 
-    def __init__(self, path: Path, raw: bytes) -> None:
+    def __init__(self, path: Path, raw: bytes, parsed: tomlparse.ParsedToml | None = None) -> None:
         self.path = path
         bom, text = decode_text(path, raw)
         # New tables use CRLF only when every line of the file already ends so.
         crlf = "\r\n" in text and _BARE_LF.search(text) is None
         nl = "\r\n" if crlf else "\n"
         added = bool(text) and not text.endswith("\n")
-        value = self._load(text)
-        self._source = _Source(raw, bom, text + nl if added else text, added, nl, value)
+        value = self._load(text, parsed)
+        self._source = _Source(raw, bom, text + nl if added else text, added, nl, value, parsed)
         self._reset()
 
     def _reset(self) -> None:
@@ -91,11 +91,11 @@ class TomlEditor:
         self._edits: dict[tuple[tuple[str, ...], str], str | None] = {}
         self._rendered: bytes | None = self._source.raw
 
-    def _load(self, text: str) -> dict[str, Any]:
-        """Parse `text` with tomllib; fail closed naming line and column."""
+    def _load(self, text: str, parsed: tomlparse.ParsedToml | None) -> dict[str, Any]:
+        """Parse `text` (through `parsed`, if given); fail closed naming line and column."""
         try:
-            return tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
+            return tomlparse.loads(text, parsed)
+        except tomlparse.decode_error() as exc:
             at = _AT.search(str(exc))
             where = f"{at.group(1)}:{at.group(2)}" if at else "1"
             reason = _AT.sub("", str(exc)).strip()
@@ -261,8 +261,9 @@ class TomlEditor:
         source = self._source
         if source.checked is None or source.checked[0] != text:
             try:
-                source.checked = text, tomllib.loads(text)
-            except tomllib.TOMLDecodeError:
+                # Kept like a file read: the next run reads these bytes without tomllib.
+                source.checked = text, tomlparse.loads(text, source.parsed)
+            except tomlparse.decode_error():
                 source.checked = None
         if source.checked is None or not _equal(source.checked[1], self._value):
             raise DocumentError(

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from dataclasses import dataclass
+
+from aidokit.reconcile.documents import tomlparse
 
 Path_ = tuple[str, ...]
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
@@ -125,7 +126,7 @@ def _decode(part: str) -> str:
         return part[1:-1]
     if "\\U" not in part and "\\e" not in part and "\\x" not in part:
         return str(json.loads(part))
-    return str(tomllib.loads(f"k = {part}")["k"])
+    return str(tomlparse.parse(f"k = {part}")["k"])
 
 
 def _line_end(text: str, pos: int) -> int:

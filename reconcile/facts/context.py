@@ -11,7 +11,6 @@ import json
 import os
 import re
 import sys
-import tomllib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -27,9 +26,11 @@ from aidokit.catalog.stacks import (
     Rule,
 )
 from aidokit.catalog.triggers import CONFORMANCE_LEVELS
+from aidokit.reconcile.documents import tomlparse
 from aidokit.reconcile.errors import ConfigError
 from aidokit.reconcile.facts import gitinfo, workspaces
 from aidokit.reconcile.security.safe_read import parse_nested
+from aidokit.reconcile.user_dirs import parsed_toml
 
 _REQUIREMENT_NAME = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
 _SOURCE_SUFFIXES = frozenset(
@@ -55,8 +56,9 @@ def _normalise(name: str) -> str:
 class _Manifests:
     """The dependency lists of a project, each read at most once."""
 
-    def __init__(self, project: Path) -> None:
+    def __init__(self, project: Path, parsed: tomlparse.ParsedToml | None = None) -> None:
         self.project = project
+        self.parsed = parsed  # where pyproject.toml files parsed before are kept
         self._npm: dict[str, str] | None = None
         self._python: dict[str, str] | None = None
 
@@ -81,12 +83,15 @@ class _Manifests:
         """Map normalised Python dependency name -> file naming it (root, then members)."""
         if self._python is None:
             self._python = {}
-            root = _load_toml(self.project / "pyproject.toml")
+            root = _load_toml(self.project / "pyproject.toml", self.parsed)
             members = workspaces.expand(
                 self.project, workspaces.python_globs(root), "pyproject.toml"
             )
             manifests = [("pyproject.toml", root)] + [
-                (f"{m.as_posix()}/pyproject.toml", _load_toml(self.project / m / "pyproject.toml"))
+                (
+                    f"{m.as_posix()}/pyproject.toml",
+                    _load_toml(self.project / m / "pyproject.toml", self.parsed),
+                )
                 for m in members
             ]
             for source, data in manifests:
@@ -130,14 +135,14 @@ def _npm_dependencies(package_json: Any) -> Iterator[str]:
             yield from section
 
 
-def _load_toml(path: Path) -> dict[str, Any]:
+def _load_toml(path: Path, cache: tomlparse.ParsedToml | None) -> dict[str, Any]:
     """A small TOML file's table; empty when missing, large or not TOML."""
     text = gitinfo.read_small(path)
     if text is None:
         return {}
     try:
-        data: dict[str, Any] = parse_nested(path, lambda: tomllib.loads(text))
-    except tomllib.TOMLDecodeError:
+        data: dict[str, Any] = parse_nested(path, lambda: tomlparse.loads(text, cache))
+    except tomlparse.decode_error():
         return {}
     return data
 
@@ -270,7 +275,9 @@ def detect_facts(
             f"aido.toml: conformance {conformance!r} is not a known level; "
             f"use one of: {', '.join(CONFORMANCE_LEVELS)}."
         )
-    manifests = _Manifests(project)
+    manifests = _Manifests(
+        project, parsed_toml(os.environ if environ is None else environ, project)
+    )
     packs = _configured_packs(stack_packs) if stack_packs is not None else _detect_packs(manifests)
     remote, history = _git_facts(project)
     if history is None:

@@ -118,7 +118,7 @@ HEAVY = (
     "pydantic", "pydantic_core", "deepdiff", "jsonschema", "tomlkit", "ruamel", "structlog",
     "asyncio", "logging", "subprocess", "uuid", "packaging", "numpy", "cachebox",
     "difflib", "secrets", "tempfile", "inspect", "ast", "dis", "tokenize", "hashlib",
-    "_hashlib", "locale", "urllib.parse", "ipaddress", "gettext",
+    "_hashlib", "locale", "urllib.parse", "ipaddress", "gettext", "tomllib", "datetime", "string",
     "aidokit.reconcile.apply",
     "aidokit.reconcile.history.journal", "aidokit.reconcile.history.transaction",
     "aidokit.reconcile.history.undo", "aidokit.reconcile.render.plan_json",
@@ -145,9 +145,12 @@ def test_plan_of_an_unchanged_project_does_not_import_pydantic(
 
     Its aido.toml has the plain shape reconcile/choices/config.py builds without pydantic, so
     the first plan too; other files are validated once and remembered (reconcile/decode.py).
+    The first plan parses its TOML files (tomllib, with datetime and string); later ones, and
+    the one after apply wrote .codex/config.toml, find them parsed (documents/tomlparse.py).
     """
     project = fixture_project("demo-project")
-    assert _plan_imports(project) == "[]"  # a plain aido.toml: no pydantic even the first time
+    # a plain aido.toml: no pydantic even the first time
+    assert _plan_imports(project) == "['datetime', 'string', 'tomllib']"
     assert _plan_imports(project) == "[]"
     assert cli.main(["apply", "--yes", "--project", str(project)]) == 0
     assert _plan_imports(project) == "[]"
@@ -167,7 +170,8 @@ def test_first_plan_after_a_lax_typed_edit_imports_no_pydantic(
     project = fixture_project("demo-project")
     toml = project / "aido.toml"
     toml.write_text(f"suggest = {value}\n" + toml.read_text())
-    assert _plan_imports(project) == "[]"
+    # New bytes are parsed (tomllib, once: documents/tomlparse.py), never validated by pydantic.
+    assert _plan_imports(project) == "['datetime', 'string', 'tomllib']"
     argv = ["plan", "--json", "--project", str(project)]
     plain = cli.main(argv), capsys.readouterr().out
     monkeypatch.setattr(config, "_plain_data", lambda data: None)
@@ -185,10 +189,12 @@ def test_plan_of_a_drifted_file_imports_deepdiff_but_not_pydantic(
     data = json.loads(mcp.read_text())
     data["mcpServers"]["git"]["env"] = {"DRIFT": "1"}
     mcp.write_text(json.dumps(data, indent=2) + "\n")
-    # deepdiff's own imports: ast, difflib, ipaddress, logging (and tokenize through it),
-    # uuid; never its cache's cachebox and asyncio, nor inspect or OpenSSL (planner._deepdiff).
+    # deepdiff's own imports: ast, datetime, difflib, ipaddress, logging (and tokenize through
+    # it), string, uuid; never its cache's cachebox and asyncio, nor inspect or OpenSSL
+    # (planner._deepdiff); never tomllib (the TOML files are parsed already).
     assert _plan_imports(project) == (
-        "['ast', 'deepdiff', 'difflib', 'ipaddress', 'logging', 'tokenize', 'uuid']"
+        "['ast', 'datetime', 'deepdiff', 'difflib', 'ipaddress', 'logging', 'string',"
+        " 'tokenize', 'uuid']"
     )
     plan = subprocess.run(
         [sys.executable, "-m", "aidokit.reconcile", "plan", "--json", "--project", str(project)],

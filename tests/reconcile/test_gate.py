@@ -31,9 +31,9 @@ def snapshot(root: Path) -> dict[str, bytes]:
 
 
 def _no_cache(files: dict[str, bytes]) -> dict[str, bytes]:
-    """`files` without decode's memo of validated files (a cache, not a config)."""
-    memo = ".local/state/aido/validated/"
-    return {path: data for path, data in files.items() if not path.startswith(memo)}
+    """`files` without decode's memo of validated files and the parsed TOML (caches, not config)."""
+    caches = (".local/state/aido/validated/", ".local/state/aido/parsed/")
+    return {path: data for path, data in files.items() if not path.startswith(caches)}
 
 
 def confirm_in_store(project: Path) -> None:

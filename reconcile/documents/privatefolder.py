@@ -1,0 +1,39 @@
+"""The rule for trusting a folder of aido's own per-user files: decode's memo, parsed TOML.
+
+What such a folder holds changes what aido believes (a file passed validation, a
+file parses to this value), so whoever could write it could make aido see what is
+not there. It is trusted only when the user owns it, neither group nor others may
+write it, and it is not inside the project (a repository cannot ship one, even
+when XDG_STATE_HOME points into it).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def private(found: os.stat_result) -> bool:
+    """Whether a file or folder is the user's and no one else may write it."""
+    if not hasattr(os, "getuid"):
+        return True  # Windows: no owner or mode bits to check
+    return found.st_uid == os.getuid() and not found.st_mode & 0o022
+
+
+def outside(folder: Path, project: Path | None) -> bool:
+    """Whether `folder` is not inside `project` (False when that cannot be told)."""
+    if project is None:
+        return True
+    try:
+        return not folder.resolve().is_relative_to(project.resolve())
+    except OSError:
+        return False
+
+
+def trusted(folder: Path, project: Path | None) -> bool:
+    """Whether aido may believe what `folder` holds."""
+    try:
+        found = folder.stat()
+    except OSError:
+        return False
+    return private(found) and outside(folder, project)
