@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -47,6 +47,9 @@ class Host:
     home: Path
     os: OSName
     environ: Mapping[str, str]
+    # Parses a harness's TOML record (adapters/trust.py); reconcile gives its cache of parsed
+    # files (reconcile/documents/tomlparse.py), so a known file needs no tomllib.
+    toml: Callable[[str], Any] | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def current(cls, project: Path) -> Host:

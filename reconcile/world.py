@@ -61,6 +61,7 @@ def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
     from aidokit.reconcile import __version__
 
     host = Host.current(project)
+    host = replace(host, toml=parsed_toml(host.environ, host.project).loads)
     where = Scope(scope)
     loaded = load_layers(host, where, __version__)
     configured = loaded.config.adapters

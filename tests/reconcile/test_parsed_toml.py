@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -31,6 +33,35 @@ def test_a_converged_plan_writes_nothing_to_the_cache(
     assert len(kept) >= 3
     assert aido(project, "plan") == 0
     assert _cache(sandbox_home) == kept
+
+
+def _loads_tomllib(project: Path) -> bool:
+    """Run `aido plan` in a fresh interpreter; whether it imported tomllib."""
+    code = (
+        "import sys; from aidokit.reconcile import cli\n"
+        f"try: cli.main(['plan', '--project', {str(project)!r}])\nexcept SystemExit: pass\n"
+        "print('tomllib' in sys.modules, file=sys.stderr)"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return run.stderr.strip().splitlines()[-1] == "True"
+
+
+def test_codex_trust_record_in_home_is_kept_parsed_too(
+    fixture_project: Callable[[str], Path],
+    sandbox_home: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """~/.codex/config.toml, read for its trust record, is parsed once and read right after."""
+    project = fixture_project("demo-project")
+    assert aido(project, "apply", "--yes") == 0
+    record = sandbox_home / ".codex" / "config.toml"
+    record.parent.mkdir()
+    record.write_text(f'[projects."{project.resolve()}"]\ntrust_level = "trusted"\n')
+    assert _loads_tomllib(project)  # a new text: parsed
+    assert not _loads_tomllib(project)
+    capsys.readouterr()
+    assert aido(project, "plan") == 0
+    assert "Codex ignores" not in capsys.readouterr().out  # the record was read, from the cache
 
 
 @pytest.mark.parametrize(
