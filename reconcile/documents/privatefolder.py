@@ -10,6 +10,7 @@ when XDG_STATE_HOME points into it).
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from pathlib import Path
 
 
@@ -22,8 +23,13 @@ def private(found: os.stat_result) -> bool:
 
 def outside(folder: Path, project: Path | None) -> bool:
     """Whether `folder` is not inside `project` (False when that cannot be told)."""
-    if project is None:
-        return True
+    return project is None or _outside(folder, project)
+
+
+@lru_cache(maxsize=16)
+def _outside(folder: Path, project: Path) -> bool:
+    """`outside`, asked once per process: resolving both paths is most of the rule's cost
+    (about 40 us, and a run asks for the memo and each kind of parsed file)."""
     try:
         return not folder.resolve().is_relative_to(project.resolve())
     except OSError:

@@ -24,7 +24,7 @@ from typing import Any
 from aidokit.reconcile.documents import privatefolder
 from aidokit.reconcile.documents.format import sha256
 
-KEEP = 256  # entries kept; the oldest go first
+KEEP = 256  # entries kept (up to a quarter more between prunings); the oldest go first
 _TAG = f"aido parsed toml 1\0{sys.implementation.cache_tag}\0{sys.hexversion}\0".encode()
 _DIGEST = 32  # bytes of sha256 before the payload
 _NEW = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
@@ -107,13 +107,9 @@ class ParsedToml:
             payload = marshal.dumps(value)
         except ValueError:
             return  # a datetime, or nesting marshal refuses: parse it each time
-        if not privatefolder.outside(self.folder, self.project):
-            return
         temp = self.folder / f".{name}.{os.getpid()}.tmp"
         try:
-            self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-            self._trusted = None
-            if not self.trusted():
+            if not self.trusted() and not self._made():
                 return
             # Owner-only whatever the umask: an entry others may write is not read.
             with open(os.open(temp, _NEW, 0o600), "wb") as out:
@@ -123,11 +119,22 @@ class ParsedToml:
         except OSError:
             _discard(temp)
 
+    def _made(self) -> bool:
+        """Make the folder (owner-only, never inside the project); whether it is trusted now."""
+        if not privatefolder.outside(self.folder, self.project):
+            return False
+        self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self._trusted = None
+        return self.trusted()
+
     def _prune(self, new: str) -> None:
         """Drop the oldest entries beyond KEEP, never `new` (times may tie within a tick)."""
-        others = [path for path in self.folder.iterdir() if path.name != new]
+        names = os.listdir(self.folder)  # names only: most stores find nothing to drop
+        if len(names) <= KEEP + KEEP // 4:  # dropped in batches: not every store sorts them
+            return
+        others = [self.folder / name for name in names if name != new]
         others.sort(key=lambda path: path.stat().st_mtime_ns)
-        for stale in others[: max(len(others) + 1 - KEEP, 0)]:
+        for stale in others[: len(names) - KEEP]:
             stale.unlink(missing_ok=True)
 
 
