@@ -68,3 +68,20 @@ def lean_stdlib() -> None:
     ):
         import argparse  # noqa: F401
         import pathlib  # noqa: F401
+
+
+class _Deferred(ModuleType):
+    """A module imported when one of its attributes is first read (`deferred`)."""
+
+    def __getattr__(self, attribute: str) -> Any:
+        return getattr(importlib.import_module(self.__name__), attribute)
+
+
+def deferred(name: str) -> ModuleType:
+    """Module `name`, imported only when the caller first reads one of its attributes.
+
+    For a module that only some runs use (an editor's helpers, which a converged
+    plan never calls). Type checkers see the real module: import it under
+    `TYPE_CHECKING` and bind this in the `else` branch.
+    """
+    return sys.modules.get(name) or _Deferred(name, f"{name}, imported when first used")

@@ -18,7 +18,10 @@ import atexit
 import marshal
 import os
 import sys
-from importlib.util import MAGIC_NUMBER, cache_from_source
+
+# What importlib.util re-exports, from the module the interpreter already loaded:
+# importing importlib.util costs ~0.25 ms of every start.
+from importlib._bootstrap_external import MAGIC_NUMBER, cache_from_source
 from pathlib import Path
 from types import CodeType, ModuleType
 from typing import Any

@@ -16,9 +16,10 @@ import codecs
 import json
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from aidokit.reconcile.documents import jsonmembers, jsonwindow
+from aidokit.catalog.stand_ins import deferred
+from aidokit.reconcile.documents import jsonwindow
 from aidokit.reconcile.documents.format import BOM, Format, MapOrigin, where
 from aidokit.reconcile.documents.jsonscan import (
     JsonProblem,
@@ -31,8 +32,14 @@ from aidokit.reconcile.documents.jsonscan import (
     skip_ws,
     validate,
 )
-from aidokit.reconcile.documents.jsonstyle import Style, detect, member, plain, render, same
 from aidokit.reconcile.errors import DocumentError
+
+if TYPE_CHECKING:
+    from aidokit.reconcile.documents import jsonmembers, jsonstyle
+    from aidokit.reconcile.documents.jsonstyle import Style
+else:  # only edits use them: a converged plan never loads them (start-up time)
+    jsonmembers = deferred("aidokit.reconcile.documents.jsonmembers")
+    jsonstyle = deferred("aidokit.reconcile.documents.jsonstyle")
 
 NEW_FILE = b"{}\n"  # a missing file starts as this: 2-space indent, LF, final newline
 Splice = tuple[int, int, str]
@@ -235,8 +242,10 @@ class JsonEditor:
 
     def set_entry(self, key_path: tuple[str, ...], name: str, entry: Any) -> None:
         """Queue creating or replacing one entry (a no-op when it already matches)."""
-        self._find(key_path)  # a wrong-typed path is refused now, not at the write
-        render(plain(entry), Style(), "", inline=True)  # and so is a value JSON cannot hold
+        # A wrong-typed path is refused now, not at the write, and so is a value
+        # JSON cannot hold.
+        self._find(key_path)
+        jsonstyle.render(jsonstyle.plain(entry), jsonstyle.Style(), "", inline=True)
         self._queue(key_path, name, entry)
 
     def delete_entry(self, key_path: tuple[str, ...], name: str) -> None:
@@ -271,7 +280,7 @@ class JsonEditor:
             layout = work.layout()
             present = {m.key for m in layout.members}
             later = self._replace_and_delete(work, layout, ops)
-            new = {n: plain(e) for n, e in sets.items() if n not in present}
+            new = {n: jsonstyle.plain(e) for n, e in sets.items() if n not in present}
             if new:  # before the last member leaves, so the map never empties in between
                 work.splice(_insert(work.layout(), looks, new))
             keep_open = origin.open and origin.made is None
@@ -330,10 +339,12 @@ class JsonEditor:
                     later.append(found.key)
                 continue
             current = self._decode(layout.scan, found.value_start, found.value_end, work.start)
-            if not same(current, entry):
+            if not jsonstyle.same(current, entry):
                 indent = _member_indent(layout, self._look().style, found)
                 multi = _multiline(layout, self._look())
-                text = render(plain(entry), self._look().style, indent, inline=not multi)
+                text = jsonstyle.render(
+                    jsonstyle.plain(entry), self._look().style, indent, inline=not multi
+                )
                 splices.append((found.value_start, found.value_end, text))
         work.splice(splices)
         return later
@@ -346,7 +357,7 @@ class JsonEditor:
             first = skip_ws(scan, self._root + 1)
             multiline = first >= len(scan) or scan[first] == "}" or "\n" in head[self._root : first]
             colon = first_colon(scan, self._root) if first < len(scan) else None
-            style = detect(scan, colon=colon, trailing_commas=self._trailing)
+            style = jsonstyle.detect(scan, colon=colon, trailing_commas=self._trailing)
             self._looks = _Looks(style, multiline)
         return self._looks
 
@@ -398,7 +409,7 @@ def _shift(found: Member, base: int) -> Member:
 
 def _nest(key_path: tuple[str, ...], entries: dict[str, Any]) -> dict[str, Any]:
     """Wrap the entries in the objects named by `key_path`."""
-    value: dict[str, Any] = {name: plain(entry) for name, entry in entries.items()}
+    value: dict[str, Any] = {name: jsonstyle.plain(entry) for name, entry in entries.items()}
     for key in reversed(key_path):
         value = {key: value}
     return value
@@ -454,10 +465,10 @@ def _insert(layout: jsonmembers.Layout, looks: _Looks, new: dict[str, Any]) -> l
     comma = "," if style.trailing_commas else ""
     if not _multiline(layout, looks):
         space = " " if style.colon.endswith(" ") else ""
-        texts = [member(name, value, style, "", inline=True) for name, value in new.items()]
+        texts = [jsonstyle.member(name, v, style, "", inline=True) for name, v in new.items()]
         return jsonmembers.insert_inline(layout, ("," + space).join(texts), space, comma)
     last = layout.members[-1] if layout.members else None
     indent = _member_indent(layout, style, last)
-    texts = [member(name, value, style, indent, inline=False) for name, value in new.items()]
+    texts = [jsonstyle.member(name, v, style, indent, inline=False) for name, v in new.items()]
     joined = ("," + style.newline + indent).join(texts)
     return jsonmembers.insert(layout, joined, indent, style.newline, comma)

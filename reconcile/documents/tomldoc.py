@@ -31,13 +31,19 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from aidokit.reconcile.documents import tomlparse, tomlscan
+from aidokit.catalog.stand_ins import deferred
+from aidokit.reconcile.documents import tomlparse
 from aidokit.reconcile.documents.format import BOM, MapOrigin, decode_text
 from aidokit.reconcile.documents.jsonedit import describe
-from aidokit.reconcile.documents.jsonstyle import same
 from aidokit.reconcile.errors import DocumentError
+
+if TYPE_CHECKING:
+    from aidokit.reconcile.documents import jsonstyle, tomlscan
+else:  # only edits use them: a converged plan never loads them (start-up time)
+    jsonstyle = deferred("aidokit.reconcile.documents.jsonstyle")
+    tomlscan = deferred("aidokit.reconcile.documents.tomlscan")
 
 _AT = re.compile(r"\(at line (\d+), column (\d+)\)")
 _BARE_LF = re.compile(r"(?<!\r)\n")
@@ -141,13 +147,13 @@ class TomlEditor:
     def set_entry(self, key_path: tuple[str, ...], name: str, entry: Mapping[str, Any]) -> None:
         """Queue writing the `[<map>.<name>]` tables; no-op when the entry already matches."""
         current = self.get_map(key_path)
-        if current is not None and name in current and same(current[name], entry):
+        if current is not None and name in current and jsonstyle.same(current[name], entry):
             return
         self._check(key_path, name)
         block = _render_entry((*key_path, name), entry, self._source.nl)
         self._writable(key_path)[name] = _plain(entry)
         original = self._original(key_path)
-        if name in original and same(original[name], entry):
+        if name in original and jsonstyle.same(original[name], entry):
             self._edits.pop((key_path, name), None)  # back to the bytes as read
         else:
             self._edits[(key_path, name)] = block
@@ -288,7 +294,7 @@ def _equal(left: Any, right: Any) -> bool:
         return left.keys() == right.keys() and all(_equal(left[k], right[k]) for k in left)
     if isinstance(left, list) and isinstance(right, list):
         return len(left) == len(right) and all(map(_equal, left, right))
-    return same(left, right)
+    return jsonstyle.same(left, right)
 
 
 def _trailing_blank(text: str, start: int, end: int) -> int:

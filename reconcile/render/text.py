@@ -7,7 +7,6 @@ from typing import Any
 
 from aidokit.catalog.printable import printable
 from aidokit.reconcile.plan import WRITES, Action, Change, DiffKind, FileChange, Plan, owner
-from aidokit.reconcile.security.redaction import redact_change
 
 _COLOURS = {
     Action.CREATE: "32",
@@ -95,6 +94,8 @@ def render_diff(change: Change) -> str:
 
 
 def _diff_lines(change: Change) -> list[str]:
+    from aidokit.reconcile.security.redaction import redact_change  # only for a change shown
+
     lines = []
     for row in redact_change(change).diff:
         where = printable(row.path)

@@ -8,7 +8,7 @@ from types import ModuleType
 
 import pytest
 
-from aidokit.catalog.stand_ins import forwarding, stand_ins
+from aidokit.catalog.stand_ins import deferred, forwarding, stand_ins
 
 
 def test_a_stand_in_answers_inside_the_block_and_is_gone_after() -> None:
@@ -61,3 +61,15 @@ def test_lean_stdlib_leaves_pathlib_and_argparse_whole() -> None:
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run.stdout.split() == ["[]", "file:///a%20b", "usage:", "True"]
+
+
+def test_a_deferred_module_is_imported_when_first_read() -> None:
+    """Binding it imports nothing; reading an attribute imports the real module and answers."""
+    sys.modules.pop("colorsys", None)
+    colorsys = deferred("colorsys")
+    assert "colorsys" not in sys.modules
+    assert colorsys.rgb_to_hsv(0.0, 1.0, 0.0) == (1 / 3, 1.0, 1.0)
+    assert "colorsys" in sys.modules
+    assert deferred("colorsys") is sys.modules["colorsys"]  # loaded already: the module itself
+    with pytest.raises(AttributeError):
+        colorsys.no_such_function  # noqa: B018
