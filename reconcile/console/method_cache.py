@@ -26,7 +26,7 @@ from pathlib import Path
 from types import CodeType, ModuleType
 from typing import Any
 
-from aidokit.catalog.stand_ins import stand_ins
+from aidokit.catalog.stand_ins import deferred, stand_ins
 
 KEEP = 2000  # entries; past that the file keeps only what the last run used
 # In the file's name: a new format (2: compiled without this module's future imports)
@@ -107,15 +107,6 @@ def default_path() -> Path:
 _installed: MethodCache | None = None
 
 
-class _Inspect:
-    """`inspect`, imported the first time something is asked of it."""
-
-    def __getattr__(self, name: str) -> Any:
-        import inspect
-
-        return getattr(inspect, name)
-
-
 def _dataclasses_without_inspect() -> ModuleType:
     """`dataclasses`, imported without `inspect` and the ast, dis and tokenize it pulls in.
 
@@ -128,9 +119,9 @@ def _dataclasses_without_inspect() -> ModuleType:
         import dataclasses
 
         return dataclasses
-    with stand_ins({"inspect": ModuleType("inspect")}):
+    with stand_ins({"inspect": ModuleType("inspect"), "copy": deferred("copy")}):
         import dataclasses
-    dataclasses.inspect = _Inspect()  # type: ignore[attr-defined]
+    dataclasses.inspect = deferred("inspect")  # type: ignore[attr-defined]
     return dataclasses
 
 

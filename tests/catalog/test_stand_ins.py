@@ -73,3 +73,15 @@ def test_a_deferred_module_is_imported_when_first_read() -> None:
     assert deferred("colorsys") is sys.modules["colorsys"]  # loaded already: the module itself
     with pytest.raises(AttributeError):
         colorsys.no_such_function  # noqa: B018
+
+
+def test_a_deferred_stand_in_read_during_the_import_loads_the_real_module() -> None:
+    """Read inside the block, a deferred stand-in imports the real module and gives it way."""
+    sys.modules.pop("colorsys", None)
+    with stand_ins({"colorsys": deferred("colorsys")}):
+        import colorsys
+
+        assert colorsys.rgb_to_hsv(0.0, 0.0, 1.0) == (2 / 3, 1.0, 1.0)
+        real = sys.modules["colorsys"]
+    assert sys.modules["colorsys"] is real  # the real module stays loaded after the block
+    assert type(real) is ModuleType

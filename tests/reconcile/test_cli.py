@@ -126,9 +126,10 @@ HEAVY = (
     "aidokit.catalog.validation",
 )  # fmt: skip
 # ... and what only a plan with changes needs: the editors' helpers and the redaction of
-# shown values (catalog/stand_ins.deferred), importlib.util and the Unicode database.
+# shown values (catalog/stand_ins.deferred), importlib.util, the Unicode database, copy (and
+# its weakref) for rehearsing TOML edits, ntpath for Windows paths.
 CONVERGED = (
-    *HEAVY, "unicodedata", "importlib.util", "bisect",
+    *HEAVY, "unicodedata", "importlib.util", "bisect", "copy", "weakref", "ntpath",
     "aidokit.reconcile.documents.tomlscan", "aidokit.reconcile.documents.jsonmembers",
     "aidokit.reconcile.documents.jsonstyle", "aidokit.reconcile.security.redaction",
 )  # fmt: skip
