@@ -19,6 +19,7 @@ from aidokit.catalog.lazyregex import LazyRegex
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]{0,62}$"
 ID_RE = LazyRegex(ID_PATTERN)
 ENV_NAME_PATTERN = r"^[A-Za-z_][A-Za-z0-9_]*$"
+URL_PATTERN = r"^https?://"
 PLACEHOLDER_RE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 # The install keys that stand for every adapter able to run the spec under them,
@@ -67,7 +68,7 @@ class RemoteSpec(Strict):
     """Connect to a server over the network."""
 
     kind: Literal["remote"] = "remote"
-    url: Annotated[str, Pattern(r"^https?://")]
+    url: Annotated[str, Pattern(URL_PATTERN)]
     transport: Literal["http", "sse"] = "http"
     headers: dict[str, str] = field(default_factory=dict)
     requires_network: bool = True

@@ -64,9 +64,10 @@ def decode(
     `plain(data)`: a reading cheaper than pydantic: `data` as pydantic reads it (a
     lax value already coerced, `"yes"` as True), only where pydantic surely accepts
     it as the builder builds it or both refuse (tests hold that); None otherwise.
+    A JSON file's is tried only when `json.loads` read it as pydantic does (`read_alike`).
     A builder's refusal is validated, for pydantic's message.
     """
-    plain_data = None if plain is None else plain(data)
+    plain_data = None if plain is None or not (lax or read_alike(raw)) else plain(data)
     if plain_data is not None:
         try:
             plainly: T = build(model, plain_data)
@@ -90,6 +91,42 @@ def decode(
     if _builds_same(model, data, value):
         known.remember(key)
     return value
+
+
+def read_alike(raw: bytes) -> bool:
+    """Whether `json.loads` reads the JSON bytes `raw` as pydantic's strict JSON parser does.
+
+    They part only where pydantic refuses the bytes: a UTF-8 BOM, UTF-16 or
+    UTF-32 (`json.loads` detects them; JSON text never holds a NUL byte), bytes
+    that are not UTF-8, and an escaped lone surrogate (`"\\ud800"`, which Python
+    reads as a string). Any surrogate escape says no, paired too (aido writes
+    those only for characters outside the BMP): pydantic decides then.
+    """
+    if b"\x00" in raw or _surrogate_escape(raw):
+        return False
+    if raw.isascii():
+        return True
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return not raw.startswith(b"\xef\xbb\xbf")
+
+
+def _surrogate_escape(raw: bytes) -> bool:
+    """Whether `raw` escapes a surrogate, `\\ud800` to `\\udfff` in any case.
+
+    An escaped backslash before `ud800` is text, not an escape, but says yes too:
+    pydantic decides, which is always safe.
+    """
+    for marker in (b"\\ud", b"\\uD"):
+        at = raw.find(marker)
+        while at != -1:
+            digit = raw[at + 3 : at + 4]
+            if digit and digit in b"89abcdefABCDEF":
+                return True
+            at = raw.find(marker, at + 3)
+    return False
 
 
 def remember(

@@ -67,6 +67,18 @@ def load_config_by_memo(project: Path) -> object:
     return config.load_config(project)
 
 
+def load_state_by_memo(path: Path) -> object:
+    """`load_state` with the plain reading off, so only decode's memo can spare pydantic.
+
+    A state of the shape aido writes is read plainly from the first time; this is
+    how a test reaches the memo path of a state (fresh process only).
+    """
+    from aidokit.reconcile.history import state
+
+    state._plain_data = lambda data: None  # type: ignore[assignment]  # fresh process only
+    return state.load_state(path)
+
+
 def loads_pydantic(function: Callable[[Path], object], path: Path) -> bool:
     """Whether `function(path)`, run in a fresh process, loads pydantic."""
     name = function.__name__

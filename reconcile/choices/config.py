@@ -18,12 +18,13 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from aidokit.adapters.base import AGENT_NAME_RE
 from aidokit.catalog.constraints import Check, Pattern, Strict
-from aidokit.catalog.models import ALL_ROLES, ENV_NAME_PATTERN, ID_PATTERN, Role
+from aidokit.catalog.models import ALL_ROLES, ENV_NAME_PATTERN, ID_PATTERN, URL_PATTERN, Role
 from aidokit.reconcile.decode import decode
 from aidokit.reconcile.documents import tomlparse
 from aidokit.reconcile.errors import ConfigError
 from aidokit.reconcile.security import hardening
 from aidokit.reconcile.security.safe_read import parse_nested, read_file
+from aidokit.reconcile.shapes import matches as _matches
 from aidokit.reconcile.user_dirs import parsed_toml
 
 if TYPE_CHECKING:
@@ -262,7 +263,7 @@ def _plain_server(table: object, kinds: Mapping[str, type]) -> bool:
         all(type(text) is str for text in texts)
         and all(_matches(ENV_NAME_PATTERN, name) for name in env)
         and table.get("transport", "http") in ("http", "sse")
-        and ("url" not in table or _matches(r"^https?://", table["url"]))
+        and ("url" not in table or _matches(URL_PATTERN, table["url"]))
     )
 
 
@@ -291,13 +292,6 @@ def _catalog_id(value: object) -> bool:
 
 def _agent_name(value: object) -> bool:
     return _matches(AGENT_PATTERN, value)
-
-
-def _matches(pattern: str, value: object) -> bool:
-    # ASCII without a newline: Python's `$` also matches before a final newline.
-    if type(value) is not str or not value.isascii() or "\n" in value:
-        return False
-    return re.match(pattern, value) is not None
 
 
 def validate_config(data: object) -> ProjectConfig:

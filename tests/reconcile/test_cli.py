@@ -3,18 +3,26 @@
 from __future__ import annotations
 
 import argparse
+import ast
 import json
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
+from aidokit.catalog import validation
 from aidokit.catalog.log import configure, get_logger
 from aidokit.reconcile import __version__, cli
-from aidokit.reconcile.choices import config
+from aidokit.reconcile.choices import config, lockfile
+from aidokit.reconcile.choices.lockfile import LockFile
+from aidokit.reconcile.decode import memo_folder
 from aidokit.reconcile.errors import ConfigError
+from aidokit.reconcile.history import state
+from aidokit.reconcile.history.state import State
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
@@ -162,6 +170,41 @@ def test_plan_of_an_unchanged_project_does_not_import_pydantic(
     assert _plan_imports(project) == "[]"
     assert cli.main(["apply", "--yes", "--project", str(project)]) == 0
     assert _plan_imports(project, CONVERGED) == "[]"
+
+
+def test_first_plan_of_a_fresh_clone_imports_no_pydantic(
+    fixture_project: Callable[[str], Path],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """CI on a new runner (an empty memo): aido.lock and the state are read without pydantic.
+
+    The plan equals the one made with their plain readings off, where pydantic reads both.
+    """
+    project = fixture_project("demo-project")
+    assert cli.main(["apply", "--yes", "--project", str(project)]) == 0
+    capsys.readouterr()
+    shutil.rmtree(memo_folder())  # only the memo gone: nothing heavy at all
+    assert _plan_imports(project) == "[]"
+    runners = iter(range(3))
+
+    def fresh_runner() -> None:  # no user state at all: the TOML files are parsed again
+        monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / f"runner-{next(runners)}"))
+
+    fresh_runner()
+    loaded = set(ast.literal_eval(_plan_imports(project)))
+    assert not {"pydantic", "pydantic_core", "aidokit.catalog.validation"} & loaded
+    argv = ["plan", "--detailed-exitcode", "--project", str(project)]
+    fresh_runner()
+    plain = cli.main(argv), capsys.readouterr().out
+    assert plain[0] == 0 and "No changes." in plain[1]
+    monkeypatch.setattr(lockfile, "_plain_data", lambda data: None)
+    monkeypatch.setattr(state, "_plain_data", lambda data: None)
+    fresh_runner()
+    with mock.patch.object(validation, "validate_json", wraps=validation.validate_json) as checks:
+        assert (cli.main(argv), capsys.readouterr().out) == plain
+    assert {call.args[0] for call in checks.call_args_list} >= {LockFile, State}
 
 
 @pytest.mark.parametrize("value", ['"yes"', '"Off"', "0", "1.0"])

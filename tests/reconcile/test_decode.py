@@ -23,7 +23,7 @@ from aidokit.reconcile.history.state import Record, State, load_state, save_stat
 from aidokit.reconcile.plan import Change, FieldDiff, FileChange, Plan
 from aidokit.reconcile.security.confirmations import _StoreFile
 from tests.fuzz import fuzz_settings
-from tests.helpers import loads_pydantic
+from tests.helpers import load_state_by_memo, loads_pydantic
 
 RECORD = Record(
     adapter="codex",
@@ -37,8 +37,8 @@ CORRUPT = "is corrupt; restore it from version control"
 
 
 def _loads_with_pydantic(path: Path) -> bool:
-    """Load the state at `path` in a fresh process; did that import pydantic?"""
-    return loads_pydantic(load_state, path)
+    """Load the state at `path` in a fresh process, by the memo only; did that import pydantic?"""
+    return loads_pydantic(load_state_by_memo, path)
 
 
 def _plant(raw: bytes, folder: Path) -> None:
