@@ -212,8 +212,11 @@ def _deepdiff() -> Any:
     pydantic is refused (deepdiff has its own stand-in), cachebox is a stub whose
     cache raises if ever used, inspect gives a `getmembers` that imports the real
     one when called, and hashlib gives the interpreter's own sha1 and sha256 (the
-    same digests). A deepdiff that wants anything else from them is imported
-    again with only the first two.
+    same digests). Two more it uses only inside functions aido never reaches are
+    deferred, imported on first use (catalog/stand_ins.deferred): traceback, for
+    logging's exception formatting (with linecache, tokenize and textwrap), and
+    base64, for serializing bytes. A deepdiff that wants anything else from them
+    is imported again with only the first two.
     """
     try:
         return _import_deepdiff(_stand_ins(light=True))
@@ -234,26 +237,16 @@ def _import_deepdiff(modules: dict[str, ModuleType | None]) -> Any:
 
 def _stand_ins(*, light: bool) -> dict[str, ModuleType | None]:
     """What deepdiff gets for the modules it does not need: see `_deepdiff`."""
+    from aidokit.catalog.stand_ins import deferred, forwarding
+
     found: dict[str, ModuleType | None] = {"pydantic": None, "cachebox": _cachebox_stub()}
     if light:
-        found["inspect"] = _inspect_stub()
+        found["inspect"] = forwarding("inspect", "getmembers")
+        found.update({name: deferred(name) for name in ("traceback", "base64")})
         hashes = _builtin_hashes()
         if hashes is not None:
             found["hashlib"] = hashes
     return found
-
-
-def _inspect_stub() -> ModuleType:
-    """An `inspect` with only `getmembers`, which imports the real one when called."""
-
-    def getmembers(*args: Any, **kwargs: Any) -> Any:
-        import inspect
-
-        return inspect.getmembers(*args, **kwargs)
-
-    stub = ModuleType("inspect", "aido's stand-in while deepdiff is imported")
-    vars(stub).update(getmembers=getmembers)
-    return stub
 
 
 def _builtin_hashes() -> ModuleType | None:

@@ -36,13 +36,22 @@ class Box:
 print(DeepDiff(Box(1), Box(2)).get("values_changed"))
 import deepdiff.diff
 print(dict(deepdiff.diff.getmembers(Box(3)))["x"], "inspect" in sys.modules)
+deferred = [m for m in ("traceback", "base64") if m in sys.modules]
+nl = chr(10)
+lines = DeepDiff(f"a{nl}b{nl}", f"a{nl}c{nl}")["values_changed"]["root"]["diff"].splitlines()
+import logging
+try:
+    raise ValueError("boom")
+except ValueError:
+    text = logging.Formatter().formatException(sys.exc_info())
+print(deferred, lines[-2:], text.splitlines()[-1])
 """
 
 
 def test_deepdiff_loads_without_inspect_openssl_pydantic_or_asyncio() -> None:
     """No stand-in outlives the import; hashes and object diffs are deepdiff's own answers."""
     done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, check=True)
-    loaded, hashes, objects, after = done.stdout.splitlines()
+    loaded, hashes, objects, after, deferred = done.stdout.splitlines()
     assert loaded == "[] []"  # nothing heavy, and no module outside deepdiff holds a stand-in
     assert hashes.split() == [
         hashlib.sha256(b"aido").hexdigest(),
@@ -50,6 +59,8 @@ def test_deepdiff_loads_without_inspect_openssl_pydantic_or_asyncio() -> None:
     ]
     assert objects == "{'root.x': {'new_value': 2, 'old_value': 1}}"
     assert after == "3 True"  # deepdiff's getmembers is the real one, imported when called
+    # traceback and base64 wait until used; then they are the real modules.
+    assert deferred == "[] ['-b', '+c'] ValueError: boom"
 
 
 def test_a_deepdiff_that_wants_more_of_a_stand_in_is_imported_plainly(
@@ -59,7 +70,15 @@ def test_a_deepdiff_that_wants_more_of_a_stand_in_is_imported_plainly(
     saved = {name: module for name, module in sys.modules.items() if name.startswith("deepdiff")}
     for name in saved:
         monkeypatch.delitem(sys.modules, name)
-    monkeypatch.setattr(planner, "_inspect_stub", lambda: ModuleType("inspect"))  # no getmembers
+    real = planner._stand_ins
+
+    def without_getmembers(*, light: bool) -> dict[str, ModuleType | None]:
+        found = real(light=light)
+        if light:
+            found["inspect"] = ModuleType("inspect")  # no getmembers
+        return found
+
+    monkeypatch.setattr(planner, "_stand_ins", without_getmembers)
     DeepDiff = planner._deepdiff()
     assert DeepDiff({"a": 1}, {"a": 2}).get("values_changed")
     import deepdiff.diff
