@@ -34,8 +34,8 @@ from aidokit.reconcile.history import state as state_module
 from aidokit.reconcile.history.state import Record, State, render_state
 from tests.fuzz import fuzz_settings
 
-PROPS = fuzz_settings(400, HealthCheck.too_slow, HealthCheck.data_too_large)
-WRITTEN = fuzz_settings(150, HealthCheck.too_slow, HealthCheck.data_too_large)
+PROPS = fuzz_settings(200, HealthCheck.too_slow, HealthCheck.data_too_large)
+WRITTEN = fuzz_settings(100, HealthCheck.too_slow, HealthCheck.data_too_large)
 REFUSED = "refused"
 
 
@@ -168,6 +168,16 @@ _ODD: list[object] = [
     *({"x": "y"}, {"kind": "stdio"}, {"kind": "remote", "url": "https://x"}),
 ]
 _KEYS = ["bogus", "", "kind", "url", "command", "env", "records", "version", "pending", "Source"]
+# The near misses of a value by its JSON type: what a hand edit or another tool might put there.
+_CLOSE: dict[type, list[object]] = {
+    bool: [0, 1, 1.0, "true", "false", None, [True]],
+    int: [True, False, 1.0, -0.0, 0.5, "1", None, 10**30, -(10**30), 2**64, [1]],
+    float: [1, True, "1.0", None],
+    str: [0, 1, 1.5, True, None, [], ["x"], {"x": "y"}, ""],
+    type(None): ["", 0, False, [], {}, "null"],
+    list: [{}, "x", None, [1], [None], [[]], [True], ["x", 1], [{}]],
+    dict: [[], "x", None, {"x": 1}, {"x": None}, {"x": []}, {"x": True}],
+}
 
 
 def _spots(doc: object, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
@@ -179,6 +189,13 @@ def _spots(doc: object, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]
     elif isinstance(doc, list):
         for index, value in enumerate(doc):
             yield from _spots(value, (*path, index))
+
+
+def _at(doc: Any, path: tuple[Any, ...]) -> Any:
+    """The value at `path` in `doc`."""
+    for step in path:
+        doc = doc[step]
+    return doc
 
 
 def _mutate(doc: Any, path: tuple[Any, ...], how: str, odd: object, key: str) -> Any:
@@ -202,42 +219,53 @@ def _mutate(doc: Any, path: tuple[Any, ...], how: str, odd: object, key: str) ->
 
 @st.composite
 def _near_misses(draw: st.DrawFn, docs: st.SearchStrategy[Any]) -> Any:
-    """A valid document with one to three things wrong in it (or, now and then, none)."""
+    """A valid document with one to three things wrong in it (or, now and then, none).
+
+    Mostly a value of one type where another goes (`0` for false, `true` for 1...).
+    """
     doc = draw(docs)
-    for _ in range(draw(st.integers(0, 3))):
-        spot = draw(st.sampled_from(list(_spots(doc))))
-        how = draw(st.sampled_from(["replace", "replace", "drop", "wrap", "extra"]))
-        odd = copy.deepcopy(draw(st.sampled_from(_ODD)))  # a later mutation may edit it
+    for _ in range(draw(st.sampled_from([0, 1, 1, 1, 2, 3]))):
+        how = draw(st.sampled_from(["near", "near", "near", "replace", "drop", "wrap", "extra"]))
+        spots = list(_spots(doc))
+        leaves = [spot for spot in spots if not isinstance(_at(doc, spot), (dict, list))]
+        spot = draw(st.sampled_from(leaves if how == "near" and leaves else spots))
+        pool = _CLOSE[type(_at(doc, spot))] if how == "near" else _ODD
+        odd = copy.deepcopy(draw(st.sampled_from(pool)))  # a later mutation may edit it
+        how = "replace" if how == "near" else how
         doc = _mutate(doc, spot, how, odd, draw(st.sampled_from(_KEYS)))
     return doc
 
 
-def _dumped(draw: st.DrawFn, doc: object, repeats: bool) -> str:
+def _dumped(draw: st.DrawFn, doc: object, repeats: bool, ascii: bool) -> str:
     """`doc` as JSON text; `repeats`: some keys have an earlier duplicate (the last one wins)."""
     if isinstance(doc, dict):
         pairs = []
         for key, value in doc.items():
+            name = json.dumps(key, ensure_ascii=ascii)
             if repeats and draw(st.integers(0, 7)) == 5:
-                pairs.append(f"{json.dumps(key)}: {json.dumps(draw(st.sampled_from(_ODD)))}")
-            pairs.append(f"{json.dumps(key)}: {_dumped(draw, value, repeats)}")
+                pairs.append(f"{name}: {json.dumps(draw(st.sampled_from(_ODD)))}")
+            pairs.append(f"{name}: {_dumped(draw, value, repeats, ascii)}")
         return "{" + ", ".join(pairs) + "}"
     if isinstance(doc, list):
-        return "[" + ", ".join(_dumped(draw, value, repeats) for value in doc) + "]"
-    return json.dumps(doc, ensure_ascii=draw(st.booleans()))
+        return "[" + ", ".join(_dumped(draw, value, repeats, ascii) for value in doc) + "]"
+    return json.dumps(doc, ensure_ascii=ascii)
 
 
-_ENCODINGS = ["utf-8"] * 6 + ["utf-8-sig", "utf-16", "utf-16-le", "utf-32"]
+_ENCODINGS = ["utf-8"] * 12 + ["utf-8-sig", "utf-16", "utf-16-le", "utf-32"]
 
 
 @st.composite
 def _raws(draw: st.DrawFn, docs: st.SearchStrategy[Any]) -> bytes:
-    """A near-miss document as bytes: duplicate keys, escapes, other encodings now and then."""
-    text = _dumped(draw, draw(_near_misses(docs)), repeats=draw(st.integers(0, 4)) == 3)
-    return text.encode(draw(st.sampled_from(_ENCODINGS)))
+    """A near-miss document as bytes: escapes, duplicate keys, other encodings now and then."""
+    doc = draw(_near_misses(docs))
+    repeats, ascii = (draw(st.integers(0, 4)) == 3 for _ in range(2))
+    return _dumped(draw, doc, repeats, ascii).encode(draw(st.sampled_from(_ENCODINGS)))
 
 
-_lock_docs = _locks(_any_text).map(lambda lock: json.loads(render_lock(lock)))
-_state_docs = _states(_any_text).map(lambda state: json.loads(render_state(state)))
+# Mostly texts the plain readings take (escaped as aido escapes them), now and then any.
+_words = st.one_of(st.sampled_from(["", "codex", "a b", "\u00e9"]), _bmp_text, _any_text)
+_lock_docs = _locks(_words).map(lambda lock: json.loads(render_lock(lock)))
+_state_docs = _states(_words).map(lambda state: json.loads(render_state(state)))
 
 
 @PROPS
