@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -142,6 +143,8 @@ def validate(scan: str, start: int) -> int:
         raise _diagnose(scan, root) from None
     except RecursionError:
         raise JsonProblem("nests too deeply to be read safely", root) from None
+    except ValueError:  # json's plain one: an integer past the digits Python reads from text
+        raise _diagnose(scan, root) from None
     tail = skip_ws(scan, end)
     if tail != len(scan):
         raise JsonProblem("has extra data after the top-level object", tail)
@@ -149,7 +152,8 @@ def validate(scan: str, start: int) -> int:
 
 
 def _diagnose(scan: str, start: int) -> JsonProblem:
-    """Find the first duplicate key or non-JSON constant (slow; error path only)."""
+    """Find the first duplicate key, non-JSON constant or integer too long to read (slow;
+    error path only)."""
     stack: list[set[str] | None] = []
     previous: re.Match[str] | None = None
     for token in _TOKEN.finditer(scan, start):
@@ -168,8 +172,22 @@ def _diagnose(scan: str, start: int) -> JsonProblem:
             stack[-1].add(key)
         elif text in _CONSTANTS:
             return JsonProblem(f"holds {text}, which is not JSON", token.start())
+        elif _too_long(text):
+            digits = len(text.lstrip("-"))
+            return JsonProblem(
+                f"holds an integer of {digits} digits, more than the "
+                f"{sys.get_int_max_str_digits()} aido reads",
+                token.start(),
+            )
         previous = token
     return JsonProblem("holds a duplicate key or a non-JSON number", start)
+
+
+def _too_long(token: str) -> bool:
+    """Whether `token` is a JSON integer with more digits than Python reads from text."""
+    limit = sys.get_int_max_str_digits()
+    digits = token.lstrip("-")
+    return bool(limit) and digits.isdigit() and digits.isascii() and len(digits) > limit
 
 
 def decode_string(scan: str, start: int, end: int) -> str:

@@ -31,10 +31,23 @@ _NEW = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
 
 
 def parse(text: str) -> dict[str, Any]:
-    """`tomllib.loads(text)`, importing tomllib only now."""
+    """`tomllib.loads(text)`, importing tomllib only now.
+
+    An integer with more digits than Python reads from text (4300 by default) is
+    tomllib's plain ValueError: it is raised as the TOMLDecodeError every caller
+    words, instead of escaping as a crash.
+    """
     import tomllib
 
-    return tomllib.loads(text)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        raise
+    except ValueError:
+        limit = sys.get_int_max_str_digits()
+        raise tomllib.TOMLDecodeError(
+            f"it holds an integer of more than the {limit} digits aido reads"
+        ) from None
 
 
 def decode_error() -> type[ValueError]:

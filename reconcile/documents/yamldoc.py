@@ -123,6 +123,11 @@ class YamlEditor:
             raise self._refuse(f"{line}: {self.path.name} is not valid YAML ({reason})") from None
         except (YAMLError, RecursionError) as exc:
             raise self._refuse(f" {self.path.name} is not valid YAML ({exc})") from None
+        except ValueError as exc:  # a scalar Python cannot hold: a 5000-digit int, 2024-13-01
+            reason = str(exc).split(";")[0]
+            raise self._refuse(
+                f" {self.path.name} holds a value aido cannot read ({reason})"
+            ) from None
         if root is None:
             return None, {}, {}
         if not isinstance(root, MappingNode) or not isinstance(value, dict):

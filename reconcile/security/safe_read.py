@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -79,6 +80,14 @@ def parse_nested(
     except RecursionError:
         value = None
         deep = True
+    except ValueError as exc:
+        if type(exc) is not ValueError:  # the parser's own error: the caller words it
+            raise
+        # json's plain ValueError: an integer past the digits Python reads from text
+        raise error(
+            f"{path} holds an integer of more than the {sys.get_int_max_str_digits()} digits "
+            "aido reads; no config aido reads has one, fix or remove the file"
+        ) from None
     else:
         deep = too_deep(value)
     if deep:

@@ -97,3 +97,74 @@ def test_a_fifo_as_saved_plan_is_a_clean_error(tmp_path: Path) -> None:
     root = project(tmp_path)
     os.mkfifo(tmp_path / "plan.json")
     clean_error(run(root, "apply", str(tmp_path / "plan.json")), "plan.json")
+
+
+HUGE = "9" * 5000  # past Python's 4300-digit limit for reading an int from text
+# aido's own files and the manifests it reads facts from, refused with one sentence...
+HUGE_NUMBER_FILES = [
+    ("package.json", CLAUDE_ONLY, '{"version": ' + HUGE + "}"),
+    ("aido.toml", None, "suggest = " + HUGE + "\n"),
+    (".aido/state.json", CLAUDE_ONLY, '{"version": 1, "records": [], "n": ' + HUGE + "}"),
+    ("aido.lock", CLAUDE_ONLY, '{"format_version": 1, "entries": {}, "n": ' + HUGE + "}"),
+]
+# ... and harness files, each a file error in the plan (fail closed, SPEC §6).
+HUGE_NUMBER_HARNESS_FILES = [
+    (".mcp.json", CLAUDE_ONLY, '{"mcpServers": {"mine": {"command": "x", "n": ' + HUGE + "}}}\n"),
+    (
+        ".vscode/mcp.json",
+        'adapters = ["vscode"]\n',
+        '{\n  // mine\n  "servers": {"mine": {"command": "x", "n": ' + HUGE + "}},\n}\n",
+    ),
+    (".codex/config.toml", 'adapters = ["codex"]\n', "[mcp_servers.mine]\nn = " + HUGE + "\n"),
+]
+
+
+def _with_huge_number(tmp_path: Path, name: str, aido_toml: str | None, text: str) -> Path:
+    root = project(tmp_path, aido_toml)
+    (root / name).parent.mkdir(parents=True, exist_ok=True)
+    (root / name).write_text(text, encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize(
+    ("name", "aido_toml", "text"), HUGE_NUMBER_FILES, ids=[case[0] for case in HUGE_NUMBER_FILES]
+)
+def test_a_number_too_long_to_read_is_a_clean_error(
+    tmp_path: Path, name: str, aido_toml: str | None, text: str
+) -> None:
+    """A number of 5000 digits (Python reads at most 4300) is one sentence naming the file,
+    never a crash, and the file stays byte-identical."""
+    root = _with_huge_number(tmp_path, name, aido_toml, text)
+    for argv in (["plan"], ["apply", "--yes"]):
+        clean_error(run(root, *argv), name)
+        assert (root / name).read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize(
+    ("name", "aido_toml", "text"),
+    HUGE_NUMBER_HARNESS_FILES,
+    ids=[case[0] for case in HUGE_NUMBER_HARNESS_FILES],
+)
+def test_a_harness_file_with_a_number_too_long_to_read_is_left_alone(
+    tmp_path: Path, name: str, aido_toml: str | None, text: str
+) -> None:
+    """The plan names the file and the number's place; apply writes nothing to it; no crash."""
+    root = _with_huge_number(tmp_path, name, aido_toml, text)
+    for argv in (["plan"], ["apply", "--yes"]):
+        result = run(root, *argv)
+        assert result.returncode == 1, result.stdout + result.stderr
+        errors = [line for line in result.stdout.splitlines() if line.startswith("  error:")]
+        assert len(errors) == 1, result.stdout
+        assert name in errors[0] and "more than the 4300" in errors[0]
+        assert "Traceback" not in result.stderr and "bug in aido" not in result.stderr
+        assert (root / name).read_text(encoding="utf-8") == text
+
+
+def test_a_manifest_with_a_number_too_long_to_read_is_not_a_fact(tmp_path: Path) -> None:
+    """pyproject.toml that cannot be read is left out of the facts, as any invalid one is."""
+    root = _with_huge_number(
+        tmp_path, "pyproject.toml", CLAUDE_ONLY, "[project]\nversion = " + HUGE + "\n"
+    )
+    result = run(root, "plan")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr and "bug in aido" not in result.stderr

@@ -47,7 +47,9 @@ ENTRY: dict[str, Any] = {"command": "npx", "args": ["-y", 'p\u00e9"\\'], "env": 
 TOKENS = [b"{", b"}", b"[", b"]", b",", b":", b'"', b"\\", b"//", b"/*", b"*/", b"\n", b"\r",
           b"=", b"[[", b"]]", b"'''", b'"""', b"#", b"\xef\xbb\xbf", b"\x00", b"\xff", b"1e999",
           b"true", b"nul", b"mcpServers", b"servers", b"mcp_servers", b".", b" ",
-          b"- ", b"&a", b"*a", b"<<", b"!!", b"\t", b"extensions", b"---"]  # fmt: skip
+          b"- ", b"&a", b"*a", b"<<", b"!!", b"\t", b"extensions", b"---",
+          b"9" * 4400, b"2024-13-01", b"1979-02-30T07:32:00Z"]  # fmt: skip
+# The last three: an integer past the digits Python reads from text, impossible dates.
 
 
 @st.composite

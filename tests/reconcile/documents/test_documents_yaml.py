@@ -190,3 +190,22 @@ def test_a_lone_carriage_return_is_refused_when_read(fmt: Format, raw: bytes, li
     path = Path("/p/agent.md" if fmt is Format.MARKDOWN else "/p/config.yaml")
     with pytest.raises(DocumentError, match=rf"^{path}:{line}: .*carriage return alone"):
         Document(path, fmt, raw)
+
+
+@pytest.mark.parametrize(
+    ("fmt", "raw", "reason"),
+    [
+        (Format.YAML, b"extensions:\n  mine:\n    n: " + b"9" * 5000 + b"\n", "4300 digits"),
+        (Format.YAML, b"extensions:\n  mine:\n    when: 2024-13-01\n", "month must be"),
+        (Format.MARKDOWN, b"---\nname: qa\nn: " + b"9" * 5000 + b"\n---\nbody\n", "4300 digits"),
+        (Format.MARKDOWN, b"---\nname: qa\nwhen: 2024-02-30\n---\nbody\n", "day is out of"),
+    ],
+    ids=["yaml int", "yaml date", "frontmatter int", "frontmatter date"],
+)
+def test_a_value_python_cannot_hold_is_refused_when_read(
+    fmt: Format, raw: bytes, reason: str
+) -> None:
+    """A 5000-digit integer or an impossible date is one sentence naming the file, not a crash."""
+    path = Path("/p/agent.md" if fmt is Format.MARKDOWN else "/p/config.yaml")
+    with pytest.raises(DocumentError, match=rf"^{path}: .*cannot read \(.*{reason}.*\); fix it"):
+        Document(path, fmt, raw)
