@@ -207,11 +207,12 @@ def _deepdiff() -> Any:
     (the values compared here are parsed JSON/TOML); cachebox, whose import pulls
     in asyncio (~40 ms), only for the distance cache of `cache_size > 0` (aido
     keeps the default 0); inspect (and the dis it loads), only for
-    `getmembers` of objects that are not dicts or lists; hashlib, whose import
-    loads OpenSSL, only for DeepHash's sha1/sha256. For the moment of the import
-    pydantic is refused (deepdiff has its own stand-in), cachebox is a stub whose
-    cache raises if ever used, inspect gives a `getmembers` that imports the real
-    one when called, and hashlib gives the interpreter's own sha1 and sha256 (the
+    `getmembers` of objects that are not dicts or lists; ast (~1.5 ms), only for
+    `literal_eval` of paths; hashlib, whose import loads OpenSSL, only for
+    DeepHash's sha1/sha256. For the moment of the import pydantic is refused
+    (deepdiff has its own stand-in), cachebox is a stub whose cache raises if ever
+    used, inspect and ast give a `getmembers` and a `literal_eval` that import the
+    real one when called, and hashlib gives the interpreter's own sha1 and sha256 (the
     same digests). Two more it uses only inside functions aido never reaches are
     deferred, imported on first use (catalog/stand_ins.deferred): traceback, for
     logging's exception formatting (with linecache, tokenize and textwrap), and
@@ -242,6 +243,7 @@ def _stand_ins(*, light: bool) -> dict[str, ModuleType | None]:
     found: dict[str, ModuleType | None] = {"pydantic": None, "cachebox": _cachebox_stub()}
     if light:
         found["inspect"] = forwarding("inspect", "getmembers")
+        found["ast"] = forwarding("ast", "literal_eval")
         found.update({name: deferred(name) for name in ("traceback", "base64")})
         hashes = _builtin_hashes()
         if hashes is not None:

@@ -240,12 +240,12 @@ def test_plan_of_a_drifted_file_imports_deepdiff_but_not_pydantic(
     data = json.loads(mcp.read_text())
     data["mcpServers"]["git"]["env"] = {"DRIFT": "1"}
     mcp.write_text(json.dumps(data, indent=2) + "\n")
-    # deepdiff's own imports: ast, datetime, difflib, ipaddress, logging, string, uuid; never
-    # its cache's cachebox and asyncio, nor inspect or OpenSSL, nor logging's traceback (and
+    # deepdiff's own imports: datetime, difflib, ipaddress, logging, string, uuid; never its
+    # cache's cachebox and asyncio, nor inspect, ast or OpenSSL, nor logging's traceback (and
     # tokenize) before an exception is logged (planner._deepdiff); never tomllib (the TOML
     # files are parsed already).
     assert _plan_imports(project) == (
-        "['ast', 'datetime', 'deepdiff', 'difflib', 'ipaddress', 'logging', 'string', 'uuid']"
+        "['datetime', 'deepdiff', 'difflib', 'ipaddress', 'logging', 'string', 'uuid']"
     )
     plan = subprocess.run(
         [sys.executable, "-m", "aidokit.reconcile", "plan", "--json", "--project", str(project)],

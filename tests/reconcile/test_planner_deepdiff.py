@@ -19,8 +19,8 @@ from aidokit.reconcile.console import method_cache
 method_cache.install()
 from aidokit.reconcile import planner
 DeepDiff = planner._deepdiff()
-loaded = sorted(m for m in ("inspect", "hashlib", "_hashlib", "pydantic", "cachebox", "asyncio")
-                if m in sys.modules)
+loaded = sorted(m for m in ("inspect", "ast", "hashlib", "_hashlib", "pydantic", "cachebox",
+                            "asyncio") if m in sys.modules)
 import deepdiff.deephash
 held = sorted(
     f"{name}.{key}" for name, module in list(sys.modules.items()) if module is not None
@@ -36,6 +36,8 @@ class Box:
 print(DeepDiff(Box(1), Box(2)).get("values_changed"))
 import deepdiff.diff
 print(dict(deepdiff.diff.getmembers(Box(3)))["x"], "inspect" in sys.modules)
+import deepdiff.helper
+print(deepdiff.helper.literal_eval("[1, 'a']"), type(deepdiff.helper.literal_eval).__name__)
 deferred = [m for m in ("traceback", "base64") if m in sys.modules]
 nl = chr(10)
 lines = DeepDiff(f"a{nl}b{nl}", f"a{nl}c{nl}")["values_changed"]["root"]["diff"].splitlines()
@@ -48,10 +50,10 @@ print(deferred, lines[-2:], text.splitlines()[-1])
 """
 
 
-def test_deepdiff_loads_without_inspect_openssl_pydantic_or_asyncio() -> None:
+def test_deepdiff_loads_without_inspect_ast_openssl_pydantic_or_asyncio() -> None:
     """No stand-in outlives the import; hashes and object diffs are deepdiff's own answers."""
     done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, check=True)
-    loaded, hashes, objects, after, deferred = done.stdout.splitlines()
+    loaded, hashes, objects, after, literal, deferred = done.stdout.splitlines()
     assert loaded == "[] []"  # nothing heavy, and no module outside deepdiff holds a stand-in
     assert hashes.split() == [
         hashlib.sha256(b"aido").hexdigest(),
@@ -59,6 +61,7 @@ def test_deepdiff_loads_without_inspect_openssl_pydantic_or_asyncio() -> None:
     ]
     assert objects == "{'root.x': {'new_value': 2, 'old_value': 1}}"
     assert after == "3 True"  # deepdiff's getmembers is the real one, imported when called
+    assert literal == "[1, 'a'] function"  # and its literal_eval, from ast when first called
     # traceback and base64 wait until used; then they are the real modules.
     assert deferred == "[] ['-b', '+c'] ValueError: boom"
 
