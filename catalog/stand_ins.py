@@ -60,6 +60,9 @@ class _Deferred(ModuleType):
         if module is None or module is self:  # self: standing in during an import
             sys.modules.pop(self.__name__, None)
             module = importlib.import_module(self.__name__)
+            for name, value in vars(self).items():  # submodules loaded under a package's
+                if isinstance(value, ModuleType) and name not in vars(module):
+                    setattr(module, name, value)
         return getattr(module, attribute)
 
 
@@ -71,6 +74,25 @@ def deferred(name: str) -> ModuleType:
     `TYPE_CHECKING` and bind this in the `else` branch.
     """
     return sys.modules.get(name) or _Deferred(name, f"{name}, imported when first used")
+
+
+def package_without_init(name: str) -> ModuleType | None:
+    """Installed package `name`, its `__init__` run only when one of its own attributes
+    is first read; its submodules import as usual. None if there is no such package.
+
+    For a package whose `__init__` imports much that a caller importing one submodule
+    does not need. Put it in `sys.modules` to hold the name: it stays, and the first
+    read of an attribute replaces it with the real package, which keeps the
+    submodules already loaded.
+    """
+    from importlib.util import find_spec
+
+    spec = find_spec(name)
+    if spec is None or spec.submodule_search_locations is None:
+        return None
+    package = _Deferred(name, f"{name}, its __init__ run when first read")
+    package.__path__ = list(spec.submodule_search_locations)
+    return package
 
 
 def lean_stdlib() -> None:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-from aidokit.catalog.stand_ins import deferred, forwarding, stand_ins
+from aidokit.catalog.stand_ins import deferred, forwarding, package_without_init, stand_ins
 
 
 def test_a_stand_in_answers_inside_the_block_and_is_gone_after() -> None:
@@ -85,3 +86,29 @@ def test_a_deferred_stand_in_read_during_the_import_loads_the_real_module() -> N
         real = sys.modules["colorsys"]
     assert sys.modules["colorsys"] is real  # the real module stays loaded after the block
     assert type(real) is ModuleType
+
+
+def test_a_package_without_init_loads_submodules_and_runs_init_when_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its submodules import without its __init__; reading the package runs it, and the
+    real package then holds the submodules already loaded."""
+    package = tmp_path / "aido_test_pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("import aido_test_pkg.extra\nRAN = True\n")
+    (package / "part.py").write_text("VALUE = 1\n")
+    (package / "extra.py").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for name in ("aido_test_pkg", "aido_test_pkg.part", "aido_test_pkg.extra"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    stub = package_without_init("aido_test_pkg")
+    assert stub is not None
+    monkeypatch.setitem(sys.modules, "aido_test_pkg", stub)
+    from aido_test_pkg.part import VALUE  # type: ignore[import-not-found]
+
+    assert VALUE == 1
+    assert "aido_test_pkg.extra" not in sys.modules  # __init__ has not run
+    assert stub.RAN is True  # reading the package runs it
+    real = sys.modules["aido_test_pkg"]
+    assert real is not stub and real.part is sys.modules["aido_test_pkg.part"]
+    assert package_without_init("aido_test_no_such_package") is None

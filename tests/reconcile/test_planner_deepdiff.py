@@ -47,13 +47,16 @@ try:
 except ValueError:
     text = logging.Formatter().formatException(sys.exc_info())
 print(deferred, lines[-2:], text.splitlines()[-1])
+waiting = sorted(m for m in ("deepdiff.delta", "deepdiff.search") if m in sys.modules)
+import deepdiff
+print(waiting, deepdiff.Delta.__module__, deepdiff.DeepDiff is DeepDiff is deepdiff.diff.DeepDiff)
 """
 
 
 def test_deepdiff_loads_without_inspect_ast_openssl_pydantic_or_asyncio() -> None:
     """No stand-in outlives the import; hashes and object diffs are deepdiff's own answers."""
     done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, check=True)
-    loaded, hashes, objects, after, literal, deferred = done.stdout.splitlines()
+    loaded, hashes, objects, after, literal, deferred, package = done.stdout.splitlines()
     assert loaded == "[] []"  # nothing heavy, and no module outside deepdiff holds a stand-in
     assert hashes.split() == [
         hashlib.sha256(b"aido").hexdigest(),
@@ -64,6 +67,8 @@ def test_deepdiff_loads_without_inspect_ast_openssl_pydantic_or_asyncio() -> Non
     assert literal == "[1, 'a'] function"  # and its literal_eval, from ast when first called
     # traceback and base64 wait until used; then they are the real modules.
     assert deferred == "[] ['-b', '+c'] ValueError: boom"
+    # deepdiff's __init__ (Delta, DeepSearch) waits until the package itself is read.
+    assert package == "[] deepdiff.delta True"
 
 
 def test_a_deepdiff_that_wants_more_of_a_stand_in_is_imported_plainly(
