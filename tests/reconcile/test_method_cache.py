@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from aidokit.reconcile.console import method_cache
 from aidokit.reconcile.console.method_cache import MethodCache, default_path
 
 TEXT = "def __create_fn__():\n def f(x):\n  return x + 1\n return f"
@@ -93,8 +94,12 @@ def test_a_cached_method_is_the_compiled_text(
     assert namespace["__create_fn__"]()(1) == 2  # type: ignore[operator]
 
 
-def test_only_aidos_own_classes_go_through_the_cache(tmp_path: Path) -> None:
+def test_only_aidos_and_deepdiffs_classes_go_through_the_cache(tmp_path: Path) -> None:
     """A dataclass of another package is compiled as usual and never saved."""
+    assert method_cache._ours({"__name__": "aidokit.reconcile.plan"})
+    assert method_cache._ours({"__name__": "deepdiff._multiprocessing"})
+    assert not method_cache._ours({"__name__": "deepdiffer"})
+    assert not method_cache._ours({"__name__": "__main__"})
     code = (
         "import sys, dataclasses\nfrom pathlib import Path\n"
         "from aidokit.reconcile.console import method_cache\n"
