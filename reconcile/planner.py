@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable, Mapping
 from types import ModuleType
@@ -253,11 +254,25 @@ def _stand_ins(*, light: bool) -> dict[str, ModuleType | None]:
     if light:
         found["inspect"] = forwarding("inspect", "getmembers")
         found["ast"] = forwarding("ast", "literal_eval")
+        found["platform"] = _platform_stub()
         found.update({name: deferred(name) for name in ("traceback", "base64")})
         hashes = _builtin_hashes()
         if hashes is not None:
             found["hashlib"] = hashes
     return found
+
+
+def _platform_stub() -> ModuleType:
+    """`platform` for uuid, which deepdiff imports for its UUID type: uuid asks only
+    `platform.system()` when imported, `os.uname().sysname` on every system that imports
+    it (Windows and macOS do not); anything else imports the real module."""
+    from aidokit.catalog.stand_ins import deferred
+
+    if "platform" in sys.modules:  # the real one: stand_ins leaves a loaded module alone
+        return sys.modules["platform"]
+    stub = deferred("platform")
+    vars(stub).update(system=lambda: os.uname().sysname)
+    return stub
 
 
 def _builtin_hashes() -> ModuleType | None:

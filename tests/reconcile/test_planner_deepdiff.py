@@ -20,7 +20,7 @@ method_cache.install()
 from aidokit.reconcile import planner
 DeepDiff = planner._deepdiff()
 loaded = sorted(m for m in ("inspect", "ast", "hashlib", "_hashlib", "pydantic", "cachebox",
-                            "asyncio") if m in sys.modules)
+                            "asyncio", "platform") if m in sys.modules)
 import deepdiff.deephash
 held = sorted(
     f"{name}.{key}" for name, module in list(sys.modules.items()) if module is not None
@@ -48,6 +48,8 @@ except ValueError:
     text = logging.Formatter().formatException(sys.exc_info())
 print(deferred, lines[-2:], text.splitlines()[-1])
 waiting = sorted(m for m in ("deepdiff.delta", "deepdiff.search") if m in sys.modules)
+import uuid, platform as real_platform
+print(uuid._LINUX == (real_platform.system() == "Linux"), uuid.platform is real_platform)
 import deepdiff
 print(waiting, deepdiff.Delta.__module__, deepdiff.DeepDiff is DeepDiff is deepdiff.diff.DeepDiff)
 """
@@ -56,7 +58,7 @@ print(waiting, deepdiff.Delta.__module__, deepdiff.DeepDiff is DeepDiff is deepd
 def test_deepdiff_loads_without_inspect_ast_openssl_pydantic_or_asyncio() -> None:
     """No stand-in outlives the import; hashes and object diffs are deepdiff's own answers."""
     done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, check=True)
-    loaded, hashes, objects, after, literal, deferred, package = done.stdout.splitlines()
+    loaded, hashes, objects, after, literal, deferred, logs, package = done.stdout.splitlines()
     assert loaded == "[] []"  # nothing heavy, and no module outside deepdiff holds a stand-in
     assert hashes.split() == [
         hashlib.sha256(b"aido").hexdigest(),
@@ -67,6 +69,8 @@ def test_deepdiff_loads_without_inspect_ast_openssl_pydantic_or_asyncio() -> Non
     assert literal == "[1, 'a'] function"  # and its literal_eval, from ast when first called
     # traceback and base64 wait until used; then they are the real modules.
     assert deferred == "[] ['-b', '+c'] ValueError: boom"
+    # uuid read the system as platform does, from a stand-in that loads platform when read.
+    assert logs == "True False"
     # deepdiff's __init__ (Delta, DeepSearch) waits until the package itself is read.
     assert package == "[] deepdiff.delta True"
 
