@@ -20,7 +20,7 @@ method_cache.install()
 from aidokit.reconcile import planner
 DeepDiff = planner._deepdiff()
 loaded = sorted(m for m in ("inspect", "ast", "hashlib", "_hashlib", "pydantic", "cachebox",
-                            "asyncio", "platform") if m in sys.modules)
+                            "asyncio", "platform", "pickle") if m in sys.modules)
 import deepdiff.deephash
 held = sorted(
     f"{name}.{key}" for name, module in list(sys.modules.items()) if module is not None
@@ -49,7 +49,10 @@ except ValueError:
 print(deferred, lines[-2:], text.splitlines()[-1])
 waiting = sorted(m for m in ("deepdiff.delta", "deepdiff.search") if m in sys.modules)
 import uuid, platform as real_platform
-print(uuid._LINUX == (real_platform.system() == "Linux"), uuid.platform is real_platform)
+import pickle, deepdiff.serialization
+print(uuid._LINUX == (real_platform.system() == "Linux"), uuid.platform is real_platform,
+      deepdiff.serialization._RestrictedUnpickler.__mro__[1] is pickle.Unpickler,
+      deepdiff.serialization.pickle_load(deepdiff.serialization.pickle_dump({"a": [1]})))
 import deepdiff
 print(waiting, deepdiff.Delta.__module__, deepdiff.DeepDiff is DeepDiff is deepdiff.diff.DeepDiff)
 """
@@ -70,7 +73,8 @@ def test_deepdiff_loads_without_inspect_ast_openssl_pydantic_or_asyncio() -> Non
     # traceback and base64 wait until used; then they are the real modules.
     assert deferred == "[] ['-b', '+c'] ValueError: boom"
     # uuid read the system as platform does, from a stand-in that loads platform when read.
-    assert logs == "True False"
+    # pickle's classes are the very ones pickle exports; deepdiff's pickling round-trips.
+    assert logs == "True False True {'a': [1]}"
     # deepdiff's __init__ (Delta, DeepSearch) waits until the package itself is read.
     assert package == "[] deepdiff.delta True"
 
