@@ -60,10 +60,17 @@ work; the CPU time of the same runs (from wait4) says what each tool costs.
   while deepdiff still loads what aido no longer does (ipaddress, datetime,
   string, copy): the ratio rose to 1.52x in one A/B. deepdiff's import now also
   defers logging's traceback (with linecache, tokenize, textwrap), base64 and
-  ast (forwarding `literal_eval`), and takes `DeepDiff` from `deepdiff.diff`
+  ast (a forwarding `literal_eval`), gives uuid a `platform` whose `system()`
+  is `os.uname().sysname`, gives pickle's C picklers and errors (the objects
+  pickle.py exports) without pickle.py, takes `DeepDiff` from `deepdiff.diff`
   under a package whose `__init__` (Delta, DeepSearch) runs only if the package
-  itself is read (`stand_ins.package_without_init`): about -6 ms, 1.39x to 1.46x
-  in A/Bs of 25 to 41 runs. Still no pydantic, asyncio, inspect or OpenSSL.
+  itself is read (`stand_ins.package_without_init`), and its one dataclass goes
+  through the method cache: about -8 ms, 1.40x in the last A/B of 21 runs; this
+  run's row says where it stands today. Still no pydantic, asyncio, inspect or
+  OpenSSL. Left: deepdiff's own modules (~10 ms, its helper module ~3 ms),
+  logging (needed at import: `DeepDiff` takes `logger.info` as a default),
+  orderly_set, decimal, fractions, uuid, ipaddress and datetime, whose types
+  deepdiff lists when imported.
 - First plan after an aido.toml edit <= 1.5x converged: met for every
   exact-typed file (`_plainly_valid` in reconcile/choices/config.py now also
   takes the `"*"` role that plan notes tell users to write) and for the
