@@ -242,7 +242,7 @@ def test_plan_of_a_drifted_file_imports_deepdiff_but_not_pydantic(
     mcp.write_text(json.dumps(data, indent=2) + "\n")
     # deepdiff's own imports: datetime, difflib, ipaddress, logging, string, uuid; never its
     # cache's cachebox and asyncio, nor inspect, ast or OpenSSL, nor logging's traceback (and
-    # tokenize) before an exception is logged (planner._deepdiff); never tomllib (the TOML
+    # tokenize) before an exception is logged (console/deepdiff_loader.py); never tomllib (the TOML
     # files are parsed already).
     assert _plan_imports(project) == (
         "['datetime', 'deepdiff', 'difflib', 'ipaddress', 'logging', 'string', 'uuid']"

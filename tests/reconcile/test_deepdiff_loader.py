@@ -9,16 +9,16 @@ from types import ModuleType
 
 import pytest
 
-from aidokit.reconcile import planner
+from aidokit.reconcile.console import deepdiff_loader
 
 # In a fresh interpreter, as the CLI has it (dataclasses loaded without inspect): import
-# deepdiff through the planner, then report what the process holds.
+# deepdiff as the planner does, then report what the process holds.
 PROBE = """
 import sys, types
 from aidokit.reconcile.console import method_cache
 method_cache.install()
-from aidokit.reconcile import planner
-DeepDiff = planner._deepdiff()
+from aidokit.reconcile.console import deepdiff_loader
+DeepDiff = deepdiff_loader.load_deepdiff()
 loaded = sorted(m for m in ("inspect", "ast", "hashlib", "_hashlib", "pydantic", "cachebox",
                             "asyncio", "platform", "pickle") if m in sys.modules)
 import deepdiff.deephash
@@ -86,7 +86,7 @@ def test_a_deepdiff_that_wants_more_of_a_stand_in_is_imported_plainly(
     saved = {name: module for name, module in sys.modules.items() if name.startswith("deepdiff")}
     for name in saved:
         monkeypatch.delitem(sys.modules, name)
-    real = planner._stand_ins
+    real = deepdiff_loader._stand_ins
 
     def without_getmembers(*, light: bool) -> dict[str, ModuleType | None]:
         found = real(light=light)
@@ -94,8 +94,8 @@ def test_a_deepdiff_that_wants_more_of_a_stand_in_is_imported_plainly(
             found["inspect"] = ModuleType("inspect")  # no getmembers
         return found
 
-    monkeypatch.setattr(planner, "_stand_ins", without_getmembers)
-    DeepDiff = planner._deepdiff()
+    monkeypatch.setattr(deepdiff_loader, "_stand_ins", without_getmembers)
+    DeepDiff = deepdiff_loader.load_deepdiff()
     assert DeepDiff({"a": 1}, {"a": 2}).get("values_changed")
     import deepdiff.diff
 
