@@ -82,7 +82,10 @@ fuzz: dev
 	  tests/reconcile/documents/test_documents_window.py \
 	  tests/reconcile/documents/test_documents_toml_props.py \
 	  tests/reconcile/documents/test_documents_toml_shapes.py \
-	  tests/reconcile/documents/test_documents_toml_comments.py
+	  tests/reconcile/documents/test_documents_toml_comments.py \
+	  tests/reconcile/documents/test_documents_tomlparse.py \
+	  tests/reconcile/test_plain_json.py \
+	  tests/reconcile/test_config.py
 
 # Network: checks every pinned npm/PyPI version and remote host; never part of `make test`.
 verify-catalog: dev
