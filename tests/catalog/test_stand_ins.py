@@ -48,20 +48,24 @@ def test_a_forwarding_stand_in_calls_the_real_module_when_used() -> None:
 
 
 def test_lean_stdlib_leaves_pathlib_and_argparse_whole() -> None:
-    """In a fresh interpreter: no urllib.parse, ipaddress or gettext, yet as_uri and
-    argparse's translated words work, loading the real modules when first called."""
+    """In a fresh interpreter: no urllib.parse, ipaddress, gettext, ntpath or fnmatch, yet
+    as_uri, argparse's words, Windows paths and match work, loading what they use."""
     code = (
         "import sys\n"
         "from aidokit.catalog.stand_ins import lean_stdlib\n"
         "lean_stdlib()\n"
         "import argparse, pathlib\n"
-        "skipped = [m for m in ('urllib.parse', 'ipaddress', 'gettext') if m in sys.modules]\n"
+        "names = ('urllib.parse', 'ipaddress', 'gettext', 'ntpath', 'fnmatch')\n"
+        "skipped = [m for m in names if m in sys.modules]\n"
         "uri = pathlib.PurePosixPath('/a b').as_uri()\n"
         "usage = argparse._('usage: ')\n"
-        "print(skipped, uri, usage.strip(), 'gettext' in sys.modules)\n"
+        "windows = pathlib.PureWindowsPath('C:/a/b').as_posix()\n"
+        "matched = pathlib.PurePosixPath('a/b.txt').match('*.txt')\n"
+        "loaded = all(m in sys.modules for m in ('urllib.parse', 'gettext', 'fnmatch'))\n"
+        "print(skipped, uri, usage.strip(), windows, matched, loaded)\n"
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert run.stdout.split() == ["[]", "file:///a%20b", "usage:", "True"]
+    assert run.stdout.split() == ["[]", "file:///a%20b", "usage:", "C:/a/b", "True", "True"]
 
 
 def test_a_deferred_module_is_imported_when_first_read() -> None:
