@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 from aidokit.catalog.constraints import ByName, Check, Tagged
+from aidokit.reconcile.console import method_cache
 from aidokit.reconcile.documents import privatefolder
 from aidokit.reconcile.documents.format import sha256
 from aidokit.reconcile.errors import AidoError
@@ -249,7 +250,8 @@ def _hints(cls: Any) -> dict[str, Any]:
         module = vars(sys.modules[base.__module__]) if base.__module__ in sys.modules else {}
         for name, value in vars(base).get("__annotations__", {}).items():
             if isinstance(value, str):
-                value = eval(value, dict(vars(base)), module)  # noqa: S307  # aido's own source
+                code = method_cache.expression(value)
+                value = eval(code, dict(vars(base)), module)  # noqa: S307  # aido's own source
             hints[name] = type(None) if value is None else value
     return hints
 

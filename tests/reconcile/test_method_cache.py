@@ -147,3 +147,19 @@ def test_dataclasses_import_inspect_only_for_a_class_without_a_docstring() -> No
     argv = [sys.executable, "-c", LAZY_INSPECT]
     done = subprocess.run(argv, capture_output=True, text=True, check=True, env=_writing())
     assert done.stdout.splitlines() == ["False", "True Undocumented(x: int)"]
+
+
+def test_an_annotation_compiled_through_the_cache_evaluates_as_its_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`expression` gives the text until the cache is installed, then its cached code,
+    which evaluates to what the text does and is kept apart from method texts."""
+    monkeypatch.setattr(method_cache, "_installed", None)
+    assert method_cache.expression("tuple[int, ...]") == "tuple[int, ...]"
+    cache = MethodCache(tmp_path / "m")
+    monkeypatch.setattr(method_cache, "_installed", cache)
+    code = method_cache.expression("dict[str, tuple[int, ...]] | None")
+    assert not isinstance(code, str)
+    assert eval(code) == eval("dict[str, tuple[int, ...]] | None")  # noqa: S307
+    assert method_cache.expression("dict[str, tuple[int, ...]] | None") is code
+    assert list(cache.codes) == ["eval\0dict[str, tuple[int, ...]] | None"]
