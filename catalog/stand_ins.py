@@ -66,14 +66,21 @@ class _Deferred(ModuleType):
         return getattr(module, attribute)
 
 
-def deferred(name: str) -> ModuleType:
+def deferred(name: str, **known: Any) -> ModuleType:
     """Module `name`, imported only when the caller first reads one of its attributes.
 
     For a module that only some runs use (an editor's helpers, which a converged
     plan never calls). Type checkers see the real module: import it under
-    `TYPE_CHECKING` and bind this in the `else` branch.
+    `TYPE_CHECKING` and bind this in the `else` branch. `known`: attributes it
+    answers without the import (the same objects the module holds, or what it
+    would answer). A module already loaded is given back as it is, never changed.
     """
-    return sys.modules.get(name) or _Deferred(name, f"{name}, imported when first used")
+    loaded = sys.modules.get(name)
+    if loaded is not None:
+        return loaded
+    module = _Deferred(name, f"{name}, imported when first used")
+    vars(module).update(known)
+    return module
 
 
 def package_without_init(name: str) -> ModuleType | None:

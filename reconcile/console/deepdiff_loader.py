@@ -87,11 +87,7 @@ def _platform_stub() -> ModuleType:
     it (Windows and macOS do not); anything else imports the real module."""
     from aidokit.catalog.stand_ins import deferred
 
-    if "platform" in sys.modules:  # the real one: stand_ins leaves a loaded module alone
-        return sys.modules["platform"]
-    stub = deferred("platform")
-    vars(stub).update(system=lambda: os.uname().sysname)
-    return stub
+    return deferred("platform", system=lambda: os.uname().sysname)
 
 
 def _pickle_stub() -> ModuleType | None:
@@ -101,16 +97,12 @@ def _pickle_stub() -> ModuleType | None:
     where the interpreter has no accelerator."""
     from aidokit.catalog.stand_ins import deferred
 
-    if "pickle" in sys.modules:  # the real one: stand_ins leaves a loaded module alone
-        return sys.modules["pickle"]
     try:
         import _pickle
     except ImportError:
         return None
-    stub = deferred("pickle")
     names = ("Pickler", "Unpickler", "PickleError", "PicklingError", "UnpicklingError", "dumps")
-    vars(stub).update({name: getattr(_pickle, name) for name in names})
-    return stub
+    return deferred("pickle", **{name: getattr(_pickle, name) for name in names})
 
 
 def _builtin_hashes() -> ModuleType | None:

@@ -116,3 +116,13 @@ def test_a_package_without_init_loads_submodules_and_runs_init_when_read(
     real = sys.modules["aido_test_pkg"]
     assert real is not stub and real.part is sys.modules["aido_test_pkg.part"]
     assert package_without_init("aido_test_no_such_package") is None
+
+
+def test_a_deferred_module_answers_what_it_knows_and_never_changes_a_loaded_one() -> None:
+    """`known` attributes answer without the import; a loaded module comes back untouched."""
+    sys.modules.pop("colorsys", None)
+    colorsys = deferred("colorsys", ONE_THIRD=1 / 3)
+    assert colorsys.ONE_THIRD == 1 / 3 and "colorsys" not in sys.modules
+    real = sys.modules["json"]
+    assert deferred("json", dumps="not json's") is real
+    assert callable(real.dumps) and real.dumps.__module__ == "json"
