@@ -6,3 +6,8 @@ __version__ = "0.1.0"
 
 # Before any module of the CLI imports them (start-up time): catalog/stand_ins.py.
 lean_stdlib()
+
+# Before json, argparse, dataclasses and aido's modules compile their patterns.
+from aidokit.reconcile.console import regex_cache  # noqa: E402
+
+regex_cache.install()

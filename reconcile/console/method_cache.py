@@ -36,25 +36,31 @@ KEEP = 2000  # entries; past that the file keeps only what the last run used
 FORMAT = 2
 
 
-class MethodCache:
-    """Source text of a generated method -> its code object, loaded from and saved to `path`."""
+class CacheFile:
+    """Things Python compiles, by what they were compiled from, loaded from and saved to `path`.
+
+    One marshal file beside aido's bytecode, trusted as the `.pyc` files there
+    are (module docstring): dataclass methods here, regular expressions in
+    `regex_cache`. A value is only ever a pure function of its key.
+    """
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.codes = _load(path)
-        self.used: dict[str, CodeType] = {}
+        self.codes: dict[Any, Any] = _load(path)
+        self.used: dict[Any, Any] = {}
         self.new = False
 
-    def compiled(self, text: str, mode: str = "exec") -> CodeType:
-        """The code object of `text` (compiled in `mode`), from the cache or compiled now."""
-        key = text if mode == "exec" else f"{mode}\0{text}"  # source text never holds a NUL
-        code = self.codes.get(key)
-        if code is None:
-            code = _compile(text, mode)
-            self.codes[key] = code
-            self.new = True
-        self.used[key] = code
-        return code
+    def get(self, key: Any) -> Any:
+        """The value kept for `key`, or None."""
+        value = self.codes.get(key)
+        if value is not None:
+            self.used[key] = value
+        return value
+
+    def put(self, key: Any, value: Any) -> None:
+        """Keep `value` for `key`; it is saved at exit."""
+        self.codes[key] = self.used[key] = value
+        self.new = True
 
     def save(self) -> None:
         """Write the cache back when this run compiled something new (best effort)."""
@@ -68,6 +74,19 @@ class MethodCache:
             os.replace(temp, self.path)
         except (OSError, ValueError):
             temp.unlink(missing_ok=True)  # a read-only install only costs the compile
+
+
+class MethodCache(CacheFile):
+    """Source text of a generated method -> its code object."""
+
+    def compiled(self, text: str, mode: str = "exec") -> CodeType:
+        """The code object of `text` (compiled in `mode`), from the cache or compiled now."""
+        key = text if mode == "exec" else f"{mode}\0{text}"  # source text never holds a NUL
+        code: CodeType | None = self.get(key)
+        if code is None:
+            code = _compile(text, mode)
+            self.put(key, code)
+        return code
 
 
 def expression(text: str) -> CodeType | str:
@@ -87,7 +106,7 @@ def _compile(text: str, mode: str = "exec") -> CodeType:
     return compile(text, "<string>", mode, dont_inherit=True)
 
 
-def _load(path: Path) -> dict[str, CodeType]:
+def _load(path: Path) -> dict[Any, Any]:
     try:
         data = path.read_bytes()
     except OSError:
@@ -111,10 +130,10 @@ def _ours(namespace: object) -> bool:
     return isinstance(namespace, dict) and str(namespace.get("__name__")).startswith(CACHED)
 
 
-def default_path() -> Path:
-    """Where the cache lives: the `__pycache__` of this package, tagged with the Python."""
+def default_path(kind: str = f"dataclass-methods-{FORMAT}") -> Path:
+    """Where the cache `kind` lives: the `__pycache__` of this package, tagged with the Python."""
     return Path(cache_from_source(__file__)).with_name(
-        f"dataclass-methods-{FORMAT}.{sys.implementation.cache_tag}.marshal"
+        f"{kind}.{sys.implementation.cache_tag}.marshal"
     )
 
 

@@ -1,0 +1,107 @@
+"""Compiled regular expressions, kept beside aido's own bytecode.
+
+`re` compiles a pattern in pure Python (its parser and compiler) the first time
+a process uses it. A converged `aido plan` compiles about 27: json's, argparse's,
+dataclasses' and aido's own, ~1.5 ms of every start. What that produces (the
+opcodes `_sre` runs, the flags and the group names) depends only on the pattern,
+its flags and the Python, so this keeps it in one marshal file in the package's
+`__pycache__` (method_cache.CacheFile: trusted and written as Python treats the
+`.pyc` files there), and a later run builds the pattern from it with `_sre.compile`.
+
+A result is kept only when it builds a pattern equal to the one `re` itself
+compiled (a Pattern compares equal by its text, flags and opcodes), so a Python
+whose `re` internals differ just compiles as before. `_sre.compile` checks the
+opcodes it is given: a damaged entry raises there and the pattern is compiled.
+"""
+
+from __future__ import annotations
+
+import _sre  # type: ignore[import-not-found]  # re's C engine: no stub
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from aidokit.reconcile.console.method_cache import CacheFile, default_path
+
+Compile = Callable[[Any, Any], Any]
+
+# In the file's name; also the key of what the file holds, with the opcodes' version.
+FORMAT = 1
+_KIND = f"regex-{FORMAT}"
+
+_installed: CacheFile | None = None
+
+
+def install(path: Path | None = None) -> None:
+    """Route `re`'s compiling of str and bytes patterns through the cache (once a process).
+
+    Only the `aido` command saves what it compiled (`save`, from cli.entry): a
+    process that merely imports aido (a test run, a library user) reads the file
+    but leaves it alone, so it holds aido's patterns, not every one of its host's.
+    """
+    global _installed  # one cache per process
+    if _installed is not None:
+        return
+    compiler: Any = sys.modules["re._compiler"]
+    _installed = CacheFile(path or default_path(_KIND))
+    compiler.compile = cached_compile(_installed, compiler.compile)
+
+
+def cached_compile(cache: CacheFile, compile_as_re: Compile) -> Compile:
+    """`re._compiler.compile` (`compile_as_re`) answered from `cache` where it can be."""
+    compiler: Any = sys.modules["re._compiler"]
+    version = (_sre.MAGIC, sys.version)  # the opcodes of another `re` are never reused
+
+    def compile_pattern(pattern: Any, flags: Any = 0) -> Any:
+        if not isinstance(pattern, str | bytes) or flags & re.DEBUG:
+            return compile_as_re(pattern, flags)
+        key = (version, pattern, int(flags))
+        parts = cache.get(key)
+        if parts is not None:
+            try:
+                return _sre.compile(pattern, *parts)
+            except (TypeError, ValueError, RuntimeError, OverflowError):
+                pass  # a damaged entry: compile it again
+        compiled = compile_as_re(pattern, flags)
+        parts = _parts(compiler, pattern, int(flags))
+        if parts is not None and _same(_built(pattern, parts), compiled):
+            cache.put(key, parts)
+        return compiled
+
+    compile_pattern.compile_as_re = compile_as_re  # type: ignore[attr-defined]
+    return compile_pattern
+
+
+def save() -> None:
+    """Write back what this run compiled anew (best effort; see `install`)."""
+    if _installed is not None:
+        _installed.save()
+
+
+def _parts(compiler: Any, pattern: str | bytes, flags: int) -> tuple[Any, ...] | None:
+    """What `re._compiler.compile(pattern, flags)` hands `_sre.compile` after the pattern,
+    or None if this Python's `re` is not built as that expects."""
+    try:
+        parsed = compiler._parser.parse(pattern, flags)
+        code = [int(op) for op in compiler._code(parsed, flags)]  # opcodes are an int subclass
+        names = dict(parsed.state.groupdict)
+        by_index: list[str | None] = [None] * parsed.state.groups
+        for name, index in names.items():
+            by_index[index] = name
+        return (flags | parsed.state.flags, code, parsed.state.groups - 1, names, tuple(by_index))
+    except Exception:
+        return None
+
+
+def _built(pattern: str | bytes, parts: tuple[Any, ...]) -> Any:
+    try:
+        return _sre.compile(pattern, *parts)
+    except Exception:
+        return None
+
+
+def _same(built: Any, compiled: Any) -> bool:
+    """Whether two patterns are the same: equal (text, flags, opcodes) with the same groups."""
+    return bool(built == compiled) and built.groupindex == compiled.groupindex
