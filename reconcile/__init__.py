@@ -1,6 +1,11 @@
 """aido's core: context, desired state, plan, apply, state, documents and the CLI."""
 
-from aidokit.catalog.stand_ins import lean_stdlib
+# First, so every other aidokit module can come from it: reconcile/console/module_cache.py.
+from aidokit.reconcile.console import module_cache
+
+module_cache.install()
+
+from aidokit.catalog.stand_ins import lean_stdlib  # noqa: E402
 
 __version__ = "0.1.0"
 

@@ -20,7 +20,7 @@ from typing import Any, NoReturn
 from aidokit.catalog import log
 from aidokit.reconcile import __version__
 from aidokit.reconcile.commands import COMMANDS, load
-from aidokit.reconcile.console import method_cache, regex_cache
+from aidokit.reconcile.console import method_cache, module_cache, regex_cache
 from aidokit.reconcile.console.subcommands import Subcommands
 from aidokit.reconcile.errors import AidoError
 
@@ -200,7 +200,9 @@ def entry() -> NoReturn:
     a 20 MB ~/.claude.json is the same either way (46.5 MiB).
     """
     gc.disable()  # see the docstring
-    atexit.register(regex_cache.save)  # the command's patterns, not its importers' (regex_cache)
+    # What the command compiled, not what its importers do (module_cache, regex_cache).
+    atexit.register(module_cache.save)
+    atexit.register(regex_cache.save)
     try:
         code = main()
     except SystemExit as exc:  # argparse: --help, --version, a usage error

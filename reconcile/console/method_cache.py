@@ -17,63 +17,19 @@ that plan ~0.7 ms to compile.
 from __future__ import annotations
 
 import atexit
-import marshal
-import os
 import sys
-
-# What importlib.util re-exports, from the module the interpreter already loaded:
-# importing importlib.util costs ~0.25 ms of every start.
-from importlib._bootstrap_external import MAGIC_NUMBER, cache_from_source
-from pathlib import Path
 from types import CodeType, ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aidokit.catalog.stand_ins import deferred, stand_ins
+from aidokit.reconcile.console.cache_file import CacheFile, default_path
 
-KEEP = 2000  # entries; past that the file keeps only what the last run used
+if TYPE_CHECKING:
+    from pathlib import Path
+
 # In the file's name: a new format (2: compiled without this module's future imports)
 # starts a new file, so no install keeps code objects an older aido compiled.
 FORMAT = 2
-
-
-class CacheFile:
-    """Things Python compiles, by what they were compiled from, loaded from and saved to `path`.
-
-    One marshal file beside aido's bytecode, trusted as the `.pyc` files there
-    are (module docstring): dataclass methods here, regular expressions in
-    `regex_cache`. A value is only ever a pure function of its key.
-    """
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.codes: dict[Any, Any] = _load(path)
-        self.used: dict[Any, Any] = {}
-        self.new = False
-
-    def get(self, key: Any) -> Any:
-        """The value kept for `key`, or None."""
-        value = self.codes.get(key)
-        if value is not None:
-            self.used[key] = value
-        return value
-
-    def put(self, key: Any, value: Any) -> None:
-        """Keep `value` for `key`; it is saved at exit."""
-        self.codes[key] = self.used[key] = value
-        self.new = True
-
-    def save(self) -> None:
-        """Write the cache back when this run compiled something new (best effort)."""
-        if not self.new or sys.dont_write_bytecode:
-            return
-        codes = self.codes if len(self.codes) <= KEEP else self.used
-        temp = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
-        try:
-            self.path.parent.mkdir(exist_ok=True)
-            temp.write_bytes(MAGIC_NUMBER + marshal.dumps(codes))
-            os.replace(temp, self.path)
-        except (OSError, ValueError):
-            temp.unlink(missing_ok=True)  # a read-only install only costs the compile
 
 
 class MethodCache(CacheFile):
@@ -106,21 +62,6 @@ def _compile(text: str, mode: str = "exec") -> CodeType:
     return compile(text, "<string>", mode, dont_inherit=True)
 
 
-def _load(path: Path) -> dict[Any, Any]:
-    try:
-        data = path.read_bytes()
-    except OSError:
-        return {}
-    if not data.startswith(MAGIC_NUMBER):
-        return {}
-    try:
-        # Trusted as the .pyc files of the same folder are (module docstring).
-        codes = marshal.loads(data[len(MAGIC_NUMBER) :])  # noqa: S302
-    except (EOFError, ValueError, TypeError):
-        return {}
-    return codes if isinstance(codes, dict) else {}
-
-
 # The packages whose classes' methods are cached: aido and what its plans import.
 CACHED = ("aidokit.", "deepdiff.")
 
@@ -128,13 +69,6 @@ CACHED = ("aidokit.", "deepdiff.")
 def _ours(namespace: object) -> bool:
     """Whether `namespace` is the globals of a module of a `CACHED` package."""
     return isinstance(namespace, dict) and str(namespace.get("__name__")).startswith(CACHED)
-
-
-def default_path(kind: str = f"dataclass-methods-{FORMAT}") -> Path:
-    """Where the cache `kind` lives: the `__pycache__` of this package, tagged with the Python."""
-    return Path(cache_from_source(__file__)).with_name(
-        f"{kind}.{sys.implementation.cache_tag}.marshal"
-    )
 
 
 _installed: MethodCache | None = None
@@ -164,7 +98,7 @@ def install(path: Path | None = None) -> None:
     if _installed is not None:
         return
     dataclasses = _dataclasses_without_inspect()
-    cache = _installed = MethodCache(path or default_path())
+    cache = _installed = MethodCache(path or default_path(f"dataclass-methods-{FORMAT}"))
     builtin_exec = exec
 
     def cached_exec(source: Any, globals: Any = None, locals: Any = None) -> None:

@@ -5,7 +5,7 @@ a process uses it. A converged `aido plan` compiles about 27: json's, argparse's
 dataclasses' and aido's own, ~1.5 ms of every start. What that produces (the
 opcodes `_sre` runs, the flags and the group names) depends only on the pattern,
 its flags and the Python, so this keeps it in one marshal file in the package's
-`__pycache__` (method_cache.CacheFile: trusted and written as Python treats the
+`__pycache__` (cache_file.CacheFile: trusted and written as Python treats the
 `.pyc` files there), and a later run builds the pattern from it with `_sre.compile`.
 
 A result is kept only when it builds a pattern equal to the one `re` itself
@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from aidokit.reconcile.console.method_cache import CacheFile, default_path
+from aidokit.reconcile.console.cache_file import CacheFile, default_path
 
 Compile = Callable[[Any, Any], Any]
 

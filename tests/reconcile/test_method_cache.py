@@ -121,7 +121,7 @@ def test_only_aidos_and_deepdiffs_classes_go_through_the_cache(tmp_path: Path) -
 
 def test_the_cache_lives_beside_aidos_bytecode() -> None:
     """The default file is in the package's __pycache__, tagged with this Python."""
-    path = default_path()
+    path = Path(default_path(f"dataclass-methods-{method_cache.FORMAT}"))
     assert path.parent.name == "__pycache__" and sys.implementation.cache_tag in path.name
 
 

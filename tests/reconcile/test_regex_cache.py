@@ -205,5 +205,5 @@ def test_only_the_aido_command_writes_the_file(tmp_path: Path, ending: str, writ
 def test_the_cache_lives_beside_aidos_bytecode() -> None:
     """The default file is in the package's __pycache__, tagged with this Python."""
     assert regex_cache._installed is not None
-    path = regex_cache._installed.path
+    path = Path(regex_cache._installed.path)
     assert path.parent.name == "__pycache__" and sys.implementation.cache_tag in path.name

@@ -1,0 +1,211 @@
+"""aido's modules' bytecode in one file: imported as Python imports them, never stale."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from aidokit.reconcile.console import module_cache
+from aidokit.reconcile.console.module_cache import ModuleFile
+
+# A portion of the `aidokit` namespace package, as a checkout or an install adds one.
+PACKAGE = {
+    "aidokit/fakepkg/__init__.py": "VALUE = 1\n",
+    "aidokit/fakepkg/mod.py": "from aidokit.fakepkg import VALUE\n\nDOUBLE = VALUE * 2\n",
+    "aidokit/fakepkg/sub/__init__.py": '"""A nested package."""\n',
+    "aidokit/fakepkg/sub/leaf.py": "import sys\n\nNAME = __name__\n",
+}
+MODULES = [
+    "aidokit.fakepkg",
+    "aidokit.fakepkg.mod",
+    "aidokit.fakepkg.sub",
+    "aidokit.fakepkg.sub.leaf",
+]
+
+# Import MODULES, with the file at argv[1] ahead of Python's own search unless argv[1] is
+# "-"; print each module's import attributes, whether it came from the file, DOUBLE; save.
+PROBE = """
+import json, sys
+import aidokit.reconcile
+from aidokit.reconcile.console.module_cache import Finder, ModuleFile
+file = None
+if sys.argv[1] != "-":
+    file = ModuleFile(sys.argv[1])
+    sys.meta_path.insert(0, Finder(file))
+import aidokit.fakepkg.mod, aidokit.fakepkg.sub.leaf
+out = {}
+for name in sys.argv[2:]:
+    module = sys.modules[name]
+    spec = module.__spec__
+    out[name] = {
+        "file": module.__file__, "cached": module.__cached__, "package": module.__package__,
+        "path": getattr(module, "__path__", None), "origin": spec.origin,
+        "locations": spec.submodule_search_locations, "parent": spec.parent,
+        "has_location": spec.has_location, "loader_path": module.__loader__.path,
+        "held": getattr(spec.loader, "held", None) and spec.loader.file.code(name) is not None,
+    }
+out["DOUBLE"] = aidokit.fakepkg.mod.DOUBLE
+out["leaf"] = aidokit.fakepkg.sub.leaf.NAME
+print(json.dumps(out))
+if file is not None:
+    file.save()
+"""
+
+
+def _portion(root: Path) -> Path:
+    for relative, text in PACKAGE.items():
+        (root / relative).parent.mkdir(parents=True, exist_ok=True)
+        (root / relative).write_text(text, encoding="utf-8")
+    return root
+
+
+def _probe(portion: Path, cache: Path | str, *flags: str) -> dict[str, object]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = os.pathsep.join([str(portion), env.get("PYTHONPATH", "")])
+    argv = [sys.executable, *flags, "-c", PROBE, str(cache), *MODULES]
+    done = subprocess.run(argv, capture_output=True, text=True, check=True, env=env)
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def _held(result: dict[str, object]) -> list[bool]:
+    return [result[name]["held"] for name in MODULES]  # type: ignore[index]
+
+
+def _attributes(result: dict[str, object]) -> dict[str, object]:
+    return {
+        name: {k: v for k, v in result[name].items() if k != "held"}  # type: ignore[attr-defined]
+        for name in MODULES
+    }
+
+
+@pytest.fixture
+def portion(tmp_path: Path) -> Path:
+    return _portion(tmp_path / "portion")
+
+
+def test_a_second_run_serves_every_module_as_python_imports_it(
+    portion: Path, tmp_path: Path
+) -> None:
+    """Modules and packages, nested too, come from the file the second time, with the
+    same file, cached, package, path and spec attributes plain Python gives them."""
+    cache = tmp_path / "modules.marshal"
+    first = _probe(portion, cache)
+    assert _held(first) == [False] * len(MODULES) and cache.exists()
+    second = _probe(portion, cache)
+    assert _held(second) == [True] * len(MODULES)
+    plain = _probe(portion, "-")
+    assert _attributes(second) == _attributes(plain) == _attributes(first)
+    assert second["DOUBLE"] == 2 and second["leaf"] == "aidokit.fakepkg.sub.leaf"
+
+
+@pytest.mark.parametrize("edit", ["same size", "other size", "deleted pyc"])
+def test_a_changed_source_is_compiled_again(portion: Path, tmp_path: Path, edit: str) -> None:
+    """A source whose time or size changed is imported as Python does, its new code used."""
+    cache = tmp_path / "modules.marshal"
+    _probe(portion, cache)
+    source = portion / "aidokit/fakepkg/mod.py"
+    if edit == "deleted pyc":
+        shutil.rmtree(source.parent / "__pycache__")
+        assert _held(_probe(portion, cache)) == [True] * len(MODULES)
+        return
+    text = "DOUBLE = 3\n" if edit == "same size" else "DOUBLE = 'changed'\n"
+    before = source.stat()
+    source.write_text(text.ljust(before.st_size - 1) + "\n" if edit == "same size" else text)
+    # Two seconds on: Python's own .pyc check sees whole seconds only.
+    os.utime(source, ns=(before.st_atime_ns, before.st_mtime_ns + 2_000_000_000))
+    again = _probe(portion, cache)
+    assert again["DOUBLE"] == (3 if edit == "same size" else "changed")
+    assert _held(again) == [True, False, True, True]
+    assert _held(_probe(portion, cache)) == [True] * len(MODULES)  # and kept again
+
+
+def test_a_source_somewhere_else_is_not_served(portion: Path, tmp_path: Path) -> None:
+    """The same files at another place on the path (times kept) are imported from there."""
+    cache = tmp_path / "modules.marshal"
+    _probe(portion, cache)
+    moved = tmp_path / "moved"
+    shutil.copytree(portion, moved, copy_function=shutil.copy2)
+    result = _probe(moved, cache)
+    assert _held(result) == [False] * len(MODULES)
+    assert str(result["aidokit.fakepkg.mod"]["file"]).startswith(str(moved))  # type: ignore[index]
+
+
+def _damage(cache: Path, how: str) -> None:
+    data = cache.read_bytes()
+    if how == "empty":
+        cache.write_bytes(b"")
+    elif how == "garbage":
+        cache.write_bytes(b"\x00garbage" * 50)
+    elif how == "other python":
+        cache.write_bytes(b"\x00\x00\r\n" + data[4:])
+    elif how == "truncated":
+        cache.write_bytes(data[: len(data) - 40])
+    elif how == "code overwritten":
+        cache.write_bytes(data[:-60] + b"\xff" * 60)
+    elif how == "index of other types":
+        import marshal
+
+        head = marshal.dumps({name: ("x", 1, (0, "y"), -1, 5) for name in MODULES})
+        cache.write_bytes(data[:4] + len(head).to_bytes(4, "little") + head)
+
+
+@pytest.mark.parametrize(
+    "how",
+    ["empty", "garbage", "other python", "truncated", "code overwritten", "index of other types"],
+)
+def test_a_damaged_file_means_importing_as_python_does(
+    portion: Path, tmp_path: Path, how: str
+) -> None:
+    """A file that cannot be read, or parts of it, never fails an import or serves wrong code."""
+    cache = tmp_path / "modules.marshal"
+    _probe(portion, cache)
+    _damage(cache, how)
+    result = _probe(portion, cache)
+    assert result["DOUBLE"] == 2 and result["leaf"] == "aidokit.fakepkg.sub.leaf"
+    assert _held(_probe(portion, cache)) == [True] * len(MODULES)  # written whole again
+
+
+def test_nothing_is_written_under_dont_write_bytecode(portion: Path, tmp_path: Path) -> None:
+    """python -B (PYTHONDONTWRITEBYTECODE) writes no file, as it writes no .pyc."""
+    cache = tmp_path / "modules.marshal"
+    _probe(portion, cache, "-B")
+    assert not cache.exists()
+
+
+def test_other_modules_are_left_to_python(tmp_path: Path) -> None:
+    """Only `aidokit.*` submodules go through the file: top-level names never do."""
+    finder = module_cache.Finder(ModuleFile(str(tmp_path / "none")))
+    assert finder.find_spec("json", None) is None
+    assert finder.find_spec("aidokitx.y", [str(tmp_path)]) is None
+
+
+# The aido command (cli.entry) saves the file at exit, a process importing aido does not.
+COMMAND = """
+import sys
+from pathlib import Path
+from aidokit.reconcile import cli
+from aidokit.reconcile.console import module_cache
+module_cache._installed.path = sys.argv[1]
+module_cache._installed.added["aidokit.probe"] = ("/nowhere.py", False, (0, 0), b"")
+if sys.argv[2] == "command":
+    sys.argv[1:] = ["--version"]
+    cli.entry()
+"""
+
+
+@pytest.mark.parametrize(("ending", "written"), [("command", True), ("importer", False)])
+def test_only_the_aido_command_writes_the_file(tmp_path: Path, ending: str, written: bool) -> None:
+    cache = tmp_path / "modules.marshal"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    argv = [sys.executable, "-c", COMMAND, str(cache), ending]
+    subprocess.run(argv, capture_output=True, text=True, check=True, env=env)
+    assert cache.exists() is written
+    if written:
+        assert "aidokit.probe" in ModuleFile(str(cache)).index
