@@ -52,7 +52,7 @@ class CacheFile:
 
     def save(self) -> None:
         """Write the file back when this run compiled something new (best effort)."""
-        if self.new:
+        if self.new and writable(self.path):
             codes = self.codes if len(self.codes) <= KEEP else self.used
             try:
                 data = marshal.dumps(codes)
@@ -76,6 +76,15 @@ def write(path: str, data: bytes) -> None:
     except (OSError, ValueError):
         with contextlib.suppress(OSError):
             os.unlink(temp)
+
+
+def writable(path: str) -> bool:
+    """Whether `write` can save a file at `path`: Python writes bytecode here, and the
+    folder (or, if it is not there yet, its parent) may be written to."""
+    if sys.dont_write_bytecode:
+        return False
+    folder = os.path.dirname(path)
+    return os.access(folder if os.path.isdir(folder) else os.path.dirname(folder), os.W_OK)
 
 
 def default_path(kind: str) -> str:

@@ -31,7 +31,7 @@ from importlib._bootstrap_external import (  # what importlib.machinery re-expor
 from types import CodeType, ModuleType
 from typing import Any
 
-from aidokit.reconcile.console.cache_file import default_path, write
+from aidokit.reconcile.console.cache_file import default_path, writable, write
 
 FORMAT = 1
 PACKAGE = "aidokit."
@@ -75,7 +75,8 @@ class ModuleFile:
     def __init__(self, path: str) -> None:
         self.path = path
         self.index: dict[str, Entry] = {}
-        self.added: dict[str, tuple[str, bool, tuple[int, int], bytes]] = {}
+        # Compiled this run, not held: marshalled only when the `aido` command saves.
+        self.added: dict[str, tuple[str, bool, tuple[int, int], CodeType]] = {}
         self._fd: int | None = None
         self._base = 0
         try:
@@ -124,12 +125,12 @@ class ModuleFile:
         self, name: str, source: str, package: bool, stamp: tuple[int, int], code: CodeType
     ) -> None:
         """Hold module `name`'s `code`, compiled from `source` as it was at `stamp`."""
-        self.added[name] = (source, package, stamp, marshal.dumps(code))
+        self.added[name] = (source, package, stamp, code)
 
     def save(self) -> None:
         """Rewrite the file with the modules added this run (best effort): those still
         held whose source is unchanged, then the new ones."""
-        if not self.added:
+        if not self.added or not writable(self.path):
             return
         index: dict[str, Entry] = {}
         blobs: list[bytes] = []
@@ -143,7 +144,8 @@ class ModuleFile:
             index[name] = (entry[0], entry[1], entry[2], offset, len(blob))
             blobs.append(blob)
             offset += len(blob)
-        for name, (source, package, stamp, blob) in self.added.items():
+        for name, (source, package, stamp, code) in self.added.items():
+            blob = marshal.dumps(code)
             index[name] = (source, package, stamp, offset, len(blob))
             blobs.append(blob)
             offset += len(blob)

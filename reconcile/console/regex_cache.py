@@ -20,18 +20,21 @@ import _sre  # type: ignore[import-not-found]  # re's C engine: no stub
 import re
 import sys
 from collections.abc import Callable
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from aidokit.reconcile.console.cache_file import CacheFile, default_path
+from aidokit.reconcile.console.cache_file import CacheFile, default_path, writable
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 Compile = Callable[[Any, Any], Any]
+Key = tuple[tuple[int, str], str | bytes, int]  # (re's version, pattern, flags)
 
 # In the file's name; also the key of what the file holds, with the opcodes' version.
 FORMAT = 1
 _KIND = f"regex-{FORMAT}"
 
-_installed: CacheFile | None = None
+_installed: Patterns | None = None
 
 
 def install(path: Path | None = None) -> None:
@@ -45,13 +48,37 @@ def install(path: Path | None = None) -> None:
     if _installed is not None:
         return
     compiler: Any = sys.modules["re._compiler"]
-    _installed = CacheFile(path or default_path(_KIND))
+    _installed = Patterns(path or default_path(_KIND))
     compiler.compile = cached_compile(_installed, compiler.compile)
 
 
-def cached_compile(cache: CacheFile, compile_as_re: Compile) -> Compile:
+class Patterns(CacheFile):
+    """The cache file, and the patterns this run compiled that it does not hold yet.
+
+    Those are only noted (a dict entry) when compiled; what `_sre` needs to build
+    them is worked out when the file is saved, so a process that never saves (one
+    that imports aido) pays nothing more for its own patterns.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        super().__init__(path)
+        self.compiled: dict[Key, Any] = {}  # key -> the pattern re compiled
+
+    def save(self) -> None:
+        """Keep each new pattern whose parts rebuild it exactly; write the file if it can be."""
+        if self.compiled and writable(self.path):
+            compiler: Any = sys.modules["re._compiler"]
+            for key, compiled in self.compiled.items():
+                _, pattern, flags = key
+                parts = _parts(compiler, pattern, flags)
+                if parts is not None and _same(_built(pattern, parts), compiled):
+                    self.put(key, parts)
+            self.compiled.clear()
+        super().save()
+
+
+def cached_compile(cache: Patterns, compile_as_re: Compile) -> Compile:
     """`re._compiler.compile` (`compile_as_re`) answered from `cache` where it can be."""
-    compiler: Any = sys.modules["re._compiler"]
     version = (_sre.MAGIC, sys.version)  # the opcodes of another `re` are never reused
 
     def compile_pattern(pattern: Any, flags: Any = 0) -> Any:
@@ -64,10 +91,7 @@ def cached_compile(cache: CacheFile, compile_as_re: Compile) -> Compile:
                 return _sre.compile(pattern, *parts)
             except (TypeError, ValueError, RuntimeError, OverflowError):
                 pass  # a damaged entry: compile it again
-        compiled = compile_as_re(pattern, flags)
-        parts = _parts(compiler, pattern, int(flags))
-        if parts is not None and _same(_built(pattern, parts), compiled):
-            cache.put(key, parts)
+        compiled = cache.compiled[key] = compile_as_re(pattern, flags)
         return compiled
 
     compile_pattern.compile_as_re = compile_as_re  # type: ignore[attr-defined]

@@ -193,7 +193,8 @@ from pathlib import Path
 from aidokit.reconcile import cli
 from aidokit.reconcile.console import module_cache
 module_cache._installed.path = sys.argv[1]
-module_cache._installed.added["aidokit.probe"] = ("/nowhere.py", False, (0, 0), b"")
+empty = compile("", "", "exec")
+module_cache._installed.added["aidokit.probe"] = ("/nowhere.py", False, (0, 0), empty)
 if sys.argv[2] == "command":
     sys.argv[1:] = ["--version"]
     cli.entry()
@@ -209,3 +210,25 @@ def test_only_the_aido_command_writes_the_file(tmp_path: Path, ending: str, writ
     assert cache.exists() is written
     if written:
         assert "aidokit.probe" in ModuleFile(str(cache)).index
+
+
+def test_a_file_that_cannot_be_written_is_not_worked_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under -B, or with no folder to write into, saving marshals nothing and writes nothing."""
+    from aidokit.reconcile.console import cache_file
+
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    assert cache_file.writable(str(tmp_path / "__pycache__" / "f"))  # made when saved
+    assert not cache_file.writable(str(tmp_path / "no" / "such" / "f"))
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    assert not cache_file.writable(str(tmp_path / "f"))
+    file = ModuleFile(str(tmp_path / "f"))
+    file.add("aidokit.x", "/x.py", False, (0, 0), compile("", "", "exec"))
+    monkeypatch.setattr(module_cache.marshal, "dumps", _never)
+    file.save()
+    assert not (tmp_path / "f").exists()
+
+
+def _never(*args: object) -> bytes:
+    raise AssertionError("marshalled")
