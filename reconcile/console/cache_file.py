@@ -103,7 +103,7 @@ def _load(path: str) -> dict[Any, Any]:
         return {}
     try:
         # Trusted as the .pyc files of the same folder are (module docstring).
-        codes = marshal.loads(data[len(MAGIC_NUMBER) :])  # noqa: S302
+        codes = marshal.loads(memoryview(data)[len(MAGIC_NUMBER) :])  # noqa: S302 - no copy
     except (EOFError, ValueError, TypeError):
         return {}
     return codes if isinstance(codes, dict) else {}
