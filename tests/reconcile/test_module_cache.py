@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -232,3 +233,46 @@ def test_a_file_that_cannot_be_written_is_not_worked_on(
 
 def _never(*args: object) -> bytes:
     raise AssertionError("marshalled")
+
+
+# `aido plan` on argv[2] with the file at argv[1] ahead of Python's search, as the
+# `aido` command has it; print which aidokit modules did not come from the file.
+PLAN = """
+import json, sys
+import aidokit.reconcile
+from aidokit.reconcile.console.module_cache import Finder, Loader, ModuleFile
+file = ModuleFile(sys.argv[1])
+sys.meta_path.insert(0, Finder(file))
+early = {m for m in sys.modules if m.startswith("aidokit")}  # imported before the finder
+from aidokit.reconcile import cli
+code = cli.main(["plan", "--project", sys.argv[2]])
+searched = sorted(
+    name for name, module in sys.modules.items()
+    if name.startswith("aidokit") and name not in early
+    and not (isinstance(module.__spec__.loader, Loader) and module.__spec__.loader.held)
+)
+file.save()
+ours = sorted(name for name in sys.modules if name.startswith("aidokit"))
+print(json.dumps([code, searched, ours]), file=sys.stderr)
+"""
+
+
+def test_a_second_plan_reads_every_aido_module_from_the_file(
+    fixture_project: Callable[[str], Path], tmp_path: Path
+) -> None:
+    """The pin beside tests/reconcile/test_cli.py's import pins: the demo's plan imports
+    its aido modules from the file from the second run on, the same aido modules either way."""
+    project = fixture_project("demo-project")
+    cache = tmp_path / "modules.marshal"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+    def plan() -> list[object]:
+        argv = [sys.executable, "-c", PLAN, str(cache), str(project)]
+        done = subprocess.run(argv, capture_output=True, text=True, check=True, env=env)
+        result: list[object] = json.loads(done.stderr.strip().splitlines()[-1])
+        return result
+
+    first, second = plan(), plan()
+    assert first[0] == second[0] == 0
+    assert len(first[1]) > 80 and second[1] == []  # type: ignore[arg-type]
+    assert first[2] == second[2]
