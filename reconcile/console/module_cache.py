@@ -7,7 +7,8 @@ file: about 25 µs a module before its code runs, ~2.5 ms for the ~100
 file in the package's `__pycache__` (trusted and written as Python treats the
 `.pyc` files there: cache_file.py) and serves a module from it, with the file,
 spec and loader attributes Python gives, when its source is where Python would
-look and has the time (to the nanosecond) and size it had when compiled. Else
+look and has the modification and change times (to the nanosecond) and the size
+it had when compiled. Else
 Python imports it as usual, and the `aido` command adds it at exit (`save`).
 
 A module held here that gains a same-named package folder or extension module
@@ -33,13 +34,14 @@ from typing import Any
 
 from aidokit.reconcile.console.cache_file import default_path, writable, write
 
-FORMAT = 1
+FORMAT = 2  # 2: the stamp holds the change time
 PACKAGE = "aidokit."
 
 # What the index says of a module: its source file, whether it is a package, the
-# source's (mtime_ns, size) when it was compiled, and where its marshalled code
-# is (offset after the index, length).
-Entry = tuple[str, bool, tuple[int, int], int, int]
+# source's `Stamp` when it was compiled, and where its marshalled code is (offset
+# after the index, length).
+Stamp = tuple[int, int, int]  # mtime_ns, ctime_ns, size
+Entry = tuple[str, bool, Stamp, int, int]
 
 _installed: ModuleFile | None = None
 
@@ -76,7 +78,7 @@ class ModuleFile:
         self.path = path
         self.index: dict[str, Entry] = {}
         # Compiled this run, not held: marshalled only when the `aido` command saves.
-        self.added: dict[str, tuple[str, bool, tuple[int, int], CodeType]] = {}
+        self.added: dict[str, tuple[str, bool, Stamp, CodeType]] = {}
         self._fd: int | None = None
         self._base = 0
         try:
@@ -96,7 +98,7 @@ class ModuleFile:
         """What the index says of module `name`, if it is an `Entry`."""
         entry: Any = self.index.get(name)
         match entry:
-            case (str(), bool(), (int(), int()), int(), int()) if entry[3] >= 0 <= entry[4]:
+            case (str(), bool(), (int(), int(), int()), int(), int()) if entry[3] >= 0 <= entry[4]:
                 return entry  # type: ignore[no-any-return]
         return None
 
@@ -121,9 +123,7 @@ class ModuleFile:
             return None
         return data if len(data) == length else None
 
-    def add(
-        self, name: str, source: str, package: bool, stamp: tuple[int, int], code: CodeType
-    ) -> None:
+    def add(self, name: str, source: str, package: bool, stamp: Stamp, code: CodeType) -> None:
         """Hold module `name`'s `code`, compiled from `source` as it was at `stamp`."""
         self.added[name] = (source, package, stamp, code)
 
@@ -204,10 +204,13 @@ class Loader(SourceFileLoader):
         return compiled
 
 
-def _stamp(source: str) -> tuple[int, int] | None:
-    """The source file's modification time (ns) and size; None if it cannot be read."""
+def _stamp(source: str) -> Stamp | None:
+    """The source file's modification and change times (ns) and size; None if it cannot
+    be read. The change time moves whenever the file is written or its times are set,
+    so a file replaced with one of the same size and modification time (an installer
+    that keeps a wheel's timestamps) still reads as changed."""
     try:
         status = os.stat(source)
     except OSError:
         return None
-    return (status.st_mtime_ns, status.st_size)
+    return (status.st_mtime_ns, status.st_ctime_ns, status.st_size)

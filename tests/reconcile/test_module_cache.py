@@ -127,6 +127,27 @@ def test_a_changed_source_is_compiled_again(portion: Path, tmp_path: Path, edit:
     assert _held(_probe(portion, cache)) == [True] * len(MODULES)  # and kept again
 
 
+def test_a_source_reinstalled_with_the_same_time_and_size_is_compiled_again(
+    portion: Path, tmp_path: Path
+) -> None:
+    """An installer that keeps a wheel's timestamps writes a new version of a module with
+    the old modification time; same size, .pyc removed as an uninstall does. Python
+    compiles the new source, and so the file must not serve the old code."""
+    cache = tmp_path / "modules.marshal"
+    _probe(portion, cache)
+    source = portion / "aidokit/fakepkg/mod.py"
+    before = source.stat()
+    shutil.rmtree(source.parent / "__pycache__")
+    source.write_text("DOUBLE = 7\n".ljust(before.st_size - 1) + "\n", encoding="utf-8")
+    os.utime(source, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert (source.stat().st_mtime_ns, source.stat().st_size) == (
+        before.st_mtime_ns,
+        before.st_size,
+    )
+    again = _probe(portion, cache)
+    assert again["DOUBLE"] == 7 and _held(again) == [True, False, True, True]
+
+
 def test_a_source_somewhere_else_is_not_served(portion: Path, tmp_path: Path) -> None:
     """The same files at another place on the path (times kept) are imported from there."""
     cache = tmp_path / "modules.marshal"
@@ -153,7 +174,7 @@ def _damage(cache: Path, how: str) -> None:
     elif how == "index of other types":
         import marshal
 
-        head = marshal.dumps({name: ("x", 1, (0, "y"), -1, 5) for name in MODULES})
+        head = marshal.dumps({name: ("x", 1, (0, 0, "y"), -1, 5) for name in MODULES})
         cache.write_bytes(data[:4] + len(head).to_bytes(4, "little") + head)
 
 
@@ -195,7 +216,7 @@ from aidokit.reconcile import cli
 from aidokit.reconcile.console import module_cache
 module_cache._installed.path = sys.argv[1]
 empty = compile("", "", "exec")
-module_cache._installed.added["aidokit.probe"] = ("/nowhere.py", False, (0, 0), empty)
+module_cache._installed.added["aidokit.probe"] = ("/nowhere.py", False, (0, 0, 0), empty)
 if sys.argv[2] == "command":
     sys.argv[1:] = ["--version"]
     cli.entry()
@@ -225,7 +246,7 @@ def test_a_file_that_cannot_be_written_is_not_worked_on(
     monkeypatch.setattr(sys, "dont_write_bytecode", True)
     assert not cache_file.writable(str(tmp_path / "f"))
     file = ModuleFile(str(tmp_path / "f"))
-    file.add("aidokit.x", "/x.py", False, (0, 0), compile("", "", "exec"))
+    file.add("aidokit.x", "/x.py", False, (0, 0, 0), compile("", "", "exec"))
     monkeypatch.setattr(module_cache.marshal, "dumps", _never)
     file.save()
     assert not (tmp_path / "f").exists()
