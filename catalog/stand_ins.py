@@ -8,12 +8,18 @@ None, which makes importing it fail), then given back.
 
 from __future__ import annotations
 
-import importlib
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from types import ModuleType
 from typing import Any
+
+
+def imported(name: str) -> ModuleType:
+    """Module `name` (absolute), imported now: `importlib.import_module` without importing
+    the importlib package, whose own imports (warnings) cost every start ~0.2 ms."""
+    __import__(name)
+    return sys.modules[name]
 
 
 @contextmanager
@@ -42,7 +48,7 @@ def forwarding(name: str, *functions: str) -> ModuleType:
 
     def forwarder(function: str) -> Callable[..., Any]:
         def forward(*args: Any, **kwargs: Any) -> Any:
-            return getattr(importlib.import_module(name), function)(*args, **kwargs)
+            return getattr(imported(name), function)(*args, **kwargs)
 
         forward.__name__ = forward.__qualname__ = function
         return forward
@@ -59,7 +65,7 @@ class _Deferred(ModuleType):
         module = sys.modules.get(self.__name__)
         if module is None or module is self:  # self: standing in during an import
             sys.modules.pop(self.__name__, None)
-            module = importlib.import_module(self.__name__)
+            module = imported(self.__name__)
             for name, value in vars(self).items():  # submodules loaded under a package's
                 if isinstance(value, ModuleType) and name not in vars(module):
                     setattr(module, name, value)

@@ -8,8 +8,9 @@ when its command runs (or a whole-tree view such as completion asks for it).
 from __future__ import annotations
 
 import argparse
-import importlib
 from typing import Protocol
+
+from aidokit.catalog.stand_ins import imported
 
 
 class Command(Protocol):
@@ -77,5 +78,5 @@ _MODULES = {"import": "imports"}
 
 def load(name: str) -> Command:
     """The module of command `name`, imported now."""
-    module: Command = importlib.import_module(f"{__name__}.{_MODULES.get(name, name)}")
+    module: Command = imported(f"{__name__}.{_MODULES.get(name, name)}")
     return module

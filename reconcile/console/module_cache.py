@@ -22,13 +22,13 @@ import _imp
 import marshal
 import os
 import sys
-from collections.abc import Sequence
-from importlib._bootstrap_external import (  # what importlib.machinery re-exports
+from _frozen_importlib_external import (  # what importlib.machinery re-exports
     MAGIC_NUMBER,
     PathFinder,
     SourceFileLoader,
     spec_from_file_location,
 )
+from collections.abc import Sequence
 from types import CodeType, ModuleType
 from typing import Any
 

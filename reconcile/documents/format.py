@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
 from aidokit.adapters.format import LIST_ITEMS, Format
+from aidokit.catalog.stand_ins import imported
 from aidokit.reconcile.errors import DocumentError
 
 __all__ = [
@@ -77,9 +77,7 @@ def builtin_hash(name: str) -> Callable[[bytes | memoryview], Hash] | None:
     """The interpreter's own `name` ("sha1" or "sha256"), which loads no OpenSSL; None if absent."""
     for module in _BUILTIN_MODULES[name]:
         try:
-            found: Callable[[bytes | memoryview], Hash] = getattr(
-                importlib.import_module(module), name
-            )
+            found: Callable[[bytes | memoryview], Hash] = getattr(imported(module), name)
         except (ImportError, AttributeError):
             continue
         return found
