@@ -135,9 +135,10 @@ HEAVY = (
 )  # fmt: skip
 # ... and what only a plan with changes needs: the editors' helpers and the redaction of
 # shown values (catalog/stand_ins.deferred), importlib.util, the Unicode database, copy (and
-# its weakref) for rehearsing TOML edits, ntpath for Windows paths.
+# its weakref) for rehearsing TOML edits, ntpath for Windows paths; and the importlib
+# package, which aido's own imports do without (catalog/stand_ins.imported).
 CONVERGED = (
-    *HEAVY, "unicodedata", "importlib.util", "bisect", "copy", "weakref", "ntpath",
+    *HEAVY, "unicodedata", "importlib", "importlib.util", "bisect", "copy", "weakref", "ntpath",
     "aidokit.reconcile.documents.tomlscan", "aidokit.reconcile.documents.jsonmembers",
     "aidokit.reconcile.documents.jsonstyle", "aidokit.reconcile.security.redaction",
 )  # fmt: skip
