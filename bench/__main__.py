@@ -31,33 +31,36 @@ Read the CPU figures in the notes beside the wall times: this machine's 2 cores
 are shared (see the load average above), so wall time also measures the other
 work; the CPU time of the same runs (from wait4) says what each tool costs.
 
-- Converged `aido plan` vs `python -c pass` + 45 ms: MISSED, by about 3 to 4 ms
-  (python + ~48 ms on a normal-speed run of this machine; python + 56 ms at the
-  start of this round, 735704f; python + 103 ms two rounds ago). The target is
-  an absolute offset, so a slowed host (this VM's speed swung up to 1.8x during
-  the round; compare `python -c pass` above with its usual ~11 ms) misses it by
-  more: the time above python was 0.79x to 0.83x that of 735704f in every
-  interleaved A/B, however busy the machine. Done this round: pathlib and
-  argparse are imported without urllib.parse, ipaddress, gettext, ntpath and fnmatch, and
-  dataclasses without copy (forwarders and deferred modules in
-  `catalog/stand_ins.py` load them on first use: -3 ms); TOML files are parsed
-  through a cache keyed by their exact text, so a plan whose TOML files were
-  seen before never imports tomllib, datetime or string (-3 ms,
-  `documents/tomlparse.py`); the editors' helpers (jsonmembers, jsonstyle,
-  tomlscan), redaction, unicodedata, importlib.util, copy and weakref load only
-  when a plan has changes (-2 ms); a plan resolves the install maps of the
-  entries it wants, not of all 58 (-1 ms); the decoder's ~70 annotations are
-  compiled through the method cache (-0.6 ms). What is left: Python ~11 ms, ~30 ms
-  of imports (about 100 aido modules, 75 of their classes dataclasses at ~90 us
-  each, and typing, enum, re, json, argparse, pathlib, dataclasses), ~11 ms of
-  planning (reading 4 files, the state, the lock and the layers, facts, the lock
-  rendered to compare). Options not taken: import only the targeted adapters
-  (~2.7 ms; the lock records every adapter's spec, so every adapter's
-  capabilities are needed, and issue 13 put them on the adapter), a cache of
-  parsed command lines to skip argparse (~0.8 ms unless the 25 command modules
-  stop importing argparse), a renderer of the lock's indented JSON in place of
-  json's pure-Python one (~0.5 ms), a memo of the whole converged result
-  (rejected: a stale "No changes" is a correctness bug).
+- Converged `aido plan` vs `python -c pass` + 45 ms: met in this run (the row
+  above). The target is an absolute offset and this VM's speed swings (python
+  -c pass took 8.5 to 24 ms on different days), so the interleaved A/B says more
+  than any one run: the time above python is now 0.89x to 0.93x that of the
+  last round's final code (607bb64) and 0.74x that of 735704f, by 31 to 41
+  interleaved runs each. Last round's final bench, on a day python took 11.0 ms,
+  gave python + ~48 ms; the same code measured + 35 to 39 ms beside today's
+  + 32 to 35 on this round's faster days. Done this round: aido's own modules are imported from one file
+  of their bytecode beside the .pyc files (`reconcile/console/module_cache.py`:
+  one read of an index and one pread per module instead of a folder search, a
+  .pyc open and read, ~25 us a module: -2.2 ms), and the patterns re compiles
+  (json's, argparse's, dataclasses' and aido's, 27 on this plan) are built from
+  a file of their compiled form (`regex_cache.py`: -0.6 ms); both are written
+  only by the `aido` command and only where Python writes bytecode, each entry
+  checked against its source (times, size) or against re's own result.
+  What is left, on a run with python at ~8.5 ms: ~8 ms of Python's own modules
+  (typing 1.7 ms alone, enum, functools, collections, re, argparse, pathlib,
+  json, dataclasses), ~5 ms building aido's 70 dataclasses (~75 us each even
+  with their methods' code cached), ~2 ms unmarshalling aido's bytecode, the
+  rest of its module bodies, and ~9 ms of planning (argparse ~1 ms, reading 4
+  files, the state, the lock and the layers, facts, the lock rendered to
+  compare). Options not taken: a typing-free start (~1.7 ms: the decoder builds
+  aido.toml, the lock and the state from their type hints, so it would need
+  builders kept without typing, and ~60 modules' annotations moved behind
+  TYPE_CHECKING), replaying dataclasses' generated classes instead of building
+  them (~3 ms, but by dataclasses' private internals, which change in every
+  Python), import only the targeted adapters (~2.7 ms; the lock records every
+  adapter's spec, so every adapter's capabilities are needed), a cache of
+  parsed command lines to skip argparse (~1 ms), a memo of the whole converged
+  result (rejected: a stale "No changes" is a correctness bug).
 - Drifted plan <= 1.5x converged: the converged plan lost ~12 ms this round,
   while deepdiff still loads what aido no longer does (ipaddress, datetime,
   string, copy): the ratio rose to 1.52x in one A/B. deepdiff's import now also
