@@ -38,10 +38,11 @@ work; the CPU time of the same runs (from wait4) says what each tool costs.
   last round's final code (607bb64) and 0.74x that of 735704f, by 31 to 41
   interleaved runs each. Last round's final bench, on a day python took 11.0 ms,
   gave python + ~48 ms; the same code measured + 35 to 39 ms beside today's
-  + 32 to 35 on this round's faster days. Done this round: aido's own modules are imported from one file
-  of their bytecode beside the .pyc files (`reconcile/console/module_cache.py`:
-  one read of an index and one pread per module instead of a folder search, a
-  .pyc open and read, ~25 us a module: -2.2 ms), and the patterns re compiles
+  + 32 to 35 on this round's faster days. Done this round: aido's own modules
+  are imported from one file of their bytecode beside the .pyc files
+  (`reconcile/console/module_cache.py`: one read of an index and one pread per
+  module instead of a folder search, a .pyc open and read, ~25 us a module:
+  -2.2 ms), and the patterns re compiles
   (json's, argparse's, dataclasses' and aido's, 27 on this plan) are built from
   a file of their compiled form (`regex_cache.py`: -0.6 ms); both are written
   only by the `aido` command and only where Python writes bytecode, each entry
