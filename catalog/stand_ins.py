@@ -17,7 +17,7 @@ from typing import Any
 
 def imported(name: str) -> ModuleType:
     """Module `name` (absolute), imported now: `importlib.import_module` without importing
-    the importlib package, whose own imports (warnings) cost every start ~0.2 ms."""
+    the importlib package, which no other module of a converged plan needs (~0.1 ms)."""
     __import__(name)
     return sys.modules[name]
 

@@ -8,8 +8,8 @@ file in the package's `__pycache__` (trusted and written as Python treats the
 `.pyc` files there: cache_file.py) and serves a module from it, with the file,
 spec and loader attributes Python gives, when its source is where Python would
 look and has the modification and change times (to the nanosecond) and the size
-it had when compiled. Else
-Python imports it as usual, and the `aido` command adds it at exit (`save`).
+it had when compiled. Else Python imports it as usual, and the `aido` command
+adds it at exit (`save`).
 
 A module held here that gains a same-named package folder or extension module
 beside it (which Python would prefer) is still served from here until its source

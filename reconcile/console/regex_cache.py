@@ -2,7 +2,7 @@
 
 `re` compiles a pattern in pure Python (its parser and compiler) the first time
 a process uses it. A converged `aido plan` compiles about 27: json's, argparse's,
-dataclasses' and aido's own, ~1.5 ms of every start. What that produces (the
+dataclasses' and aido's own, ~1 ms of every start. What that produces (the
 opcodes `_sre` runs, the flags and the group names) depends only on the pattern,
 its flags and the Python, so this keeps it in one marshal file in the package's
 `__pycache__` (cache_file.CacheFile: trusted and written as Python treats the
