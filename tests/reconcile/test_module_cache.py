@@ -11,9 +11,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from aidokit.reconcile.console import module_cache
 from aidokit.reconcile.console.module_cache import ModuleFile
+from tests.fuzz import fuzz_settings
 
 # A portion of the `aidokit` namespace package, as a checkout or an install adds one.
 PACKAGE = {
@@ -178,10 +181,17 @@ def _damage(cache: Path, how: str) -> None:
         cache.write_bytes(data[:4] + len(head).to_bytes(4, "little") + head)
 
 
-@pytest.mark.parametrize(
-    "how",
-    ["empty", "garbage", "other python", "truncated", "code overwritten", "index of other types"],
-)
+DAMAGES = [
+    "empty",
+    "garbage",
+    "other python",
+    "truncated",
+    "code overwritten",
+    "index of other types",
+]
+
+
+@pytest.mark.parametrize("how", DAMAGES)
 def test_a_damaged_file_means_importing_as_python_does(
     portion: Path, tmp_path: Path, how: str
 ) -> None:
@@ -297,3 +307,56 @@ def test_a_second_plan_reads_every_aido_module_from_the_file(
     assert first[0] == second[0] == 0
     assert len(first[1]) > 80 and second[1] == []  # type: ignore[arg-type]
     assert first[2] == second[2]
+
+
+# One change a person, an editor or an installer makes between two runs.
+EDIT = st.tuples(
+    st.just("edit"), st.integers(0, 99), st.booleans(), st.booleans()
+)  # value, same size, old modification time kept
+CHANGES = st.lists(
+    st.one_of(
+        EDIT,
+        st.just(("drop pyc",)),
+        st.just(("touch",)),
+        st.tuples(st.just("damage"), st.sampled_from(DAMAGES)),
+    ),
+    min_size=1,
+    max_size=4,
+)
+
+
+def _change(portion: Path, cache: Path, change: tuple[object, ...]) -> None:
+    source = portion / "aidokit/fakepkg/mod.py"
+    if change[0] == "edit":
+        _, value, same_size, keep_time = change
+        before = source.stat()
+        padding = "" if same_size else "# " + "x" * (before.st_size % 7 + 1) + "\n"
+        source.write_text(f'DOUBLE = "{value:02d}"\n{padding}', encoding="utf-8")
+        if keep_time:
+            os.utime(source, ns=(before.st_atime_ns, before.st_mtime_ns))
+    elif change[0] == "drop pyc":
+        shutil.rmtree(source.parent / "__pycache__", ignore_errors=True)
+    elif change[0] == "touch":
+        os.utime(source)
+    elif cache.exists():
+        _damage(cache, str(change[1]))
+
+
+@fuzz_settings(12)
+@given(changes=CHANGES)
+def test_the_file_imports_what_python_imports_whatever_changed(
+    tmp_path_factory: pytest.TempPathFactory, changes: list[tuple[object, ...]]
+) -> None:
+    """After any sequence of edits (same size or not, old modification time kept or not),
+    touches, dropped .pyc files and damaged files, a run with the file imports the values
+    a run of plain Python imports, and the file is read again once nothing changed."""
+    root = tmp_path_factory.mktemp("changes")
+    portion = _portion(root / "portion")
+    (portion / "aidokit/fakepkg/mod.py").write_text('DOUBLE = "02"\n', encoding="utf-8")
+    cache = root / "modules.marshal"
+    _probe(portion, cache)
+    for change in changes:
+        _change(portion, cache, change)
+        served, plain = _probe(portion, cache), _probe(portion, "-")
+        assert served["DOUBLE"] == plain["DOUBLE"]
+    assert _held(_probe(portion, cache)) == [True] * len(MODULES)
