@@ -155,7 +155,8 @@ def test_a_result_that_does_not_rebuild_the_same_pattern_is_not_kept(
 
 
 def test_debug_and_parsed_patterns_go_to_re_itself(tmp_path: Path) -> None:
-    """re.DEBUG prints the compiled program: never answered from the file."""
+    """re.DEBUG prints the compiled program, and re.Scanner hands over a parsed pattern:
+    neither is answered from the file or noted for it."""
     cache = Patterns(tmp_path / "regex.marshal")
     calls: list[object] = []
 
@@ -166,7 +167,11 @@ def test_debug_and_parsed_patterns_go_to_re_itself(tmp_path: Path) -> None:
     compile_pattern = regex_cache.cached_compile(cache, spy)
     compile_pattern("a+", re.DEBUG)
     compile_pattern("a+", re.DEBUG)
-    assert calls == ["a+", "a+"] and not cache.compiled
+    parsed = re._parser.parse("b+", 0)  # type: ignore[attr-defined]
+    assert compile_pattern(parsed, 0).match("bb")
+    assert calls == ["a+", "a+", parsed] and not cache.compiled
+    scanner = re.Scanner([(r"\d+", lambda _, token: int(token))])  # type: ignore[attr-defined]
+    assert scanner.scan("12") == ([12], "")  # through the installed cache
 
 
 # Compile a pattern no one else uses, with the cache file moved to argv[1]; then end
