@@ -19,6 +19,7 @@ changes: aido's releases never do that, only an edited checkout can.
 from __future__ import annotations
 
 import _imp
+import _thread
 import marshal
 import os
 import sys
@@ -82,12 +83,13 @@ class ModuleFile:
         self._fd: int | None = None
         self._base = 0
         try:
-            self._fd = os.open(path, os.O_RDONLY)
-            head = os.pread(self._fd, len(MAGIC_NUMBER) + 4, 0)
+            # O_BINARY: Windows would read a low-level file in text mode.
+            self._fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+            head = _read_at(self._fd, len(MAGIC_NUMBER) + 4, 0)
             if len(head) < len(MAGIC_NUMBER) + 4 or not head.startswith(MAGIC_NUMBER):
                 return
             size = int.from_bytes(head[len(MAGIC_NUMBER) :], "little")
-            index = marshal.loads(os.pread(self._fd, size, len(head)))  # noqa: S302 - as a .pyc
+            index = marshal.loads(_read_at(self._fd, size, len(head)))  # noqa: S302 - as a .pyc
         except (OSError, EOFError, ValueError, TypeError):
             return
         if isinstance(index, dict):
@@ -118,7 +120,7 @@ class ModuleFile:
             return None
         offset, length = entry[3], entry[4]
         try:
-            data = os.pread(self._fd, length, self._base + offset)
+            data = _read_at(self._fd, length, self._base + offset)
         except (OSError, OverflowError, ValueError):
             return None
         return data if len(data) == length else None
@@ -204,11 +206,25 @@ class Loader(SourceFileLoader):
         return compiled
 
 
+_seeking = _thread.allocate_lock()  # two threads may import two aido modules at once
+
+
+def _read_at(fd: int, length: int, offset: int) -> bytes:
+    """`length` bytes of `fd` from `offset`: `os.pread`, or where Python has none
+    (Windows) a seek and a read, one thread at a time."""
+    if hasattr(os, "pread"):
+        return os.pread(fd, length, offset)
+    with _seeking:
+        os.lseek(fd, offset, os.SEEK_SET)
+        return os.read(fd, length)
+
+
 def _stamp(source: str) -> Stamp | None:
     """The source file's modification and change times (ns) and size; None if it cannot
     be read. The change time moves whenever the file is written or its times are set,
     so a file replaced with one of the same size and modification time (an installer
-    that keeps a wheel's timestamps) still reads as changed."""
+    that keeps a wheel's timestamps) still reads as changed. (On Windows it is the
+    creation time, new for a reinstalled or atomically saved file.)"""
     try:
         status = os.stat(source)
     except OSError:

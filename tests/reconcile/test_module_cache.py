@@ -69,10 +69,10 @@ def _portion(root: Path) -> Path:
     return root
 
 
-def _probe(portion: Path, cache: Path | str, *flags: str) -> dict[str, object]:
+def _probe(portion: Path, cache: Path | str, *flags: str, prelude: str = "") -> dict[str, object]:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPATH"] = os.pathsep.join([str(portion), env.get("PYTHONPATH", "")])
-    argv = [sys.executable, *flags, "-c", PROBE, str(cache), *MODULES]
+    argv = [sys.executable, *flags, "-c", prelude + PROBE, str(cache), *MODULES]
     done = subprocess.run(argv, capture_output=True, text=True, check=True, env=env)
     result: dict[str, object] = json.loads(done.stdout)
     return result
@@ -107,6 +107,15 @@ def test_a_second_run_serves_every_module_as_python_imports_it(
     plain = _probe(portion, "-")
     assert _attributes(second) == _attributes(plain) == _attributes(first)
     assert second["DOUBLE"] == 2 and second["leaf"] == "aidokit.fakepkg.sub.leaf"
+
+
+def test_a_python_without_pread_reads_the_file_too(portion: Path, tmp_path: Path) -> None:
+    """Windows' Python has no os.pread: the file is read by seeking, with the same result."""
+    cache = tmp_path / "modules.marshal"
+    without = "import os\ndel os.pread\n"
+    _probe(portion, cache, prelude=without)
+    again = _probe(portion, cache, prelude=without)
+    assert _held(again) == [True] * len(MODULES) and again["DOUBLE"] == 2
 
 
 @pytest.mark.parametrize("edit", ["same size", "other size", "deleted pyc"])
