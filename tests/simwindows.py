@@ -1,7 +1,7 @@
 """A pytest plugin that makes Linux look like Windows to aido: `pytest -p tests.simwindows`.
 
-`fcntl` and `termios` cannot be imported, `msvcrt` is a stand-in whose byte
-locks are real (flock underneath, so other processes still see them), and the
+`fcntl` and `termios` cannot be imported, `os` has no `pread`, `msvcrt` is a
+stand-in whose byte locks are real (flock underneath, so other processes still see them), and the
 console is `CONIN$`/`CONOUT$`, which do not exist here: no terminal, as for a
 Windows run under CI.
 """
@@ -43,6 +43,7 @@ def hide_posix(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "termios", None)
     monkeypatch.setitem(sys.modules, "msvcrt", fake_msvcrt())
     monkeypatch.setattr(terminal, "CONSOLE", terminal.WINDOWS_CONSOLE)
+    monkeypatch.delattr(os, "pread", raising=False)  # Windows' os has none
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -55,3 +56,5 @@ def pytest_configure(config: pytest.Config) -> None:
     sys.modules["termios"] = None  # type: ignore[assignment]
     sys.modules["msvcrt"] = fake_msvcrt()
     terminal.CONSOLE = terminal.WINDOWS_CONSOLE
+    if hasattr(os, "pread"):
+        del os.pread  # Windows' os has none
