@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import atexit
 import sys
-from types import CodeType, ModuleType
+from types import CodeType, GetSetDescriptorType, ModuleType
 from typing import TYPE_CHECKING, Any
 
 from aidokit.catalog.stand_ins import deferred, stand_ins
@@ -77,10 +77,12 @@ _installed: MethodCache | None = None
 def _dataclasses_without_inspect() -> ModuleType:
     """`dataclasses`, imported without `inspect` and the ast, dis and tokenize it pulls in.
 
-    dataclasses asks inspect only for the signature of a class without a docstring
-    (to write one); aido's classes all have one, so `inspect` (~5 ms of start-up)
-    is imported only if some class asks. The empty stand-in (catalog/stand_ins.py)
-    holds the name only for that one import, which imports nothing that uses inspect.
+    dataclasses asks inspect for the signature of a class without a docstring (to
+    write one), and from Python 3.12 for each class's own annotations; aido's classes
+    all have a docstring, and `class_annotations` answers the second, so `inspect`
+    (~5 ms of start-up) is imported only if some class asks for more. The empty
+    stand-in (catalog/stand_ins.py) holds the name only for that one import, which
+    imports nothing that uses inspect.
     """
     if "dataclasses" in sys.modules or "inspect" in sys.modules:
         import dataclasses
@@ -88,8 +90,31 @@ def _dataclasses_without_inspect() -> ModuleType:
         return dataclasses
     with stand_ins({"inspect": ModuleType("inspect"), "copy": deferred("copy")}):
         import dataclasses
-    dataclasses.inspect = deferred("inspect")  # type: ignore[attr-defined]
+    later = deferred("inspect", get_annotations=class_annotations)
+    dataclasses.inspect = later  # type: ignore[attr-defined]
     return dataclasses
+
+
+def class_annotations(
+    obj: Any, *, globals: Any = None, locals: Any = None, eval_str: bool = False
+) -> dict[str, Any]:
+    """`inspect.get_annotations` as it answers for a class with `eval_str` false (what
+    dataclasses asks, 3.12 on): a new dict of the class's own `__annotations__`. Any
+    other question goes to inspect itself."""
+    if eval_str or not isinstance(obj, type):
+        from inspect import get_annotations
+
+        found: dict[str, Any] = get_annotations(
+            obj, globals=globals, locals=locals, eval_str=eval_str
+        )
+        return found
+    namespace = getattr(obj, "__dict__", None)
+    own = namespace.get("__annotations__") if namespace and hasattr(namespace, "get") else None
+    if own is None or isinstance(own, GetSetDescriptorType):
+        return {}
+    if not isinstance(own, dict):
+        raise ValueError(f"{obj!r}.__annotations__ is neither a dict nor None")
+    return dict(own)
 
 
 def install(path: Path | None = None) -> None:

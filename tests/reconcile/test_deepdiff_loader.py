@@ -50,7 +50,9 @@ print(deferred, lines[-2:], text.splitlines()[-1])
 waiting = sorted(m for m in ("deepdiff.delta", "deepdiff.search") if m in sys.modules)
 import uuid, platform as real_platform
 import pickle, deepdiff.serialization
-print(uuid._LINUX == (real_platform.system() == "Linux"), uuid.platform is real_platform,
+# uuid holds the stand-in, not the real platform (3.13's uuid holds neither).
+uuid_platform = getattr(uuid, "platform", None)
+print(uuid._LINUX == (real_platform.system() == "Linux"), uuid_platform is real_platform,
       deepdiff.serialization._RestrictedUnpickler.__mro__[1] is pickle.Unpickler,
       deepdiff.serialization.pickle_load(deepdiff.serialization.pickle_dump({"a": [1]})))
 import deepdiff

@@ -163,3 +163,48 @@ def test_an_annotation_compiled_through_the_cache_evaluates_as_its_text(
     assert eval(code) == eval("dict[str, tuple[int, ...]] | None")  # noqa: S307
     assert method_cache.expression("dict[str, tuple[int, ...]] | None") is code
     assert list(cache.codes) == ["eval\0dict[str, tuple[int, ...]] | None"]
+
+
+class _Annotated:
+    """Own annotations (strings: this module's future import)."""
+
+    x: int
+    y: list[str]
+
+
+class _Inherits(_Annotated):
+    """Only its parent's annotations."""
+
+
+class _Empty:
+    """No annotations at all."""
+
+
+class _Odd:
+    """An `__annotations__` that is not a dict."""
+
+    __annotations__ = ("x",)  # type: ignore[assignment]
+
+
+@pytest.mark.parametrize("cls", [_Annotated, _Inherits, _Empty, int, type, object])
+def test_class_annotations_answer_as_inspect_does(cls: type) -> None:
+    """What dataclasses asks inspect from Python 3.12 on, answered without it, the same:
+    a new dict of the class's own annotations."""
+    import inspect
+
+    ours = method_cache.class_annotations(cls)
+    assert ours == inspect.get_annotations(cls)
+    assert ours is not vars(cls).get("__annotations__")  # a new dict, never the very one
+
+
+def test_class_annotations_leave_other_questions_to_inspect() -> None:
+    """Evaluated annotations and those of functions come from inspect; a broken
+    `__annotations__` is refused as inspect refuses it."""
+    import inspect
+
+    assert method_cache.class_annotations(_Annotated, eval_str=True) == {"x": int, "y": list[str]}
+    function = test_class_annotations_leave_other_questions_to_inspect
+    assert method_cache.class_annotations(function) == inspect.get_annotations(function)
+    for asked in (method_cache.class_annotations, inspect.get_annotations):
+        with pytest.raises(ValueError, match="neither a dict nor None"):
+            asked(_Odd)
