@@ -61,9 +61,9 @@ class CacheFile:
             write(self.path, data)
 
 
-def write(path: str, data: bytes) -> None:
-    """`MAGIC_NUMBER` and `data` as the file at `path`, replaced whole, where Python would
-    write bytecode (best effort: a read-only install only costs compiling again)."""
+def write(path: str, *data: bytes) -> None:
+    """`MAGIC_NUMBER` and the `data` as the file at `path`, replaced whole, where Python
+    would write bytecode (best effort: a read-only install only costs compiling again)."""
     if sys.dont_write_bytecode:
         return
     temp = f"{path}.{os.getpid()}.tmp"
@@ -71,7 +71,8 @@ def write(path: str, data: bytes) -> None:
         if not os.path.isdir(folder := os.path.dirname(path)):
             os.mkdir(folder)
         with open(temp, "wb") as out:
-            out.write(MAGIC_NUMBER + data)
+            out.write(MAGIC_NUMBER)
+            out.writelines(data)
         os.replace(temp, path)
     except (OSError, ValueError):
         with contextlib.suppress(OSError):

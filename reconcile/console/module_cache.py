@@ -37,6 +37,7 @@ from aidokit.reconcile.console.cache_file import default_path, writable, write
 
 FORMAT = 2  # 2: the stamp holds the change time
 PACKAGE = "aidokit."
+PYC_HEADER = 16  # a .pyc's flags, time or hash, and size before its marshalled code
 
 # What the index says of a module: its source file, whether it is a package, the
 # source's `Stamp` when it was compiled, and where its marshalled code is (offset
@@ -79,7 +80,8 @@ class ModuleFile:
         self.path = path
         self.index: dict[str, Entry] = {}
         # Compiled this run, not held: marshalled only when the `aido` command saves.
-        self.added: dict[str, tuple[str, bool, Stamp, CodeType]] = {}
+        # (source, package, stamp, code, its marshalled form if Python had it at hand)
+        self.added: dict[str, tuple[str, bool, Stamp, CodeType, bytes | None]] = {}
         self._fd: int | None = None
         self._base = 0
         try:
@@ -125,9 +127,18 @@ class ModuleFile:
             return None
         return data if len(data) == length else None
 
-    def add(self, name: str, source: str, package: bool, stamp: Stamp, code: CodeType) -> None:
-        """Hold module `name`'s `code`, compiled from `source` as it was at `stamp`."""
-        self.added[name] = (source, package, stamp, code)
+    def add(
+        self,
+        name: str,
+        source: str,
+        package: bool,
+        stamp: Stamp,
+        code: CodeType,
+        marshalled: bytes | None = None,
+    ) -> None:
+        """Hold module `name`'s `code` (`marshalled`, if at hand), compiled from `source`
+        as it was at `stamp`."""
+        self.added[name] = (source, package, stamp, code, marshalled)
 
     def save(self) -> None:
         """Rewrite the file with the modules added this run (best effort): those still
@@ -146,13 +157,13 @@ class ModuleFile:
             index[name] = (entry[0], entry[1], entry[2], offset, len(blob))
             blobs.append(blob)
             offset += len(blob)
-        for name, (source, package, stamp, code) in self.added.items():
-            blob = marshal.dumps(code)
+        for name, (source, package, stamp, code, marshalled) in self.added.items():
+            blob = marshalled if marshalled is not None else marshal.dumps(code)
             index[name] = (source, package, stamp, offset, len(blob))
             blobs.append(blob)
             offset += len(blob)
         head = marshal.dumps(index)
-        write(self.path, len(head).to_bytes(4, "little") + head + b"".join(blobs))
+        write(self.path, len(head).to_bytes(4, "little"), head, *blobs)
 
 
 class Finder:
@@ -187,12 +198,14 @@ class Finder:
 
 class Loader(SourceFileLoader):
     """Python's loader of a source module, its code read from `file` if it holds it
-    (`held`), else compiled as Python does and then added to `file`."""
+    (`held`), else compiled as Python does and then added to `file`, with the
+    marshalled code Python read from or wrote to the `.pyc` (no marshalling again)."""
 
     def __init__(self, fullname: str, path: str, file: ModuleFile, *, held: bool) -> None:
         super().__init__(fullname, path)
         self.file = file
         self.held = held
+        self.pyc: bytes | None = None  # the .pyc this module's code came from or went to
 
     def get_code(self, fullname: str) -> CodeType | None:
         code = self.file.code(fullname) if self.held else None
@@ -200,10 +213,30 @@ class Loader(SourceFileLoader):
             _imp._fix_co_filename(code, self.path)  # type: ignore[attr-defined]  # as Python does
             return code
         stamp = _stamp(self.path)  # before compiling: a change meanwhile makes it stale
+        self.pyc = None
         compiled = super().get_code(fullname)
         if compiled is not None and stamp is not None:
-            self.file.add(fullname, self.path, self.is_package(fullname), stamp, compiled)
+            marshalled = self.pyc[PYC_HEADER:] if self.pyc is not None else None
+            package = self.is_package(fullname)
+            self.file.add(fullname, self.path, package, stamp, compiled, marshalled)
         return compiled
+
+    # Python's SourceLoader reads the .pyc with get_data, compiles the source with
+    # source_to_code when that .pyc does not fit, and writes the new one with set_data.
+    def get_data(self, path: str) -> bytes:
+        data = super().get_data(path)
+        if path != self.path:  # the .pyc, not the source
+            self.pyc = data
+        return data
+
+    def source_to_code(self, *args: Any, **kwargs: Any) -> CodeType:  # type: ignore[override]
+        self.pyc = None  # the .pyc read before, if any, holds other code
+        code: CodeType = super().source_to_code(*args, **kwargs)
+        return code
+
+    def set_data(self, path: str, data: Any, *, _mode: int = 0o666) -> None:
+        super().set_data(path, data, _mode=_mode)
+        self.pyc = bytes(data)  # Python writes a bytearray
 
 
 _seeking = _thread.allocate_lock()  # two threads may import two aido modules at once

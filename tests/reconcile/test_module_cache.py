@@ -235,7 +235,7 @@ from aidokit.reconcile import cli
 from aidokit.reconcile.console import module_cache
 module_cache._installed.path = sys.argv[1]
 empty = compile("", "", "exec")
-module_cache._installed.added["aidokit.probe"] = ("/nowhere.py", False, (0, 0, 0), empty)
+module_cache._installed.added["aidokit.probe"] = ("/nowhere.py", False, (0, 0, 0), empty, None)
 if sys.argv[2] == "command":
     sys.argv[1:] = ["--version"]
     cli.entry()
@@ -369,3 +369,47 @@ def test_the_file_imports_what_python_imports_whatever_changed(
         served, plain = _probe(portion, cache), _probe(portion, "-")
         assert served["DOUBLE"] == plain["DOUBLE"]
     assert _held(_probe(portion, cache)) == [True] * len(MODULES)
+
+
+# Import the portion's modules through a file at argv[1] that holds none of them; print,
+# for each, whether Python's own .pyc bytes were at hand and whether they load as its code.
+KEEPING = """
+import json, marshal, sys
+import aidokit.reconcile
+from aidokit.reconcile.console.module_cache import Finder, ModuleFile
+file = ModuleFile(sys.argv[1])
+sys.meta_path.insert(0, Finder(file))
+import aidokit.fakepkg.mod, aidokit.fakepkg.sub.leaf
+kept = {name: [blob is not None, blob is None or marshal.loads(blob) == code]
+        for name, (_, _, _, code, blob) in file.added.items()}
+print(json.dumps(kept))
+"""
+
+
+@pytest.mark.parametrize("pyc", ["none yet", "valid", "stale", "none, -B"])
+def test_a_new_module_is_kept_as_the_bytes_of_its_pyc(
+    portion: Path, tmp_path: Path, pyc: str
+) -> None:
+    """What the file adds for a module it did not hold is the marshalled code Python read
+    from, or wrote to, the .pyc: the same code, not marshalled a second time; with no
+    .pyc at hand (-B) the code is marshalled when saved."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = os.pathsep.join([str(portion), env.get("PYTHONPATH", "")])
+
+    def run(*flags: str) -> dict[str, list[bool]]:
+        argv = [sys.executable, *flags, "-c", KEEPING, str(tmp_path / f"{len(flags)}.marshal")]
+        done = subprocess.run(argv, capture_output=True, text=True, check=True, env=env)
+        kept: dict[str, list[bool]] = json.loads(done.stdout)
+        return kept
+
+    if pyc in ("valid", "stale"):
+        run()  # writes the .pyc files
+    if pyc == "stale":
+        source = portion / "aidokit/fakepkg/mod.py"
+        before = source.stat()
+        source.write_text("DOUBLE = 'other'\n", encoding="utf-8")
+        os.utime(source, ns=(before.st_atime_ns, before.st_mtime_ns + 2_000_000_000))
+    kept = run("-B") if pyc == "none, -B" else run()
+    assert sorted(kept) == MODULES
+    at_hand = pyc != "none, -B"
+    assert all(entry == [at_hand, True] for entry in kept.values())
