@@ -7,6 +7,8 @@ opcodes `_sre` runs, the flags and the group names) depends only on the pattern,
 its flags and the Python, so this keeps it in one marshal file in the package's
 `__pycache__` (cache_file.CacheFile: trusted and written as Python treats the
 `.pyc` files there), and a later run builds the pattern from it with `_sre.compile`.
+What re hands `_sre` is noted as it compiles (`re._compiler` sees a copy of `_sre`
+whose `compile` notes its arguments), so keeping a pattern costs no second compile.
 
 A result is kept only when it builds a pattern equal to the one `re` itself
 compiled (a Pattern compares equal by its text, flags and opcodes), so a Python
@@ -20,6 +22,7 @@ import _sre  # type: ignore[import-not-found]  # re's C engine: no stub
 import re
 import sys
 from collections.abc import Callable
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from aidokit.reconcile.console.cache_file import CacheFile, default_path, writable
@@ -50,27 +53,50 @@ def install(path: Path | None = None) -> None:
     compiler: Any = sys.modules["re._compiler"]
     _installed = Patterns(path or default_path(_KIND))
     compiler.compile = cached_compile(_installed, compiler.compile)
+    compiler._sre = _recording(compiler._sre)
+
+
+class _Last:
+    """The arguments of the last `_sre.compile` call re made (`_recording`)."""
+
+    call: tuple[Any, ...] | None = None
+
+
+def _recording(engine: Any) -> ModuleType:
+    """re's C engine as `re._compiler` sees it, but noting what it hands `compile`: the
+    parts a new pattern is kept as, without compiling it a second time to learn them."""
+    stand_in = ModuleType(engine.__name__, engine.__doc__)
+    vars(stand_in).update(vars(engine))
+    build = engine.compile
+
+    def record(*args: Any) -> Any:
+        _Last.call = args
+        return build(*args)
+
+    stand_in.compile = record  # type: ignore[attr-defined]
+    return stand_in
 
 
 class Patterns(CacheFile):
     """The cache file, and the patterns this run compiled that it does not hold yet.
 
-    Those are only noted (a dict entry) when compiled; what `_sre` needs to build
-    them is worked out when the file is saved, so a process that never saves (one
-    that imports aido) pays nothing more for its own patterns.
+    Those are only noted when compiled (the pattern and what re handed `_sre`); they
+    are checked and converted when the file is saved, so a process that never saves
+    (one that imports aido) pays nothing more for its own patterns.
     """
 
     def __init__(self, path: str | Path) -> None:
         super().__init__(path)
-        self.compiled: dict[Key, Any] = {}  # key -> the pattern re compiled
+        # key -> the pattern re compiled, and the parts it was built from if seen
+        self.compiled: dict[Key, tuple[Any, tuple[Any, ...] | None]] = {}
 
     def save(self) -> None:
         """Keep each new pattern whose parts rebuild it exactly; write the file if it can be."""
         if self.compiled and writable(self.path):
             compiler: Any = sys.modules["re._compiler"]
-            for key, compiled in self.compiled.items():
+            for key, (compiled, seen) in self.compiled.items():
                 _, pattern, flags = key
-                parts = _parts(compiler, pattern, flags)
+                parts = _plain(seen) if seen is not None else _parts(compiler, pattern, flags)
                 if parts is not None and _same(_built(pattern, parts), compiled):
                     self.put(key, parts)
             self.compiled.clear()
@@ -91,7 +117,11 @@ def cached_compile(cache: Patterns, compile_as_re: Compile) -> Compile:
                 return _sre.compile(pattern, *parts)
             except (TypeError, ValueError, RuntimeError, OverflowError):
                 pass  # a damaged entry: compile it again
-        compiled = cache.compiled[key] = compile_as_re(pattern, flags)
+        _Last.call = None
+        compiled = compile_as_re(pattern, flags)
+        call = _Last.call
+        seen = call[1:] if call is not None and call[0] is pattern else None
+        cache.compiled[key] = (compiled, seen)
         return compiled
 
     compile_pattern.compile_as_re = compile_as_re  # type: ignore[attr-defined]
@@ -116,6 +146,16 @@ def _parts(compiler: Any, pattern: str | bytes, flags: int) -> tuple[Any, ...] |
             by_index[index] = name
         return (flags | parsed.state.flags, code, parsed.state.groups - 1, names, tuple(by_index))
     except Exception:
+        return None
+
+
+def _plain(parts: tuple[Any, ...]) -> tuple[Any, ...] | None:
+    """`_sre.compile`'s arguments after the pattern as marshal can write them: the
+    opcodes as ints (re's are an int subclass), the group names as a dict and a tuple."""
+    try:
+        flags, code, groups, names, by_index = parts
+        return (int(flags), [int(op) for op in code], int(groups), dict(names), tuple(by_index))
+    except (TypeError, ValueError):
         return None
 
 

@@ -51,9 +51,13 @@ def _refuse(pattern: Any, flags: Any = 0) -> Any:
     raise AssertionError(f"compiled {pattern!r} again")
 
 
-def test_a_second_run_builds_equal_patterns_without_compiling(tmp_path: Path) -> None:
+def test_a_second_run_builds_equal_patterns_without_compiling(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Every kind of pattern (str, bytes, flags, named groups, verbose) comes back from
-    the file equal to what re compiles, with the same groups and the same matches."""
+    the file equal to what re compiles, with the same groups and the same matches; what
+    is kept is what re handed its engine, never worked out a second time."""
+    monkeypatch.setattr(regex_cache, "_parts", _refuse)
     _, cache, compile_again = _twice(tmp_path, PATTERNS)
     assert len(cache.codes) == len(PATTERNS)
     for pattern, flags in PATTERNS:
@@ -149,9 +153,23 @@ def test_a_result_that_does_not_rebuild_the_same_pattern_is_not_kept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Another Python's `re` internals (here: parts that build another pattern) are not cached."""
-    monkeypatch.setattr(regex_cache, "_parts", lambda compiler, pattern, flags: ("x",))
+    monkeypatch.setattr(regex_cache, "_plain", lambda parts: ("x",))
     first, second, _ = _twice(tmp_path, [(r"\w+", 0)])
     assert not first.codes and not second.codes
+
+
+def test_without_a_seen_call_the_parts_are_worked_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where re's call to its engine was not seen (another re, another thread's call in
+    between), the parts are worked out from the pattern when saving, and still checked."""
+    from re import _compiler  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(_compiler, "_sre", sys.modules["_sre"])  # no recording
+    _, second, compile_again = _twice(tmp_path, PATTERNS)
+    assert len(second.codes) == len(PATTERNS)
+    for pattern, flags in PATTERNS:
+        assert compile_again(pattern, flags) == _original(pattern, flags)
 
 
 def test_debug_and_parsed_patterns_go_to_re_itself(tmp_path: Path) -> None:
