@@ -1,4 +1,5 @@
-"""The rule for trusting a folder of aido's own per-user files: decode's memo, parsed TOML.
+"""The rule for trusting aido's own per-user files and folders: decode's memo, parsed
+TOML, and the state, confirmations and plan key (security/safe_read.check_private).
 
 What such a folder holds changes what aido believes (a file passed validation, a
 file parses to this value), so whoever could write it could make aido see what is

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.reconcile.documents.osfile import READ_FLAGS
+from aidokit.reconcile.documents.privatefolder import private
 from aidokit.reconcile.errors import AidoError, SecurityError
 
 MAX_BYTES = 64 << 20  # a 20 MB ~/.claude.json is real; 64 MiB is not a config file
@@ -118,11 +119,9 @@ def check_private(path: Path, fix: str) -> None:
     Such a file could have been planted to pre-approve entries or claim the
     user's own servers; `fix` says what to do about it.
     """
-    if not hasattr(os, "getuid"):
-        return  # Windows: ACLs, not mode bits, guard the profile folder
     try:
         info = os.stat(path)
     except FileNotFoundError:
         return
-    if info.st_uid != os.getuid() or info.st_mode & 0o022:
+    if not private(info):  # the one owner and mode rule (Windows: ACLs guard the profile)
         raise SecurityError(f"{path} is writable by other users or owned by someone else; {fix}")
