@@ -82,22 +82,21 @@ class Patterns(CacheFile):
 
     Those are only noted when compiled (the pattern and what re handed `_sre`); they
     are checked and converted when the file is saved, so a process that never saves
-    (one that imports aido) pays nothing more for its own patterns.
+    (one that imports aido) pays nothing more for its own patterns. A pattern whose
+    call was not seen (another thread's came in between) is compiled again next run.
     """
 
     def __init__(self, path: str | Path) -> None:
         super().__init__(path)
-        # key -> the pattern re compiled, and the parts it was built from if seen
+        # key -> the pattern re compiled, and the arguments re built it from, if seen
         self.compiled: dict[Key, tuple[Any, tuple[Any, ...] | None]] = {}
 
     def save(self) -> None:
         """Keep each new pattern whose parts rebuild it exactly; write the file if it can be."""
         if self.compiled and writable(self.path):
-            compiler: Any = sys.modules["re._compiler"]
             for key, (compiled, seen) in self.compiled.items():
-                _, pattern, flags = key
-                parts = _plain(seen) if seen is not None else _parts(compiler, pattern, flags)
-                if parts is not None and _same(_built(pattern, parts), compiled):
+                parts = _plain(seen) if seen is not None else None
+                if parts is not None and _same(_built(key[1], parts), compiled):
                     self.put(key, parts)
             self.compiled.clear()
         super().save()
@@ -132,21 +131,6 @@ def save() -> None:
     """Write back what this run compiled anew (best effort; see `install`)."""
     if _installed is not None:
         _installed.save()
-
-
-def _parts(compiler: Any, pattern: str | bytes, flags: int) -> tuple[Any, ...] | None:
-    """What `re._compiler.compile(pattern, flags)` hands `_sre.compile` after the pattern,
-    or None if this Python's `re` is not built as that expects."""
-    try:
-        parsed = compiler._parser.parse(pattern, flags)
-        code = [int(op) for op in compiler._code(parsed, flags)]  # opcodes are an int subclass
-        names = dict(parsed.state.groupdict)
-        by_index: list[str | None] = [None] * parsed.state.groups
-        for name, index in names.items():
-            by_index[index] = name
-        return (flags | parsed.state.flags, code, parsed.state.groups - 1, names, tuple(by_index))
-    except Exception:
-        return None
 
 
 def _plain(parts: tuple[Any, ...]) -> tuple[Any, ...] | None:

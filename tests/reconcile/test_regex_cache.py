@@ -33,32 +33,34 @@ PATTERNS: list[tuple[str | bytes, int]] = [
 _original: Any = getattr(re._compiler.compile, "compile_as_re", re._compiler.compile)  # type: ignore[attr-defined]
 
 
-def _twice(folder: Path, patterns: list[tuple[str | bytes, int]]) -> tuple[Patterns, Patterns, Any]:
-    """A cache filled and saved by one 'run'; the next run's cache and compile function."""
+def _twice(
+    folder: Path, patterns: list[tuple[str | bytes, int]]
+) -> tuple[Patterns, dict[Any, Any], Patterns, Any]:
+    """A cache filled and saved by one 'run' (and what it noted before saving); the next
+    run's cache and compile function."""
     first = Patterns(folder / "regex.marshal")
     compile_first = regex_cache.cached_compile(first, _original)
     for pattern, flags in patterns:
         compile_first(pattern, flags)
     assert not first.codes and len(first.compiled) == len(patterns)  # noted, not worked out
+    noted = dict(first.compiled)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(sys, "dont_write_bytecode", False)
         first.save()
     second = Patterns(folder / "regex.marshal")
-    return first, second, regex_cache.cached_compile(second, _refuse)
+    return first, noted, second, regex_cache.cached_compile(second, _refuse)
 
 
 def _refuse(pattern: Any, flags: Any = 0) -> Any:
     raise AssertionError(f"compiled {pattern!r} again")
 
 
-def test_a_second_run_builds_equal_patterns_without_compiling(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_second_run_builds_equal_patterns_without_compiling(tmp_path: Path) -> None:
     """Every kind of pattern (str, bytes, flags, named groups, verbose) comes back from
     the file equal to what re compiles, with the same groups and the same matches; what
-    is kept is what re handed its engine, never worked out a second time."""
-    monkeypatch.setattr(regex_cache, "_parts", _refuse)
-    _, cache, compile_again = _twice(tmp_path, PATTERNS)
+    is kept is what re handed its engine when it compiled, seen then."""
+    _, noted, cache, compile_again = _twice(tmp_path, PATTERNS)
+    assert all(seen is not None for _, seen in noted.values())
     assert len(cache.codes) == len(PATTERNS)
     for pattern, flags in PATTERNS:
         built = compile_again(pattern, flags)
@@ -133,7 +135,7 @@ def test_any_pattern_comes_back_as_re_compiles_it(
         with pytest.raises(type(refused)):
             regex_cache.cached_compile(cache, _original)(source, flags)
         return
-    _, _, compile_again = _twice(tmp_path_factory.mktemp("r"), [(source, flags)])
+    _, _, _, compile_again = _twice(tmp_path_factory.mktemp("r"), [(source, flags)])
     again = compile_again(source, flags)
     assert again == reference and again.groupindex == reference.groupindex
     assert again.groups == reference.groups and again.flags == reference.flags
@@ -141,7 +143,7 @@ def test_any_pattern_comes_back_as_re_compiles_it(
 
 def test_a_damaged_entry_is_compiled_again(tmp_path: Path) -> None:
     """Opcodes `_sre` refuses mean compiling the pattern, never an error or a wrong pattern."""
-    _, cache, _ = _twice(tmp_path, PATTERNS)
+    _, _, cache, _ = _twice(tmp_path, PATTERNS)
     for key, (flags, code, *rest) in list(cache.codes.items()):
         cache.codes[key] = (flags, [999_999, *code[1:]], *rest)
     compile_again = regex_cache.cached_compile(cache, _original)
@@ -154,22 +156,21 @@ def test_a_result_that_does_not_rebuild_the_same_pattern_is_not_kept(
 ) -> None:
     """Another Python's `re` internals (here: parts that build another pattern) are not cached."""
     monkeypatch.setattr(regex_cache, "_plain", lambda parts: ("x",))
-    first, second, _ = _twice(tmp_path, [(r"\w+", 0)])
+    first, _, second, _ = _twice(tmp_path, [(r"\w+", 0)])
     assert not first.codes and not second.codes
 
 
-def test_without_a_seen_call_the_parts_are_worked_out(
+def test_a_pattern_whose_call_was_not_seen_is_not_kept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Where re's call to its engine was not seen (another re, another thread's call in
-    between), the parts are worked out from the pattern when saving, and still checked."""
+    between), nothing is kept for the pattern: the next run compiles it as re does."""
     from re import _compiler  # type: ignore[attr-defined]
 
-    monkeypatch.setattr(_compiler, "_sre", sys.modules["_sre"])  # no recording
-    _, second, compile_again = _twice(tmp_path, PATTERNS)
-    assert len(second.codes) == len(PATTERNS)
-    for pattern, flags in PATTERNS:
-        assert compile_again(pattern, flags) == _original(pattern, flags)
+    monkeypatch.setattr(_compiler, "_sre", sys.modules["_sre"])  # no noting
+    first, noted, second, _ = _twice(tmp_path, PATTERNS)
+    assert all(seen is None for _, seen in noted.values())
+    assert not first.codes and not second.codes
 
 
 def test_debug_and_parsed_patterns_go_to_re_itself(tmp_path: Path) -> None:
