@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 from importlib.util import MAGIC_NUMBER
 from pathlib import Path
@@ -12,6 +10,7 @@ import pytest
 
 from aidokit.reconcile.console import method_cache
 from aidokit.reconcile.console.method_cache import MethodCache, default_path
+from tests.bytecode import python
 
 TEXT = "def __create_fn__():\n def f(x):\n  return x + 1\n return f"
 
@@ -39,16 +38,9 @@ print(json.dumps(sorted(m for m in sys.modules if m == "cachebox")))
 """
 
 
-def _probe(cache: Path, *env: str) -> list[str]:
+def _probe(cache: Path, *flags: str) -> list[str]:
     """Run PROBE with the cache at `cache`; its first output line, split."""
-    argv = [sys.executable, *env, "-c", PROBE, str(cache)]
-    done = subprocess.run(argv, capture_output=True, text=True, check=True, env=_writing())
-    return done.stdout.split("\n")[0].split()
-
-
-def _writing() -> dict[str, str]:
-    """This environment, minus PYTHONDONTWRITEBYTECODE (a shell may set it)."""
-    return {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    return python(PROBE, str(cache), flags=flags).stdout.split("\n")[0].split()
 
 
 def test_a_second_run_compiles_nothing_and_builds_the_same_classes(tmp_path: Path) -> None:
@@ -109,14 +101,7 @@ def test_only_aidos_and_deepdiffs_classes_go_through_the_cache(tmp_path: Path) -
         "print(len(method_cache._installed.used))\n"
     )
     cache = tmp_path / "methods.marshal"
-    done = subprocess.run(
-        [sys.executable, "-c", code, str(cache)],
-        capture_output=True,
-        text=True,
-        check=True,
-        env=_writing(),
-    )
-    assert done.stdout.strip() == "0" and not cache.exists()
+    assert python(code, str(cache)).stdout.strip() == "0" and not cache.exists()
 
 
 def test_the_cache_lives_beside_aidos_bytecode() -> None:
@@ -144,9 +129,7 @@ print("inspect" in sys.modules, Undocumented.__doc__)
 
 def test_dataclasses_import_inspect_only_for_a_class_without_a_docstring() -> None:
     """aido's documented classes need no inspect; an undocumented one still gets its doc."""
-    argv = [sys.executable, "-c", LAZY_INSPECT]
-    done = subprocess.run(argv, capture_output=True, text=True, check=True, env=_writing())
-    assert done.stdout.splitlines() == ["False", "True Undocumented(x: int)"]
+    assert python(LAZY_INSPECT).stdout.splitlines() == ["False", "True Undocumented(x: int)"]
 
 
 def test_an_annotation_compiled_through_the_cache_evaluates_as_its_text(

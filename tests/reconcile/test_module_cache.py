@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -16,6 +15,7 @@ from hypothesis import strategies as st
 
 from aidokit.reconcile.console import module_cache
 from aidokit.reconcile.console.module_cache import ModuleFile
+from tests.bytecode import python
 from tests.fuzz import fuzz_settings
 
 # A portion of the `aidokit` namespace package, as a checkout or an install adds one.
@@ -70,10 +70,7 @@ def _portion(root: Path) -> Path:
 
 
 def _probe(portion: Path, cache: Path | str, *flags: str, prelude: str = "") -> dict[str, object]:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env["PYTHONPATH"] = os.pathsep.join([str(portion), env.get("PYTHONPATH", "")])
-    argv = [sys.executable, *flags, "-c", prelude + PROBE, str(cache), *MODULES]
-    done = subprocess.run(argv, capture_output=True, text=True, check=True, env=env)
+    done = python(prelude + PROBE, str(cache), *MODULES, flags=flags, path=portion)
     result: dict[str, object] = json.loads(done.stdout)
     return result
 
@@ -245,9 +242,7 @@ if sys.argv[2] == "command":
 @pytest.mark.parametrize(("ending", "written"), [("command", True), ("importer", False)])
 def test_only_the_aido_command_writes_the_file(tmp_path: Path, ending: str, written: bool) -> None:
     cache = tmp_path / "modules.marshal"
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    argv = [sys.executable, "-c", COMMAND, str(cache), ending]
-    subprocess.run(argv, capture_output=True, text=True, check=True, env=env)
+    python(COMMAND, str(cache), ending)
     assert cache.exists() is written
     if written:
         assert "aidokit.probe" in ModuleFile(str(cache)).index
@@ -304,11 +299,9 @@ def test_a_second_plan_reads_every_aido_module_from_the_file(
     its aido modules from the file from the second run on, the same aido modules either way."""
     project = fixture_project("demo-project")
     cache = tmp_path / "modules.marshal"
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
     def plan() -> list[object]:
-        argv = [sys.executable, "-c", PLAN, str(cache), str(project)]
-        done = subprocess.run(argv, capture_output=True, text=True, check=True, env=env)
+        done = python(PLAN, str(cache), str(project))
         result: list[object] = json.loads(done.stderr.strip().splitlines()[-1])
         return result
 
@@ -393,12 +386,10 @@ def test_a_new_module_is_kept_as_the_bytes_of_its_pyc(
     """What the file adds for a module it did not hold is the marshalled code Python read
     from, or wrote to, the .pyc: the same code, not marshalled a second time; with no
     .pyc at hand (-B) the code is marshalled when saved."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env["PYTHONPATH"] = os.pathsep.join([str(portion), env.get("PYTHONPATH", "")])
 
     def run(*flags: str) -> dict[str, list[bool]]:
-        argv = [sys.executable, *flags, "-c", KEEPING, str(tmp_path / f"{len(flags)}.marshal")]
-        done = subprocess.run(argv, capture_output=True, text=True, check=True, env=env)
+        cache = str(tmp_path / f"{len(flags)}.marshal")
+        done = python(KEEPING, cache, flags=flags, path=portion)
         kept: dict[str, list[bool]] = json.loads(done.stdout)
         return kept
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -15,6 +13,7 @@ from hypothesis import strategies as st
 
 from aidokit.reconcile.console import regex_cache
 from aidokit.reconcile.console.regex_cache import Patterns
+from tests.bytecode import python
 from tests.fuzz import fuzz_settings
 
 PATTERNS: list[tuple[str | bytes, int]] = [
@@ -213,9 +212,7 @@ def test_only_the_aido_command_writes_the_file(tmp_path: Path, ending: str, writ
     """A process that imports aido compiles through the cache but never writes it; the
     `aido` command does (so the file holds aido's patterns, not every importer's)."""
     cache = tmp_path / "regex.marshal"
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    argv = [sys.executable, "-c", PROBE, str(cache), ending]
-    subprocess.run(argv, capture_output=True, text=True, check=True, env=env)
+    python(PROBE, str(cache), ending)
     assert cache.exists() is written
     if written:
         patterns = {key[1] for key in Patterns(cache).codes}
