@@ -14,6 +14,7 @@ import re
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from json.scanner import NUMBER_RE
 from typing import Any
 
 from aidokit.catalog.lazyregex import LazyRegex
@@ -144,7 +145,7 @@ def validate(scan: str, start: int) -> int:
     except RecursionError:
         raise JsonProblem("nests too deeply to be read safely", root) from None
     except ValueError:  # json's plain one: an integer past the digits Python reads from text
-        raise _diagnose(scan, root) from None
+        raise _long_integer(scan, root) from None
     tail = skip_ws(scan, end)
     if tail != len(scan):
         raise JsonProblem("has extra data after the top-level object", tail)
@@ -152,8 +153,10 @@ def validate(scan: str, start: int) -> int:
 
 
 def _diagnose(scan: str, start: int) -> JsonProblem:
-    """Find the first duplicate key, non-JSON constant or integer too long to read (slow;
-    error path only)."""
+    """Find the first duplicate key or non-JSON constant (slow; error path only).
+
+    Runs only once json refused one of those, so the text before it is well formed.
+    """
     stack: list[set[str] | None] = []
     previous: re.Match[str] | None = None
     for token in _TOKEN.finditer(scan, start):
@@ -172,22 +175,27 @@ def _diagnose(scan: str, start: int) -> JsonProblem:
             stack[-1].add(key)
         elif text in _CONSTANTS:
             return JsonProblem(f"holds {text}, which is not JSON", token.start())
-        elif _too_long(text):
-            digits = len(text.lstrip("-"))
-            return JsonProblem(
-                f"holds an integer of {digits} digits, more than the "
-                f"{sys.get_int_max_str_digits()} aido reads",
-                token.start(),
-            )
         previous = token
     return JsonProblem("holds a duplicate key or a non-JSON number", start)
 
 
-def _too_long(token: str) -> bool:
-    """Whether `token` is a JSON integer with more digits than Python reads from text."""
+def _long_integer(scan: str, start: int) -> JsonProblem:
+    """Where json met an integer with more digits than Python reads from text.
+
+    json converts a number as soon as it has read it, before it looks at what
+    follows, so the text after it may be anything: this only looks at each token
+    as json's own number pattern reads its start.
+    """
     limit = sys.get_int_max_str_digits()
-    digits = token.lstrip("-")
-    return bool(limit) and digits.isdigit() and digits.isascii() and len(digits) > limit
+    reason = f"more than the {limit} digits aido reads"
+    for token in _TOKEN.finditer(scan, start):
+        number = NUMBER_RE.match(token.group())
+        if number is None or number.group(2) or number.group(3):
+            continue  # not a number, or a float (which has no such limit)
+        digits = len(number.group(1).lstrip("-"))
+        if limit and digits > limit:
+            return JsonProblem(f"holds an integer of {digits} digits, {reason}", token.start())
+    return JsonProblem(f"holds an integer of {reason}", start)
 
 
 def decode_string(scan: str, start: int, end: int) -> str:
