@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -99,3 +100,25 @@ def test_mutated_documents_never_crash_the_document_layer(
 ) -> None:
     """Near-valid JSON, JSONC and TOML either edit correctly or raise an AidoError."""
     _exercise(fmt, data.draw(mutated(fmt)), name)
+
+
+def test_a_long_integer_anywhere_never_crashes_the_document_layer() -> None:
+    """An integer past the digits Python reads, at every offset of the JSON and JSONC seeds
+    and running into each kind of text, is an AidoError or plain text: all of them, not a
+    random sample (make fuzz once found one). json converts a number before it reads what
+    follows, so its error can come from the middle of broken text; TOML and YAML read a
+    document whole first (their refusals: tests/security/test_reads.py, test_documents_yaml)."""
+    tails = [b"", b"x", b'dark"', b"}}]", b": 1", b".5", b"e9", b'"', b"\n#", b"'"]
+    crashes = []
+    for fmt in (Format.JSON, Format.JSONC):
+        seed = SEEDS[fmt]
+        for at in range(len(seed) + 1):
+            for sign, tail in itertools.product((b"", b"-"), tails):
+                raw = seed[:at] + sign + b"9" * 4400 + tail + seed[at:]
+                try:
+                    Document(PATH, fmt, raw).get_map(MAP[fmt])
+                except AidoError:
+                    pass
+                except Exception as exc:
+                    crashes.append(f"{fmt} at {at}, then {tail!r}: {exc!r}"[:200])
+    assert crashes == []
