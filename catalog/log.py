@@ -17,11 +17,15 @@ _settings: dict[str, Any] = {"level": INFO, "format": "console"}
 _configured = False
 
 
-def configure(*, verbosity: int = 0, log_format: str = "console") -> None:
-    """Record the CLI's logging choices; structlog is set up lazily from them."""
+def configure(*, verbosity: int = 0, log_format: str = "console", level: str | None = None) -> None:
+    """Record the CLI's logging choices; structlog is set up lazily from them.
+
+    `verbosity` steps down from info (1 is debug, -1 warning); a named `level`
+    wins over it.
+    """
     global _configured
-    level = INFO - 10 * verbosity
-    _settings["level"] = max(DEBUG, min(ERROR, level))
+    number = LEVELS[level] if level in LEVELS else INFO - 10 * verbosity
+    _settings["level"] = max(DEBUG, min(ERROR, number))
     _settings["format"] = log_format
     _configured = False
 

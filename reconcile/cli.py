@@ -153,7 +153,17 @@ def _common_options(parser: Parser, *, suppress: bool) -> None:
         help="log format on stderr",
     )
     group.add_argument(
-        "-v", "--verbose", action="count", default=default(0), help="more log output"
+        "--log-level",
+        choices=tuple(log.LEVELS),
+        default=default(None),
+        help="log level on stderr (default: info; -vv is debug)",
+    )
+    group.add_argument(
+        "-v",
+        "--verbose",
+        action="count",
+        default=default(0),
+        help="every notice in full; -vv also debug logs",
     )
     group.add_argument("-q", "--quiet", action="count", default=default(0), help="less log output")
 
@@ -305,7 +315,11 @@ def _main(argv: Sequence[str] | None) -> int:
     if getattr(args, "run", None) is None:
         args.root_parser.print_help()
         return EXIT_ERROR
-    log.configure(verbosity=args.verbose - args.quiet, log_format=args.log_format)
+    log.configure(
+        verbosity=_log_verbosity(args.verbose, args.quiet),
+        log_format=args.log_format,
+        level=args.log_level,
+    )
     try:
         code: int = args.run(args)
     except AidoError as exc:
@@ -324,6 +338,12 @@ def _main(argv: Sequence[str] | None) -> int:
         )
         return _fail(args, "bug", message, EXIT_BUG, prefix="aido: ")
     return code
+
+
+def _log_verbosity(verbose: int, quiet: int) -> int:
+    """Steps of log level below info: `-v` is for people (full notices), not debug logs;
+    `-vv` turns debug logging on, each `-q` one level up."""
+    return max(0, verbose - 1) - quiet
 
 
 def _fail(

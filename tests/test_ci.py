@@ -108,6 +108,7 @@ def test_hook_prints_the_full_plan_with_verbose(drifted: Path, sandbox_home: Pat
     assert result.returncode == 2
     assert "# .mcp.json (claude-code, project)" in result.stdout
     assert result.stdout.rstrip().endswith("(`aido plan` shows the details).")
+    assert "debug" not in result.stderr + result.stdout  # -v is for people, not debug logs
 
 
 def test_hook_summary_when_converged_or_broken(converged: Path, sandbox_home: Path) -> None:
