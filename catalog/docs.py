@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from aidokit.catalog.docs_sections import SECTIONS
 from aidokit.catalog.entries import CHECKED, MCP_CATALOG
 from aidokit.catalog.stacks import STACK_PACKS
 
@@ -53,6 +54,8 @@ def render_catalog_markdown() -> str:
     for pack in STACK_PACKS:
         recommends = ", ".join(f"`{entry_id}`" for entry_id in pack.recommends)
         lines.append(f"| `{pack.id}` | {pack.kind} | {', '.join(pack.languages)} | {recommends} |")
+    for section in SECTIONS:
+        lines += ["", section.rstrip("\n")]
     return "\n".join(lines) + "\n"
 
 

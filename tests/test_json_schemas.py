@@ -25,6 +25,7 @@ SCHEMA_OF = {
     "status": ("status",),
     "suggest": ("suggest",),
     "catalog": ("catalog-list", "catalog-show"),
+    "search": ("search",),
     "adapters": ("adapters",),
     "confirmations": ("confirmations",),
     "doctor": ("doctor", "doctor-probe"),

@@ -99,9 +99,8 @@ def _get(url: str, where: str, package: Package, deadlines: Deadlines) -> object
     if left <= 0:
         raise _late(where, url, deadlines)
     try:
-        with _Watch(left) as watch:
-            body = _fetch(url, watch, left)
-    except _TooBig:
+        body = download(url, left)
+    except TooBig:
         raise RegistryError(
             f"{where} sent more than {MAX_ANSWER >> 20} MiB for {package.name}; no package's "
             "metadata is that large, check AIDO_NPM_REGISTRY or AIDO_PYPI_URL"
@@ -111,9 +110,9 @@ def _get(url: str, where: str, package: Package, deadlines: Deadlines) -> object
             f"{where} answered {exc.code} for {package.name}; check the package name "
             "or run aido outdated without --registry"
         ) from None
+    except TimeoutError:
+        raise _late(where, url, deadlines) from None
     except (urllib.error.URLError, OSError, http.client.HTTPException, ValueError) as exc:
-        if watch.expired:
-            raise _late(where, url, deadlines) from None
         reason = getattr(exc, "reason", None) or type(exc).__name__
         raise RegistryError(
             f"cannot reach {where} at {url} ({reason}); you may be offline: {_OFFLINE}"
@@ -121,8 +120,25 @@ def _get(url: str, where: str, package: Package, deadlines: Deadlines) -> object
     return _parse(body, where, package)
 
 
-def _fetch(url: str, watch: _Watch, left: float) -> bytes:
-    """The body of `url`, at most MAX_ANSWER bytes (more raises _TooBig)."""
+def download(url: str, seconds: float, *, cap: int = MAX_ANSWER) -> bytes:
+    """The body of http(s) `url` within `seconds` all told, at most `cap` bytes.
+
+    Raises TooBig past `cap`, TimeoutError when the time passed (however slowly
+    the answer trickled), and urllib's, http.client's or the socket's own error
+    otherwise (HTTPError for an answer that is not 2xx).
+    """
+    with _Watch(seconds) as watch:
+        try:
+            body = _fetch(url, watch, seconds, cap)
+        except (urllib.error.URLError, OSError, http.client.HTTPException, ValueError) as exc:
+            if watch.expired and not isinstance(exc, urllib.error.HTTPError | TooBig):
+                raise TimeoutError from None
+            raise
+    return body
+
+
+def _fetch(url: str, watch: _Watch, left: float, cap: int) -> bytes:
+    """The body of `url`, at most `cap` bytes (more raises TooBig)."""
     opener = urllib.request.build_opener(_Http(watch), _Https(watch))
     # Only http(s), checked by the caller.
     request = urllib.request.Request(url, headers={"Accept": "application/json"})  # noqa: S310
@@ -130,8 +146,8 @@ def _fetch(url: str, watch: _Watch, left: float) -> bytes:
         chunks, size = [], 0
         while chunk := response.read(1 << 16):
             size += len(chunk)
-            if size > MAX_ANSWER:
-                raise _TooBig
+            if size > cap:
+                raise TooBig
             chunks.append(chunk)
     if watch.expired:  # the timer shut the connection: what came is cut short
         raise TimeoutError
@@ -148,8 +164,8 @@ def _parse(body: bytes, where: str, package: Package) -> object:
     raise RegistryError(f"{where} sent {problem} for {package.name}; try again later")
 
 
-class _TooBig(ValueError):
-    """The answer passed MAX_ANSWER."""
+class TooBig(ValueError):
+    """The answer passed its size cap."""
 
 
 def _late(where: str, url: str, deadlines: Deadlines) -> RegistryError:

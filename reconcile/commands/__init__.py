@@ -37,6 +37,11 @@ COMMANDS: tuple[tuple[str, str], ...] = (
         "show which catalog entries the project's context selects, and which trigger matched why",
     ),
     (
+        "search",
+        "search the catalog by id, name, purpose and tags (offline); with --registry, an MCP "
+        "Registry too, its servers marked curated or not",
+    ),
+    (
         "catalog",
         "browse the MCP catalog (list, show ID), draft an entry from a server.json (import FILE)",
     ),
