@@ -166,14 +166,23 @@ HOSTILE = [
     ("behaviour", "expected"), [h[1:] for h in HOSTILE], ids=[h[0] for h in HOSTILE]
 )
 def test_a_hostile_registry_is_one_sentence_in_bounded_time(
-    project: Path, serve: Callable[[Behaviour], FakeRegistry], behaviour: Behaviour, expected: str
+    project: Path,
+    serve: Callable[[Behaviour], FakeRegistry],
+    behaviour: Behaviour,
+    expected: str,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Trickle, deep nesting, a huge body, wrong shapes, 500, reset, garbage: exit 1 with one
-    sentence naming the registry, within a few seconds of the 1 s deadline."""
+    sentence naming the registry, within a few seconds of the deadline."""
+    # An answer that arrives at once must be judged by its content, not by the clock: on a
+    # loaded machine, reading 17 MiB over loopback can take longer than the 1 s the slow
+    # cases need, so those get a deadline they cannot reach.
+    deadline = DEADLINE if "within" in expected else 20 * DEADLINE
     serve(behaviour)
+    monkeypatch.setenv("AIDO_REGISTRY_TIMEOUT", str(deadline))
     line, took = outdated(project)
     assert expected in line
-    assert took < DEADLINE + 4
+    assert took < deadline + 4
     assert len(line) < 400
 
 
