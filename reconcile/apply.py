@@ -18,6 +18,7 @@ from aidokit.reconcile.documents.atomic import current_digest, remove_file, repl
 from aidokit.reconcile.documents.format import MapOrigin, Pieces
 from aidokit.reconcile.errors import SecurityError, StaleError
 from aidokit.reconcile.history.journal import FileEntry
+from aidokit.reconcile.history.ownfiles import Extra
 from aidokit.reconcile.history.state import (
     DELETING,
     Record,
@@ -118,6 +119,7 @@ def apply_plan(
     kind: str = "apply",
     saved: bool = True,
     on_file: Callable[[FileChange], None] | None = None,
+    extra: Extra | None = None,
 ) -> list[Applied]:
     """Write every file of `plan` that has changes, as one transaction (`transaction.py`)
     recorded as made by command `kind` (apply, destroy, remove, ...).
@@ -126,7 +128,8 @@ def apply_plan(
     saves what each holds; then the files are written one by one, state after
     each. A failed write rolls back the files already written.
     `on_file` is called before each file is written (progress); `saved=False` says the
-    plan was made by this run (only the words of a stale file's error differ).
+    plan was made by this run (only the words of a stale file's error differ). `extra`:
+    aido's own files and records the same transaction changes first (`ownfiles.py`).
     """
     if any(f.error for f in plan.files):
         raise StaleError("the plan has files with errors; fix them and run aido plan again")
@@ -137,18 +140,26 @@ def apply_plan(
     check_gates(plan, stored_confirmations(plan))
     forgotten = [_forget_records(f) for f in plan.files if f.forget and not f.actionable]
     files = [file for file in plan.files if file.actionable]
-    if not files:
+    if not files and (extra is None or extra.empty):
         return forgotten
+    from aidokit.reconcile.history.ownfiles import not_among
     from aidokit.reconcile.history.transaction import lock_all, transaction
 
-    with lock_all(file.abs_path for file in files):
+    extra = extra or Extra()
+    own = [write.path for write in extra.every_write]
+    with lock_all([*(file.abs_path for file in files), *own]):
         edits = [_edit(file) for file in files]
-        journaled = [(edit.entry, edit.document.original) for edit in edits]
+        journaled = [(w.entry(), w.before) for w in extra.every_write]
+        kept = not_among(extra.records, [edit.entry for edit in edits])
+        journaled += [(entry, None) for entry in kept]
+        journaled += [(edit.entry, edit.document.original) for edit in edits]
         with transaction(project=plan.project, scope=plan.scope, kind=kind, files=journaled):
+            extra.run()
             for edit in edits:
                 if on_file is not None:
                     on_file(edit.file)
                 _write(edit)
+            extra.finish()
     return [*forgotten, *(Applied(file, written=True) for file in files)]
 
 

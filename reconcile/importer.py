@@ -21,6 +21,7 @@ from aidokit.catalog.sources import docker_source, launched_package
 from aidokit.reconcile.choices.config import CustomMCP, Override, ProjectConfig
 from aidokit.reconcile.desired import wanted_servers
 from aidokit.reconcile.errors import CatalogError
+from aidokit.reconcile.history.journal import FileEntry
 from aidokit.reconcile.history.state import Record, entry_digest
 from aidokit.reconcile.security import hardening
 from aidokit.reconcile.world import TargetFile, World
@@ -393,3 +394,23 @@ def record_all(found: list[Found]) -> None:
             ]
             records.append(item.record())
             save_state(state_path, state.replace(target.adapter.name, target.record_path, records))
+
+
+def adoption_entries(found: list[Found]) -> tuple[FileEntry, ...]:
+    """The journal entries of the files whose records `record_all` changes (issue 38 §3)."""
+    from aidokit.reconcile.history.ownfiles import records_entry
+
+    by_file: dict[tuple[str, str], list[Found]] = {}
+    for item in found:
+        by_file.setdefault((item.file.adapter.name, item.file.record_path), []).append(item)
+    return tuple(
+        records_entry(
+            adapter=items[0].file.adapter.name,
+            path=items[0].file.shown,
+            abs_path=str(items[0].file.location.path),
+            state_path=str(items[0].file.state_path),
+            record_path=items[0].file.record_path,
+            names=[item.name for item in items],
+        )
+        for items in by_file.values()
+    )

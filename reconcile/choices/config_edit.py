@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import cast
 
@@ -33,6 +33,9 @@ FLAGS = {
     "env": "--env",
     "transport": "--transport",
 }
+# What writes an edited config file: (file, its new text, the bytes it held when read).
+# By default the file itself; import, remove and mcp add journal it (`history/ownfiles.py`).
+Writer = Callable[[Path, str, bytes | None], None]
 
 
 def build_custom(fields: dict[str, object]) -> CustomMCP:
@@ -54,6 +57,8 @@ def add_custom(
     custom: CustomMCP,
     catalog_ids: Collection[str],
     roles: tuple[str, ...] = (),
+    *,
+    write: Writer | None = None,
 ) -> Path:
     """Append `[custom.<custom_id>]` to the project's aido.toml (created if missing), and
     its `roles` under `[mcp.roles]` when given."""
@@ -81,11 +86,13 @@ def add_custom(
         )
         _check_edit(new, _roles_set(expected, custom_id, roles, add=False), loaded.path,
                     f"set [mcp.roles] {custom_id}")  # fmt: skip
-    _write_config(loaded.path, new, raw)
+    (write or _write_config)(loaded.path, new, raw)
     return loaded.path
 
 
-def add_with_roles(project: Path, entry_id: str, roles: tuple[str, ...]) -> Path:
+def add_with_roles(
+    project: Path, entry_id: str, roles: tuple[str, ...], *, write: Writer | None = None
+) -> Path:
     """Name catalog entry `entry_id` under `[mcp] add` (if not there), take it out of that
     file's `skip` (what `aido remove` recorded), and set its roles.
 
@@ -103,7 +110,7 @@ def add_with_roles(project: Path, entry_id: str, roles: tuple[str, ...]) -> Path
     new = _with_roles(text, entry_id, roles, add=True)
     expected = _roles_set(loaded.config, entry_id, roles, add=True)
     _check_edit(new, expected, loaded.path, f"add '{entry_id}' with its roles")
-    _write_config(loaded.path, new, raw)
+    (write or _write_config)(loaded.path, new, raw)
     return loaded.path
 
 
@@ -213,7 +220,7 @@ def _check_result(
         raise ConfigError(f"adding [custom.{custom_id}] to {path} would change other settings")
 
 
-def record_skip(path: Path, entry_id: str) -> bool:
+def record_skip(path: Path, entry_id: str, *, write: Writer | None = None) -> bool:
     """Add `entry_id` to `[mcp] skip` in the config file at `path` (created if missing).
 
     Drops it from that file's `add` too. Every other byte is kept; the result
@@ -237,7 +244,7 @@ def record_skip(path: Path, entry_id: str) -> bool:
         ),
     )
     _check_edit(new, expected, path, f"add '{entry_id}' to `skip` under [mcp]")
-    _write_config(path, new, raw)
+    (write or _write_config)(path, new, raw)
     return True
 
 
@@ -278,7 +285,9 @@ def _write_config(path: Path, text: str, raw: bytes | None) -> None:
     replace_file(path, text.encode("utf-8"), file_digest(raw), create_parents=True)
 
 
-def record_import(path: Path, expected: ProjectConfig) -> tuple[int, bool]:
+def record_import(
+    path: Path, expected: ProjectConfig, *, write: Writer | None = None
+) -> tuple[int, bool]:
     """Rewrite the config at `path` by a minimal edit so that it loads as `expected`;
     return how many servers it now names that it did not, and whether it changed at all.
 
@@ -324,5 +333,5 @@ def record_import(path: Path, expected: ProjectConfig) -> tuple[int, bool]:
     named = len(new_adds) + len(set(expected.custom) - set(before.custom))
     changed = new != text
     if changed:
-        _write_config(path, new, raw)
+        (write or _write_config)(path, new, raw)
     return named, changed

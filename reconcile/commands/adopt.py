@@ -35,7 +35,19 @@ def run(args: argparse.Namespace) -> int:
     inputs = gather_inputs(args)
     file, change = adoption_plan(inputs, args.name)
     if adoptable(change):
-        record_adoption(file, change)
+        from aidokit.reconcile.history.ownfiles import Extra, records_entry, write_journaled
+
+        entry = records_entry(
+            adapter=file.adapter,
+            path=file.path,
+            abs_path=file.abs_path,
+            state_path=file.state_path,
+            record_path=file.record_path,
+            names=[change.name],
+        )
+        record = Extra(records=(entry,), record=lambda: record_adoption(file, change))
+        write_journaled(project=str(inputs.host.project), scope=inputs.scope, kind="adopt",
+                        extra=record)  # fmt: skip
         kept = f" ({kept_words(change.tuned)})" if change.tuned else ""
         print(
             f"aido now owns '{args.name}' in {file.path} ({file.adapter}); "

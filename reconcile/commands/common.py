@@ -13,6 +13,8 @@ from aidokit.catalog.printable import excerpt
 from aidokit.reconcile.errors import AidoError, ConfigError
 
 if TYPE_CHECKING:
+    from aidokit.reconcile.apply import Applied
+    from aidokit.reconcile.history.ownfiles import Extra, OwnWrite, Snapshot
     from aidokit.reconcile.plan import Plan
     from aidokit.reconcile.world import Inputs
 
@@ -92,15 +94,19 @@ def apply_and_report(
     yes: bool,
     colour: bool,
     saved: bool = False,
-    before_write: Callable[[], None] | None = None,
+    before_write: Callable[[], Extra | None] | None = None,
     kind: str = "apply",
+    store: Snapshot | None = None,
 ) -> int:
     """Show `plan`, confirm unless `yes` (or a saved plan), write it, and report.
 
-    `before_write` runs once the changes are confirmed (or when there are none);
-    `kind` is the command the journal records as having made the transaction.
+    `before_write` runs once the changes are confirmed (or when there are none) and
+    says what else the transaction changes (`ownfiles.Extra`: aido.toml, records, the
+    confirmations), so undo restores all of it; `kind` is the command the journal
+    records as having made the transaction. `aido.lock` goes into the same transaction,
+    and so do the confirmations typed at the prompt (`store`: the confirmation store
+    before an earlier prompt of the same command).
     """
-    from aidokit.reconcile.apply import apply_plan, check_fresh
     from aidokit.reconcile.render.text import render_plan
     from aidokit.reconcile.security.gate import Gate
     from aidokit.reconcile.settings import check_settings
@@ -112,31 +118,78 @@ def apply_and_report(
     check_settings()  # issue 30 §3: a bad setting found after a write would exit 1 over it
     if not summary.has_changes:
         _check_lock_text(plan, saved=saved)
-        _save_lock(plan)
-        if before_write is not None:
-            before_write()
+        extra = before_write() if before_write is not None else None
+        confirmed = store.write() if store is not None else None
+        if (extra is None or extra.empty) and confirmed is None:
+            _save_lock(plan)
+        else:
+            _write_all(plan, extra, kind=kind, saved=saved, store=store)
         return 0
     gate = Gate.for_plan(plan)  # SPEC §7: refuses here when a typed confirmation is impossible
     if not saved and not yes and not confirm("Apply these changes?"):
         print("Cancelled; nothing was written.")
         return 1
+    if store is None and gate.pending:
+        from aidokit.reconcile.history.ownfiles import Snapshot
+
+        store = Snapshot.of(gate.store.path, gate.store.path.name)
     gate.ask()
     _check_lock_text(plan, saved=saved)  # before any file is written
-    if before_write is not None:
-        check_fresh(plan)  # before_write edits aido.toml: nothing may be stale by then
-        before_write()
-    from aidokit.reconcile.console.progress import apply_progress
-
-    with apply_progress(plan) as on_file:
-        applied = apply_plan(plan, kind=kind, saved=saved, on_file=on_file)
-    _save_lock(plan)
+    extra = before_write() if before_write is not None else None
+    applied = _write_all(plan, extra, kind=kind, saved=saved, store=store)
     counts = summary.line().removeprefix("Plan: ")
     print(f"Apply complete: {len(applied)} file(s) written. {counts}")
     return 0
 
 
+def _write_all(
+    plan: Plan, extra: Extra | None, *, kind: str, saved: bool, store: Snapshot | None = None
+) -> list[Applied]:
+    """The plan's files, `extra`, `aido.lock` and new confirmations, as one transaction."""
+    from aidokit.reconcile.apply import apply_plan
+    from aidokit.reconcile.console.progress import apply_progress
+    from aidokit.reconcile.history.ownfiles import Extra
+
+    extra = extra or Extra()
+    lock = _lock_write(plan)
+    confirmed = store.write() if store is not None else None
+    if confirmed is not None:
+        extra = extra.with_writes(confirmed)
+    if lock is not None:
+        extra = extra.with_writes(lock, late=True)  # after the files it pins, as before
+    with apply_progress(plan) as on_file:
+        applied = apply_plan(plan, kind=kind, saved=saved, on_file=on_file, extra=extra)
+    if lock is not None:
+        _remember_lock(lock)
+    if extra.after is not None:
+        extra.after()
+    return applied
+
+
+def _lock_write(plan: Plan) -> OwnWrite | None:
+    """`aido.lock`'s write when the plan moves it (journaled with the files it pins)."""
+    if plan.lock is None or not plan.lock.changed:
+        return None
+    from aidokit.reconcile.documents.format import file_digest
+    from aidokit.reconcile.errors import StaleError
+    from aidokit.reconcile.history.ownfiles import own_write
+
+    path = Path(plan.lock.path)
+    write = own_write(path, path.name, plan.lock.text.encode("utf-8"), "pins")
+    if file_digest(write.before) != plan.lock.digest:
+        raise StaleError(f"{plan.lock.path} changed since the plan was made; run aido plan again")
+    return write
+
+
+def _remember_lock(write: OwnWrite) -> None:
+    from aidokit.reconcile.choices.lockfile import LockFile
+    from aidokit.reconcile.decode import remember
+
+    remember(LockFile, write.after, project=write.path.parent)
+
+
 def _save_lock(plan: Plan) -> None:
-    """Write `aido.lock` when the plan moves it (after the files, like state)."""
+    """Write `aido.lock` when the plan moves it and nothing else is written."""
     if plan.lock is not None and plan.lock.changed:
         from aidokit.reconcile.choices.lockfile import write_lock
 

@@ -13,6 +13,7 @@ from aidokit.reconcile.commands.common import (
 )
 
 if TYPE_CHECKING:
+    from aidokit.reconcile.history.ownfiles import Snapshot
     from aidokit.reconcile.plan import Change, Plan
 
 
@@ -29,7 +30,14 @@ def run(args: argparse.Namespace) -> int:
     from aidokit.reconcile.choices.layers import layer_paths, shown
     from aidokit.reconcile.engine import build_plan
     from aidokit.reconcile.errors import DocumentError
-    from aidokit.reconcile.importer import find, imported_world, record_all, usable
+    from aidokit.reconcile.history.ownfiles import Collector, Extra
+    from aidokit.reconcile.importer import (
+        adoption_entries,
+        find,
+        imported_world,
+        record_all,
+        usable,
+    )
     from aidokit.reconcile.world import read_world
 
     finish_interrupted(args)
@@ -63,15 +71,27 @@ def run(args: argparse.Namespace) -> int:
     )
     plan = replace(plan, files=files, lock=None)
 
-    confirm_customs(plan, {item.name for item in found if item.custom})
+    store = confirm_customs(plan, {item.name for item in found if item.custom})
 
-    def record() -> None:
-        written = record_import(path, new.inputs.loaded.config)
-        record_all(found)
-        print(recorded_line(written, len(found), where))
+    def record() -> Extra:
+        # SPEC §6 / issue 38 §3: the config edit, the adoption records and the typed
+        # confirmations are one transaction with the harness files: undo restores all.
+        collected = Collector(lambda p: shown(p, inputs.host), "import")
+        written = record_import(path, new.inputs.loaded.config, write=collected)
+        return Extra(
+            writes=tuple(collected.writes),
+            records=adoption_entries(found),
+            record=lambda: record_all(found),
+            after=lambda: print(recorded_line(written, len(found), where)),
+        )
 
     return apply_and_report(
-        plan, yes=args.yes, colour=want_colour(args), before_write=record, kind="import"
+        plan,
+        yes=args.yes,
+        colour=want_colour(args),
+        before_write=record,
+        kind="import",
+        store=store,
     )
 
 
@@ -86,14 +106,15 @@ def recorded_line(written: tuple[int, bool], found: int, where: str) -> str:
     return f"Recorded {named} server(s) in {where}{rest}; aido now owns them."
 
 
-def confirm_customs(plan: Plan, customs: set[str]) -> None:
-    """Ask for the typed confirmation of every imported custom server (SPEC §7).
+def confirm_customs(plan: Plan, customs: set[str]) -> Snapshot | None:
+    """Ask for the typed confirmation of every imported custom server (SPEC §7); return
+    the confirmation store as it was before, for the import's transaction.
 
     Adopting a hand-written custom entry as it stands writes nothing, so the
     plan alone would never ask; importing it is trusting it, so aido asks.
     """
     if not customs:
-        return
+        return None
     from dataclasses import replace
 
     from aidokit.reconcile.plan import Action
@@ -106,4 +127,8 @@ def confirm_customs(plan: Plan, customs: set[str]) -> None:
 
     files = tuple(replace(f, changes=tuple(map(as_write, f.changes))) for f in plan.files)
     gate = Gate.for_plan(replace(plan, files=files))  # refuses without a terminal
+    from aidokit.reconcile.history.ownfiles import Snapshot
+
+    store = Snapshot.of(gate.store.path, gate.store.path.name) if gate.pending else None
     gate.ask()
+    return store

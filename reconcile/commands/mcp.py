@@ -7,10 +7,15 @@ With `--custom-*`, declare a custom MCP; without, name catalog entry ID under
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from aidokit.catalog.printable import excerpt
-from aidokit.reconcile.commands.common import project_dir
+from aidokit.reconcile.commands.common import finish_interrupted, project_dir
 from aidokit.reconcile.errors import ConfigError
+
+if TYPE_CHECKING:
+    from aidokit.reconcile.history.ownfiles import Collector
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -50,11 +55,15 @@ def run(args: argparse.Namespace) -> int:
     """Run `aido mcp add`."""
     from aidokit.catalog import entries
     from aidokit.reconcile.choices.config_edit import add_custom, add_with_roles, build_custom
+    from aidokit.reconcile.history.ownfiles import Collector
 
     roles = _roles(args.roles)
     catalog_ids = {entry.id for entry in entries.MCP_CATALOG}
+    project = project_dir(args)
+    collected = Collector(lambda p: p.name, f"+ {args.id}")
     if not args.custom_url and not args.custom_command and args.id in catalog_ids:
-        path = add_with_roles(project_dir(args), args.id, roles)
+        path = add_with_roles(project, args.id, roles, write=collected)
+        _journal(args, project, collected)
         chosen = f" for roles {', '.join(roles)}" if roles else ""
         print(f"Added '{args.id}' to {path}{chosen}. Next: aido plan, then aido apply.")
         return 0
@@ -88,7 +97,8 @@ def run(args: argparse.Namespace) -> int:
         if args.header:
             raise ConfigError("--header is for --custom-url; a local server takes --env")
     custom = build_custom(fields)
-    path = add_custom(project_dir(args), args.id, custom, catalog_ids, roles)
+    path = add_custom(project, args.id, custom, catalog_ids, roles, write=collected)
+    _journal(args, project, collected)
     for name in replaced:
         print(
             f"A credential in the command line was not written: {path.name} has ${{{name}}} "
@@ -100,6 +110,15 @@ def run(args: argparse.Namespace) -> int:
         f"{args.id} first)."
     )
     return 0
+
+
+def _journal(args: argparse.Namespace, project: Path, collected: Collector) -> None:
+    """Write the aido.toml edit as a transaction, so `aido undo` takes it back (issue 38 §3)."""
+    from aidokit.reconcile.history.ownfiles import Extra, write_journaled
+
+    finish_interrupted(args)
+    extra = Extra(writes=tuple(w for w in collected.writes if w.changes))
+    write_journaled(project=str(project), scope="project", kind="mcp add", extra=extra)
 
 
 def _roles(text: str | None) -> tuple[str, ...]:

@@ -34,6 +34,7 @@ def run(args: argparse.Namespace) -> int:
     from aidokit.reconcile.choices.config_edit import record_skip
     from aidokit.reconcile.choices.layers import layer_paths, shown
     from aidokit.reconcile.engine import build_plan
+    from aidokit.reconcile.history.ownfiles import Collector, Extra
     from aidokit.reconcile.world import read_world
 
     finish_interrupted(args)
@@ -55,11 +56,16 @@ def run(args: argparse.Namespace) -> int:
     inputs = replace(inputs, loaded=replace(inputs.loaded, config=skipped, origin=origin))
     plan = build_plan(read_world(inputs), remove={args.id})
 
-    def record() -> None:
-        if record_skip(path, args.id):
-            print(f"Recorded '{args.id}' under `skip` in {shown(path, inputs.host)}.")
-            if path.name == LOCAL_CONFIG_NAME:
-                print(f"Keep {LOCAL_CONFIG_NAME} out of version control (add it to .gitignore).")
+    def said() -> None:
+        print(f"Recorded '{args.id}' under `skip` in {shown(path, inputs.host)}.")
+        if path.name == LOCAL_CONFIG_NAME:
+            print(f"Keep {LOCAL_CONFIG_NAME} out of version control (add it to .gitignore).")
+
+    def record() -> Extra | None:
+        collected = Collector(lambda p: shown(p, inputs.host), f"skip {args.id}")
+        if not record_skip(path, args.id, write=collected):
+            return None
+        return Extra(writes=tuple(collected.writes), after=said)  # undone with the files
 
     return apply_and_report(
         plan, yes=args.yes, colour=want_colour(args), before_write=record, kind="remove"

@@ -38,6 +38,7 @@ DEFAULT_MAX_MB = 200  # and at most this much of them (the newest always stays)
 RECORD = "record.json"
 OPEN = "open"
 MISSING = f"{RECORD} does not exist"
+OWN = "aido"  # the adapter of a journal entry for aido's own file (aido.toml, ...: ownfiles.py)
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 # Transaction statuses.
@@ -61,6 +62,8 @@ class FileEntry(Strict):
     entries: tuple[str, ...] = ()  # "+ context7", "- serena": what changed, for --list
     records: tuple[Record, ...] = ()  # this file's ownership records before
     create_parents: bool = False
+    # The file stays as it is; only its records change (an entry adopted as it stands).
+    records_only: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -158,8 +158,8 @@ def _snapshot_states(
 ) -> tuple[tuple[FileEntry, ...], tuple[StateEntry, ...]]:
     """Save each state file's bytes and fill in each file's records before the transaction."""
     states: list[StateEntry] = []
-    filled: list[FileEntry] = []
-    for state_path in dict.fromkeys(e.state_path for e in entries):
+    filled = [e for e in entries if not e.state_path]  # aido's own files: no records
+    for state_path in dict.fromkeys(e.state_path for e in entries if e.state_path):
         path = Path(state_path)
         with lock_file(path):
             raw = path.read_bytes() if path.exists() else None
@@ -321,6 +321,7 @@ def journal_entry(
     after: bytes | Pieces | None,
     entries: tuple[str, ...] = (),
     digest_before: str | None = None,
+    records_only: bool = False,
 ) -> FileEntry:
     """A file's journal entry from its bytes before and after (`digest_before`: the
     digest of `before`, when the caller has it)."""
@@ -333,4 +334,5 @@ def journal_entry(
         before=digest_before or file_digest(before),
         after=file_digest(after),
         entries=entries,
+        records_only=records_only,
     )

@@ -18,7 +18,7 @@ from pathlib import Path
 from aidokit.adapters.base import Adapter, Host, Location, Scope
 from aidokit.reconcile.documents.privatefolder import outside, private_entry
 from aidokit.reconcile.errors import SecurityError
-from aidokit.reconcile.history.journal import FileEntry, Tx
+from aidokit.reconcile.history.journal import OWN, FileEntry, Tx
 
 _FIX_OWNER = "check who wrote it, then chown it to yourself and chmod 700 it, or move it away"
 
@@ -63,6 +63,8 @@ def file_problem(entry: FileEntry, host: Host, scope: Scope) -> str | None:
     from aidokit.reconcile.security import boundary
     from aidokit.reconcile.world import state_location
 
+    if entry.adapter == OWN:
+        return own_problem(entry, host, scope)
     adapter = ADAPTERS.get(entry.adapter)
     path = Path(entry.abs_path)
     location = None if adapter is None else _location(adapter, path, scope, host)
@@ -77,6 +79,26 @@ def file_problem(entry: FileEntry, host: Host, scope: Scope) -> str | None:
         return f"{entry.path} now leads to another file than the one that transaction wrote"
     if str(state_path) != entry.state_path:
         return f"its record keeps {entry.path}'s state in {entry.state_path}, where aido does not"
+    return None
+
+
+def own_problem(entry: FileEntry, host: Host, scope: Scope) -> str | None:
+    """Why undo must not write one of aido's own files: only the config layers of `scope`,
+    the project's `aido.lock` and the user's confirmation store are aido's (issue 38 §3)."""
+    from aidokit.reconcile.choices.layers import layer_paths
+    from aidokit.reconcile.choices.lockfile import lock_path
+    from aidokit.reconcile.security import boundary
+    from aidokit.reconcile.security.confirmations import CONFIRMATIONS_NAME
+    from aidokit.reconcile.user_dirs import user_state_dir
+
+    path = Path(entry.abs_path)
+    mine = [*layer_paths(host, scope), user_state_dir(host.environ) / CONFIRMATIONS_NAME]
+    if scope is not Scope.USER:
+        mine.append(lock_path(host.project))
+    if entry.state_path or entry.records or path not in mine:
+        return f"{entry.path} is not a file of aido's own at scope {scope}"
+    if path.parent == host.project:
+        return boundary.judge(path, host).problem
     return None
 
 

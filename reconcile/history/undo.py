@@ -118,7 +118,10 @@ def plan_restores(folder: Path, tx: Tx) -> list[Restore]:
     for entry in tx.files:
         now = read_bytes(Path(entry.abs_path))
         digest = file_digest(now)
-        if digest == entry.before:
+        if entry.records_only:  # only its records changed: back, if the file is as it left it
+            step = Step.RESTORE if digest == entry.after else Step.CONFLICT
+            restores.append(Restore(entry, step, now, now))
+        elif digest == entry.before:
             restores.append(Restore(entry, Step.SAME, now, now))
         elif digest == entry.after:
             restores.append(
@@ -140,14 +143,16 @@ def undo(folder: Path, tx: Tx, restores: list[Restore]) -> list[Restore]:
         for item in todo:
             if current_digest(Path(item.entry.abs_path)) != item.entry.after:
                 raise StaleError(f"{item.entry.path} changed since; run aido undo again")
-        files = [(_inverse(r), r.now) for r in todo]
+        files = [(_inverse(r), None if r.entry.records_only else r.now) for r in todo]
         with transaction(
             project=tx.project, scope=tx.scope, kind=UNDO, files=files, undoes=tx.id
         ) as undoing:
             for item, entry in zip(todo, undoing.tx.files, strict=True):
                 _write_back(item, tx.scope)
-                before = states[entry.state_path]
-                set_records(Path(entry.state_path), [(entry, item.entry.records)], folder, before)
+                if entry.state_path:  # aido's own files have no records
+                    before = states[entry.state_path]
+                    records = item.entry.records
+                    set_records(Path(entry.state_path), [(entry, records)], folder, before)
     return todo
 
 
@@ -164,11 +169,14 @@ def _inverse(item: Restore) -> FileEntry:
         before=item.now,
         after=item.before,
         entries=entries,
+        records_only=item.entry.records_only,
     )
 
 
 def _write_back(item: Restore, scope: str) -> None:
     path = Path(item.entry.abs_path)
+    if item.entry.records_only:
+        return
     if item.before is None:
         remove_file(path, item.entry.after)
         return
@@ -193,7 +201,9 @@ def render_undo(tx: Tx, restores: list[Restore]) -> str:
         out += ["", f"# {printable(item.entry.path)} ({item.entry.adapter})"]
         if item.entry.entries:
             out.append(printable(f"  that {tx.kind} made: {', '.join(item.entry.entries)}"))
-        if item.step is Step.RESTORE:
+        if item.step is Step.RESTORE and item.entry.records_only:
+            out.append("  < aido stops owning what that " + tx.kind + " adopted; the file stays")
+        elif item.step is Step.RESTORE:
             out.append("  < restore: as it was before that " + tx.kind)
             out += diff_lines(item.now, item.before, item.entry.path)
         elif item.step is Step.SAME:
