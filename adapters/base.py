@@ -81,6 +81,70 @@ class Companion:
 
 
 @dataclass(frozen=True)
+class Budget:
+    """What aido.toml asks of one server's tools in one harness file."""
+
+    tools: tuple[str, ...] | None = None  # only these (None: every tool)
+    exclude: tuple[str, ...] = ()  # none of these
+    enabled: bool = True  # False: configured but switched off
+    # The server's tools as the last probe listed them (None: unknown).
+    known: tuple[str, ...] | None = None
+
+    @property
+    def filters(self) -> bool:
+        """Whether it limits the tools (as opposed to loading every tool)."""
+        return self.tools is not None or bool(self.exclude)
+
+    @property
+    def chosen(self) -> bool:
+        """Whether it asks anything of the harness."""
+        return self.filters or not self.enabled
+
+    def allowed(self, tool: str) -> bool:
+        """Whether the model may load `tool` (an exclusion wins over the allow-list)."""
+        return (self.tools is None or tool in self.tools) and tool not in self.exclude
+
+    @property
+    def loaded(self) -> tuple[str, ...] | None:
+        """The known tools the model loads, in the server's order (None: not known)."""
+        if self.known is None:
+            return None
+        return tuple(tool for tool in self.known if self.allowed(tool)) if self.enabled else ()
+
+    @property
+    def allow_list(self) -> tuple[str, ...] | None:
+        """The tools to list in a harness that names only what it loads (None: cannot)."""
+        if self.known is not None:
+            return self.loaded
+        if self.tools is None:
+            return None  # "every tool but these" needs the server's own list
+        return tuple(tool for tool in self.tools if tool not in self.exclude)
+
+    @property
+    def deny_list(self) -> tuple[str, ...] | None:
+        """The tools to list in a harness that names only what it hides (None: cannot)."""
+        if self.tools is None:
+            return self.exclude
+        if self.known is None:
+            return None  # "only these" needs the server's own list
+        return tuple(tool for tool in self.known if not self.allowed(tool))
+
+
+@dataclass(frozen=True)
+class Budgeted:
+    """An entry as a budget leaves it, and what else the file needs."""
+
+    entry: dict[str, Any] | None  # None: left out of this file (switched off)
+    claims: frozenset[str] = frozenset()  # the harness's keys aido.toml now sets: aido's
+    companions: tuple[Companion, ...] = ()  # values outside the entry (OpenCode `tools`)
+    notes: tuple[str, ...] = ()  # what the harness cannot do, said per file
+    filtered: bool = True  # whether the harness applies the tool filter asked for
+
+
+NOTHING = Budget()  # aido.toml asks nothing of the tools (docs/context-budget.md)
+
+
+@dataclass(frozen=True)
 class Location:
     """One config file an adapter manages and where its server map lives."""
 
@@ -266,6 +330,11 @@ class Adapter(Protocol):
 
     def launch(self, entry: Mapping[str, Any], host: Host) -> Launch:
         """How the harness starts `entry` (`aido doctor --probe`): references expanded its way."""
+        ...
+
+    def budget(self, name: str, entry: dict[str, Any], budget: Budget) -> Budgeted:
+        """`entry` (server `name`) with `budget` compiled into the harness's own fields
+        (docs/context-budget.md); where it has none, unfiltered or left out, with a note."""
         ...
 
     def role_scoping(self, name: str, agents: tuple[str, ...]) -> tuple[Companion, ...] | None:

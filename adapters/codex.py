@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Host, Launch, Location, Rendered, Scope
+from aidokit.adapters.base import Budget, Budgeted, Host, Launch, Location, Rendered, Scope
 from aidokit.adapters.common import HEADERS_ONLY, STDIO_HTTP, AdapterBase, detect_any, shown
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import env_dir
@@ -96,6 +96,14 @@ class Codex(AdapterBase):
         if from_env:
             entry["env_http_headers"] = from_env
         return entry
+
+    def budget(self, name: str, entry: dict[str, Any], budget: Budget) -> Budgeted:
+        """`enabled_tools` (allow-list), `disabled_tools` (applied after it) and `enabled`
+        (codex-rs/config/src/mcp_types.rs RawMcpServerConfig; docs/context-budget.md)."""
+        from aidokit.adapters.budget import in_entry
+
+        return in_entry(self.name, name, entry, budget, include="enabled_tools",
+                        exclude="disabled_tools", off=("enabled", False))  # fmt: skip
 
     def launch(self, entry: Mapping[str, Any], host: Host) -> Launch:
         """No interpolation (§3): a stdio server gets Codex's own short list of variables

@@ -8,6 +8,8 @@ from typing import Any
 
 from aidokit.adapters.base import (
     AgentFiles,
+    Budget,
+    Budgeted,
     Companion,
     Expansion,
     Host,
@@ -78,6 +80,13 @@ class AdapterBase:
     def role_scoping(self, name: str, agents: tuple[str, ...]) -> tuple[Companion, ...] | None:
         """Most harnesses cannot scope a server to agents in their MCP config file."""
         return None
+
+    def budget(self, name: str, entry: dict[str, Any], budget: Budget) -> Budgeted:
+        """By default a harness has no tool filter and no off switch (docs/context-budget.md):
+        every tool is loaded, a server switched off is left out, and the plan says so."""
+        from aidokit.adapters.budget import unfiltered  # only when aido.toml sets a budget
+
+        return unfiltered(self.name, name, entry, budget)
 
     def identity(self, entry: Any) -> str | None:
         """URL, or command plus package: the flat shape most harnesses share."""

@@ -13,6 +13,8 @@ from typing import Any
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     AgentFiles,
+    Budget,
+    Budgeted,
     Expansion,
     Host,
     Location,
@@ -119,6 +121,15 @@ class GeminiCLI(AdapterBase):
         # §1.2, §8: `httpUrl` is deprecated in favour of `url` + `type: "http"`;
         # `type` is always written so Gemini does not guess the transport.
         return refs.done({**remote_fields(refs, spec), "type": spec.transport})
+
+    def budget(self, name: str, entry: dict[str, Any], budget: Budget) -> Budgeted:
+        """`includeTools` and `excludeTools` ("exclude wins"; MCPServerConfig in the bundle,
+        docs/tools/mcp-server.md); docs/context-budget.md."""
+        from aidokit.adapters.budget import in_entry
+
+        return in_entry(
+            self.name, name, entry, budget, include="includeTools", exclude="excludeTools"
+        )
 
     def trust_gate(
         self, location: Location, host: Host, names: tuple[str, ...]

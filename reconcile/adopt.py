@@ -41,7 +41,7 @@ def adoption_plan(inputs: Inputs, name: str) -> tuple[FileChange, Change]:
         raise ConfigError(f"'{name}' in {file.path} is not an object; fix it by hand first")
     # SPEC §6: keys aido does not write (the harness's, the user's) stay theirs.
     adapter = ADAPTERS[file.adapter]
-    owned = frozenset(change.after) - adapter.harness_keys
+    owned = frozenset(change.after) - change.harness(adapter.harness_keys)
     if adapter.identity(change.before) != adapter.identity(change.after):
         owned = frozenset(change.before) | owned  # another server: replaced whole
     mine, kept = split_fields(change.before, owned)
@@ -67,7 +67,7 @@ def record_adoption(file: FileChange, change: Change) -> None:
     state_path = Path(file.state_path)
     state = load_state(state_path)
     records = [r for r in state.for_file(file.adapter, file.record_path) if r.name != change.name]
-    fields = written_fields(change.after, ADAPTERS[file.adapter].harness_keys)
+    fields = written_fields(change.after, change.harness(ADAPTERS[file.adapter].harness_keys))
     records.append(
         Record(
             adapter=file.adapter,

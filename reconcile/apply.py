@@ -387,7 +387,7 @@ def _update_state(
 def _fields(change: Change, harness: frozenset[str]) -> tuple[str, ...] | None:
     """The fields of the entry aido owns once `change` is written (SPEC §6); a companion
     (role scoping) is owned whole."""
-    return None if change.map_path else written_fields(change.after, harness)
+    return None if change.map_path else written_fields(change.after, change.harness(harness))
 
 
 def _digest(change: Change, harness: frozenset[str]) -> str:

@@ -6,10 +6,10 @@ Pure functions of the catalog, the facts and `aido.toml`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from aidokit.adapters.base import Adapter, Companion, Scope
+from aidokit.adapters.base import NOTHING, Adapter, Budget, Budgeted, Companion, Scope
 from aidokit.adapters.render import for_os
 from aidokit.adapters.support import spec_for, unreferenced_variables
 from aidokit.catalog.errors import NoInstallSpecError
@@ -31,6 +31,9 @@ class Wanted:
     roles: tuple[str, ...]
     scoped: bool = False  # `[mcp.roles]` names the agents: scope it where the harness can
     source: str = "catalog"  # "catalog" | "custom" | "imported" (recorded in aido.lock)
+    # The context budget `[override.<id>]` asks for (docs/context-budget.md), and per agent.
+    budget: Budget = NOTHING
+    agent_budgets: Mapping[str, Budget] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,12 @@ class DesiredEntry:
     companions: tuple[Companion, ...] = ()  # role scoping outside the server map
     source: str = "catalog"  # "catalog" | "custom" | "imported", recorded in state
     scoped: bool = False  # its roles come from `[mcp.roles]`, not the catalog
+    # The harness's keys aido.toml sets in this entry (the context budget): aido's (SPEC §6).
+    claims: frozenset[str] = frozenset()
+    budget: Budget = NOTHING  # what aido.toml asks of its tools
+    filtered: bool = True  # whether this harness applies that budget
+    plain: dict[str, Any] | None = None  # the entry before the budget (per-agent budgets)
+    agent_budgets: Mapping[str, Budget] = field(default_factory=dict)
 
 
 def wanted_servers(
@@ -153,18 +162,31 @@ def resolve_for(
                 raise
             notes.append(f"{item.server.id}: skipped on {adapter.name}: {exc}")
             continue
+        budgeted = (
+            adapter.budget(item.server.id, entry, item.budget)
+            if item.budget.chosen
+            else Budgeted(entry)
+        )
+        if budgeted.entry is None:  # switched off where the harness has no off switch
+            notes.extend(budgeted.notes)
+            continue
         entries.append(
             DesiredEntry(
                 name=item.server.id,
                 id=item.server.id,
-                entry=entry,
+                entry=budgeted.entry,
                 reason=item.reason,
                 roles=item.roles,
                 sensitive=item.server.security_sensitive,
-                notes=rendered.notes,
-                companions=_companions(adapter, item),
+                notes=(*rendered.notes, *budgeted.notes),
+                companions=(*_companions(adapter, item), *budgeted.companions),
                 source=item.source,
                 scoped=item.scoped,
+                claims=budgeted.claims,
+                budget=item.budget,
+                filtered=budgeted.filtered,
+                plain=entry,
+                agent_budgets=item.agent_budgets,
             )
         )
     return entries, notes

@@ -45,6 +45,13 @@ def build_plan(
         )
     # After the lock: it keeps the catalog's spec, the override stays in the config.
     wanted = with_overrides(wanted, loaded.config, loaded.origin)
+    if any(item.budget.chosen or item.agent_budgets for item in wanted):
+        from aidokit.reconcile.budget import with_known  # docs/context-budget.md
+
+        wanted = [
+            replace(item, budget=with_known(item.budget, world.tool_lists, item.server.id))
+            for item in wanted
+        ]
     notes += _unset_references(wanted, inputs.host)
     gone = {
         i: f"skipped in {loaded.origin.get(f'skip:{i}', 'aido.toml')}"

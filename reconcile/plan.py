@@ -76,6 +76,18 @@ class Change(Strict):
     # Keys of the entry that are not aido's (the harness's or the user's, SPEC §6): not
     # drift, kept byte for byte when aido's fields are written.
     kept: tuple[str, ...] = ()
+    # The harness's keys aido.toml sets in the entry (the context budget): aido's while it
+    # does (SPEC §6), the harness's again once it stops.
+    claimed: tuple[str, ...] = ()
+    # What the model loads from the server there (docs/context-budget.md): "4 of 21 tools",
+    # "every tool but browser_install", "switched off"; "" when aido.toml asks nothing.
+    tools: str = ""
+    tools_loaded: int | None = None  # where the server's tools are known (the last probe)
+    tools_total: int | None = None
+
+    def harness(self, keys: frozenset[str]) -> frozenset[str]:
+        """The harness's keys (`Adapter.harness_keys`) less those aido.toml claims here."""
+        return keys - frozenset(self.claimed)
 
     @property
     def label(self) -> str:

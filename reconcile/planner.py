@@ -147,7 +147,14 @@ def _plan_desired(
         "roles": item.roles,
         "sensitive": item.sensitive,
         "source": item.source,
+        "claimed": tuple(sorted(item.claims)),
     }
+    if item.budget.chosen or item.budget.known is not None:  # docs/context-budget.md
+        from aidokit.reconcile.budget import loads
+
+        load = loads(item.budget, filtered=item.filtered)
+        base.update(tools=load.words, tools_loaded=load.loaded, tools_total=load.total)
+    harness = harness - item.claims  # what aido.toml sets is aido's (SPEC §6)
     if item.name not in current:
         action = Action.HEAL if record is not None else Action.CREATE
         if action is Action.HEAL:

@@ -150,6 +150,14 @@ class World:
         """
         return resolved(self.entries)
 
+    @cached_property
+    def tool_lists(self) -> Mapping[str, tuple[str, ...]]:
+        """Each entry id's tools as the last `aido doctor --probe` listed them (its cache,
+        per server version), for the context budget; read when first asked."""
+        from aidokit.reconcile.probe.tools import tool_lists
+
+        return tool_lists(self.inputs.host.environ, self.inputs.host.project)
+
     def file_of(self, adapter: str) -> TargetFile | None:
         """The shared file of `adapter`, or None when it has no file in this scope."""
         return next((f for f in self.files if f.adapter.name == adapter and f.agent is None), None)

@@ -87,6 +87,28 @@ class CustomMCP(Strict):
         hardening.check_custom_kind(self.url, self.command, self.args, self.env, self.headers)
 
 
+# An MCP tool's name as a server lists it (the MCP spec's tool names: letters, digits,
+# `_`, `-`, `.`, at most 128 characters); never a glob, so every harness can spell it.
+TOOL_PATTERN = r"^[A-Za-z0-9_.-]{1,128}$"
+ToolName = Annotated[str, Pattern(TOOL_PATTERN)]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ToolChoice(Strict):
+    """The context budget of one server (docs/context-budget.md): which of its tools the
+    model loads, and whether it is on. Unset (None) fields are left to the next layer down,
+    and to the harness when no layer sets them (SPEC §6)."""
+
+    tools: tuple[ToolName, ...] | None = None  # only these tools
+    exclude_tools: tuple[ToolName, ...] | None = None  # every tool but these
+    enabled: bool | None = None  # false: configured, switched off
+
+    @property
+    def chosen(self) -> bool:
+        """Whether it sets anything."""
+        return self.tools is not None or self.exclude_tools is not None or self.enabled is not None
+
+
 @dataclass(frozen=True, kw_only=True)
 class Override(Strict):
     """`[override.<id>]`: customise a catalog entry without making it a conflict (SPEC §4).
@@ -102,6 +124,11 @@ class Override(Strict):
     ] = field(default_factory=dict)
     command: Annotated[str, Check(hardening.safe_command)] | None = None
     url: Annotated[str, Pattern(r"^https?://"), Check(hardening.safe_url)] | None = None
+    # The context budget (docs/context-budget.md): for every agent, and per agent below.
+    tools: tuple[ToolName, ...] | None = None
+    exclude_tools: tuple[ToolName, ...] | None = None
+    enabled: bool | None = None
+    agents: dict[AgentName, ToolChoice] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # Checked again however the value was built, as for CustomMCP.
@@ -118,6 +145,16 @@ class Override(Strict):
     def replaces(self) -> bool:
         """Whether it changes what runs (command or URL): the entry becomes custom."""
         return self.command is not None or self.url is not None
+
+    @property
+    def choice(self) -> ToolChoice:
+        """Its context budget for every agent."""
+        return ToolChoice(tools=self.tools, exclude_tools=self.exclude_tools, enabled=self.enabled)
+
+    @property
+    def customises(self) -> bool:
+        """Whether it changes the entry's spec (args, env, command, url), not only its budget."""
+        return bool(self.args or self.env) or self.replaces
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -243,6 +280,8 @@ def _valid_keys(parent: tuple[str, ...]) -> list[str]:
         return _field_names(CustomMCP)
     if parent[0] == "override" and len(parent) == 2:
         return _field_names(Override)
+    if parent[0] == "override" and len(parent) == 4 and parent[2] == "agents":
+        return _field_names(ToolChoice)
     return []
 
 

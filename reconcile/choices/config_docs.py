@@ -32,7 +32,8 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "roles": "Which of this project's agents play each role: role -> agent names "
         "(.claude/agents/<name>.md and the like); role scoping reads it.",
         "override": "Per catalog id, changes to the catalog entry that keep it aido's: "
-        "extra args, non-secret env; a command or url makes it custom.",
+        "extra args, non-secret env; a command or url makes it custom; tools, exclude_tools "
+        "and enabled choose what the model loads (context budget).",
         "custom": "Servers that are not in the catalog, by id; always security-sensitive "
         "(confirmed by typing the id before the first write).",
         "forges": "Self-hosted forge hosts: host -> 'github', 'gitlab' or 'bitbucket', so "
@@ -58,6 +59,19 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "env": "Non-secret environment values added to or replacing the entry's.",
         "command": "Replaces the entry's command: the entry becomes custom (security-sensitive).",
         "url": "Replaces the entry's URL: the entry becomes custom (security-sensitive).",
+        "tools": "Context budget: the only tools of the server the model loads, compiled "
+        "into each harness's own field (docs/context-budget.md).",
+        "exclude_tools": "Context budget: tools of the server the model does not load "
+        "(an exclusion wins over tools).",
+        "enabled": "false: keep the server configured but switched off (aido.local.toml and "
+        "the user layer can switch off what the team's file enables).",
+        "agents": "Per agent (as [roles] names them): tools, exclude_tools and enabled for "
+        "that agent only, where the harness scopes servers per agent.",
+    },
+    "ToolChoice": {
+        "tools": "The only tools of the server this agent's model loads.",
+        "exclude_tools": "Tools of the server this agent's model does not load.",
+        "enabled": "false: the server is off for this agent.",
     },
 }
 

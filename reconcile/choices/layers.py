@@ -9,7 +9,9 @@ Merge rules (docs/configuration.md): `[mcp] add` and `skip` are unions in
 which a later layer wins over an earlier one for the same id; a later layer
 that sets `adapters`, `suggest`, `stack_packs` or `conformance` replaces it;
 `[mcp.roles]`, `[roles]`, `[custom.<id>]` and `[forges]` merge per key; `[override.<id>]`
-merges per id and per field (`env` per variable). Every layer's
+merges per id and per field (`env` per variable; `tools`, `exclude_tools` and `enabled`
+only where the later layer sets them, so `aido.local.toml` can switch off what the
+team's file enables; `agents.<name>` per agent and field). Every layer's
 `required_version` must hold.
 """
 
@@ -18,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import TypeVar
 
 from aidokit.adapters.base import Host, Scope
 from aidokit.reconcile.choices.config import (
@@ -26,10 +29,12 @@ from aidokit.reconcile.choices.config import (
     LoadedConfig,
     Override,
     ProjectConfig,
+    ToolChoice,
     load_file,
 )
 from aidokit.reconcile.errors import ConfigError
 
+T = TypeVar("T")
 _REPLACED = ("adapters", "suggest", "stack_packs", "conformance")
 
 
@@ -145,6 +150,30 @@ def _overrides(
             env={**old.env, **new.env},
             command=runs.command,
             url=runs.url,
+            tools=_later(new.tools, old.tools),
+            exclude_tools=_later(new.exclude_tools, old.exclude_tools),
+            enabled=_later(new.enabled, old.enabled),
+            agents=_agent_choices(old.agents, new.agents),
+        )
+    return merged
+
+
+def _later(new: T | None, old: T | None) -> T | None:
+    """A field a later layer sets wins; one it leaves unset keeps the earlier value."""
+    return old if new is None else new
+
+
+def _agent_choices(
+    before: Mapping[str, ToolChoice], later: Mapping[str, ToolChoice]
+) -> dict[str, ToolChoice]:
+    """`[override.<id>.agents.<name>]`: per agent and per field, as for the override."""
+    merged = dict(before)
+    for name, new in later.items():
+        old = merged.get(name, ToolChoice())
+        merged[name] = ToolChoice(
+            tools=_later(new.tools, old.tools),
+            exclude_tools=_later(new.exclude_tools, old.exclude_tools),
+            enabled=_later(new.enabled, old.enabled),
         )
     return merged
 

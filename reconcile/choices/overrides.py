@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
+from aidokit.adapters.base import Budget
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
-from aidokit.reconcile.choices.config import Override, ProjectConfig
+from aidokit.reconcile.choices.config import Override, ProjectConfig, ToolChoice
 from aidokit.reconcile.desired import Wanted
 from aidokit.reconcile.errors import ConfigError
 from aidokit.reconcile.security.launch_env import launch_variables
@@ -36,14 +37,43 @@ def with_overrides(
             out.append(item)
             continue
         where = origin.get(f"override:{item.server.id}", "aido.toml")
+        budgeted = replace(
+            item,
+            budget=budget_of(override.choice),
+            agent_budgets={
+                name: budget_of(_over(override.choice, choice))
+                for name, choice in sorted(override.agents.items())
+            },
+        )
+        if not override.customises:  # a context budget only: the spec stays the catalog's
+            out.append(budgeted)
+            continue
         out.append(
             replace(
-                item,
+                budgeted,
                 server=override_server(item.server, override, where),
                 reason=f"{item.reason}; customised by [override.{item.server.id}] in {where}",
             )
         )
     return out
+
+
+def budget_of(choice: ToolChoice) -> Budget:
+    """The context budget a choice asks every harness for (docs/context-budget.md)."""
+    return Budget(
+        tools=choice.tools,
+        exclude=choice.exclude_tools or (),
+        enabled=choice.enabled is not False,
+    )
+
+
+def _over(base: ToolChoice, agent: ToolChoice) -> ToolChoice:
+    """An agent's choice over the server's: each field it sets wins."""
+    return ToolChoice(
+        tools=base.tools if agent.tools is None else agent.tools,
+        exclude_tools=base.exclude_tools if agent.exclude_tools is None else agent.exclude_tools,
+        enabled=base.enabled if agent.enabled is None else agent.enabled,
+    )
 
 
 def override_server(server: MCPDef, override: Override, where: str) -> MCPDef:

@@ -13,14 +13,30 @@ import json
 from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from aidokit.reconcile.documents.atomic import current_digest, replace_file
 from aidokit.reconcile.documents.privatefolder import trusted
 from aidokit.reconcile.errors import AidoError
-from aidokit.reconcile.probe.targets import Result, Status
 from aidokit.reconcile.security.safe_read import read_file
 from aidokit.reconcile.user_dirs import user_state_dir
+
+
+class Listed(Protocol):
+    """What `remember` reads of a probe's result (targets.Result; plans read this cache
+    through reconcile/world.py, which the probe machinery imports, so not the reverse)."""
+
+    @property
+    def status(self) -> str: ...
+    @property
+    def server(self) -> str | None: ...
+    @property
+    def tools(self) -> tuple[str, ...]: ...
+    @property
+    def schema_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def probe(self) -> Any: ...
+
 
 CACHE_NAME = "probe-tools.json"
 LIMIT = 256
@@ -47,9 +63,9 @@ def load(path: Path, project: Path | None) -> dict[str, Any]:
     return servers
 
 
-def remember(results: Iterable[Result], environ: Mapping[str, str], project: Path) -> None:
+def remember(results: Iterable[Listed], environ: Mapping[str, str], project: Path) -> None:
     """Add the tool lists of the probes that listed them; keep the newest `LIMIT` servers."""
-    found = [r for r in results if r.status is Status.OK and r.server]
+    found = [r for r in results if r.status == "ok" and r.server]  # Status.OK (a StrEnum)
     if not found:
         return
     path = cache_path(environ)
@@ -63,6 +79,8 @@ def remember(results: Iterable[Result], environ: Mapping[str, str], project: Pat
                 for name, size in zip(result.tools, result.schema_sizes, strict=False)
             ],
             "seen": now,
+            # The ids of the entries that started it, for the context budget (plan, status).
+            "ids": sorted({use.id for use in result.probe.uses}),
         }
     newest = sorted(servers.items(), key=lambda item: str(item[1].get("seen")), reverse=True)
     doc = {"format_version": FORMAT_VERSION, "servers": dict(sorted(newest[:LIMIT]))}
@@ -72,3 +90,18 @@ def remember(results: Iterable[Result], environ: Mapping[str, str], project: Pat
         replace_file(path, data, current_digest(path), create_parents=True, mode=0o600)
     except (AidoError, OSError):
         return  # a cache: a probe's answer does not depend on keeping it
+
+
+def tool_lists(environ: Mapping[str, str], project: Path) -> dict[str, tuple[str, ...]]:
+    """Each entry id's tools, from the newest server version a probe of it listed."""
+    lists: dict[str, tuple[str, ...]] = {}
+    servers = load(cache_path(environ), project)
+    for _, record in sorted(servers.items(), key=lambda item: str(item[1].get("seen"))):
+        tools, ids = record.get("tools"), record.get("ids")
+        if not isinstance(tools, list) or not isinstance(ids, list):
+            continue
+        names = tuple(
+            t["name"] for t in tools if isinstance(t, dict) and isinstance(t.get("name"), str)
+        )
+        lists.update((i, names) for i in ids if isinstance(i, str))
+    return lists

@@ -79,4 +79,18 @@ def _change(change: Change) -> dict[str, Any]:
         "roles": list(change.roles),
         "sensitive": change.sensitive,
         "map_path": list(change.map_path),
+        **_tools(change),
+    }
+
+
+def _tools(change: Change) -> dict[str, Any]:
+    """What the model loads from the server (docs/context-budget.md), when aido.toml asks."""
+    if not change.tools:
+        return {}
+    return {
+        "tools": {
+            "loads": change.tools,
+            "tools_loaded": change.tools_loaded,
+            "tools_total": change.tools_total,
+        }
     }

@@ -133,6 +133,8 @@ def _change(change: Change, paint: Any) -> list[str]:
     lines += _diff_lines(change)
     if change.roles and change.action in (Action.CREATE, Action.UPDATE):
         lines.append(printable(f"      roles: {', '.join(change.roles)}"))
+    if change.tools and change.action is not Action.DELETE:  # docs/context-budget.md
+        lines.append(printable(f"      loads: {change.tools}"))
     if change.sensitive and change.action in WRITES and change.action is not Action.DELETE:
         entry_id = printable(change.id or change.name)
         lines.append(

@@ -1,0 +1,59 @@
+"""The context budget (issue 35) as the real CLIs read it: `exclude_tools`, `tools` and
+`enabled = false` rendered into each harness's own field (docs/context-budget.md)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from aidokit.reconcile.cli import main
+from tests.contract.oracles import codex
+from tests.contract.sandbox import Sandbox, run_cli
+
+pytestmark = pytest.mark.contract
+
+TOML = '[mcp]\nadd = ["playwright"]\nskip = ["sequential-thinking"]\n'
+EXCLUDE = '[override.playwright]\nexclude_tools = ["browser_install"]\n'
+ONLY = '[override.playwright]\ntools = ["browser_navigate", "browser_snapshot"]\n'
+OFF = "[override.playwright]\nenabled = false\n"
+
+
+def _apply(box: Sandbox, adapter: str, extra: str = "", local: str | None = None) -> None:
+    (box.project / "aido.toml").write_text(f'adapters = ["{adapter}"]\n{TOML}{extra}')
+    if local is not None:
+        (box.project / "aido.local.toml").write_text(local)
+    assert main(["apply", "--yes", "--project", str(box.project)]) == 0
+
+
+@pytest.fixture
+def box(sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch) -> Sandbox:
+    """aido runs in-process with the sandbox's HOME."""
+    for name, value in sandbox.env().items():
+        if name != "PATH":
+            monkeypatch.setenv(name, value)
+    return sandbox
+
+
+def _codex_get(box: Sandbox, name: str) -> dict[str, Any]:
+    """`codex mcp get NAME --json`: the entry's tool filters as Codex parsed them."""
+    got: dict[str, Any] = json.loads(
+        run_cli("codex", "mcp", "get", name, "--json", sandbox=box).stdout
+    )
+    return got
+
+
+def test_codex_reads_disabled_tools_enabled_tools_and_enabled(box: Sandbox) -> None:
+    box.trust_project("codex")
+    _apply(box, "codex", EXCLUDE)
+    assert _codex_get(box, "playwright")["disabled_tools"] == ["browser_install"]
+    _apply(box, "codex", ONLY)
+    record = _codex_get(box, "playwright")
+    assert record["enabled_tools"] == ["browser_navigate", "browser_snapshot"]
+    assert record.get("disabled_tools") is None
+    _apply(box, "codex", EXCLUDE, local=OFF)  # the local layer switches it off
+    record = _codex_get(box, "playwright")
+    assert record["enabled"] is False
+    assert record["disabled_tools"] == ["browser_install"]
+    assert codex(box)["playwright"].raw["enabled"] is False  # `mcp list` too
