@@ -26,7 +26,7 @@ from aidokit.reconcile.choices.config import LoadedConfig
 from aidokit.reconcile.choices.layers import layer_notes, load_layers, shown
 from aidokit.reconcile.choices.lockfile import Lock, load_lock, lock_path
 from aidokit.reconcile.desired import Wanted, wanted_servers
-from aidokit.reconcile.errors import AidoError, ConfigError
+from aidokit.reconcile.errors import AidoError, ConfigError, JsoncInStrictJsonError
 from aidokit.reconcile.history.state import (
     Lookup,
     Record,
@@ -413,6 +413,11 @@ def _read_file(adapter: Adapter, location: Location, state: State, host: Host) -
         document = read_document(location.path, location.fmt)
         document.get_map(location.map_path)  # a wrong-typed server map is this file's error
         settled = settle(records, _reader(document, location.map_path))
+    except JsoncInStrictJsonError as exc:  # said in the terms of the harness (issue 38 §2)
+        problem = exc.harness_words(adapter.title)
+        return TargetFile(
+            adapter, location, state_path, record_path, shown, None, problem, tuple(records)
+        )
     except AidoError as exc:
         return TargetFile(
             adapter, location, state_path, record_path, shown, None, str(exc), tuple(records)

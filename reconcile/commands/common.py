@@ -111,10 +111,11 @@ def apply_and_report(
     from aidokit.reconcile.security.gate import Gate
     from aidokit.reconcile.settings import check_settings
 
-    print(render_plan(plan, colour=colour, verbose=verbose), end="")
     summary = plan.summary
+    # With errors, the error below is the closing summary: each file's error once, last.
+    print(render_plan(plan, colour=colour, verbose=verbose, errors_last=False), end="")
     if summary.error:
-        raise AidoError("the plan has errors (see above); nothing was written")
+        raise AidoError(_errors_sentence(plan))
     check_settings()  # issue 30 §3: a bad setting found after a write would exit 1 over it
     if not summary.has_changes:
         _check_lock_text(plan, saved=saved)
@@ -140,6 +141,17 @@ def apply_and_report(
     counts = summary.line().removeprefix("Plan: ")
     print(f"Apply complete: {len(applied)} file(s) written. {counts}")
     return 0
+
+
+def _errors_sentence(plan: Plan) -> str:
+    """Why nothing was written: every file error again, as the last thing said (issue 38 §2)."""
+    from aidokit.reconcile.render.text import errors
+
+    found = [line.removeprefix("Error: ") for line in errors(plan, lambda _code, text: text)]
+    if len(found) == 1:
+        return f"nothing was written: {found[0]}"
+    listed = "; ".join(f"({n}) {error}" for n, error in enumerate(found, 1))
+    return f"nothing was written: {len(found)} files have errors: {listed}"
 
 
 def _write_all(

@@ -27,11 +27,12 @@ from aidokit.reconcile.documents.jsonscan import (
     checked_members,
     decode_value,
     first_colon,
+    first_jsonc,
     members,
     skip_ws,
     validate,
 )
-from aidokit.reconcile.errors import DocumentError
+from aidokit.reconcile.errors import DocumentError, JsoncInStrictJsonError
 
 if TYPE_CHECKING:  # only edits use them: imported where they are called
     from aidokit.reconcile.documents import jsonmembers
@@ -125,7 +126,7 @@ class JsonEditor:
             validate(text, start)
         except JsonProblem as strict:
             if self.fmt is not Format.JSONC:
-                raise self._error(strict) from None
+                raise self._strict_error(text, start, strict) from None
             blanked = blank(text)
             if not (blanked.comments or blanked.trailing_commas):
                 raise self._error(strict) from None
@@ -148,6 +149,19 @@ class JsonEditor:
         if found is not None:
             self._objects[self._root] = found
         return found is not None
+
+    def _strict_error(self, text: str, start: int, strict: JsonProblem) -> DocumentError:
+        """The error for a strict-JSON file: when it would be valid JSONC, name the comment
+        or trailing comma that makes it unreadable to its harness (issue 38 §2)."""
+        found = first_jsonc(text)
+        if found is None:
+            return self._error(strict)
+        try:
+            validate(blank(text).scan, start)
+        except JsonProblem:
+            return self._error(strict)
+        path, line, column = where(self.path, self.raw, found[1]).rsplit(":", 2)
+        return JsoncInStrictJsonError(path=path, what=found[0], line=int(line), column=int(column))
 
     def _error(self, problem: JsonProblem, base: int = 0) -> DocumentError:
         """Turn a scan problem (at `base` + its offset) into the user-facing error."""

@@ -115,6 +115,16 @@ def blank(view: str) -> Blanked:
     return Blanked(scan, found["comment"], found["comma"])
 
 
+def first_jsonc(view: str) -> tuple[str, int] | None:
+    """The first comment or trailing comma in `view` ("comment" / "trailing comma", its
+    offset); None when the view holds neither."""
+    for match in _JSONC.finditer(view):
+        text = match.group()
+        if text[0] != '"':
+            return ("trailing comma" if text == "," else "comment"), match.start()
+    return None
+
+
 def skip_ws(scan: str, pos: int) -> int:
     """Return the first offset at or after `pos` that is not JSON whitespace."""
     match = _WS.match(scan, pos)

@@ -27,8 +27,16 @@ _COLOURS = {
 }
 
 
-def render_plan(plan: Plan, *, colour: bool = False, title: str = "", verbose: bool = False) -> str:
-    """The whole plan as text, ending with the summary line.
+def render_plan(
+    plan: Plan,
+    *,
+    colour: bool = False,
+    title: str = "",
+    verbose: bool = False,
+    errors_last: bool = True,
+) -> str:
+    """The whole plan as text, ending with the summary line (then, with `errors_last`,
+    each file's error again).
 
     A converged plan (SPEC §8) is "No changes." and one line per kind of notice
     (`notices`); `verbose` (`-v`) shows every note, as a plan with changes does, where
@@ -54,9 +62,23 @@ def render_plan(plan: Plan, *, colour: bool = False, title: str = "", verbose: b
     out.append("")
     if summary.has_changes or summary.conflict or summary.error:
         out.append(summary.line())
+        out += errors(plan, paint) if errors_last else []
     else:
         out.append("No changes. Every targeted file matches the desired state.")
     return "\n".join(out) + "\n"
+
+
+def errors(plan: Plan, paint: Any) -> list[str]:
+    """Each file's error again after the summary line, terraform-style: the last lines
+    read are what blocks the apply."""
+    return [paint("31", f"Error: {_named(file.error, file)}") for file in plan.files if file.error]
+
+
+def _named(error: str, file: FileChange) -> str:
+    """`error`, led by the file's path unless it names the file already."""
+    if file.path in error or file.abs_path in error:
+        return error
+    return f"{file.path} ({owner(file.adapter, file.agent)}): {error}"
 
 
 def _once(notes: tuple[str, ...], shown: set[str]) -> tuple[str, ...]:
