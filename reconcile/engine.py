@@ -73,9 +73,10 @@ def build_plan(
             if adapter.name not in world.not_installed:
                 notes.append(f"{adapter.name} has no {inputs.scope} scope; nothing to do there")
             continue
-        desired, skipped = resolve_for(adapter, wanted, inputs.host.os, inputs.scope)
-        notes.extend(skipped)
-        files += _plan_adapter(world, target, desired, gone)
+        allowed, refused, outside = _admitted(wanted, adapter, world)
+        desired, skipped = resolve_for(adapter, allowed, inputs.host.os, inputs.scope)
+        notes.extend([*refused, *skipped])
+        files += _plan_adapter(world, target, desired, {**gone, **outside})
     for orphan in world.orphans:
         reasons = dict.fromkeys((r.id for r in orphan.records), orphan.orphaned or "")
         files.append(replace(_plan_file(orphan, [], inputs.host, reasons), agent=orphan.agent))
@@ -89,6 +90,17 @@ def build_plan(
         notes=(*inputs.notes, *notes),
         lock=lock,
     )
+
+
+def _admitted(
+    wanted: list[Wanted], adapter: Adapter, world: World
+) -> tuple[list[Wanted], list[str], dict[str, str]]:
+    """What the policy layers admit on `adapter` (reconcile/policy/enforce.py)."""
+    if not world.inputs.policy:
+        return wanted, [], {}
+    from aidokit.reconcile.policy.enforce import admitted  # only when a policy exists
+
+    return admitted(wanted, adapter, world.inputs.policy, world.inputs.loaded.config)
 
 
 def _unset_references(wanted: Collection[Wanted], host: Host) -> list[str]:

@@ -11,6 +11,7 @@ __all__ = [
     "DocumentError",
     "JsoncInStrictJsonError",
     "LockError",
+    "PolicyError",
     "SecurityError",
     "StaleError",
     "StateError",
@@ -76,3 +77,9 @@ class SecurityError(AidoError):
     """A security gate refused (unconfirmed sensitive entry, unsafe value)."""
 
     code = "security"
+
+
+class PolicyError(ConfigError):
+    """A policy (`[policy]`, the managed policy file) refuses an entry the project asks for."""
+
+    code = "policy"

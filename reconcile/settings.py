@@ -63,6 +63,15 @@ def _registry_timeout(env: Mapping[str, str]) -> object:
     return seconds
 
 
+def _policy_file(env: Mapping[str, str]) -> object:
+    """The managed policy file must be named by an absolute path (policy/layers.py)."""
+    import sys
+
+    from aidokit.reconcile.policy.layers import policy_file
+
+    return policy_file(env, sys.platform)
+
+
 READERS: dict[str, Reader] = {
     "AIDO_JOURNAL_KEEP": _journal,
     "AIDO_JOURNAL_MAX_MB": _journal,
@@ -71,6 +80,7 @@ READERS: dict[str, Reader] = {
     "AIDO_NPM_REGISTRY": _registry("AIDO_NPM_REGISTRY"),
     "AIDO_PYPI_URL": _registry("AIDO_PYPI_URL"),
     "AIDO_REGISTRY_TIMEOUT": _registry_timeout,
+    "AIDO_POLICY_FILE": _policy_file,
 }
 
 

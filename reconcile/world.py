@@ -35,6 +35,7 @@ from aidokit.reconcile.history.state import (
     project_state_path,
     settle,
 )
+from aidokit.reconcile.policy.layers import PolicyLayer, policy_layers
 from aidokit.reconcile.security import boundary
 from aidokit.reconcile.user_dirs import user_state_dir
 
@@ -54,6 +55,8 @@ class Inputs:
     adapters: tuple[Adapter, ...]
     notes: tuple[str, ...]
     narrowed: bool = False  # `--adapter` named the adapters: leave the others' files alone
+    # Every layer's `[policy]`: managed file, user layer, project layers (policy/layers.py).
+    policy: tuple[PolicyLayer, ...] = ()
 
 
 def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
@@ -71,6 +74,10 @@ def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
                 f"unknown adapter '{name}'{source}; known adapters: {', '.join(sorted(ADAPTERS))}"
             )
     notes = layer_notes(loaded, host, where)
+    # The user's policy holds in every project (SPEC §4), so its layer is read here too.
+    user = load_layers(host, Scope.USER, __version__) if where is not Scope.USER else None
+    policy, policy_notes = policy_layers(host, where, loaded, user)
+    notes += policy_notes
     if only:
         names = list(only)
     elif configured is None:
@@ -88,7 +95,7 @@ def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
         names = list(configured)
     # The same adapter named twice is planned once (and so written once).
     adapters = tuple(ADAPTERS[n] for n in dict.fromkeys(names))
-    return Inputs(host, loaded, where, adapters, tuple(notes), narrowed=bool(only))
+    return Inputs(host, loaded, where, adapters, tuple(notes), narrowed=bool(only), policy=policy)
 
 
 @dataclass(frozen=True)

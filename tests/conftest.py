@@ -56,6 +56,8 @@ def sandbox_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
     monkeypatch.setenv("XDG_STATE_HOME", str(home / ".local" / "state"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
+    # A managed policy file on the machine (/etc/aido/policy.toml) must not reach a test.
+    monkeypatch.setenv("AIDO_POLICY_FILE", str(home / "managed" / "policy.toml"))
     names = ("CODEX_HOME", "COPILOT_HOME", "OPENCODE_CONFIG_DIR", "APPDATA", "NO_COLOR")
     for name in (*names, "FORCE_COLOR"):
         monkeypatch.delenv(name, raising=False)

@@ -157,6 +157,31 @@ class Override(Strict):
         return bool(self.args or self.env) or self.replaces
 
 
+def policy_rule(text: str) -> str:
+    """A `[policy]` rule (reconcile/policy/rules.py), checked only when pydantic validates."""
+    from aidokit.reconcile.policy.rules import check_rule
+
+    return check_rule(text)
+
+
+PolicyRule = Annotated[str, Check(policy_rule)]
+
+
+@dataclass(frozen=True, kw_only=True)
+class PolicyChoices(Strict):
+    """`[policy]`: which servers aido may write (SPEC §4; docs/policy.md).
+
+    Layers only narrow: `deny` rules add up, every layer's `allow` list must
+    admit an entry, and one `allow_custom = false` refuses custom servers.
+    """
+
+    allow: tuple[PolicyRule, ...] | None = None  # unset: no allow list; [] admits nothing
+    deny: tuple[PolicyRule, ...] = ()
+    allow_custom: bool = True
+    # Also write the policy into each harness's own enforcement file (user scope only).
+    write_native: bool = False
+
+
 @dataclass(frozen=True, kw_only=True)
 class ProjectConfig(Strict):
     """The whole of `aido.toml` (and of `aido.local.toml` and the user's `aido.toml`)."""
@@ -174,6 +199,8 @@ class ProjectConfig(Strict):
     custom: dict[CatalogId, CustomMCP] = field(default_factory=dict)
     # Self-hosted forge hosts for detect.<forge>Remote: host -> forge.
     forges: dict[str, Literal["github", "gitlab", "bitbucket"]] = field(default_factory=dict)
+    # Kept per layer, never merged (reconcile/policy/layers.py combines the layers).
+    policy: PolicyChoices | None = None
 
 
 def validate_config(data: object) -> ProjectConfig:
@@ -194,6 +221,8 @@ class LoadedConfig:
     # For merged layers: which file each choice came from (`adapters`, `add:<id>`, ...).
     origin: Mapping[str, str] = field(default_factory=dict)
     sources: tuple[Path, ...] = ()  # the files that were read, in merge order
+    # For merged layers: each present layer as read, in merge order (its `[policy]` included).
+    layers: tuple[LoadedConfig, ...] = ()
 
 
 def load_config(project: Path, environ: Mapping[str, str] | None = None) -> LoadedConfig:
@@ -282,6 +311,8 @@ def _valid_keys(parent: tuple[str, ...]) -> list[str]:
         return _field_names(Override)
     if parent[0] == "override" and len(parent) == 4 and parent[2] == "agents":
         return _field_names(ToolChoice)
+    if parent == ("policy",):
+        return _field_names(PolicyChoices)
     return []
 
 

@@ -39,6 +39,20 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "forges": "Self-hosted forge hosts: host -> 'github', 'gitlab' or 'bitbucket', so "
         "detect.<forge>Remote matches a GitHub Enterprise or self-hosted GitLab origin "
         "(subdomains count). AIDO_FORGE_HOSTS=host=forge,... adds hosts for every project.",
+        "policy": "Which servers aido may write: allow and deny rules, allow_custom, "
+        "write_native. Kept per layer, never merged: a project only narrows the user's "
+        "and the managed file's policy (docs/policy.md).",
+    },
+    "PolicyChoices": {
+        "allow": "If set, only entries one of these rules names are admitted: a catalog id, "
+        "'npm:NAME', 'pypi:NAME', 'docker:IMAGE' or 'host:HOST' ('*' a wildcard); [] admits "
+        "nothing. Every layer's allow list must admit an entry.",
+        "deny": "Rules (same grammar as allow) that refuse an entry whose id, package or host "
+        "they name; a deny in any layer wins.",
+        "allow_custom": "false: refuse every custom server ([custom.*], imported entries, "
+        "overrides that replace command or url). Default true.",
+        "write_native": "Also write this policy into each targeted harness's own enforcement "
+        "file at user scope; read from the user layer and the managed file only.",
     },
     "McpChoices": {
         "add": "Catalog ids to install on top of the suggestions.",

@@ -11,8 +11,9 @@ that sets `adapters`, `suggest`, `stack_packs` or `conformance` replaces it;
 `[mcp.roles]`, `[roles]`, `[custom.<id>]` and `[forges]` merge per key; `[override.<id>]`
 merges per id and per field (`env` per variable; `tools`, `exclude_tools` and `enabled`
 only where the later layer sets them, so `aido.local.toml` can switch off what the
-team's file enables; `agents.<name>` per agent and field). Every layer's
-`required_version` must hold.
+team's file enables; `agents.<name>` per agent and field). `[policy]` is not merged:
+each layer's is kept (reconcile/policy/layers.py). Every layer's `required_version`
+must hold.
 """
 
 from __future__ import annotations
@@ -69,6 +70,7 @@ def load_layers(host: Host, scope: Scope, version: str) -> LoadedConfig:
         keys=frozenset(key for layer in present for key in layer.keys),
         origin=origin,
         sources=tuple(layer.path for layer in present),
+        layers=tuple(present),
     )
 
 

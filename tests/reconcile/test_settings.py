@@ -26,6 +26,7 @@ BAD = {
     "AIDO_NPM_REGISTRY": ["ftp://mirror", "registry.example", "file:///tmp"],
     "AIDO_PYPI_URL": ["ftp://mirror", "pypi.example"],
     "AIDO_REGISTRY_TIMEOUT": ["abc", "0", "-1", "nan", "inf"],
+    "AIDO_POLICY_FILE": ["policy.toml", "", "./etc/aido/policy.toml"],
 }
 
 
