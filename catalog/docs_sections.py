@@ -31,4 +31,47 @@ is shown escaped and cut to 200 characters; the registry gets
 requests. `--json` prints [`search.schema.json`](schemas/search.schema.json).
 """
 
-SECTIONS = (SEARCH,)
+SYNC = """\
+## Drafting entries from a registry: `aido catalog sync`
+
+A maintainer's tool whose output goes into a pull request; it never changes
+the catalog (the catalog ADR). `aido catalog sync [--registry URL] [--out DIR]
+[--full] [--json]` reads the registry's `GET /v0.1/servers?version=latest`
+page by page (`limit=100`, the `cursor` from each page's
+`metadata.nextCursor`; modelcontextprotocol/registry's openapi.yaml and
+official-registry-api.md), and writes into `DIR` (default `catalog-drafts/`
+in the working folder), and nowhere else:
+
+- `new-<name>.py` for each active server no catalog entry is: the entry as
+  `aido catalog import` prints it (roles `implementer`, trigger `never`, the
+  tag `registry:NAME`), to review with [adding-an-entry.md](adding-an-entry.md)
+  and `make verify-catalog`;
+- `changed-<id>.py` for an entry the registry moved: the catalog's entry as it
+  is, with the registry's newer package versions pinned and the `registry:NAME`
+  tag added; its roles, triggers and sensitivity stay the catalog's;
+- `deprecated-<id>.py` for an entry whose server is `deprecated` or `deleted`
+  upstream: the entry with `deprecated=True`, and a note to pick `replaced_by`;
+- `report.txt` and `report.json` (what `--json` prints,
+  [`catalog-sync.schema.json`](schemas/catalog-sync.schema.json)): the drafts,
+  each proposal for an existing entry (`version`: a newer release of a package
+  it pins; `remote`: a remote URL it does not have; `deprecated`, with the
+  registry's status message), the servers skipped and why (not a valid
+  `server.json`, no npm, PyPI or OCI package and no remote, deprecated and not
+  in the catalog), and the entries already up to date;
+- `.aido-sync.json`: per registry URL, the newest `updatedAt` seen. The next
+  sync asks only `updated_since` it (the official registry then lists deleted
+  servers too); `--full` reads everything again.
+
+A registry server is a catalog entry when the entry has its tag
+`registry:NAME`, or runs the same npm or PyPI package (any version), or the
+same remote URL. Nothing is written until every page is in: a registry that
+answers a malformed page (not JSON, the wrong shape, a cursor it already
+sent, more than 500 pages or a page over 16 MiB) or is too slow ends the
+command with one sentence and exit 1, `DIR` as it was. All requests together
+get `AIDO_REGISTRY_TIMEOUT` seconds (default 15). Upstream text is escaped in
+the report and in the drafts' comments. `.github/workflows/catalog-sync.yml`
+runs the sync weekly, keeps the state in the Actions cache and uploads
+`catalog-drafts/` as an artifact.
+"""
+
+SECTIONS = (SEARCH, SYNC)

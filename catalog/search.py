@@ -76,7 +76,8 @@ def entry_fields(entry: MCPDef) -> dict[str, str]:
     return {
         "id": entry.id.replace("-", " "),
         "name": entry.name,
-        "tags": " ".join(entry.tags),
+        # `registry:io.github.x/y` links an entry to its registry server; not a topic.
+        "tags": " ".join(tag for tag in entry.tags if not tag.startswith("registry:")),
         "purpose": entry.purpose,
     }
 

@@ -24,7 +24,7 @@ SCHEMA_OF = {
     "plan": ("plan",),
     "status": ("status",),
     "suggest": ("suggest",),
-    "catalog": ("catalog-list", "catalog-show"),
+    "catalog": ("catalog-list", "catalog-show", "catalog-sync"),
     "search": ("search",),
     "adapters": ("adapters",),
     "confirmations": ("confirmations",),

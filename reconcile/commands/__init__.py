@@ -43,7 +43,8 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ),
     (
         "catalog",
-        "browse the MCP catalog (list, show ID), draft an entry from a server.json (import FILE)",
+        "browse the MCP catalog (list, show ID), draft an entry from a server.json (import FILE) "
+        "or drafts from an MCP Registry (sync)",
     ),
     (
         "adapters",

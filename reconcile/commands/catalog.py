@@ -1,4 +1,4 @@
-"""`aido catalog list|show ID|import FILE|schema`: browse the catalog, draft new entries."""
+"""`aido catalog list|show ID|import FILE|sync|schema`: browse the catalog, draft new entries."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 from aidokit.catalog.printable import excerpt
 
-ACTIONS = ("list", "show", "import", "schema")
+ACTIONS = ("list", "show", "import", "sync", "schema")
 FORMAT_VERSION = 1  # of `list --json` and `show --json`, docs/schemas/catalog-*.schema.json
 
 
@@ -18,12 +18,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("action", choices=ACTIONS, help="what to do")
     parser.add_argument("target", nargs="?", metavar="ID|FILE", help="entry id or server.json")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument(
+        "--registry",
+        metavar="URL",
+        help="sync: the MCP Registry to read (default: https://registry.modelcontextprotocol.io)",
+    )
+    parser.add_argument(
+        "--out",
+        metavar="DIR",
+        help="sync: the folder for drafts, report and sync state (default: catalog-drafts)",
+    )
+    parser.add_argument(
+        "--full",
+        action="store_true",
+        help="sync: read every server, not only those updated since the last sync",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     """Run `aido catalog`."""
     from aidokit.reconcile.errors import ConfigError
 
+    sync_options = [f"--{n}" for n in ("registry", "out", "full") if getattr(args, n)]
+    if sync_options and args.action != "sync":
+        raise ConfigError(
+            f"{', '.join(sync_options)} belong to `aido catalog sync`; drop them or run sync"
+        )
     if args.action in ("show", "import") and not args.target:
         what = "an entry id" if args.action == "show" else "a server.json file"
         raise ConfigError(f"`aido catalog {args.action}` needs {what}; pass it after the action.")
@@ -33,6 +53,8 @@ def run(args: argparse.Namespace) -> int:
         return _show(args.target, as_json=args.json)
     if args.action == "import":
         return _import(Path(args.target))
+    if args.action == "sync":
+        return _sync(args)
     from aidokit.catalog.schema import catalog_json_schema
 
     print(json.dumps(catalog_json_schema(), indent=2, sort_keys=True))
@@ -98,3 +120,20 @@ def _import(path: Path) -> int:
     notes = [f"imported from {path.name}; add to MCP_CATALOG in catalog/entries.py", *result.notes]
     sys.stdout.write(entry_source(result.entry, notes=notes))
     return 0
+
+
+def _sync(args: argparse.Namespace) -> int:
+    from aidokit.reconcile.choices.mcp_registry import OFFICIAL
+    from aidokit.reconcile.commands.catalog_sync import DEFAULT_OUT, run_sync
+    from aidokit.reconcile.errors import ConfigError
+
+    if args.target:
+        raise ConfigError(
+            f"`aido catalog sync` takes no {excerpt(args.target)}; pass --registry URL"
+        )
+    return run_sync(
+        registry=args.registry or OFFICIAL,
+        out=Path(args.out or DEFAULT_OUT),
+        full=args.full,
+        as_json=args.json,
+    )
