@@ -2,9 +2,10 @@
 
 harness-formats.md §13. The path follows Cline's own lookup:
 `$CLINE_MCP_SETTINGS_PATH`, else `$CLINE_DATA_DIR/settings/…`, else
-`${CLINE_DIR:-~/.cline}/data/settings/…`. Env interpolation is UNVERIFIED
-(none found), so a value that needs a variable is left out and reported by
-`notes`. Cline writes this file under a `<file>.lock` directory (§1.3).
+`${CLINE_DIR:-~/.cline}/data/settings/…` (each trimmed, a blank one skipped).
+Cline's loader expands no variable (its contract test sets one and reads
+`${VAR}` back verbatim), so a value that needs a variable is left out and
+reported by `notes`. Cline writes this file under a `<file>.lock` directory (§1.3).
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from aidokit.adapters import schema as js
 from aidokit.adapters.base import Host, Location, Rendered, Scope, Transport
 from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any
 from aidokit.adapters.format import Format
-from aidokit.adapters.paths import env_dir
 from aidokit.adapters.render import Refs, remote_fields, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
@@ -31,13 +31,14 @@ class Cline(AdapterBase):
     scopes: tuple[Scope, ...] = (Scope.USER,)
     untyped_url: Transport = "sse"  # no `type` with a `url` is SSE (§13)
     references = NOWHERE  # no variable references at all (harness-audit.md M5)
-    verified_by = "source"
+    cli: str | None = "cline"  # the binary `aido doctor` asks for its version
+    # tests/contract runs the settings loader of the installed `cline` (its @cline/core).
+    verified_by = "real CLI"
     evidence = (
         "https://github.com/cline/cline/blob/21cb8d25/apps/vscode/src/services/mcp/schemas.ts"
     )
     # What the harness writes into an entry itself (docs/adapters.md, "Keys the harness writes").
     harness_keys = frozenset({"autoApprove", "disabled", "timeout"})
-    unconfirmed = ("environment-variable references (none found)",)
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """The shared settings file; Cline has no project-level file."""
@@ -47,11 +48,18 @@ class Cline(AdapterBase):
 
     @staticmethod
     def _path(host: Host) -> Path:
-        explicit = host.environ.get("CLINE_MCP_SETTINGS_PATH")
-        if explicit:
-            return Path(explicit)
-        cline_dir = env_dir(host, "CLINE_DIR", host.home / ".cline")
-        return env_dir(host, "CLINE_DATA_DIR", cline_dir / "data") / "settings" / _FILE
+        # Cline trims each variable and skips a blank one (@cline/shared storage paths;
+        # tests/contract/test_cline.py holds every mix of the three to its resolver).
+        def named(var: str) -> Path | None:
+            value = host.environ.get(var, "").strip()
+            return Path(value) if value else None
+
+        explicit = named("CLINE_MCP_SETTINGS_PATH")
+        if explicit is not None:
+            return explicit
+        cline_dir = named("CLINE_DIR") or host.home / ".cline"
+        data_dir = named("CLINE_DATA_DIR") or cline_dir / "data"
+        return data_dir / "settings" / _FILE
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
         """Render; values that need a variable become notes."""
