@@ -12,6 +12,7 @@ HARNESS_PKGS := @openai/codex@0.171.0 @google/gemini-cli@0.61.0 opencode-ai@1.18
                 @anthropic-ai/claude-code@2.1.332 @github/copilot@1.0.102 \
                 @qwen-code/qwen-code@0.24.4
 HARNESS_PKGS += cline@3.0.65
+HARNESS_PKGS += @ampcode/cli@0.0.1790142911-g7618fb
 # MCP servers the `aido doctor --probe` tests start (npm), kept apart from the harness pins.
 TEST_SERVER_DIR ?= .cache/test-servers
 TEST_SERVER_PKGS := @modelcontextprotocol/server-everything@2026.8.31

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from aidokit.adapters import (
     amazon_q,
+    amp,
     antigravity,
     claude_code,
     claude_desktop,
@@ -57,6 +58,7 @@ ADAPTERS: dict[str, Adapter] = {
     "continue": continue_dev.ADAPTER,
     "lm-studio": lm_studio.ADAPTER,
     "junie": junie.ADAPTER,
+    "amp": amp.ADAPTER,
 }
 
 # Adapters whose output the real harness CLI reads back in CI

@@ -12,7 +12,7 @@ import json
 import re
 from collections.abc import Callable, Collection, Mapping
 
-from tests.contract import bundled
+from tests.contract import bundled, newest
 from tests.contract.sandbox import Sandbox, run_cli
 from tests.contract.views import Raw as Raw
 from tests.contract.views import Servers as Servers
@@ -230,6 +230,7 @@ ORACLES: dict[str, Callable[[Sandbox, Mapping[str, str] | None], Servers]] = {
     "copilot": copilot,
     "qwen": qwen,
     "cline": bundled.cline,
+    "amp": newest.amp,
 }
 
 

@@ -20,6 +20,7 @@ REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "fixtures" / "contract"
 CLIS = ("codex", "gemini", "opencode", "claude", "copilot", "qwen")
 CLIS += ("cline",)
+CLIS += ("amp",)
 # Fixture files are placed verbatim except for this token, which becomes the
 # sandbox's absolute project path (Claude Code local scope and the trust lists
 # of Codex and Copilot CLI are keyed by it).
@@ -43,6 +44,7 @@ QUIET_ENV = {
     "OPENCODE_DISABLE_DEFAULT_PLUGINS": "1",  # opencode
     "OPENCODE_DISABLE_LSP_DOWNLOAD": "1",  # opencode
     "OPENCODE_DISABLE_SHARE": "1",  # opencode
+    "AMP_URL": "http://127.0.0.1:9",  # amp: its account lookup goes to a closed local port
 }
 
 

@@ -41,6 +41,7 @@ CLI_ADAPTER = {
     "copilot": "copilot-cli",
     "qwen": "qwen-code",
     "cline": "cline",
+    "amp": "amp",
 }
 CASES = [
     ("claude", "project"),
@@ -59,6 +60,8 @@ CASES = [
     # scope is read with stdio entries alone (test_qwen_reads_user_scope_stdio_entries).
     ("qwen", "project"),
     ("cline", "user"),  # Cline has no project file
+    ("amp", "project"),
+    ("amp", "user"),
 ]
 # Servers aido leaves out of a harness (with a note): Cline references no variable, so
 # github's remote server, whose token is a secret header, would fail to authenticate.
@@ -123,7 +126,7 @@ def test_cli_reads_what_aido_wrote(cli: str, scope: str, aido_env: Sandbox) -> N
             assert (view.transport, view.url) == (spec.transport, spec.url)
         else:
             assert (view.transport, view.command, view.args) == ("stdio", spec.command, spec.args)
-        if cli in ("claude", "copilot", "cline"):
+        if cli in ("claude", "copilot", "cline", "amp"):
             assert view.scope == scope
     _check_secret_references(cli, servers, aido_env)
 
@@ -135,7 +138,7 @@ def _check_secret_references(cli: str, servers: dict[str, ServerView], box: Sand
         assert servers["brave-search"].env == {}
         return
     github, brave = servers["github"], servers["brave-search"]
-    if cli in ("claude", "copilot"):
+    if cli in ("claude", "copilot", "amp"):
         assert github.headers == {"Authorization": "Bearer ${GITHUB_PERSONAL_ACCESS_TOKEN}"}
         assert brave.env == {"BRAVE_API_KEY": "${BRAVE_API_KEY}"}
     elif cli == "codex":
