@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -33,29 +34,80 @@ if TYPE_CHECKING:
     from pydantic import ValidationError
 
 LOCK_NAME = "aido.lock"
-LOCK_FORMAT_VERSION = 1
+LOCK_FORMAT_VERSION = 2  # 1: every adapter listed under its spec (still read)
 
 Spec = StdioSpec | RemoteSpec
 
 
+DEFAULT = "*"  # the install key of the spec every adapter not named shares (format 2)
+
+
 @dataclass(frozen=True)
 class Locked:
-    """One entry of the lock: where it came from and its install spec per adapter."""
+    """One entry of the lock: where it came from and its install specs.
+
+    `install` names the adapters whose spec differs from `default`, the spec the
+    others share (issue 32 §6: a few lines per entry, not every adapter listed);
+    `compacted` builds it from one spec per adapter.
+    """
 
     id: str
     source: str
     install: dict[str, Spec]
+    default: Spec | None = None
 
     @cached_property
     def digest(self) -> str:
         """sha256 of the install specs, so a hand edit of the lock is noticed (once per entry:
         reading a lock checks it and writing one prints it)."""
-        text = json.dumps(_specs_data(self.install), sort_keys=True, separators=(",", ":"))
-        return "sha256:" + sha256(text.encode()).hexdigest()
+        specs = {**({DEFAULT: self.default} if self.default is not None else {}), **self.install}
+        return _digest_of(specs)
 
     def packages(self) -> tuple[str, ...]:
         """Every package@version or URL its specs run, sorted (`npm:pkg@1.2.3`)."""
-        return tuple(sorted({p for spec in self.install.values() for p in spec_packages(spec)}))
+        return tuple(sorted({p for spec in self.specs() for p in spec_packages(spec)}))
+
+    def specs(self) -> tuple[Spec, ...]:
+        """Every spec it holds, the default first."""
+        return (*((self.default,) if self.default is not None else ()), *self.install.values())
+
+    def resolved(self, catalog: Mapping[str, Spec]) -> dict[str, Spec]:
+        """The lock's spec per adapter: each one named, and the default for every adapter of
+        the catalog's entry (`catalog`: its install) not named whose spec is of the
+        default's kind (a stdio-only adapter never gets a remote default)."""
+        shared = self.default
+        rest = {} if shared is None else {
+            adapter: shared for adapter, spec in catalog.items()
+            if adapter not in self.install and spec.kind == shared.kind
+        }  # fmt: skip
+        return {**rest, **self.install}
+
+    def same_specs(self, other: Locked) -> bool:
+        """Whether both lock the same specs (compacted alike)."""
+        return (self.default, self.install) == (other.default, other.install)
+
+
+def _digest_of(specs: Mapping[str, Spec]) -> str:
+    text = json.dumps(_specs_data(dict(specs)), sort_keys=True, separators=(",", ":"))
+    return "sha256:" + sha256(text.encode()).hexdigest()
+
+
+def compacted(entry_id: str, source: str, install: Mapping[str, Spec]) -> Locked:
+    """The lock entry for one spec per adapter: the spec most adapters share (the first
+    by adapter name on a tie) as the default, the others named; a lone adapter is named."""
+    groups: dict[str, list[str]] = {}
+    data: dict[str, Spec] = {}
+    seen: dict[int, str] = {}  # adapters mostly share one spec object
+    for adapter, spec in sorted(install.items()):
+        if id(spec) not in seen:
+            seen[id(spec)] = json.dumps(_spec_data(spec), sort_keys=True)
+        groups.setdefault(seen[id(spec)], []).append(adapter)
+        data.setdefault(seen[id(spec)], spec)
+    if len(install) < 2:
+        return Locked(entry_id, source, dict(sorted(install.items())))
+    key = min(groups, key=lambda k: (-len(groups[k]), groups[k][0]))
+    named = {a: s for a, s in sorted(install.items()) if a not in groups[key]}
+    return Locked(entry_id, source, named, data[key])
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -78,10 +130,29 @@ class LockEntry(Strict):
 
 @dataclass(frozen=True, kw_only=True)
 class LockFile(Strict):
-    """The whole file."""
+    """The whole file in format 1 (read, never written)."""
 
     format_version: Literal[1]
     entries: dict[str, LockEntry]
+
+
+@dataclass(frozen=True, kw_only=True)
+class CompactEntry(Strict):
+    """One entry in format 2: `install` maps `*` (every adapter not named) and the adapters
+    whose spec differs to their spec."""
+
+    source: Literal["catalog", "custom", "imported"]
+    digest: str
+    packages: tuple[str, ...]  # derived from the specs, for reviewers; not read back
+    install: Annotated[dict[str, InstallSpec], NonEmpty()]
+
+
+@dataclass(frozen=True, kw_only=True)
+class CompactLockFile(Strict):
+    """The whole file in format 2."""
+
+    format_version: Literal[2]
+    entries: dict[str, CompactEntry]
 
 
 @dataclass(frozen=True)
@@ -98,35 +169,42 @@ def lock_path(project: Path) -> Path:
 
 def locked_from(entry: MCPDef, source: str) -> Locked:
     """The lock entry for `entry` as it is rendered now."""
-    return Locked(entry.id, source, dict(sorted(entry.install.items())))
+    return compacted(entry.id, source, entry.install)
 
 
 def render_lock(lock: Lock) -> str:
-    """The lock as stable, sorted, diff-friendly JSON text."""
-    entries = {}
-    for entry_id, locked in sorted(lock.entries.items()):
-        entries[entry_id] = {
-            "source": locked.source,
-            "digest": locked.digest,
-            "packages": list(locked.packages()),
-            "install": _grouped(locked.install),
-        }
-    doc = {"format_version": LOCK_FORMAT_VERSION, "entries": entries}
-    return json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    """The lock as stable, sorted JSON text, a few lines per entry: each spec on one line
+    without its default fields, `*` for the spec the adapters not named share."""
+    out = ["{", '  "entries": {']
+    items = sorted(lock.entries.items())
+    for index, (entry_id, locked) in enumerate(items):
+        specs = {DEFAULT: locked.default} if locked.default is not None else {}
+        specs.update(locked.install)
+        rows = [f"        {_one(name)}: {_one(_short(spec))}" for name, spec in specs.items()]
+        out += [
+            f"    {_one(entry_id)}: {{",
+            f'      "digest": {_one(locked.digest)},',
+            '      "install": {',
+            ",\n".join(rows),
+            "      },",
+            f'      "packages": {_one(list(locked.packages()))},',
+            f'      "source": {_one(locked.source)}',
+            "    }" + ("," if index < len(items) - 1 else ""),
+        ]
+    out += ["  },", f'  "format_version": {LOCK_FORMAT_VERSION}', "}"]
+    return "\n".join(out) + "\n"
 
 
-def _grouped(install: dict[str, Spec]) -> list[dict[str, Any]]:
-    """Adapters that share a spec listed once with it: the lock stays short."""
-    groups: dict[str, tuple[list[str], dict[str, Any]]] = {}
-    seen: dict[int, tuple[str, dict[str, Any]]] = {}  # adapters mostly share one spec object
-    for adapter, spec in sorted(install.items()):
-        if id(spec) not in seen:
-            data = _spec_data(spec)
-            seen[id(spec)] = (json.dumps(data, sort_keys=True), data)
-        key, data = seen[id(spec)]
-        groups.setdefault(key, ([], data))[0].append(adapter)
-    rows = [{"adapters": names, "spec": data} for names, data in groups.values()]
-    return sorted(rows, key=lambda row: row["adapters"][0])
+def _one(value: object) -> str:
+    """A JSON value on one line, keys sorted, as `json.dumps` spaces them."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def _short(spec: Spec) -> dict[str, Any]:
+    """A spec's fields without those at their default (`kind` always stays)."""
+    blank = _BLANK[spec.kind]
+    data = _spec_data(spec)
+    return {k: v for k, v in data.items() if k == "kind" or blank.get(k, _NONE) != v}
 
 
 def _spec_data(spec: Spec) -> dict[str, Any]:
@@ -139,6 +217,21 @@ def _plain(value: object) -> object:
     if isinstance(value, tuple):
         return list(value)
     return dict(value) if isinstance(value, dict) else value
+
+
+def _defaults(kind: type[Spec]) -> dict[str, object]:
+    """The fields of a spec type that have a default, with it (as `_spec_data` gives it)."""
+    out: dict[str, object] = {}
+    for item in dataclasses.fields(kind):
+        if item.default is not dataclasses.MISSING:
+            out[item.name] = _plain(item.default)
+        elif item.default_factory is not dataclasses.MISSING:
+            out[item.name] = _plain(item.default_factory())
+    return out
+
+
+_NONE = object()
+_BLANK = {"stdio": _defaults(StdioSpec), "remote": _defaults(RemoteSpec)}
 
 
 def _specs_data(install: dict[str, Spec]) -> dict[str, Any]:
@@ -183,15 +276,15 @@ def parse_lock(raw: bytes, path: Path) -> Lock:
     def invalid(reason: str) -> ConfigError:
         return ConfigError(f"{path} is not a valid aido lock ({reason}); {fix}")
 
-    file = decode(
-        LockFile,
-        raw,
-        data,
-        fail=lambda exc: invalid(_reason(exc)),
-        project=path.parent,
-    )
+    def fail(exc: ValidationError) -> ConfigError:
+        return invalid(_reason(exc))
+
     try:
-        return Lock({key: _locked(key, entry) for key, entry in sorted(file.entries.items())})
+        if version == 1:  # still read; apply writes format 2 when the lock moves
+            old = decode(LockFile, raw, data, fail=fail, project=path.parent)
+            return Lock({k: _locked(k, e) for k, e in sorted(old.entries.items())})
+        new = decode(CompactLockFile, raw, data, fail=fail, project=path.parent)
+        return Lock({k: _compact(k, e) for k, e in sorted(new.entries.items())})
     except ValueError as exc:
         raise invalid(str(exc)) from None
 
@@ -217,7 +310,8 @@ def _reason(exc: ValidationError) -> str:
     if part == "install" and error["type"] == "too_short":
         return f"{entry} has no install specs"
     if part == "install":
-        return f"{entry} has a bad install {'spec' if 'spec' in loc else 'row'}"
+        spec = "spec" in loc or (len(loc) > 3 and isinstance(loc[3], str))  # format 2: by name
+        return f"{entry} has a bad install {'spec' if spec else 'row'}"
     return f"{entry} has a bad {part}"
 
 
@@ -229,7 +323,18 @@ def _locked(entry_id: str, entry: LockEntry) -> Locked:
             if adapter in install:
                 raise ValueError(f"entry {excerpt(entry_id)} names an adapter twice")
             install[adapter] = row.spec
-    locked = Locked(entry_id, entry.source, dict(sorted(install.items())))
+    if entry.digest != _digest_of(install):
+        raise ValueError(
+            f"entry {excerpt(entry_id)} does not match its digest: it was edited by hand"
+        )
+    return compacted(entry_id, entry.source, install)
+
+
+def _compact(entry_id: str, entry: CompactEntry) -> Locked:
+    """A format-2 entry as a `Locked`, its digest still matching."""
+    install = dict(sorted(entry.install.items()))
+    default = install.pop(DEFAULT, None)
+    locked = Locked(entry_id, entry.source, install, default)
     if entry.digest != locked.digest:
         raise ValueError(
             f"entry {excerpt(entry_id)} does not match its digest: it was edited by hand"
@@ -246,4 +351,4 @@ def write_lock(path: Path, text: str, expected: str) -> None:
     raw = text.encode("utf-8")
     with lock_file(path):
         replace_file(path, raw, expected, create_parents=False)
-    remember(LockFile, raw, project=path.parent)
+    remember(CompactLockFile, raw, project=path.parent)

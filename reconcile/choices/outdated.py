@@ -60,10 +60,11 @@ def _against_catalog(locked: Locked, entry: MCPDef | None) -> Outdated | None:
     if entry is None:
         return Outdated(locked.id, locked.packages(), (), note="not in this aido's catalog")
     # Only the adapters the lock pins: a catalog that merely gained adapters is not newer.
-    pinned = {name: entry.install.get(name) for name in locked.install}
-    current = Locked(entry.id, "catalog", {k: v for k, v in pinned.items() if v is not None})
+    mine = locked.resolved(entry.install)
+    pinned = {name: entry.install[name] for name in mine if name in entry.install}
+    current = Locked(entry.id, "catalog", pinned)
     note = deprecation(entry) if entry.deprecated else ""
-    if current.install == locked.install and not note:
+    if pinned == mine and not note:
         return None
     return Outdated(locked.id, locked.packages(), current.packages(), note=note)
 
@@ -77,7 +78,7 @@ def _deadlines() -> Deadlines:
 def _newer_releases(locked: Locked, deadlines: Deadlines) -> tuple[str, ...]:
     from aidokit.reconcile.choices.registries import latest_version
 
-    packages = sorted({p for spec in locked.install.values() if (p := package_of(spec))})
+    packages = sorted({p for spec in locked.specs() if (p := package_of(spec))})
     newer = []
     for package in packages:
         latest = latest_version(package, deadlines)

@@ -50,13 +50,12 @@ def _from_lock(entry: MCPDef, locked: Locked) -> MCPDef:
     A lock is repository input: a version of the catalog's own package is
     honoured as it stands, anything else needs the typed confirmation of SPEC §7.
     """
-    foreign = any(
-        _runs_another(entry.install.get(adapter), spec) for adapter, spec in locked.install.items()
-    )
+    specs = locked.resolved(entry.install)
+    foreign = any(_runs_another(entry.install.get(name), spec) for name, spec in specs.items())
     try:
         return replace(
             entry,
-            install={**entry.install, **locked.install},
+            install={**entry.install, **specs},
             security_sensitive=entry.security_sensitive or foreign,
         )
     except ValueError as exc:
@@ -78,7 +77,7 @@ def _runs_another(ours: Spec | None, locked: Spec) -> bool:
 def _upgraded(item: Wanted, locked: Locked) -> Wanted:
     """The catalog's spec, with the version change as the reason when there is one."""
     before, after = locked.packages(), locked_from(item.server, "catalog").packages()
-    if locked.install == locked_from(item.server, "catalog").install:
+    if locked.same_specs(locked_from(item.server, "catalog")):
         return item
     return replace(item, reason=f"upgrade: {_moves(before, after)}")
 
@@ -129,4 +128,4 @@ def lock_change(path: str, old: Lock | None, new: Lock) -> LockChange:
 
 
 def _differs(was: Locked, now: Locked) -> bool:
-    return was.install != now.install or was.source != now.source
+    return not was.same_specs(now) or was.source != now.source

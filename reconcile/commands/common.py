@@ -194,10 +194,10 @@ def _lock_write(plan: Plan) -> OwnWrite | None:
 
 
 def _remember_lock(write: OwnWrite) -> None:
-    from aidokit.reconcile.choices.lockfile import LockFile
+    from aidokit.reconcile.choices.lockfile import CompactLockFile
     from aidokit.reconcile.decode import remember
 
-    remember(LockFile, write.after, project=write.path.parent)
+    remember(CompactLockFile, write.after, project=write.path.parent)
 
 
 def _save_lock(plan: Plan) -> None:

@@ -9,7 +9,14 @@ from pathlib import Path
 import pytest
 
 from aidokit.catalog.models import StdioSpec
-from aidokit.reconcile.choices.lockfile import LOCK_NAME, Lock, Locked, parse_lock, render_lock
+from aidokit.reconcile.choices.lockfile import (
+    LOCK_NAME,
+    Lock,
+    Locked,
+    Spec,
+    parse_lock,
+    render_lock,
+)
 from tests.helpers import aido, new_project, saved_plan
 
 TOML = 'adapters = ["claude-code"]\n[mcp]\nadd = ["memory"]\nskip = ["sequential-thinking"]\n'
@@ -27,13 +34,15 @@ def evil_lock(text: str, path: Path) -> str:
     """`text` (a lock) with memory's package swapped, its digest recomputed (no signature)."""
     lock = parse_lock(text.encode(), path)
     memory = lock.entries["memory"]
-    install = {
-        adapter: dataclasses.replace(spec, args=("-y", "@evil/server-memory@1.0.0"))
-        if isinstance(spec, StdioSpec)
-        else spec
-        for adapter, spec in memory.install.items()
-    }
-    entries = {**lock.entries, "memory": Locked("memory", "catalog", install)}
+
+    def evil(spec: Spec) -> Spec:
+        if isinstance(spec, StdioSpec):
+            return dataclasses.replace(spec, args=("-y", "@evil/server-memory@1.0.0"))
+        return spec
+
+    install = {adapter: evil(spec) for adapter, spec in memory.install.items()}
+    default = evil(memory.default) if memory.default is not None else None
+    entries = {**lock.entries, "memory": Locked("memory", "catalog", install, default)}
     return render_lock(Lock(entries))
 
 
