@@ -53,6 +53,7 @@ ARGV = {
     "outdated": ["outdated"],
     "status": ["status"],
     "suggest": ["suggest"],
+    "search": ["search", "github", HOSTILE[0]],
     "catalog": ["catalog", "list"],
     "adapters": ["adapters"],
     "adopt": ["adopt", HOSTILE[1], "--adapter", "claude-code"],
