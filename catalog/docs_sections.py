@@ -25,7 +25,15 @@ the three longest words, and lists its servers, ranked the same way. Each is
 marked `curated as: ID` when a catalog entry is that server (the entry's tag
 `registry:NAME`, or the same npm or PyPI package, or the same remote URL), or
 `not curated`: no review stands behind a server that is not curated.
-Registry text
+`aido mcp add ID --from-registry NAME [--registry URL]` adds one as
+`[custom.ID]` in `aido.toml`, its fields from the registry's `server.json`
+(`GET /v0.1/servers/NAME/versions/latest`), translated as `aido catalog
+import` does: the remote when it has one, else its npm, PyPI or OCI
+package; secrets as `${NAME}` references, and a credential inside a value
+replaced by one too. Like every custom server it is security-sensitive:
+`aido apply` shows what it runs and asks you to type its id at a terminal.
+A server a catalog entry is, or one deprecated or deleted upstream, is
+refused. Registry text
 is shown escaped and cut to 200 characters; the registry gets
 `AIDO_REGISTRY_TIMEOUT` seconds (default 15) for all of the command's
 requests. `--json` prints [`search.schema.json`](schemas/search.schema.json).

@@ -1,7 +1,10 @@
-"""`aido mcp add ID [--roles a,b] [--custom-url URL | --custom-command CMD ...]`.
+"""`aido mcp add ID [--roles a,b] [--custom-url URL | --custom-command CMD ... |
+--from-registry NAME [--registry URL]]`.
 
-With `--custom-*`, declare a custom MCP; without, name catalog entry ID under
-`[mcp] add`. `--roles` sets the entry's roles under `[mcp.roles]` (docs/roles.md).
+With `--custom-*`, declare a custom MCP; with `--from-registry`, a custom MCP
+made from an MCP Registry server's server.json (a server no catalog entry
+is); without, name catalog entry ID under `[mcp] add`. `--roles` sets the
+entry's roles under `[mcp.roles]` (docs/roles.md).
 """
 
 from __future__ import annotations
@@ -15,6 +18,10 @@ from aidokit.reconcile.commands.common import finish_interrupted, project_dir
 from aidokit.reconcile.errors import ConfigError
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+    from aidokit.catalog.models import MCPDef
+    from aidokit.reconcile.choices.registry_custom import RegistryCustom
     from aidokit.reconcile.history.ownfiles import Collector
 
 
@@ -44,6 +51,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="an environment variable for a local server (repeatable)",
     )
     parser.add_argument(
+        "--from-registry",
+        metavar="NAME",
+        help="a server from the MCP Registry that the catalog does not hold (aido search "
+        "--registry), added as a custom server from its server.json",
+    )
+    parser.add_argument(
+        "--registry",
+        metavar="URL",
+        help="the MCP Registry of --from-registry (default: the official one)",
+    )
+    parser.add_argument(
         "--custom-command",
         metavar="CMD",
         nargs=argparse.REMAINDER,
@@ -61,16 +79,19 @@ def run(args: argparse.Namespace) -> int:
     catalog_ids = {entry.id for entry in entries.MCP_CATALOG}
     project = project_dir(args)
     collected = Collector(lambda p: p.name, f"+ {args.id}")
-    if not args.custom_url and not args.custom_command and args.id in catalog_ids:
+    if args.registry and not args.from_registry:
+        raise ConfigError("--registry URL is for --from-registry NAME; pass both or neither")
+    kinds = (args.custom_url, args.custom_command, args.from_registry)
+    if not any(kinds) and args.id in catalog_ids:
         path = add_with_roles(project, args.id, roles, write=collected)
         _journal(args, project, collected)
         chosen = f" for roles {', '.join(roles)}" if roles else ""
         print(f"Added '{args.id}' to {path}{chosen}. Next: aido plan, then aido apply.")
         return 0
-    if bool(args.custom_url) == bool(args.custom_command):
+    if sum(bool(kind) for kind in kinds) != 1:
         raise ConfigError(
-            "aido mcp add needs a catalog id, or exactly one of --custom-url URL or "
-            "--custom-command CMD [ARG]..."
+            "aido mcp add needs a catalog id, or exactly one of --custom-url URL, "
+            "--custom-command CMD [ARG]... or --from-registry NAME"
         )
     from aidokit.reconcile.security.credentials import scrub
 
@@ -85,7 +106,11 @@ def run(args: argparse.Namespace) -> int:
         return text
 
     fields: dict[str, object]
-    if args.custom_url:
+    origin = None
+    if args.from_registry:
+        origin = _from_registry(args, entries.MCP_CATALOG)
+        fields = _cleaned(origin.fields, clean)
+    elif args.custom_url:
         fields = {"url": clean(args.custom_url), "transport": args.transport}
         fields["headers"] = _pairs(args.header, "--header")
         if args.env:
@@ -104,6 +129,12 @@ def run(args: argparse.Namespace) -> int:
             f"A credential in the command line was not written: {path.name} has ${{{name}}} "
             f"in its place; set {name} in your environment (aido writes only the reference)."
         )
+    if origin is not None:
+        needs = f"; it needs {', '.join(origin.env)} set" if origin.env else ""
+        print(
+            f"{origin.name} {origin.version} is not curated (no catalog entry is it): "
+            f"it runs {origin.runs}{needs}."
+        )
     print(
         f"Added [custom.{args.id}] to {path}. It is security-sensitive: `aido apply` shows "
         f"what it runs and asks you to type '{args.id}' at a terminal (or run aido confirm "
@@ -119,6 +150,31 @@ def _journal(args: argparse.Namespace, project: Path, collected: Collector) -> N
     finish_interrupted(args)
     extra = Extra(writes=tuple(w for w in collected.writes if w.changes))
     write_journaled(project=str(project), scope="project", kind="mcp add", extra=extra)
+
+
+def _from_registry(args: argparse.Namespace, catalog: Sequence[MCPDef]) -> RegistryCustom:
+    from aidokit.reconcile.choices.mcp_registry import OFFICIAL
+    from aidokit.reconcile.choices.registry_custom import registry_custom
+
+    if args.header or args.env:
+        raise ConfigError(
+            "--header and --env are for --custom-url and --custom-command; "
+            "--from-registry takes the server's own from its server.json"
+        )
+    return registry_custom(args.registry or OFFICIAL, args.from_registry, catalog)
+
+
+def _cleaned(fields: dict[str, object], clean: Callable[[str], str]) -> dict[str, object]:
+    """A registry server's fields, each credential in its URL, arguments and env values a
+    reference (its secrets are references already: catalog import makes them so)."""
+    out = dict(fields)
+    if isinstance(url := out.get("url"), str):
+        out["url"] = clean(url)
+    if isinstance(args := out.get("args"), list):
+        out["args"] = [clean(str(arg)) for arg in args]
+    if isinstance(env := out.get("env"), dict):
+        out["env"] = {key: clean(str(value)) for key, value in env.items()}
+    return out
 
 
 def _roles(text: str | None) -> tuple[str, ...]:

@@ -121,4 +121,8 @@ def _registry_lines(hit: RegistryHit) -> list[str]:
     head = f"  {name}{version}{status}: {printable(hit.description)}"
     if hit.curated_as:
         return [f"{head}", f"      curated as: {', '.join(hit.curated_as)}"]
-    return [head, "      not curated: no catalog entry is this server"]
+    return [
+        head,
+        "      not curated: no catalog entry is this server; aido mcp add ID --from-registry "
+        f"{name} adds it as a custom (security-sensitive) server",
+    ]

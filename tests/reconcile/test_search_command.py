@@ -89,7 +89,8 @@ def test_registry_text_says_not_curated_and_how_to_add(tmp_path: Path) -> None:
         code, out, _ = search(tmp_path, "widgets", "--registry", fake.url)
     assert code == 0
     assert "io.github.someone/widgets 1.0.0: The widgets server" in out
-    assert "not curated: no catalog entry is this server" in out
+    assert "not curated: no catalog entry is this server; aido mcp add ID --from-registry " in out
+    assert "io.github.someone/widgets adds it as a custom (security-sensitive) server" in out
 
 
 def test_registry_text_is_escaped(tmp_path: Path) -> None:
