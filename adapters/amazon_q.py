@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Expansion, Host, Location, Rendered, Scope
+from aidokit.adapters.base import Expansion, Host, Location, Rendered, Scope, ToolFields
 from aidokit.adapters.common import HEADERS_ONLY, STDIO_HTTP, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
@@ -31,6 +31,9 @@ from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 class AmazonQ(AdapterBase):
     """Amazon Q Developer CLI."""
 
+    # The context budget (docs/context-budget.md): custom_tool.rs `disabled`; no per-tool filter in
+    # the entry.
+    tool_fields: ToolFields | None = ToolFields(off=("disabled", True))
     name = "amazon-q"
     cli: str | None = "q"  # the binary `aido doctor` asks for its version
     title = "Amazon Q Developer CLI (now Kiro CLI; see the kiro adapter)"

@@ -145,6 +145,16 @@ NOTHING = Budget()  # aido.toml asks nothing of the tools (docs/context-budget.m
 
 
 @dataclass(frozen=True)
+class ToolFields:
+    """The keys of a harness's entry that hold a context budget (docs/context-budget.md)."""
+
+    include: str | None = None  # an allow-list of the tools it loads
+    exclude: str | None = None  # a deny-list of the tools it hides
+    off: tuple[str, Any] | None = None  # the key and value that switch the server off
+    empty_is_all: bool = False  # an empty allow-list reads as every tool (Goose)
+
+
+@dataclass(frozen=True)
 class Location:
     """One config file an adapter manages and where its server map lives."""
 
@@ -298,6 +308,9 @@ class Adapter(Protocol):
     # The keys the harness itself (its UI or CLI) writes into an entry (docs/adapters.md).
     # aido never renders them unless aido.toml asks; then it owns them (SPEC §6).
     harness_keys: frozenset[str]
+    # Where its entries hold a context budget (None: nowhere in the entry; `budget` may
+    # still compile one elsewhere, e.g. OpenCode's `tools` globs).
+    tool_fields: ToolFields | None
 
     @property
     def unconfirmed(self) -> tuple[str, ...]:

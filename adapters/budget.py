@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aidokit.adapters.base import Budget, Budgeted
+from aidokit.adapters.base import Budget, Budgeted, ToolFields
 
 
 def unfiltered(adapter: str, name: str, entry: dict[str, Any], budget: Budget) -> Budgeted:
@@ -23,18 +23,17 @@ def unfiltered(adapter: str, name: str, entry: dict[str, Any], budget: Budget) -
 
 
 def in_entry(
-    adapter: str,
-    name: str,
-    entry: dict[str, Any],
-    budget: Budget,
-    *,
-    include: str | None = None,
-    exclude: str | None = None,
-    off: tuple[str, Any] | None = None,
+    adapter: str, name: str, entry: dict[str, Any], budget: Budget, fields: ToolFields
 ) -> Budgeted:
-    """A harness whose entry holds the filter: an allow-list under `include`, a deny-list
-    under `exclude`, and `off` = (key, value) that switches the server off (None: it cannot,
-    so a server switched off is left out)."""
+    """A harness whose entry holds the filter: an allow-list under `fields.include`, a
+    deny-list under `fields.exclude`, and `fields.off` = (key, value) that switches the
+    server off (None: it cannot, so a server switched off is left out)."""
+    include, exclude, off = fields.include, fields.exclude, fields.off
+    if budget.enabled and fields.empty_is_all and include and not exclude:
+        allow = budget.allow_list
+        if allow == () and off is not None:  # "no tools" would read as every tool
+            why = (_empty_is_all(adapter, name, include),)
+            return Budgeted({**entry, off[0]: off[1]}, frozenset({off[0]}), notes=why)
     if not budget.enabled and off is None:
         return unfiltered(adapter, name, entry, budget)
     out = dict(entry)
@@ -46,7 +45,10 @@ def in_entry(
         out[key] = value
         claims.add(key)
 
-    if budget.filters:
+    if budget.filters and not (include or exclude):
+        notes.append(_no_filter(adapter, name))
+        filtered = False
+    elif budget.filters:
         lists = _lists(budget, include, exclude)
         if lists is None:
             notes.append(_unknown(adapter, name, budget))
@@ -79,6 +81,20 @@ def _lists(
     return None
 
 
+def tool_name(server: str, tool: str) -> str:
+    """`<server>_<tool>` as OpenCode names an MCP tool: each character but letters, digits,
+    `_` and `-` replaced by `_` (packages/opencode/src/mcp/index.ts)."""
+    import re  # only when a budget names tools for OpenCode
+
+    clean = re.compile(r"[^A-Za-z0-9_-]")
+    return f"{clean.sub('_', server)}_{clean.sub('_', tool)}"
+
+
+def unknown_list(adapter: str, name: str, budget: Budget) -> str:
+    """The note for a harness that needs the server's tool list to say `budget`."""
+    return _unknown(adapter, name, budget)
+
+
 def _no_off(adapter: str, name: str) -> str:
     return (
         f"{name}: {adapter} has no switch that keeps a server configured but off, so "
@@ -99,4 +115,11 @@ def _unknown(adapter: str, name: str, budget: Budget) -> str:
         f"{name}: {adapter} can load {wanted} only from the full list of the server's "
         f"tools, which aido does not know yet; run `aido doctor --probe` to list them, "
         f"until then its file loads every tool of {name}"
+    )
+
+
+def _empty_is_all(adapter: str, name: str, key: str) -> str:
+    return (
+        f"{name}: {adapter} reads an empty {key} as every tool, so aido switches {name} "
+        "off there instead of loading none of its tools"
     )

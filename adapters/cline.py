@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Host, Location, Rendered, Scope, Transport
+from aidokit.adapters.base import Host, Location, Rendered, Scope, ToolFields, Transport
 from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, remote_fields, stdio_fields
@@ -26,6 +26,9 @@ _FILE = "cline_mcp_settings.json"
 class Cline(AdapterBase):
     """Cline (VS Code extension and CLI)."""
 
+    # The context budget (docs/context-budget.md): McpHub.ts toggleServerDisabled; no per-tool
+    # filter.
+    tool_fields: ToolFields | None = ToolFields(off=("disabled", True))
     name = "cline"
     title = "Cline"
     scopes: tuple[Scope, ...] = (Scope.USER,)

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Budget, Budgeted, Host, Launch, Location, Rendered, Scope
+from aidokit.adapters.base import Host, Launch, Location, Rendered, Scope, ToolFields
 from aidokit.adapters.common import HEADERS_ONLY, STDIO_HTTP, AdapterBase, detect_any, shown
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import env_dir
@@ -40,6 +40,11 @@ class Codex(AdapterBase):
     # What the harness writes into an entry itself (docs/adapters.md, "Keys the harness writes").
     harness_keys = frozenset(
         {"startup_timeout_sec", "tool_timeout_sec", "enabled", "enabled_tools", "disabled_tools"}
+    )
+    # The context budget: an allow-list, a deny-list applied after it, and the switch
+    # (RawMcpServerConfig in mcp_types.rs; docs/context-budget.md).
+    tool_fields: ToolFields | None = ToolFields(
+        include="enabled_tools", exclude="disabled_tools", off=("enabled", False)
     )
     unconfirmed = ("Windows user folder (taken to be %USERPROFILE%\\.codex)",)
 
@@ -96,14 +101,6 @@ class Codex(AdapterBase):
         if from_env:
             entry["env_http_headers"] = from_env
         return entry
-
-    def budget(self, name: str, entry: dict[str, Any], budget: Budget) -> Budgeted:
-        """`enabled_tools` (allow-list), `disabled_tools` (applied after it) and `enabled`
-        (codex-rs/config/src/mcp_types.rs RawMcpServerConfig; docs/context-budget.md)."""
-        from aidokit.adapters.budget import in_entry
-
-        return in_entry(self.name, name, entry, budget, include="enabled_tools",
-                        exclude="disabled_tools", off=("enabled", False))  # fmt: skip
 
     def launch(self, entry: Mapping[str, Any], host: Host) -> Launch:
         """No interpolation (§3): a stdio server gets Codex's own short list of variables

@@ -19,6 +19,7 @@ from aidokit.adapters.base import (
     Place,
     Rendered,
     Scope,
+    ToolFields,
     Transport,
 )
 from aidokit.adapters.format import Format
@@ -55,6 +56,7 @@ class AdapterBase:
     expands: Expansion = "none"
     untyped_url: Transport = "http"
     harness_keys: frozenset[str] = frozenset()
+    tool_fields: ToolFields | None = None  # docs/context-budget.md
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
         """The entry and its notes."""
@@ -82,11 +84,14 @@ class AdapterBase:
         return None
 
     def budget(self, name: str, entry: dict[str, Any], budget: Budget) -> Budgeted:
-        """By default a harness has no tool filter and no off switch (docs/context-budget.md):
-        every tool is loaded, a server switched off is left out, and the plan says so."""
-        from aidokit.adapters.budget import unfiltered  # only when aido.toml sets a budget
+        """The budget in the entry's `tool_fields`; without any, the harness has no tool filter
+        and no off switch (docs/context-budget.md): every tool is loaded, a server switched
+        off is left out, and the plan says so."""
+        from aidokit.adapters.budget import in_entry, unfiltered  # only when aido.toml asks
 
-        return unfiltered(self.name, name, entry, budget)
+        if self.tool_fields is None:
+            return unfiltered(self.name, name, entry, budget)
+        return in_entry(self.name, name, entry, budget, self.tool_fields)
 
     def identity(self, entry: Any) -> str | None:
         """URL, or command plus package: the flat shape most harnesses share."""

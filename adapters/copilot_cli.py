@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import AgentFiles, Expansion, Host, Location, Rendered, Scope
+from aidokit.adapters.base import AgentFiles, Expansion, Host, Location, Rendered, Scope, ToolFields
 from aidokit.adapters.common import HEADERS_ONLY, AdapterBase, detect_any, shown
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import env_dir
@@ -50,6 +50,9 @@ class _Agents(AgentFiles):
 class CopilotCLI(AdapterBase):
     """GitHub Copilot CLI."""
 
+    # The context budget (docs/context-budget.md): `tools` allow-list (`["*"]`: all); `copilot mcp
+    # disable` writes outside the entry.
+    tool_fields: ToolFields | None = ToolFields(include="tools")
     name = "copilot-cli"
     cli: str | None = "copilot"  # the binary `aido doctor` asks for its version
     title = "GitHub Copilot CLI"

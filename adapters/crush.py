@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Expansion, Host, Location, Rendered, Scope
+from aidokit.adapters.base import Expansion, Host, Location, Rendered, Scope, ToolFields
 from aidokit.adapters.common import AdapterBase, detect_any, first_existing
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
@@ -28,6 +28,9 @@ from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 class Crush(AdapterBase):
     """Charm Crush."""
 
+    # The context budget (docs/context-budget.md): MCPConfig in internal/config/config.go:
+    # `disabled_tools`, `disabled`.
+    tool_fields: ToolFields | None = ToolFields(exclude="disabled_tools", off=("disabled", True))
     name = "crush"
     cli: str | None = "crush"  # the binary `aido doctor` asks for its version
     title = "Crush"

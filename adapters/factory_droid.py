@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Expansion, Host, Location, Rendered, Scope
+from aidokit.adapters.base import Expansion, Host, Location, Rendered, Scope, ToolFields
 from aidokit.adapters.common import STDIO_HTTP, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
@@ -30,6 +30,10 @@ from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 class FactoryDroid(AdapterBase):
     """Factory's `droid` CLI."""
 
+    # The context budget (docs/context-budget.md): the docs' "Configuration Schema".
+    tool_fields: ToolFields | None = ToolFields(
+        include="enabledTools", exclude="disabledTools", off=("disabled", True)
+    )
     name = "factory-droid"
     title = "Factory Droid"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)

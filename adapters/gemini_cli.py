@@ -13,13 +13,12 @@ from typing import Any
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     AgentFiles,
-    Budget,
-    Budgeted,
     Expansion,
     Host,
     Location,
     Rendered,
     Scope,
+    ToolFields,
     Transport,
 )
 from aidokit.adapters.common import AdapterBase, detect_any, shown
@@ -101,6 +100,9 @@ class GeminiCLI(AdapterBase):
     evidence = "https://github.com/google-gemini/gemini-cli/blob/5411f113/docs/tools/mcp-server.md"
     # What the harness writes into an entry itself (docs/adapters.md, "Keys the harness writes").
     harness_keys = frozenset({"trust", "timeout", "description", "includeTools", "excludeTools"})
+    # The context budget: "exclude wins" (MCPServerConfig; docs/context-budget.md). No switch
+    # in the entry: `mcp.excluded` and `gemini mcp disable` keep it outside.
+    tool_fields: ToolFields | None = ToolFields(include="includeTools", exclude="excludeTools")
     # Subagents: `.gemini/agents/<name>.md`, frontmatter `mcp_servers` (docs/roles.md).
     agents: AgentFiles | None = AgentFiles(
         ".gemini/agents", ".md", Format.MARKDOWN, ("mcp_servers",), agent_entry,
@@ -121,15 +123,6 @@ class GeminiCLI(AdapterBase):
         # §1.2, §8: `httpUrl` is deprecated in favour of `url` + `type: "http"`;
         # `type` is always written so Gemini does not guess the transport.
         return refs.done({**remote_fields(refs, spec), "type": spec.transport})
-
-    def budget(self, name: str, entry: dict[str, Any], budget: Budget) -> Budgeted:
-        """`includeTools` and `excludeTools` ("exclude wins"; MCPServerConfig in the bundle,
-        docs/tools/mcp-server.md); docs/context-budget.md."""
-        from aidokit.adapters.budget import in_entry
-
-        return in_entry(
-            self.name, name, entry, budget, include="includeTools", exclude="excludeTools"
-        )
 
     def trust_gate(
         self, location: Location, host: Host, names: tuple[str, ...]

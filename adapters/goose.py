@@ -14,7 +14,16 @@ from dataclasses import replace
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Host, Launch, Location, Place, Rendered, Scope, substitute
+from aidokit.adapters.base import (
+    Host,
+    Launch,
+    Location,
+    Place,
+    Rendered,
+    Scope,
+    ToolFields,
+    substitute,
+)
 from aidokit.adapters.common import STDIO_HTTP, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import PerOS
@@ -35,6 +44,11 @@ USER_FOLDER = PerOS(
 class Goose(AdapterBase):
     """Block's Goose agent."""
 
+    # The context budget (docs/context-budget.md): extension.rs is_tool_available: an empty
+    # `available_tools` is every tool.
+    tool_fields: ToolFields | None = ToolFields(
+        include="available_tools", off=("enabled", False), empty_is_all=True
+    )
     name = "goose"
     cli: str | None = "goose"  # the binary `aido doctor` asks for its version
     title = "Goose"

@@ -11,8 +11,18 @@ Roo-derived generation are the `kilo-legacy` adapter.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from aidokit.adapters.base import Companion, Host, Location, NamedAgents, Scope
+from aidokit.adapters.base import (
+    Budget,
+    Budgeted,
+    Companion,
+    Host,
+    Location,
+    NamedAgents,
+    Scope,
+    ToolFields,
+)
 from aidokit.adapters.common import detect_any, first_existing
 from aidokit.adapters.format import Format
 from aidokit.adapters.opencode import OpenCode
@@ -51,6 +61,13 @@ class Kilo(OpenCode):
     def role_scoping(self, name: str, agents: tuple[str, ...]) -> tuple[Companion, ...] | None:
         """Not written: Kilo turns the legacy `tools` map into `permission` rules."""
         return None
+
+    def budget(self, name: str, entry: dict[str, Any], budget: Budget) -> Budgeted:
+        """`enabled: false` (config.ts, as OpenCode's); no tool filter is written, as for role
+        scoping: Kilo turns the legacy `tools` map into `permission` rules."""
+        from aidokit.adapters.budget import in_entry
+
+        return in_entry(self.name, name, entry, budget, ToolFields(off=("enabled", False)))
 
     def detect(self, host: Host, scope: Scope) -> str | None:
         """`kilo.json(c)` or `.kilo/` here, `~/.config/kilo`, or `kilo` on PATH."""

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import AgentFiles, Expansion, Host, Location, Rendered, Scope
+from aidokit.adapters.base import AgentFiles, Expansion, Host, Location, Rendered, Scope, ToolFields
 from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
@@ -43,6 +43,8 @@ def tools_listed(agent: Mapping[str, Any], name: str) -> str | None:
 class Kiro(AdapterBase):
     """Kiro IDE and Kiro CLI."""
 
+    # The context budget (docs/context-budget.md): the docs' "disabledTools" and "disabled".
+    tool_fields: ToolFields | None = ToolFields(exclude="disabledTools", off=("disabled", True))
     name = "kiro"
     cli: str | None = "kiro-cli"  # the binary `aido doctor` asks for its version
     title = "Kiro"

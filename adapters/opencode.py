@@ -17,11 +17,14 @@ whether a `remote` entry falls back to SSE (an `sse` spec is written as
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
+    Budget,
+    Budgeted,
     Companion,
     Expansion,
     Host,
@@ -30,6 +33,7 @@ from aidokit.adapters.base import (
     NamedAgents,
     Rendered,
     Scope,
+    ToolFields,
 )
 from aidokit.adapters.common import (
     AdapterBase,
@@ -132,6 +136,22 @@ class OpenCode(AdapterBase):
         glob = f"{name}_*"
         per_agent = tuple(Companion(("agent", agent, "tools"), glob, True) for agent in agents)
         return (Companion(("tools",), glob, False), *per_agent)
+
+    def budget(self, name: str, entry: dict[str, Any], budget: Budget) -> Budgeted:
+        """`enabled: false` in the entry; each tool the model must not load as `false` in the
+        top-level `tools` map under its name `<server>_<tool>` (§6 "Role scoping": the V1
+        `tools` map; exact names, so no glob order matters). "Only these" needs the server's
+        tool list: without one, the plan says so and the file loads every tool."""
+        from aidokit.adapters.budget import in_entry, tool_name, unknown_list
+
+        done = in_entry(self.name, name, entry, budget, ToolFields(off=("enabled", False)))
+        if done.entry is None or not budget.filters:
+            return done
+        deny = budget.deny_list
+        if deny is None:
+            return replace(done, notes=(unknown_list(self.name, name, budget),), filtered=False)
+        tools = tuple(Companion(("tools",), tool_name(name, tool), False) for tool in deny)
+        return replace(done, companions=tools, notes=(), filtered=True)
 
     def identity(self, entry: Any) -> str | None:
         """URL, or argv[0] plus package."""

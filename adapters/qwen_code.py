@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Expansion, Host, Location, Rendered, Scope, Transport
+from aidokit.adapters.base import Expansion, Host, Location, Rendered, Scope, ToolFields, Transport
 from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, dollar_brace, remote_fields, stdio_fields
@@ -29,6 +29,9 @@ _APPROVALS = "mcpApprovals.json"
 class QwenCode(AdapterBase):
     """Alibaba's Qwen Code CLI."""
 
+    # The context budget (docs/context-budget.md): Gemini's fields; `mcp.excluded` lives outside the
+    # entry.
+    tool_fields: ToolFields | None = ToolFields(include="includeTools", exclude="excludeTools")
     name = "qwen-code"
     cli: str | None = "qwen"  # the binary `aido doctor` asks for its version
     title = "Qwen Code"

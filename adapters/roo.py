@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Expansion, Host, Location, Rendered, Scope
+from aidokit.adapters.base import Expansion, Host, Location, Rendered, Scope, ToolFields
 from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import vscode_user_dir
@@ -22,6 +22,9 @@ from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 class Roo(AdapterBase):
     """Roo Code (VS Code extension)."""
 
+    # The context budget (docs/context-budget.md): McpHub.ts: a tool in `disabledTools` is left out
+    # of the prompt; `disabled` stops the server.
+    tool_fields: ToolFields | None = ToolFields(exclude="disabledTools", off=("disabled", True))
     name = "roo"
     title = "Roo Code"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)

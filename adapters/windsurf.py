@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Expansion, Host, Location, Rendered, Scope
+from aidokit.adapters.base import Expansion, Host, Location, Rendered, Scope, ToolFields
 from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
@@ -27,6 +27,9 @@ from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 class Windsurf(AdapterBase):
     """Windsurf (Codeium) Cascade."""
 
+    # The context budget (docs/context-budget.md): the docs' per-tool and server switches
+    # (secondary).
+    tool_fields: ToolFields | None = ToolFields(exclude="disabledTools", off=("disabled", True))
     name = "windsurf"
     title = "Windsurf"
     scopes: tuple[Scope, ...] = (Scope.USER,)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Host, Location, Rendered, Scope
+from aidokit.adapters.base import Host, Location, Rendered, Scope, ToolFields
 from aidokit.adapters.common import NOWHERE, STDIO_HTTP, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import PerOS
@@ -37,6 +37,9 @@ USER_FOLDER = PerOS(
 class Zed(AdapterBase):
     """Zed editor."""
 
+    # The context budget (docs/context-budget.md): `enabled` (§12); per-tool toggles live in agent
+    # profiles.
+    tool_fields: ToolFields | None = ToolFields(off=("enabled", False))
     name = "zed"
     title = "Zed"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)

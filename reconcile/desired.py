@@ -48,6 +48,7 @@ class DesiredEntry:
     sensitive: bool
     notes: tuple[str, ...] = ()  # what the user must set by hand (secrets aido won't write)
     companions: tuple[Companion, ...] = ()  # role scoping outside the server map
+    budget_companions: tuple[Companion, ...] = ()  # the context budget outside it (OpenCode)
     source: str = "catalog"  # "catalog" | "custom" | "imported", recorded in state
     scoped: bool = False  # its roles come from `[mcp.roles]`, not the catalog
     # The harness's keys aido.toml sets in this entry (the context budget): aido's (SPEC §6).
@@ -179,7 +180,8 @@ def resolve_for(
                 roles=item.roles,
                 sensitive=item.server.security_sensitive,
                 notes=(*rendered.notes, *budgeted.notes),
-                companions=(*_companions(adapter, item), *budgeted.companions),
+                companions=_companions(adapter, item),
+                budget_companions=budgeted.companions,
                 source=item.source,
                 scoped=item.scoped,
                 claims=budgeted.claims,

@@ -71,7 +71,7 @@ def plan_companions(
     changes: list[Change] = []
     wanted: set[tuple[tuple[str, ...], str]] = set()
     for item in desired:
-        for comp in item.companions:
+        for comp in (*item.companions, *item.budget_companions):
             key = (comp.map_path, comp.name)
             wanted.add(key)
             current = lookup(comp.map_path)
@@ -84,7 +84,8 @@ def plan_companions(
             }
             if comp.name not in current:
                 action = Action.HEAL if key in recorded else Action.CREATE
-                changes.append(Change(action=action, reason=f"role scoping for {item.id}", **base))
+                why = "role scoping" if comp in item.companions else "context budget"
+                changes.append(Change(action=action, reason=f"{why} for {item.id}", **base))
             elif current[comp.name] == comp.value:
                 changes.append(Change(action=Action.NOOP, before=comp.value, **base))
             elif key in recorded:
@@ -120,7 +121,10 @@ def plan_companions(
                     id=record.id,
                     map_path=record.map_path,
                     before=current[record.name],
-                    reason="role scoping no longer desired",
+                    # Role scoping writes `<server>_*` globs, a budget exact tool names.
+                    reason="role scoping no longer desired"
+                    if record.name.endswith("_*")
+                    else "context budget no longer desired",
                 )
             )
     return changes

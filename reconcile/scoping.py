@@ -63,7 +63,7 @@ def place(
         if not main:
             result.gone[item.id] = f"now only in the agent files of {', '.join(names)}"
         for name in names:
-            agent_item = replace(item, entry=entry, companions=())
+            agent_item = replace(item, entry=entry, companions=(), budget_companions=())
             result.agents.setdefault(name, []).append(agent_item)
     _nobody(adapter.name, unplayed, found, result)
     return result

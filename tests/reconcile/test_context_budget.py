@@ -171,3 +171,113 @@ def test_switched_off_where_the_harness_has_no_switch_is_left_out(
     assert aido(root, "apply", "--yes") == 0
     data = json.loads((root / ".cursor/mcp.json").read_text())
     assert "playwright" not in data.get("mcpServers", {})
+
+
+# -- every harness family ------------------------------------------------------------------
+
+# What each adapter's file holds for `exclude_tools = ["browser_install"]` (the deny-list
+# key, None: no filter there) and for `enabled = false` (the key and value, None: left out),
+# written from each harness's docs and source (docs/context-budget.md), not from the code.
+FAMILIES: dict[str, tuple[str | None, tuple[str, Any] | None]] = {
+    "codex": ("disabled_tools", ("enabled", False)),
+    "gemini-cli": ("excludeTools", None),
+    "qwen-code": ("excludeTools", None),
+    "roo": ("disabledTools", ("disabled", True)),
+    "kilo-legacy": ("disabledTools", ("disabled", True)),
+    "kiro": ("disabledTools", ("disabled", True)),
+    "windsurf": ("disabledTools", ("disabled", True)),
+    "antigravity": ("disabledTools", ("disabled", True)),
+    "factory-droid": ("disabledTools", ("disabled", True)),
+    "crush": ("disabled_tools", ("disabled", True)),
+    "cline": (None, ("disabled", True)),
+    "amazon-q": (None, ("disabled", True)),
+    "zed": (None, ("enabled", False)),
+    "goose": (None, ("enabled", False)),  # an allow-list only: needs the tool list
+    "copilot-cli": (None, None),  # an allow-list only; its switch is outside the entry
+    "kilo": (None, ("enabled", False)),
+    "opencode": (None, ("enabled", False)),  # the tools go into the top-level `tools` map
+}
+
+
+def _family_cases() -> list[Any]:
+    from aidokit.adapters.registry import ADAPTERS
+    from aidokit.adapters.support import spec_for
+    from aidokit.catalog.entries import ENTRIES_BY_ID
+
+    return [
+        pytest.param(name, id=name)
+        for name in ADAPTERS
+        if spec_for(ENTRIES_BY_ID["playwright"], ADAPTERS[name]) is not None
+    ]
+
+
+@pytest.mark.parametrize("adapter", _family_cases())
+def test_every_harness_family_compiles_the_budget_or_says_it_cannot(
+    adapter: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`exclude_tools` then `enabled = false` in each harness's own field, or unfiltered /
+    left out with a note; destroy gives the file's bytes back."""
+    from tests.reconcile.test_field_ownership import _configure, _entry, _run, _where
+
+    root = new_project(tmp_path)
+    found = _where(adapter, root)
+    if found is None:
+        pytest.skip(f"{adapter} has no config file on this OS")
+    scope, location = found
+    path = location.path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    deny, off = FAMILIES.get(adapter, (None, None))
+    _configure(root, scope, adapter, '[override.playwright]\nexclude_tools = ["browser_install"]\n')
+    capsys.readouterr()
+    assert _run(root, scope, "plan") == 0
+    out = capsys.readouterr().out
+    assert _run(root, scope, "apply", "--yes") == 0
+    entry = _entry(path, location)
+    if deny is not None:
+        assert entry[deny] == ["browser_install"]
+    elif adapter == "opencode":
+        data = json.loads(strip_jsonc(path.read_text()))
+        assert data["tools"] == {"playwright_browser_install": False}
+    else:
+        assert "browser_install" not in json.dumps(entry)
+        assert f"{adapter} " in out and "playwright" in out  # the note names it
+    assert _run(root, scope, "plan", "--detailed-exitcode") == 0
+    _configure(root, scope, adapter, "[override.playwright]\nenabled = false\n")
+    capsys.readouterr()
+    assert _run(root, scope, "apply", "--yes") == 0
+    out = capsys.readouterr().out
+    if off is not None:
+        key, value = off
+        entry = _entry(path, location)
+        assert entry[key] == value
+        assert "browser_install" not in json.dumps(entry)  # the exclusion went with the layer
+    else:
+        assert "aido leaves playwright out of its file" in out
+        with pytest.raises((KeyError, TypeError, FileNotFoundError)):
+            _entry(path, location)
+    assert _run(root, scope, "plan", "--detailed-exitcode") == 0
+    assert _run(root, scope, "destroy", "--yes") == 0
+    assert not path.exists() or b"playwright" not in path.read_bytes()
+
+
+@pytest.mark.parametrize(
+    "original",
+    [
+        b'{\n  // mine\n  "tools": { "bash": false },\n  "mcp": {}\n}\n',
+        b'{"$schema": "https://opencode.ai/config.json"}',
+        b'{\r\n\t"mcp": {\r\n\t\t"mine": {"type": "remote", "url": "https://x.test/mcp"},\r\n\t},\r\n}\r\n',
+    ],
+)
+def test_opencode_tools_map_items_are_aidos_alone(tmp_path: Path, original: bytes) -> None:
+    """The exclusions go into OpenCode's `tools` map beside the user's; destroy gives every
+    byte back."""
+    extra = '[override.playwright]\nexclude_tools = ["browser_install", "browser.tab"]\n'
+    root = new_project(tmp_path, _toml('"opencode"', extra))
+    (root / "opencode.json").write_bytes(original)
+    assert aido(root, "apply", "--yes") == 0
+    data = json.loads(strip_jsonc((root / "opencode.json").read_text()))
+    assert data["tools"]["playwright_browser_install"] is False
+    assert data["tools"]["playwright_browser_tab"] is False  # OpenCode's own spelling
+    assert aido(root, "plan", "--detailed-exitcode") == 0
+    assert aido(root, "destroy", "--yes") == 0
+    assert (root / "opencode.json").read_bytes() == original
