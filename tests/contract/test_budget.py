@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from aidokit.reconcile.cli import main
-from tests.contract.oracles import codex
+from tests.contract.oracles import codex, copilot, gemini, opencode
 from tests.contract.sandbox import Sandbox, run_cli
 
 pytestmark = pytest.mark.contract
@@ -57,3 +57,30 @@ def test_codex_reads_disabled_tools_enabled_tools_and_enabled(box: Sandbox) -> N
     assert record["enabled"] is False
     assert record["disabled_tools"] == ["browser_install"]
     assert codex(box)["playwright"].raw["enabled"] is False  # `mcp list` too
+
+
+def test_opencode_reads_the_tools_map_and_enabled(box: Sandbox) -> None:
+    _apply(box, "opencode", EXCLUDE)
+    config = json.loads(run_cli("opencode", "debug", "config", "--pure", sandbox=box).stdout)
+    assert config["tools"]["playwright_browser_install"] is False
+    assert config["mcp"]["playwright"]["enabled"] is True
+    _apply(box, "opencode", EXCLUDE, local=OFF)
+    assert opencode(box)["playwright"].raw["enabled"] is False
+
+
+def test_gemini_loads_the_filtered_entry_and_leaves_out_one_switched_off(box: Sandbox) -> None:
+    """Gemini CLI's settings schema takes includeTools / excludeTools (it lists the server);
+    switched off, the entry is left out, so it lists none."""
+    _apply(box, "gemini-cli", EXCLUDE)
+    assert "playwright" in gemini(box)
+    _apply(box, "gemini-cli", ONLY)
+    assert "playwright" in gemini(box)
+    _apply(box, "gemini-cli", EXCLUDE, local=OFF)
+    assert "playwright" not in gemini(box)
+
+
+def test_copilot_reads_its_tools_allow_list(box: Sandbox) -> None:
+    box.trust_project("copilot")
+    _apply(box, "copilot-cli", ONLY)
+    record = copilot(box)["playwright"].raw
+    assert record["tools"] == ["browser_navigate", "browser_snapshot"]
