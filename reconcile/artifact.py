@@ -49,12 +49,26 @@ class PlannedFile:
 
 
 @dataclass(frozen=True)
+class Violation:
+    """An entry outside policy (docs/policy.md), as the plan or the error document gives it."""
+
+    name: str
+    adapter: str
+    rule: str
+    layer: str  # the file the rule came from
+    kind: str  # "managed" | "user" | "project"
+    found: str  # "asked" (the plan refused it) | "hand-written" (in a file, not aido's)
+    path: str | None
+
+
+@dataclass(frozen=True)
 class PlanDoc:
     """The parts of a plan document the fleet view and the annotations read."""
 
     project: str
     counts: Mapping[str, int]
     files: tuple[PlannedFile, ...]
+    policy_violations: tuple[Violation, ...] = ()  # hand-written entries outside policy
 
 
 @dataclass(frozen=True)
@@ -62,6 +76,8 @@ class JobError:
     """The error document a job printed under `--json` when aido failed there."""
 
     message: str
+    code: str = "error"
+    policy_violations: tuple[Violation, ...] = ()  # `code` "policy": what the plan refused
 
 
 class _Wrong(Exception):
@@ -108,7 +124,7 @@ def plan_doc(doc: object) -> PlanDoc | JobError | str:
         raise _Wrong(f"the document is {_kind(doc)}, not an object")
     version = _get(doc, "format_version", (int,), "")
     if isinstance(doc.get("error"), dict):
-        return JobError(_get(doc["error"], "message", (str,), "error."))
+        return _job_error(doc["error"])
     if version > PLAN_FORMAT_VERSION:
         return "a plan format this aido cannot read; upgrade"
     summary = _get(doc, "summary", (dict,), "", {})
@@ -118,7 +134,31 @@ def plan_doc(doc: object) -> PlanDoc | JobError | str:
         files=tuple(
             _file(item, f"files[{n}].") for n, item in enumerate(_get(doc, "files", (list,), ""))
         ),
+        policy_violations=_violations(doc, ""),
     )
+
+
+def _job_error(error: dict[str, Any]) -> JobError:
+    details = _get(error, "details", (dict, type(None)), "error.", None) or {}
+    return JobError(
+        _get(error, "message", (str,), "error."),
+        code=_get(error, "code", (str,), "error.", "error"),
+        policy_violations=_violations(details, "error.details."),
+    )
+
+
+def _violations(doc: dict[str, Any], where: str) -> tuple[Violation, ...]:
+    items = _get(doc, "policy_violations", (list,), where, [])
+    return tuple(_violation(v, f"{where}policy_violations[{n}].") for n, v in enumerate(items))
+
+
+def _violation(item: object, where: str) -> Violation:
+    found = _object(item, where)
+    text = {
+        key: _get(found, key, (str,), where)
+        for key in ("name", "adapter", "rule", "layer", "kind", "found")
+    }
+    return Violation(**text, path=_get(found, "path", (str, type(None)), where, None))
 
 
 def _count(summary: dict[str, Any], key: str) -> int:

@@ -336,6 +336,17 @@ def both_scopes(c: Checkup) -> list[Finding]:
     return found
 
 
+def outside_policy(c: Checkup) -> list[Finding]:
+    """Entries outside policy (SPEC §7, docs/policy.md): errors naming rule and file."""
+    if not c.inputs.policy:
+        return []
+    from aidokit.reconcile.policy.found import findings
+
+    files = [(f.adapter, f.servers or {}, f.records, f.shown) for f in c.files]
+    found = findings(c.inputs, c.wanted, {entry.id: entry for entry in c.catalog}, files)
+    return [Finding(Severity.ERROR, "policy", name, message) for name, message in found]
+
+
 CHECKS: tuple[Callable[[Checkup], list[Finding]], ...] = (
     unreadable_files,
     deprecated_entries,
@@ -348,6 +359,7 @@ CHECKS: tuple[Callable[[Checkup], list[Finding]], ...] = (
     trust_gates,
     agent_roles,
     both_scopes,
+    outside_policy,
 )
 
 

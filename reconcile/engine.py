@@ -12,7 +12,7 @@ from aidokit.reconcile.choices.overrides import with_overrides
 from aidokit.reconcile.choices.pins import lock_change, next_lock, pin
 from aidokit.reconcile.desired import DesiredEntry, Wanted, resolve_for
 from aidokit.reconcile.errors import AidoError, StateError
-from aidokit.reconcile.plan import Action, FileChange, Plan
+from aidokit.reconcile.plan import Action, FileChange, Plan, PolicyViolation
 from aidokit.reconcile.planner import plan_entries
 from aidokit.reconcile.scoping import Placement, companions_for, place
 from aidokit.reconcile.world import TargetFile, World, project_lock, role_table
@@ -89,6 +89,7 @@ def build_plan(
         files=tuple(files),
         notes=(*inputs.notes, *notes),
         lock=lock,
+        policy_violations=_hand_written(world),
     )
 
 
@@ -101,6 +102,24 @@ def _admitted(
     from aidokit.reconcile.policy.enforce import admitted  # only when a policy exists
 
     return admitted(wanted, adapter, world.inputs.policy, world.inputs.loaded.config)
+
+
+def _hand_written(world: World) -> tuple[PolicyViolation, ...]:
+    """Entries outside policy in the targeted files that aido does not own (left alone)."""
+    if not world.inputs.policy:
+        return ()
+    from aidokit.reconcile.policy.found import hand_written
+
+    catalog = {entry.id: entry for entry in world.entries}
+    found = []
+    for target in world.files:
+        if target.document is None:
+            continue
+        found += hand_written(
+            target.adapter, target.servers(), target.records, host=world.inputs.host,
+            catalog=catalog, layers=world.inputs.policy, shown=target.shown,
+        )  # fmt: skip
+    return tuple(found)
 
 
 def _unset_references(wanted: Collection[Wanted], host: Host) -> list[str]:

@@ -206,6 +206,20 @@ class LockChange(Strict):
 
 
 @dataclass(frozen=True)
+class PolicyViolation(Strict):
+    """An entry outside policy (docs/policy.md): one a layer asks for, which the plan
+    refuses, or one found in a harness file that aido does not own."""
+
+    name: str  # the entry's id or its name in the file
+    adapter: str
+    rule: str  # `deny rule 'npm:@evil/*'`, `allow_custom = false`, `the allow list`
+    layer: str  # the file the rule came from, as the plan names it
+    kind: str  # "managed" | "user" | "project"
+    found: str  # "asked" (a layer names it) | "hand-written" (in a file, not aido's)
+    path: str | None = None  # the harness file that holds it (hand-written)
+
+
+@dataclass(frozen=True)
 class Plan(Strict):
     """The whole plan: deterministic for the same inputs."""
 
@@ -215,6 +229,8 @@ class Plan(Strict):
     notes: tuple[str, ...] = ()
     format_version: int = PLAN_FORMAT_VERSION
     lock: LockChange | None = None  # None: no aido.toml, so no lock is kept
+    # Entries outside policy found in files aido does not own (the plan leaves them alone).
+    policy_violations: tuple[PolicyViolation, ...] = ()
 
     @property
     def summary(self) -> Summary:

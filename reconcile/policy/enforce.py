@@ -9,6 +9,7 @@ owned copy in a file goes like any entry no longer desired.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from aidokit.adapters.base import Adapter
@@ -57,10 +58,14 @@ def admitted(
         if refusal is None:
             kept.append(item)
         elif item.explicit:
-            raise PolicyError(
+            error = PolicyError(
                 f"{refusal.sentence()}; remove '{item.server.id}' ({item.reason}), or ask "
                 f"whoever keeps {refusal.layer.label} to change it"
             )
+            # Under --json, `error.details` carries it as data (`aido report`, the Action).
+            asked = refusal.violation(adapter.name, "asked", None)
+            error.details = {"policy_violations": [dataclasses.asdict(asked)]}
+            raise error
         else:
             notes.append(f"{item.server.id}: left out of {adapter.name}: {refusal.sentence()}")
             gone[item.server.id] = f"outside policy ({refusal.rule} in {refusal.layer.label})"

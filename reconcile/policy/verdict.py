@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 
 from aidokit.catalog.models import RemoteSpec, StdioSpec
 from aidokit.catalog.sources import source_of
+from aidokit.reconcile.plan import PolicyViolation
 from aidokit.reconcile.policy.layers import PolicyLayer
 from aidokit.reconcile.policy.rules import Subject, normalise
 
@@ -39,6 +40,18 @@ class Refusal:
         return (
             f"policy refuses '{self.entry}': {self.rule} in {self.layer.label} ({self.layer.kind} "
             f"policy) {self.matched}"
+        )
+
+    def violation(self, adapter: str, found: str, path: str | None) -> PolicyViolation:
+        """This refusal as plan data (`found`: "asked" or "hand-written")."""
+        return PolicyViolation(
+            name=self.entry,
+            adapter=adapter,
+            rule=self.rule,
+            layer=self.layer.label,
+            kind=self.layer.kind,
+            found=found,
+            path=path,
         )
 
 

@@ -22,6 +22,8 @@ def render_plan_json(plan: Plan) -> str:
         "summary": _summary(summary),
         "lock": _lock(plan),
     }
+    if plan.policy_violations:  # optional: entries outside policy that aido does not own
+        doc["policy_violations"] = [dataclasses.asdict(v) for v in plan.policy_violations]
     return json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=True) + "\n"
 
 
