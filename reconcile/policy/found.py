@@ -18,6 +18,7 @@ from aidokit.adapters.support import spec_for
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 from aidokit.reconcile.desired import Wanted
 from aidokit.reconcile.history.state import Record
+from aidokit.reconcile.plan import PolicyViolation
 from aidokit.reconcile.policy.layers import PolicyLayer
 from aidokit.reconcile.policy.verdict import judge, subjects
 from aidokit.reconcile.world import Inputs
