@@ -40,9 +40,8 @@ def build_plan(
     notes = list(world.notes)
     lock = None
     if project_lock(inputs) and remove is None:
-        lock = lock_change(
-            str(lock_path(inputs.host.project)), world.lock, next_lock(wanted, world.lock, upgrade)
-        )
+        new = next_lock(wanted, world.lock, upgrade, loaded.baselines)
+        lock = lock_change(str(lock_path(inputs.host.project)), world.lock, new)
     # After the lock: it keeps the catalog's spec, the override stays in the config.
     wanted = with_overrides(wanted, loaded.config, loaded.origin)
     if any(item.budget.chosen or item.agent_budgets for item in wanted):

@@ -72,7 +72,21 @@ def _policy_file(env: Mapping[str, str]) -> object:
     return policy_file(env, sys.platform)
 
 
+def _git_timeout(env: Mapping[str, str]) -> object:
+    from aidokit.reconcile.baselines.git import timeout
+
+    return timeout(env)
+
+
+def _baseline_roots(env: Mapping[str, str]) -> object:
+    from aidokit.reconcile.baselines.resolve import check_roots
+
+    return check_roots(env)
+
+
 READERS: dict[str, Reader] = {
+    "AIDO_GIT_TIMEOUT": _git_timeout,
+    "AIDO_BASELINE_ROOTS": _baseline_roots,
     "AIDO_JOURNAL_KEEP": _journal,
     "AIDO_JOURNAL_MAX_MB": _journal,
     "AIDO_LOCK_TIMEOUT": _lock_timeout,

@@ -26,6 +26,8 @@ from aidokit.reconcile.security.safe_read import parse_nested, read_file
 if TYPE_CHECKING:
     from pydantic import ValidationError
 
+    from aidokit.reconcile.choices.lockfile import BaselinePin
+
 CONFIG_NAME = "aido.toml"
 LOCAL_CONFIG_NAME = "aido.local.toml"
 CatalogId = Annotated[str, Pattern(ID_PATTERN)]
@@ -47,6 +49,13 @@ def version_specifier(value: str) -> str:
             f"{excerpt(value)} is not a PEP 440 version specifier, like '>=0.2'"
         ) from None
     return value
+
+
+def baseline_source(value: str) -> str:
+    """Accept a baseline source: `git+https://...#ref:path`, `git+ssh://`, `git+file://`, a path."""
+    from aidokit.reconcile.baselines.source import check_source  # only when pydantic validates
+
+    return check_source(value)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -187,6 +196,9 @@ class ProjectConfig(Strict):
     """The whole of `aido.toml` (and of `aido.local.toml` and the user's `aido.toml`)."""
 
     required_version: Annotated[str, Check(version_specifier)] | None = None
+    # Shared baselines under this file, earliest first (docs/baselines.md); the loader
+    # (reconcile/baselines/resolve.py) reads them, the merged config keeps none.
+    extends: tuple[Annotated[str, Check(baseline_source)], ...] = ()
     adapters: tuple[str, ...] | None = None
     suggest: bool = True  # false: only what `add` and [custom.*] name
     stack_packs: tuple[str, ...] | None = None
@@ -223,6 +235,9 @@ class LoadedConfig:
     sources: tuple[Path, ...] = ()  # the files that were read, in merge order
     # For merged layers: each present layer as read, in merge order (its `[policy]` included).
     layers: tuple[LoadedConfig, ...] = ()
+    # The baselines under the layers (source -> its pin), as aido.lock records them.
+    baselines: Mapping[str, BaselinePin] = field(default_factory=dict)
+    label: str | None = None  # a baseline layer: how plans name it (`baseline git+https://...`)
 
 
 def load_config(project: Path, environ: Mapping[str, str] | None = None) -> LoadedConfig:
@@ -235,21 +250,36 @@ def load_file(path: Path, environ: Mapping[str, str] | None = None) -> LoadedCon
     raw = read_file(path, error=ConfigError)
     if raw is None:
         return LoadedConfig(ProjectConfig(), path, present=False)
+    return parse_config(raw, path, environ)
+
+
+def parse_config(
+    raw: bytes,
+    path: Path,
+    environ: Mapping[str, str] | None = None,
+    *,
+    shown: str | None = None,
+    name: str | None = None,
+) -> LoadedConfig:
+    """The bytes of one config file as a layer; errors name `shown` (default: the path)
+    and point at lines of `name` (default: the file's name)."""
+    where = shown or str(path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ConfigError(f"cannot read {path}: {exc}; fix the file and run aido again") from exc
+        raise ConfigError(f"cannot read {where}: {exc}; fix the file and run aido again") from exc
     try:
         data = parse_nested(path, lambda: tomlparse.parse(text), error=ConfigError)
     except tomlparse.decode_error() as exc:
-        raise ConfigError(f"{path} is not valid TOML: {exc}; fix it and run aido again") from exc
+        raise ConfigError(f"{where} is not valid TOML: {exc}; fix it and run aido again") from exc
     mcp = data.get("mcp")
     keys = frozenset([*data, *(f"mcp.{key}" for key in (mcp if isinstance(mcp, dict) else ()))])
+    prefix = f"{shown}: " if shown else ""
     config = decode(
         ProjectConfig,
         raw,
         data,
-        fail=lambda exc: ConfigError(_explain(exc, text, path)),
+        fail=lambda exc: ConfigError(prefix + _explain(exc, text, name or path.name)),
         project=path.parent,
         lax=True,
         environ=environ,
@@ -268,12 +298,12 @@ def config_schema() -> dict[str, Any]:
     return schema
 
 
-def _explain(exc: ValidationError, text: str, path: Path) -> str:
+def _explain(exc: ValidationError, text: str, name: str) -> str:
     """One sentence for the first validation error: the key, its line, the fix."""
     error = exc.errors()[0]
     loc = tuple(str(part) for part in error["loc"])
     key = loc[-1] if loc else "?"
-    where = f"{path.name}:{_line_of(text, loc)}"
+    where = f"{name}:{_line_of(text, loc)}"
     dotted = ".".join(loc)
     if error["type"] in ("extra_forbidden", "unexpected_keyword_argument"):
         valid = _valid_keys(loc[:-1])

@@ -18,6 +18,9 @@ SCHEMA_URL = (
 # `$defs` name (or "" for the top level) -> key -> description.
 DESCRIPTIONS: dict[str, dict[str, str]] = {
     "": {
+        "extends": "Shared baselines this file layers over, earliest first: "
+        "`git+https://host/org/repo#ref:path`, `git+ssh://...`, `git+file:///...`, or a local "
+        "path; pinned in aido.lock by `aido upgrade --baseline` (docs/baselines.md).",
         "required_version": "aido versions allowed to work on this project, a PEP 440 "
         "specifier such as '>=0.2'; any other version refuses to run.",
         "adapters": "Harnesses whose config files aido manages (names from `aido adapters`). "

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from aidokit.adapters.base import Host, Scope
 from aidokit.reconcile.choices.config import (
@@ -36,6 +36,10 @@ from aidokit.reconcile.choices.config import (
 from aidokit.reconcile.errors import ConfigError
 
 T = TypeVar("T")
+
+if TYPE_CHECKING:
+    from aidokit.reconcile.choices.lockfile import BaselinePin
+
 _REPLACED = ("adapters", "suggest", "stack_packs", "conformance")
 
 
@@ -56,21 +60,39 @@ def layer_paths(host: Host, scope: Scope) -> tuple[Path, ...]:
     return (host.project / CONFIG_NAME, host.project / LOCAL_CONFIG_NAME)
 
 
+def pins_path(host: Host, scope: Scope) -> Path:
+    """The lock that pins the baselines of `scope`'s layers: the project's `aido.lock`,
+    or for user scope the `aido.lock` beside the user's `aido.toml` (only baselines)."""
+    folder = user_config_path(host).parent if scope is Scope.USER else host.project
+    return folder / "aido.lock"
+
+
 def load_layers(host: Host, scope: Scope, version: str) -> LoadedConfig:
-    """Read and merge the layers of `scope`; check each one's `required_version`."""
+    """Read and merge the layers of `scope`; check each one's `required_version`.
+
+    A layer's `extends` puts its baselines under it (SPEC §4: baseline < project
+    < local; baseline < user), read from the copies `aido.lock` pins.
+    """
     loaded = [load_file(path, host.environ) for path in layer_paths(host, scope)]
-    for layer in loaded:
-        check_version(layer, version)
     present = [layer for layer in loaded if layer.present]
-    config, origin = merge([(shown(layer.path, host), layer) for layer in present])
+    labelled = [(shown(layer.path, host), layer) for layer in present]
+    pins: dict[str, BaselinePin] = {}
+    if any(layer.config.extends for layer in present):
+        from aidokit.reconcile.baselines.layers import with_baselines
+
+        labelled, pins = with_baselines(labelled, host, scope, pins_path(host, scope))
+    for label, layer in labelled:
+        check_version(layer, version, label if label.startswith("baseline ") else None)
+    config, origin = merge(labelled)
     return LoadedConfig(
         config,
         loaded[0].path,
         present=bool(present),
-        keys=frozenset(key for layer in present for key in layer.keys),
+        keys=frozenset(key for _label, layer in labelled for key in layer.keys),
         origin=origin,
         sources=tuple(layer.path for layer in present),
-        layers=tuple(present),
+        layers=tuple(layer for _label, layer in labelled),
+        baselines=pins,
     )
 
 
@@ -84,7 +106,7 @@ def shown(path: Path, host: Host) -> str:
         return str(path)
 
 
-def check_version(layer: LoadedConfig, version: str) -> None:
+def check_version(layer: LoadedConfig, version: str, label: str | None = None) -> None:
     """Refuse to run when this aido's version is outside the layer's `required_version`."""
     wanted = layer.config.required_version
     if wanted is None:
@@ -93,8 +115,8 @@ def check_version(layer: LoadedConfig, version: str) -> None:
 
     if not SpecifierSet(wanted).contains(version, prereleases=True):
         raise ConfigError(
-            f"{layer.path} requires aido {wanted} but this is aido {version}; install a "
-            "matching aido, or change required_version in that file"
+            f"{label or layer.path} requires aido {wanted} but this is aido {version}; install "
+            "a matching aido, or change required_version in that file"
         )
 
 

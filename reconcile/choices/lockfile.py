@@ -23,7 +23,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from aidokit.catalog.constraints import NonEmpty, Strict
+from aidokit.catalog.constraints import NonEmpty, Pattern, Strict
 from aidokit.catalog.models import InstallSpec, MCPDef, RemoteSpec, StdioSpec
 from aidokit.catalog.packages import spec_packages
 from aidokit.catalog.printable import excerpt
@@ -129,11 +129,23 @@ class LockEntry(Strict):
 
 
 @dataclass(frozen=True, kw_only=True)
+class BaselinePin(Strict):
+    """One baseline of `extends` (issue 36): the commit it resolved to and its file's digest.
+
+    A local-path baseline has no commit. Keyed in the lock by the source as written.
+    """
+
+    commit: Annotated[str, Pattern(r"^[0-9a-f]{40}$")] | None = None
+    digest: Annotated[str, Pattern(r"^sha256:[0-9a-f]{64}$")]
+
+
+@dataclass(frozen=True, kw_only=True)
 class LockFile(Strict):
     """The whole file in format 1 (read, never written)."""
 
     format_version: Literal[1]
     entries: dict[str, LockEntry]
+    baselines: dict[str, BaselinePin] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -153,13 +165,15 @@ class CompactLockFile(Strict):
 
     format_version: Literal[2]
     entries: dict[str, CompactEntry]
+    baselines: dict[str, BaselinePin] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class Lock:
-    """Every locked entry, by id."""
+    """Every locked entry, by id, and every pinned baseline, by source."""
 
     entries: dict[str, Locked] = dataclasses.field(default_factory=dict)
+    baselines: dict[str, BaselinePin] = dataclasses.field(default_factory=dict)
 
 
 def lock_path(project: Path) -> Path:
@@ -175,7 +189,7 @@ def locked_from(entry: MCPDef, source: str) -> Locked:
 def render_lock(lock: Lock) -> str:
     """The lock as stable, sorted JSON text, a few lines per entry: each spec on one line
     without its default fields, `*` for the spec the adapters not named share."""
-    out = ["{", '  "entries": {']
+    out = ["{", *_baselines(lock), '  "entries": {']
     items = sorted(lock.entries.items())
     for index, (entry_id, locked) in enumerate(items):
         specs = {DEFAULT: locked.default} if locked.default is not None else {}
@@ -193,6 +207,19 @@ def render_lock(lock: Lock) -> str:
         ]
     out += ["  },", f'  "format_version": {LOCK_FORMAT_VERSION}', "}"]
     return "\n".join(out) + "\n"
+
+
+def _baselines(lock: Lock) -> list[str]:
+    """The `baselines` table, one pin per line; nothing when there is none (the bytes a
+    lock without baselines always had)."""
+    if not lock.baselines:
+        return []
+    items = sorted(lock.baselines.items())
+    rows = [
+        f"    {_one(source)}: {_one({'commit': pin.commit, 'digest': pin.digest})}"
+        for source, pin in items
+    ]
+    return ['  "baselines": {', ",\n".join(rows), "  },"]
 
 
 def _one(value: object) -> str:
@@ -282,9 +309,11 @@ def parse_lock(raw: bytes, path: Path) -> Lock:
     try:
         if version == 1:  # still read; apply writes format 2 when the lock moves
             old = decode(LockFile, raw, data, fail=fail, project=path.parent)
-            return Lock({k: _locked(k, e) for k, e in sorted(old.entries.items())})
+            entries = {k: _locked(k, e) for k, e in sorted(old.entries.items())}
+            return Lock(entries, dict(sorted(old.baselines.items())))
         new = decode(CompactLockFile, raw, data, fail=fail, project=path.parent)
-        return Lock({k: _compact(k, e) for k, e in sorted(new.entries.items())})
+        entries = {k: _compact(k, e) for k, e in sorted(new.entries.items())}
+        return Lock(entries, dict(sorted(new.baselines.items())))
     except ValueError as exc:
         raise invalid(str(exc)) from None
 
@@ -299,6 +328,8 @@ def _reason(exc: ValidationError) -> str:
     """The first thing wrong with a lock, in its words: which entry, which part."""
     error = exc.errors()[0]
     loc = error["loc"]
+    if len(loc) >= 2 and loc[0] == "baselines":
+        return f"baseline {excerpt(loc[1])} has a bad pin"
     if len(loc) < 2 or loc[0] != "entries":
         return "top level"
     entry = f"entry {excerpt(loc[1])}"

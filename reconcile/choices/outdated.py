@@ -17,6 +17,7 @@ from aidokit.catalog.packages import Package, package_of
 from aidokit.reconcile.choices.lockfile import Lock, Locked
 
 if TYPE_CHECKING:  # the network code loads only with --registry
+    from aidokit.reconcile.baselines.fetch import Upstream
     from aidokit.reconcile.choices.registries import Deadlines
 
 OUTDATED_FORMAT_VERSION = 1
@@ -104,9 +105,10 @@ def render_outdated(rows: list[Outdated]) -> str:
     return "\n".join(out) + "\n"
 
 
-def render_outdated_json(rows: list[Outdated]) -> str:
-    """The list as JSON with a format_version (docs/schemas/outdated.schema.json)."""
-    doc = {
+def render_outdated_json(rows: list[Outdated], baselines: list[Upstream] | None = None) -> str:
+    """The list as JSON with a format_version (docs/schemas/outdated.schema.json);
+    `baselines` (with `--baseline`) as each pin against its remote ref."""
+    doc: dict[str, object] = {
         "format_version": OUTDATED_FORMAT_VERSION,
         "outdated": [
             {
@@ -119,4 +121,14 @@ def render_outdated_json(rows: list[Outdated]) -> str:
             for row in rows
         ],
     }
+    if baselines is not None:
+        doc["baselines"] = [
+            {
+                "source": row.source,
+                "locked": row.locked,
+                "latest": row.latest,
+                "behind": row.behind,
+            }
+            for row in baselines
+        ]
     return json.dumps(doc, indent=2, sort_keys=True) + "\n"

@@ -8,13 +8,14 @@ come from `aido.toml` itself, so the lock only records them.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import replace
 
 from aidokit.catalog.models import MCPDef
 from aidokit.catalog.sources import same_source
 from aidokit.reconcile.choices.lockfile import (
     LOCK_NAME,
+    BaselinePin,
     Lock,
     Locked,
     Spec,
@@ -89,8 +90,14 @@ def _moves(before: Iterable[str], after: Iterable[str]) -> str:
     return f"{', '.join(old) or 'nothing'} -> {', '.join(new) or 'nothing'}"
 
 
-def next_lock(wanted: list[Wanted], lock: Lock | None, upgrade: Collection[str] = ()) -> Lock:
-    """The lock that records `wanted` as it is rendered.
+def next_lock(
+    wanted: list[Wanted],
+    lock: Lock | None,
+    upgrade: Collection[str] = (),
+    baselines: Mapping[str, BaselinePin] | None = None,
+) -> Lock:
+    """The lock that records `wanted` as it is rendered, and the baselines read (`baselines`;
+    None: the lock's own).
 
     A catalog entry the lock already has keeps its lock record as it is (unless
     upgraded): a newer aido whose catalog merely adds adapters must not move a
@@ -105,7 +112,9 @@ def next_lock(wanted: list[Wanted], lock: Lock | None, upgrade: Collection[str] 
             entries[item.server.id] = locked
         else:
             entries[item.server.id] = locked_from(item.server, item.source)
-    return Lock(entries)
+    if baselines is None:
+        baselines = {} if lock is None else lock.baselines
+    return Lock(entries, dict(sorted(baselines.items())))
 
 
 def lock_change(path: str, old: Lock | None, new: Lock) -> LockChange:
@@ -122,9 +131,31 @@ def lock_change(path: str, old: Lock | None, new: Lock) -> LockChange:
             lines.append(f"- {entry_id}")
         elif was is not None and now is not None and _differs(was, now):
             lines.append(f"~ {entry_id}: {_moves(was.packages(), now.packages())}")
+    lines += baseline_changes({} if old is None else old.baselines, new.baselines)
     text = render_lock(new)
     digest = current_digest(Path(path))
     return LockChange(path, digest, text, tuple(lines), exists=digest != ABSENT)
+
+
+def baseline_changes(
+    before: Mapping[str, BaselinePin], after: Mapping[str, BaselinePin]
+) -> list[str]:
+    """One line per baseline pin that appears, goes or moves (`~ baseline SRC: abc -> def`)."""
+    lines = []
+    for source in sorted(set(before) | set(after)):
+        was, now = before.get(source), after.get(source)
+        if was is None and now is not None:
+            lines.append(f"+ baseline {source}: {pin_text(now)}")
+        elif now is None and was is not None:
+            lines.append(f"- baseline {source}")
+        elif was is not None and now is not None and was != now:
+            lines.append(f"~ baseline {source}: {pin_text(was)} -> {pin_text(now)}")
+    return lines
+
+
+def pin_text(pin: BaselinePin) -> str:
+    """A pin as a line shows it: the short commit, or the digest of a local file."""
+    return pin.commit[:12] if pin.commit else pin.digest[:19]
 
 
 def _differs(was: Locked, now: Locked) -> bool:

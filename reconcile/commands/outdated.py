@@ -1,10 +1,15 @@
-"""`aido outdated [--json] [--registry]`: locked entries the running catalog pins differently."""
+"""`aido outdated [--json] [--registry] [--baseline]`: locked entries the running catalog pins
+differently, and baselines behind their refs."""
 
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from aidokit.reconcile.commands.common import gather_inputs
+
+if TYPE_CHECKING:
+    from aidokit.reconcile.baselines.fetch import Upstream
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -14,6 +19,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--registry",
         action="store_true",
         help="also ask npm and PyPI for newer published versions (network)",
+    )
+    parser.add_argument(
+        "--baseline",
+        action="store_true",
+        help="also compare each baseline's pin with its remote ref (git ls-remote; network)",
     )
     parser.add_argument(
         "--exit-code",
@@ -35,13 +45,32 @@ def run(args: argparse.Namespace) -> int:
     )
     from aidokit.reconcile.errors import ConfigError
 
+    behind = _baselines(args) if args.baseline else None  # fetches locked copies plan reads
     inputs = gather_inputs(args)
     path = lock_path(inputs.host.project)
     lock = load_lock(path) if inputs.loaded.present else None
-    if lock is None:
+    rows = []
+    if lock is not None and (lock.entries or behind is None):
+        rows = find_outdated(lock, resolved(entries.MCP_CATALOG), registry=args.registry)
+    elif behind is None:
         raise ConfigError(f"{path} does not exist; run aido apply to write it, then commit it")
-    rows = find_outdated(lock, resolved(entries.MCP_CATALOG), registry=args.registry)
-    print(render_outdated_json(rows) if args.json else render_outdated(rows), end="")
+    if args.json:
+        print(render_outdated_json(rows, behind), end="")
+    else:
+        print(render_outdated(rows) if behind is None or rows else "", end="")
+        if behind is not None:
+            from aidokit.reconcile.render.baselines import render_upstream
+
+            print(render_upstream(behind), end="")
     from aidokit.reconcile.commands.plan import EXIT_CHANGES
 
-    return EXIT_CHANGES if args.exit_code and rows else 0
+    late = [row for row in behind or () if not row.current]
+    return EXIT_CHANGES if args.exit_code and (rows or late) else 0
+
+
+def _baselines(args: argparse.Namespace) -> list[Upstream]:
+    from aidokit.adapters.base import Host, Scope
+    from aidokit.reconcile.baselines.moves import outdated_pins, read_layers
+    from aidokit.reconcile.commands.common import project_dir
+
+    return outdated_pins(read_layers(Host.current(project_dir(args)), Scope(args.scope)))

@@ -20,6 +20,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--frozen", action="store_true", help="fail when aido.lock would change, writing nothing"
     )
+    parser.add_argument(
+        "--baseline",
+        action="store_true",
+        help="fetch each baseline of extends and move its pin in aido.lock to the ref's "
+        "newest commit (network)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -30,6 +36,8 @@ def run(args: argparse.Namespace) -> int:
     from aidokit.reconcile.world import read_world
 
     finish_interrupted(args)
+    if args.baseline:
+        return _baselines(args)
     world = read_world(gather_inputs(args))
     path = lock_path(world.inputs.host.project)
     lock = world.lock
@@ -48,3 +56,26 @@ def run(args: argparse.Namespace) -> int:
     if args.frozen:
         check_frozen(plan)
     return apply_and_report(plan, yes=args.yes, colour=want_colour(args), kind="upgrade")
+
+
+def _baselines(args: argparse.Namespace) -> int:
+    """`aido upgrade --baseline`: fetch, then move the pins (only those) in one lock write."""
+    from aidokit.adapters.base import Host, Scope
+    from aidokit.reconcile.baselines.moves import read_layers, upgrade_pins
+    from aidokit.reconcile.commands.common import project_dir
+    from aidokit.reconcile.errors import ConfigError
+
+    if args.ids:
+        raise ConfigError("name no ids with --baseline: it moves the baselines only")
+    found = read_layers(Host.current(project_dir(args)), Scope(args.scope))
+    _pins, lines = upgrade_pins(found, frozen=args.frozen)
+    for line in lines:
+        print(line)
+    if lines:
+        print(
+            f"{found.lock_name}: {len(lines)} baseline pin(s) moved; `aido plan` shows what "
+            "they change"
+        )
+    else:
+        print(f"{found.lock_name}: every baseline is at its ref's newest commit; nothing moved")
+    return 0

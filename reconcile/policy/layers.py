@@ -95,7 +95,7 @@ def policy_layers(
             choices = layer.config.policy
             if choices is None:
                 continue
-            label = shown(layer.path, host)
+            label = layer.label or shown(layer.path, host)  # a baseline: its source
             layers.append(_layer(label, what, choices))
             if what == "project" and choices.write_native:
                 notes.append(

@@ -27,6 +27,8 @@ BAD = {
     "AIDO_PYPI_URL": ["ftp://mirror", "pypi.example"],
     "AIDO_REGISTRY_TIMEOUT": ["abc", "0", "-1", "nan", "inf"],
     "AIDO_POLICY_FILE": ["policy.toml", "", "./etc/aido/policy.toml"],
+    "AIDO_GIT_TIMEOUT": ["abc", "0", "-1", "nan", "inf"],
+    "AIDO_BASELINE_ROOTS": ["relative/folder", "/ok:relative", "."],
 }
 
 
