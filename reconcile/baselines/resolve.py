@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Protocol
 
@@ -127,8 +127,6 @@ def parse_baseline(
 ) -> LoadedConfig:
     """A baseline's bytes as a layer; errors name the source."""
     from aidokit.reconcile.baselines.cache import cache_folder
-
-    from dataclasses import replace
 
     name = Path(source.path).name
     loaded = parse_config(raw, cache_folder(environ) / name, environ, shown=label, name=name)

@@ -355,3 +355,16 @@ def test_upgrade_baseline_frozen_fails_when_the_pin_would_move(
     before = (project / "aido.lock").read_bytes()
     assert aido(project, "upgrade", "--baseline", "--frozen") == 1
     assert (project / "aido.lock").read_bytes() == before
+
+
+def test_a_baselines_policy_holds_and_names_the_baseline(
+    tmp_path: Path, base: Path, capsys: Capture
+) -> None:
+    """`[policy]` in a baseline is passed through as a layer: the plan refuses, naming it."""
+    commit(base, {"aido.toml": BASE + '\n[policy]\ndeny = ["memory"]\n'})
+    project = project_on(tmp_path, base, '[mcp]\nadd = ["memory"]\n')
+    assert aido(project, "upgrade", "--baseline") == 0
+    capsys.readouterr()
+    assert aido(project, "plan") == 1
+    err = capsys.readouterr().err
+    assert "memory" in err and f"baseline {source(base)}" in err, err
