@@ -111,6 +111,7 @@ def test_extend_pin_and_plan_from_the_baseline(tmp_path: Path, base: Path, capsy
     pin = lock.baselines[source(base)]
     assert pin.commit == git(base, "rev-parse", "HEAD")
     assert pin.digest.startswith("sha256:")
+    assert_valid("aido-lock", json.loads((project / "aido.lock").read_text("utf-8")))
     reasons = desired(plan_json(project, capsys))
     assert reasons["fetch"] == f"added in baseline {source(base)}"
     assert "team-api" in reasons
