@@ -13,6 +13,7 @@ HARNESS_PKGS := @openai/codex@0.171.0 @google/gemini-cli@0.61.0 opencode-ai@1.18
                 @qwen-code/qwen-code@0.24.4
 HARNESS_PKGS += cline@3.0.65
 HARNESS_PKGS += @ampcode/cli@0.0.1790142911-g7618fb
+HARNESS_PKGS += @augmentcode/auggie@0.36.0
 # MCP servers the `aido doctor --probe` tests start (npm), kept apart from the harness pins.
 TEST_SERVER_DIR ?= .cache/test-servers
 TEST_SERVER_PKGS := @modelcontextprotocol/server-everything@2026.8.31

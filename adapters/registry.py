@@ -6,6 +6,7 @@ from aidokit.adapters import (
     amazon_q,
     amp,
     antigravity,
+    auggie,
     claude_code,
     claude_desktop,
     cline,
@@ -59,6 +60,7 @@ ADAPTERS: dict[str, Adapter] = {
     "lm-studio": lm_studio.ADAPTER,
     "junie": junie.ADAPTER,
     "amp": amp.ADAPTER,
+    "auggie": auggie.ADAPTER,
 }
 
 # Adapters whose output the real harness CLI reads back in CI

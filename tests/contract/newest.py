@@ -36,3 +36,22 @@ def amp(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers:
             view = ServerView(name, "http", url=spec["url"], headers=headers)
         servers[name] = replace(view, scope=scope, raw=rec)
     return servers
+
+
+def auggie(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers:
+    """Read `.augment/settings.json` and `~/.augment/settings.json` via `auggie mcp list --json`.
+
+    Offline it warns that it cannot fetch the account's servers and lists the settings
+    files' servers, merged: no scope, no env, no headers, and a stdio entry's command
+    and args joined with spaces (the line Auggie hands to a shell).
+    """
+    proc = run_cli("auggie", "mcp", "list", "--json", sandbox=sandbox, env=env)
+    servers: Servers = {}
+    for rec in json.loads(proc.stdout)["servers"]:
+        name = rec["name"]
+        if rec["transport"] == "stdio":
+            command, *args = rec["command"].split(" ")
+            servers[name] = ServerView(name, "stdio", command=command, args=tuple(args), raw=rec)
+        else:
+            servers[name] = ServerView(name, rec["transport"], url=rec["url"], raw=rec)
+    return servers

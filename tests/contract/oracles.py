@@ -231,6 +231,7 @@ ORACLES: dict[str, Callable[[Sandbox, Mapping[str, str] | None], Servers]] = {
     "qwen": qwen,
     "cline": bundled.cline,
     "amp": newest.amp,
+    "auggie": newest.auggie,
 }
 
 

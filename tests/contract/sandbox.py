@@ -20,7 +20,7 @@ REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "fixtures" / "contract"
 CLIS = ("codex", "gemini", "opencode", "claude", "copilot", "qwen")
 CLIS += ("cline",)
-CLIS += ("amp",)
+CLIS += ("amp", "auggie")
 # Fixture files are placed verbatim except for this token, which becomes the
 # sandbox's absolute project path (Claude Code local scope and the trust lists
 # of Codex and Copilot CLI are keyed by it).

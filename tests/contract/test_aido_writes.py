@@ -42,6 +42,7 @@ CLI_ADAPTER = {
     "qwen": "qwen-code",
     "cline": "cline",
     "amp": "amp",
+    "auggie": "auggie",
 }
 CASES = [
     ("claude", "project"),
@@ -62,6 +63,8 @@ CASES = [
     ("cline", "user"),  # Cline has no project file
     ("amp", "project"),
     ("amp", "user"),
+    ("auggie", "project"),
+    ("auggie", "user"),
 ]
 # Servers aido leaves out of a harness (with a note): Cline references no variable, so
 # github's remote server, whose token is a secret header, would fail to authenticate.
@@ -150,9 +153,9 @@ def _check_secret_references(cli: str, servers: dict[str, ServerView], box: Sand
         assert github.headers == {"Authorization": "***"}
         assert brave.env == {"BRAVE_API_KEY": "***"}
     else:
-        # gemini and qwen mcp list print neither env nor headers
+        # gemini, qwen and auggie mcp list print neither env nor headers
         # (docs/harness-oracles.md); the written file is checked for references instead.
-        assert cli in ("gemini", "qwen")
+        assert cli in ("gemini", "qwen", "auggie")
         text = "\n".join(p.read_text("utf-8", "replace") for p in _written_files(box))
         assert '"Authorization": "Bearer ${GITHUB_PERSONAL_ACCESS_TOKEN}"' in text
         assert '"BRAVE_API_KEY": "${BRAVE_API_KEY}"' in text
