@@ -187,16 +187,18 @@ def test_a_hostile_registry_is_one_sentence_in_bounded_time(
 
 
 def test_the_deadline_holds_for_all_requests_to_one_registry(
-    serve: Callable[[Behaviour], FakeRegistry],
+    serve: Callable[[Behaviour], FakeRegistry], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Each answer in time, but together past the deadline: the second request is cut short."""
-    serve(slow(0.6, b'{"dist-tags": {"latest": "2.0.0"}}'))
+    # 2 s answers under a 3 s deadline: room for a loaded machine's overhead on the first.
+    serve(slow(2.0, b'{"dist-tags": {"latest": "2.0.0"}}'))
+    monkeypatch.setenv("AIDO_REGISTRY_TIMEOUT", "3")
     deadlines = Deadlines()
-    assert latest_version(Package("npm", "a", "1.0.0"), deadlines) == "2.0.0"
     start = time.monotonic()
-    with pytest.raises(RegistryError, match="did not answer within 1 s"):
+    assert latest_version(Package("npm", "a", "1.0.0"), deadlines) == "2.0.0"
+    with pytest.raises(RegistryError, match="did not answer within 3 s"):
         latest_version(Package("npm", "b", "1.0.0"), deadlines)
-    assert time.monotonic() - start < DEADLINE
+    assert time.monotonic() - start < 3 + 1
 
 
 @pytest.mark.parametrize("value", ["abc", "-1", "0", "nan", "inf"])
