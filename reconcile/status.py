@@ -7,7 +7,7 @@ plan was computed from, so status and plan can never disagree about what aido ow
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
@@ -38,6 +38,11 @@ class EntryStatus:
     id: str | None
     status: Status
     detail: str = ""
+    # What the model loads from it (docs/context-budget.md): "4 of 21 tools"; the counts
+    # where the server's tools are known (the last `aido doctor --probe`).
+    tools: str = ""
+    tools_loaded: int | None = None
+    tools_total: int | None = None
 
 
 @dataclass(frozen=True)
@@ -68,7 +73,12 @@ def file_status(file: FileChange, current: Mapping[str, Any]) -> FileStatus:
 def _row(file: FileChange, name: str, change: Change | None) -> EntryStatus:
     status, detail = _classify(change)
     entry_id = change.id if change is not None else None
-    return EntryStatus(file.adapter, file.scope, file.path, name, entry_id, status, detail)
+    row = EntryStatus(file.adapter, file.scope, file.path, name, entry_id, status, detail)
+    if change is None or change.map_path:
+        return row
+    return replace(
+        row, tools=change.tools, tools_loaded=change.tools_loaded, tools_total=change.tools_total
+    )
 
 
 def _classify(change: Change | None) -> tuple[Status, str]:
@@ -90,8 +100,21 @@ def _classify(change: Change | None) -> tuple[Status, str]:
 
 
 def plan_status(plan: Plan, world: World) -> tuple[FileStatus, ...]:
-    """Status of every file in `plan`, from the server maps `world` read for it."""
-    return tuple(_status(file, world) for file in plan.files)
+    """Status of every file in `plan`, from the server maps `world` read for it; an entry
+    aido.toml sets no budget for loads every tool the last probe listed for it."""
+    files = tuple(_status(file, world) for file in plan.files)
+    lists = world.tool_lists if any(e.id for f in files for e in f.entries) else {}
+    return tuple(replace(f, entries=tuple(_known(e, lists) for e in f.entries)) for f in files)
+
+
+def _known(entry: EntryStatus, lists: Mapping[str, tuple[str, ...]]) -> EntryStatus:
+    """`entry` with the counts of a server whose tools are known and all loaded."""
+    known = lists.get(entry.id) if entry.id is not None else None
+    if entry.tools_total is not None or known is None or entry.status is Status.CONFLICT:
+        return entry
+    count = len(known)
+    words = f"{count} of {count} {'tool' if count == 1 else 'tools'}"
+    return replace(entry, tools=entry.tools or words, tools_loaded=count, tools_total=count)
 
 
 def _status(file: FileChange, world: World) -> FileStatus:

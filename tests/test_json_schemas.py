@@ -23,7 +23,7 @@ SCHEMAS = ROOT / "docs" / "schemas"
 SCHEMA_OF = {
     "plan": ("plan",),
     "status": ("status",),
-    "suggest": ("suggest",),
+    "suggest": ("suggest", "suggest-budget"),
     "catalog": ("catalog-list", "catalog-show", "catalog-sync"),
     "search": ("search",),
     "adapters": ("adapters",),

@@ -94,14 +94,28 @@ def remember(results: Iterable[Listed], environ: Mapping[str, str], project: Pat
 
 def tool_lists(environ: Mapping[str, str], project: Path) -> dict[str, tuple[str, ...]]:
     """Each entry id's tools, from the newest server version a probe of it listed."""
-    lists: dict[str, tuple[str, ...]] = {}
+    sizes = tool_sizes(environ, project)
+    return {entry: tuple(name for name, _ in tools) for entry, tools in sizes.items()}
+
+
+def tool_sizes(environ: Mapping[str, str], project: Path) -> dict[str, tuple[tuple[str, int], ...]]:
+    """Each entry id's tools and the characters of each one's input schema, from the
+    newest server version a probe of it listed."""
+    found: dict[str, tuple[tuple[str, int], ...]] = {}
     servers = load(cache_path(environ), project)
     for _, record in sorted(servers.items(), key=lambda item: str(item[1].get("seen"))):
         tools, ids = record.get("tools"), record.get("ids")
         if not isinstance(tools, list) or not isinstance(ids, list):
             continue
-        names = tuple(
-            t["name"] for t in tools if isinstance(t, dict) and isinstance(t.get("name"), str)
+        listed = tuple(
+            (str(t["name"]), _size(t.get("schema_chars")))
+            for t in tools
+            if isinstance(t, dict) and isinstance(t.get("name"), str)
         )
-        lists.update((i, names) for i in ids if isinstance(i, str))
-    return lists
+        found.update((i, listed) for i in ids if isinstance(i, str))
+    return found
+
+
+def _size(value: object) -> int:
+    """A cached schema size, 0 when the cache does not hold a plain count."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0

@@ -7,7 +7,14 @@ from typing import Any
 
 from aidokit.catalog.printable import printable
 from aidokit.reconcile.plan import owner
-from aidokit.reconcile.status import STATUS_FORMAT_VERSION, FileStatus, Status, counts, reach
+from aidokit.reconcile.status import (
+    STATUS_FORMAT_VERSION,
+    EntryStatus,
+    FileStatus,
+    Status,
+    counts,
+    reach,
+)
 
 _COLOURS = {
     Status.MANAGED: "32",
@@ -32,7 +39,8 @@ def render_status(files: tuple[FileStatus, ...], *, colour: bool = False) -> str
             if colour:
                 word = f"\033[{_COLOURS[entry.status]}m{word}\033[0m"
             detail = f"  ({entry.detail})" if entry.detail else ""
-            out.append(f"  {word}  {printable(entry.name + detail)}")
+            loads = f"  [loads {entry.tools}]" if entry.tools else ""  # docs/context-budget.md
+            out.append(f"  {word}  {printable(entry.name + detail + loads)}")
         out.append("")
     if not files:
         out += ["No harness config files are targeted; set `adapters` in aido.toml.", ""]
@@ -64,6 +72,17 @@ def summary_line(files: tuple[FileStatus, ...]) -> str:
     return text
 
 
+def _tools(entry: EntryStatus) -> dict[str, Any]:
+    """What the model loads (docs/context-budget.md), where aido.toml asks or it is known."""
+    if not entry.tools and entry.tools_total is None:
+        return {}
+    return {
+        "tools": entry.tools,
+        "tools_loaded": entry.tools_loaded,
+        "tools_total": entry.tools_total,
+    }
+
+
 def render_status_json(files: tuple[FileStatus, ...], *, project: str, scope: str) -> str:
     """The status as JSON: stable, fields only ever added."""
     data: dict[str, Any] = {
@@ -83,6 +102,7 @@ def render_status_json(files: tuple[FileStatus, ...], *, project: str, scope: st
                         "id": e.id,
                         "status": e.status.value,
                         "detail": e.detail,
+                        **_tools(e),
                     }
                     for e in file.entries
                 ],

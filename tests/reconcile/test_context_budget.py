@@ -281,3 +281,104 @@ def test_opencode_tools_map_items_are_aidos_alone(tmp_path: Path, original: byte
     assert aido(root, "plan", "--detailed-exitcode") == 0
     assert aido(root, "destroy", "--yes") == 0
     assert (root / "opencode.json").read_bytes() == original
+
+
+# -- what the model loads: plan and status -------------------------------------------------
+
+PLAYWRIGHT_TOOLS = tuple(f"browser_{n}" for n in ("navigate", "snapshot", "click", "install"))
+
+
+def _probed(root: Path, tools: tuple[str, ...] = PLAYWRIGHT_TOOLS) -> None:
+    """What `aido doctor --probe` keeps for playwright: its tools, per server version."""
+    import os
+    from types import SimpleNamespace
+
+    from aidokit.reconcile.probe.tools import remember
+
+    probe = SimpleNamespace(uses=(SimpleNamespace(id="playwright"),))
+    result = SimpleNamespace(
+        status="ok", server="Playwright 0.0.83", tools=tools,
+        schema_sizes=tuple(100 for _ in tools), probe=probe,
+    )  # fmt: skip
+    remember([result], os.environ, root)
+
+
+def _status_entries(root: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    capsys.readouterr()
+    assert aido(root, "status", "--json") == 0
+    data = json.loads(capsys.readouterr().out)
+    return {e["name"]: e for f in data["files"] for e in f["entries"]}
+
+
+def test_status_counts_the_tools_the_model_loads(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    extra = '[override.playwright]\nexclude_tools = ["browser_install"]\n'
+    root = new_project(tmp_path, _toml('"codex"', extra))
+    _probed(root)
+    capsys.readouterr()
+    assert aido(root, "plan") == 0
+    assert "loads: 3 of 4 tools" in capsys.readouterr().out
+    assert aido(root, "apply", "--yes") == 0
+    entry = _status_entries(root, capsys)["playwright"]
+    assert (entry["tools_loaded"], entry["tools_total"]) == (3, 4)
+    assert entry["tools"] == "3 of 4 tools"
+    capsys.readouterr()
+    assert aido(root, "status") == 0
+    assert "playwright  [loads 3 of 4 tools]" in capsys.readouterr().out
+
+
+def test_only_these_needs_the_tool_list_where_the_harness_only_hides(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Roo has a deny-list only: `tools` compiles into it from the probe's list, and says it
+    cannot before a probe ran."""
+    extra = '[override.playwright]\ntools = ["browser_navigate", "browser_snapshot"]\n'
+    root = new_project(tmp_path, _toml('"roo"', extra))
+    capsys.readouterr()
+    assert aido(root, "plan") == 0
+    assert "run `aido doctor --probe` to list them" in capsys.readouterr().out
+    _probed(root)
+    assert aido(root, "apply", "--yes") == 0
+    entry = json.loads((root / ".roo/mcp.json").read_text())["mcpServers"]["playwright"]
+    assert entry["disabledTools"] == ["browser_click", "browser_install"]
+    status = _status_entries(root, capsys)["playwright"]
+    assert (status["tools_loaded"], status["tools_total"]) == (2, 4)
+
+
+def test_status_without_a_budget_counts_every_known_tool(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = new_project(tmp_path, _toml('"codex"'))
+    assert aido(root, "apply", "--yes") == 0
+    assert "tools_total" not in _status_entries(root, capsys)["playwright"]
+    _probed(root)
+    entry = _status_entries(root, capsys)["playwright"]
+    assert (entry["tools_loaded"], entry["tools_total"]) == (4, 4)
+
+
+def test_suggest_budget_ranks_the_costliest_and_names_the_trim(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from jsonschema import Draft202012Validator
+
+    root = new_project(tmp_path, _toml('"codex"'))
+    capsys.readouterr()
+    assert aido(root, "suggest", "--budget") == 0
+    assert "playwright: tools not known; run `aido doctor --probe`" in capsys.readouterr().out
+    tools = tuple(f"browser_{n}" for n in range(8))
+    _probed(root, tools)
+    assert aido(root, "suggest", "--budget", "--json") == 0
+    doc = json.loads(capsys.readouterr().out)
+    schema = json.loads(Path("docs/schemas/suggest-budget.schema.json").read_text())
+    assert not list(Draft202012Validator(schema).iter_errors(doc))
+    first = doc["servers"][0]
+    assert (first["id"], first["tools_total"], first["tools_loaded"]) == ("playwright", 8, 8)
+    assert first["trim"].startswith('[override.playwright] exclude_tools = ["browser_0"')
+    assert first["tokens"] == 8 * (100 + 400) // 4
+    # The trim it names is valid aido.toml and lowers the count.
+    trim = first["trim"].replace("] ", "]\n", 1)
+    (root / "aido.toml").write_text(_toml('"codex"', trim + "\n"))
+    assert aido(root, "suggest", "--budget", "--json") == 0
+    after = json.loads(capsys.readouterr().out)["servers"][0]
+    assert after["tools_loaded"] < 8
