@@ -39,7 +39,7 @@ class Amp(AdapterBase):
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     expands: Expansion = "dollar"  # `${VAR}` in command, args, env, url, headers
     verified_by = "real CLI"
-    evidence = "@ampcode/cli 0.0.1790142911 bundle (amp mcp add/list; settings loader)"
+    evidence = "https://www.npmjs.com/package/@ampcode/cli/v/0.0.1790142911"  # its bundle: amp mcp add/list, settings loader
     unconfirmed = ("workspace servers run only after `amp mcp approve`, which needs a login",)
 
     def location(self, scope: Scope, host: Host) -> Location | None:
