@@ -39,7 +39,8 @@ class Amp(AdapterBase):
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     expands: Expansion = "dollar"  # `${VAR}` in command, args, env, url, headers
     verified_by = "real CLI"
-    evidence = "https://www.npmjs.com/package/@ampcode/cli/v/0.0.1790142911"  # its bundle: amp mcp add/list, settings loader
+    # Read from its bundle: amp mcp add/list and the settings loader.
+    evidence = "https://www.npmjs.com/package/@ampcode/cli/v/0.0.1790142911"
     unconfirmed = ("workspace servers run only after `amp mcp approve`, which needs a login",)
 
     def location(self, scope: Scope, host: Host) -> Location | None:

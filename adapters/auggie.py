@@ -40,7 +40,8 @@ class Auggie(AdapterBase):
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     expands: Expansion = "dollar"  # `${VAR}`, `${VAR:-default}`
     verified_by = "real CLI"
-    evidence = "https://www.npmjs.com/package/@augmentcode/auggie/v/0.36.0"  # augment.mjs: SettingsManager, MCP config loader
+    # Read from its augment.mjs: SettingsManager and the MCP config loader.
+    evidence = "https://www.npmjs.com/package/@augmentcode/auggie/v/0.36.0"
     unconfirmed = ("a `--augment-cache-dir` other than ~/.augment is not followed",)
     # The /mcp panel's switch writes `disabled` into the entry.
     harness_keys = frozenset({"disabled"})
