@@ -16,7 +16,7 @@ from aidokit.reconcile.history.state import (
     written_fields,
 )
 from aidokit.reconcile.plan import Action, Change, FileChange, Plan
-from aidokit.reconcile.planner import field_diff, split_fields
+from aidokit.reconcile.planner import adoption_fields, field_diff
 from aidokit.reconcile.world import Inputs, read_world
 
 
@@ -39,13 +39,12 @@ def adoption_plan(inputs: Inputs, name: str) -> tuple[FileChange, Change]:
         raise ConfigError(f"aido already owns '{name}' in {file.path}")
     if not isinstance(change.before, dict):
         raise ConfigError(f"'{name}' in {file.path} is not an object; fix it by hand first")
-    # SPEC §6: keys aido does not write (the harness's, the user's) stay theirs.
+    # SPEC §6: keys aido does not write (the harness's, the user's) stay theirs; the
+    # plan's conflict hint compares the same fields (planner.adoption_fields).
     adapter = ADAPTERS[file.adapter]
-    owned = frozenset(change.after) - change.harness(adapter.harness_keys)
-    if adapter.identity(change.before) != adapter.identity(change.after):
-        owned = frozenset(change.before) | owned  # another server: replaced whole
-    mine, kept = split_fields(change.before, owned)
-    want, _ = split_fields(change.after, owned)
+    harness = change.harness(adapter.harness_keys)
+    mine, want = adoption_fields(change.before, change.after, adapter.identity, harness)
+    kept = tuple(key for key in change.before if key not in mine)
     return file, replace(change, diff=field_diff(mine, want), kept=kept)
 
 

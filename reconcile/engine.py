@@ -151,6 +151,7 @@ def _plan_adapter(
     else:
         placed = place(adapter, desired, found, table) if scoping else Placement(list(desired))
     shared = _plan_file(target, placed.shared, host, {**placed.gone, **gone})
+    shared = _import_hints(shared, adapter, world)
     shared = replace(shared, notes=(*shared.notes, *placed.notes, *refused.values()))
     files = [_note_role_scoping(_deprecation_reasons(shared, world.entries), adapter, scoping)]
     for agent in world.agent_files_of(adapter.name):
@@ -203,6 +204,30 @@ def _deprecation_reasons(file: FileChange, catalog: Collection[MCPDef]) -> FileC
         else c
         for c in file.changes
     )
+    return replace(file, changes=changes)
+
+
+def _import_hints(file: FileChange, adapter: Adapter, world: World) -> FileChange:
+    """A conflict whose entry runs its catalog server in another form hints `aido import`,
+    which takes it (issue 38 §1): the hint is the command that works (importer.takes_as)."""
+    from aidokit.reconcile.planner import conflict_hint
+
+    conflicts = [
+        c for c in file.changes
+        if c.action is Action.CONFLICT and not c.map_path and isinstance(c.before, dict)
+        and c.source == "catalog" and c.hint and " --force " in c.hint
+    ]  # fmt: skip
+    if not conflicts:
+        return file
+    from aidokit.reconcile.importer import takes_as
+
+    servers = {w.server.id: w.server for w in world.wanted}
+    hints = {
+        c.name: conflict_hint(c.name, c.id or c.name, file.adapter, as_is=False, imports=True)
+        for c in conflicts
+        if c.id in servers and c.name == c.id and takes_as(adapter, c.before, servers[c.id])
+    }
+    changes = tuple(replace(c, hint=hints[c.name]) if c.name in hints else c for c in file.changes)
     return replace(file, changes=changes)
 
 

@@ -162,6 +162,26 @@ def _identities(adapter: Adapter, catalog: Iterable[MCPDef]) -> dict[str, str]:
     return {**forms, **index}
 
 
+def takes_as(adapter: Adapter, entry: Mapping[str, Any], server: MCPDef) -> bool:
+    """Whether `aido import` would take a hand-written `entry` of that name as catalog entry
+    `server` (the same rule as `find`): it runs what the catalog renders for this harness,
+    or one of the entry's install specs, versions aside. The plan's conflict hint asks."""
+    if server.security_sensitive:
+        return False
+    forms = {_spec_form(other) for other in server.install.values()}
+    if form_key(entry) in forms - {None}:
+        return True
+    spec = spec_for(server, adapter)
+    mine = adapter.identity(entry)
+    if spec is None or not mine:
+        return False
+    try:
+        theirs = adapter.identity(adapter.render(server, spec))
+    except CatalogError:
+        return False
+    return theirs is not None and _bare(mine) == _bare(theirs)
+
+
 # Launchers whose first argument (after these subcommands) is a package, and flags of
 # docker/podman `run` that take a value (so the image is the first other argument).
 _RUNNERS = {"npx": (), "bunx": (), "uvx": (), "pnpx": (), "pnpm": ("dlx",), "pipx": ("run",),

@@ -173,11 +173,9 @@ def _plan_desired(
             hint="fix or remove it by hand",
         )
     if not _owned(record, value, identity):
-        # SPEC §6: a conflict names every way out.
-        hint = (
-            f"aido adopt {item.name} --adapter {adapter} takes it over; or add '{item.id}' "
-            f"to `skip` under [mcp]; or customise aido's version with [override.{item.id}]"
-        )
+        # SPEC §6: a conflict names every way out, first the one command that works as is.
+        mine, want = adoption_fields(value, item.entry, identity, harness)
+        hint = conflict_hint(item.name, item.id, adapter, as_is=mine == want)
         reason = "an entry of that name exists that aido does not own"
         if record is not None:
             reason = "its command or URL was replaced since aido wrote it"
@@ -197,6 +195,40 @@ def _plan_desired(
     if drifted:
         base["reason"] = "the file drifted from what aido wrote"
     return Change(action=action, before=value, diff=field_diff(mine, want), **base)
+
+
+def adoption_fields(
+    before: Mapping[str, Any], after: Mapping[str, Any], identity: Identity, harness: frozenset[str]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """What `aido adopt` compares (SPEC §6): the entry's part aido would own, as it is and as
+    aido writes it; equal, adopt takes it as it stands. Keys aido does not write (the
+    harness's, `harness`, or the user's) stay theirs, unless it runs another server."""
+    owned = frozenset(after) - harness
+    if identity(before) != identity(after):
+        owned = frozenset(before) | owned  # another server: replaced whole
+    return split_fields(before, owned)[0], split_fields(after, owned)[0]
+
+
+def conflict_hint(
+    name: str, entry_id: str, adapter: str, *, as_is: bool, imports: bool = False
+) -> str:
+    """The ways out of a conflict, first the one command that succeeds as hinted: adopt
+    when the entry already holds aido's version, import when it runs the catalog entry in
+    another form, else adopt --force (which shows the diff and replaces it)."""
+    rest = (
+        f"or add '{entry_id}' to `skip` under [mcp]; "
+        f"or customise aido's version with [override.{entry_id}]"
+    )
+    adopt = f"aido adopt {name} --adapter {adapter}"
+    if as_is:
+        return f"{adopt} takes it over as it stands; {rest}"
+    force = f"{adopt} --force replaces it with aido's version"
+    if imports:
+        return (
+            f"aido import takes it over as catalog entry '{entry_id}', with the other "
+            f"hand-written servers; or {force}; {rest}"
+        )
+    return f"{force}; {rest}"
 
 
 def owned_fields(

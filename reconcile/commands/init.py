@@ -60,8 +60,42 @@ def run(args: argparse.Namespace) -> int:
         print("Added aido.local.toml (your own changes, never committed) to .gitignore.")
     if not adapters:
         print("No harness was detected; aido will target the ones it detects on each run.")
-    print("Next: aido plan, then aido apply.")
+    print(_next_steps(target.parent))
     return 0
+
+
+def _next_steps(project: Path) -> str:
+    """The hand-written servers in the harness files the new `aido.toml` targets (name,
+    file), and the next command: `aido import` when there are any (issue 38 §1)."""
+    from aidokit.reconcile.importer import find
+    from aidokit.reconcile.world import gather, read_world
+
+    plain = "Next: aido plan, then aido apply."
+    try:
+        world = read_world(gather(project, scope="project", only=None))
+    except AidoError:  # plan says it in full; the file is written either way
+        return plain
+    broken = [target for target in world.files if target.error]
+    found = find(world)
+    if not found and not broken:
+        return plain
+    lines = []
+    if found:
+        width = max(len(item.name) for item in found)
+        many = "s" if len(found) != 1 else ""
+        lines.append(
+            f"Found {len(found)} server{many} written by hand; aido leaves them alone "
+            "until you import them:"
+        )
+        lines += [f"  {item.name.ljust(width)}  {item.file.shown}" for item in found]
+    for target in broken:
+        lines.append(f"aido cannot read {target.shown} yet: {target.error}")
+    fix = f"fix {', '.join(t.shown for t in broken)}, then " if broken else ""
+    lines.append(
+        f"Next: {fix}aido import (it shows what it takes over and asks), "
+        "then aido plan and aido apply."
+    )
+    return "\n".join(lines)
 
 
 LOCAL_LINE = "aido.local.toml"
