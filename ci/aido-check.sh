@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Drift check for CI (used by action.yml, usable from any CI): run
 # `aido plan --detailed-exitcode` on the project, print the plan, save it as
-# JSON and, on GitHub Actions, annotate the drifted files, write the plan to
-# the job summary and set the step outputs.
+# JSON and, on GitHub Actions, annotate the drifted files, write a Markdown
+# summary (counts, changes per file, the plan folded) and set the step outputs.
 #
 # Environment:
 #   AIDO_PROJECT    project folder (default: .)
@@ -12,7 +12,8 @@
 #   AIDO_PYTHON     a python to read the JSON plan (default: python3, else python)
 #   AIDO_PLAN_JSON  where to save `aido plan --json` (default: $RUNNER_TEMP or
 #                   $TMPDIR, aido-plan.json)
-#   GITHUB_STEP_SUMMARY, GITHUB_OUTPUT, GITHUB_WORKSPACE  set by GitHub Actions
+#   GITHUB_STEP_SUMMARY, GITHUB_OUTPUT, GITHUB_WORKSPACE, GITHUB_REPOSITORY
+#                   set by GitHub Actions
 # Exit: 0 converged, 2 drifted (changes or conflicts), 1 error.
 set -uo pipefail
 
@@ -38,10 +39,29 @@ summary() {
     printf '%s\n' "$@" >>"$GITHUB_STEP_SUMMARY"
   fi
 }
-plan_block() {
-  summary '' '```text' "$output" '```'
+# The project as a reviewer knows it: the repository (and the folder in it), not `.`.
+name="${project%/}"
+name="${name#./}"
+if [ -n "${GITHUB_REPOSITORY:-}" ]; then
+  case "$name" in
+    . | "") name="$GITHUB_REPOSITORY" ;;
+    /*) ;;
+    *) name="$GITHUB_REPOSITORY/$name" ;;
+  esac
+elif [ "$name" = "." ] || [ -z "$name" ]; then
+  name="$(basename "$(cd "${GITHUB_WORKSPACE:-.}" && pwd)")"
+fi
+# The job summary: Markdown like `aido report` (counts, a table per file, the plan folded).
+job_summary() {
+  local text
+  if text="$(cd "${GITHUB_WORKSPACE:-.}" && "$aido" report --job-summary --name "$name" "$plan_json" 2>/dev/null)"; then
+    summary "$text"
+  else
+    summary "### aido: the check failed in $name (exit $code)" '' 'aido plan printed no plan; the job log has its message.'
+  fi
 }
-# drifted/changes/conflicts from the saved plan; empty counts when it is not a plan.
+# drifted/changes/conflicts from the saved plan; changes and conflicts are empty when
+# the check failed (exit 1: an error, the counts would be a guess).
 outputs() {
   "$python" - "$plan_json" "$code" <<'PY'
 import json, sys
@@ -49,10 +69,11 @@ try:
     s = json.load(open(sys.argv[1], encoding="utf-8")).get("summary") or {}
 except (OSError, ValueError, AttributeError):
     s = {}
-changes = sum(s.get(k, 0) for k in ("add", "change", "remove"))
+ok = bool(s) and sys.argv[2] in ("0", "2")
+changes = sum(s.get(k, 0) for k in ("add", "change", "remove")) if ok else ""
 print(f"drifted={'true' if sys.argv[2] == '2' else 'false'}")
-print(f"changes={changes if s else ''}")
-print(f"conflicts={s.get('conflict', '') if s else ''}")
+print(f"changes={changes}")
+print(f"conflicts={s.get('conflict', '') if ok else ''}")
 PY
   echo "plan-json=$plan_json"
 }
@@ -62,27 +83,17 @@ annotate() {
   if [ -n "$lines" ]; then
     printf '%s\n' "$lines"
   else
-    echo "::error title=aido error::aido plan failed in $project (exit $code)"
+    echo "::error title=aido error::aido plan failed in $name (exit $code)"
   fi
 }
 
 if [ -n "${GITHUB_OUTPUT:-}" ]; then
   outputs >>"$GITHUB_OUTPUT"
 fi
-case "$code" in
-  0)
-    summary "### aido: \`$project\` is converged" '' 'Every MCP config file matches aido.toml.'
-    ;;
-  2)
-    summary "### aido: MCP config drifted in \`$project\`" '' \
-      'Run `aido apply` in the project (or `aido plan` to review) and commit the result.'
-    plan_block
-    annotate
-    ;;
-  *)
-    summary "### aido: the check failed in \`$project\` (exit $code)"
-    plan_block
-    annotate
-    ;;
-esac
+if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+  job_summary
+fi
+if [ "$code" != 0 ]; then
+  annotate
+fi
 exit "$code"

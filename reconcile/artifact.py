@@ -26,6 +26,16 @@ COUNTS = ("add", "change", "remove", "conflict", "error")
 
 
 @dataclass(frozen=True)
+class FieldDiff:
+    """One field-level difference of a change: `kind` is changed, added or removed."""
+
+    kind: str
+    path: str
+    before: Any = None
+    after: Any = None
+
+
+@dataclass(frozen=True)
 class Change:
     """One change of a planned file, as the report shows it."""
 
@@ -35,6 +45,8 @@ class Change:
     reason: str
     hint: str | None
     in_map: bool  # a change to a role's map (`map_path`), not to a server entry
+    after: Any = None  # the value aido would write (JSON, redacted by the plan)
+    diff: tuple[FieldDiff, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -78,6 +90,8 @@ class JobError:
     message: str
     code: str = "error"
     policy_violations: tuple[Violation, ...] = ()  # `code` "policy": what the plan refused
+    path: str | None = None  # the file the error is in, when aido knows (details.path)
+    line: int | None = None  # and its line (details.line)
 
 
 class _Wrong(Exception):
@@ -140,10 +154,13 @@ def plan_doc(doc: object) -> PlanDoc | JobError | str:
 
 def _job_error(error: dict[str, Any]) -> JobError:
     details = _get(error, "details", (dict, type(None)), "error.", None) or {}
+    line = _get(details, "line", (int, type(None)), "error.details.", None)
     return JobError(
         _get(error, "message", (str,), "error."),
         code=_get(error, "code", (str,), "error.", "error"),
         policy_violations=_violations(details, "error.details."),
+        path=_get(details, "path", (str, type(None)), "error.details.", None),
+        line=line if line is None or line > 0 else None,
     )
 
 
@@ -190,6 +207,21 @@ def _change(item: object, where: str) -> Change:
         reason=_get(change, "reason", (str,), where, ""),
         hint=_get(change, "hint", (str, type(None)), where, None),
         in_map=bool(_get(change, "map_path", (list,), where, [])),
+        after=change.get("after"),
+        diff=tuple(
+            _diff(row, f"{where}diff[{n}].")
+            for n, row in enumerate(_get(change, "diff", (list,), where, []))
+        ),
+    )
+
+
+def _diff(item: object, where: str) -> FieldDiff:
+    row = _object(item, where)
+    return FieldDiff(
+        kind=_get(row, "kind", (str,), where),
+        path=_get(row, "path", (str,), where),
+        before=row.get("before"),
+        after=row.get("after"),
     )
 
 

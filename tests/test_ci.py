@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from syrupy.assertion import SnapshotAssertion
 
 from tests.inprocess import run_main
 from tests.test_json_schemas import assert_valid
@@ -245,6 +246,7 @@ def github_env(tmp_path: Path, home: Path, workspace: Path, **inputs: str) -> di
         GITHUB_ACTIONS="true",
         CI="true",
         GITHUB_WORKSPACE=str(workspace),
+        GITHUB_REPOSITORY="acme/shop",
         GITHUB_ACTION_PATH=str(ROOT),
         GITHUB_STEP_SUMMARY=str(tmp_path / "summary.md"),
         GITHUB_OUTPUT=str(tmp_path / "output.txt"),
@@ -282,8 +284,9 @@ def test_step_fails_on_drift_with_outputs_annotations_and_summary(
     result = run_step(env, drifted.parent)
     assert result.returncode == 2, result.stdout + result.stderr
     text = (tmp_path / "summary.md").read_text()
-    assert "MCP config drifted" in text and "aido apply" in text
-    assert "+ context7" in text and re.search(r"Plan: \d+ to add", text)
+    assert text.startswith(f"### aido: MCP config drifted in acme/shop/{drifted.name}\n")
+    assert f"Fix: run `aido apply --project {drifted.name}` and commit" in text
+    assert "+ context7" in text and re.search(r"\*\*\d+\*\* to add", text)
     out = outputs(tmp_path)
     assert out["drifted"] == "true" and int(out["changes"]) > 0 and out["conflicts"] == "0"
     plan = json.loads(Path(out["plan-json"]).read_text("utf-8"))
@@ -293,6 +296,20 @@ def test_step_fails_on_drift_with_outputs_annotations_and_summary(
     for props, message in found:
         assert (drifted.parent / props["file"]).is_file(), props  # relative to the workspace
         assert props["file"].startswith(f"{drifted.name}/") and "aido apply" in message
+
+
+def test_job_summary_is_markdown_a_reviewer_reads(
+    drifted: Path, sandbox_home: Path, tmp_path: Path, snapshot: SnapshotAssertion
+) -> None:
+    """The summary: counts, a table per file, the plan folded; no runner path, no trust advice."""
+    result = run_step(github_env(tmp_path, sandbox_home, drifted), drifted)
+    assert result.returncode == 2, result.stdout + result.stderr
+    text = (tmp_path / "summary.md").read_text("utf-8")
+    assert str(tmp_path) not in text and str(sandbox_home) not in text
+    assert "trust" not in text  # granting trust is advice for a person's machine, not CI
+    assert "| .mcp.json | claude-code | " in text and "<details><summary>" in text
+    assert text.startswith("### aido: MCP config drifted in acme/shop\n")  # not `.`
+    assert text == snapshot
 
 
 def test_annotation_points_at_the_drifted_entry_line(
@@ -315,7 +332,10 @@ def test_step_passes_when_converged(converged: Path, sandbox_home: Path, tmp_pat
     """A converged project passes, says so in the summary, and sets drifted=false."""
     result = run_step(github_env(tmp_path, sandbox_home, converged), converged)
     assert result.returncode == 0, result.stdout
-    assert "is converged" in (tmp_path / "summary.md").read_text()
+    assert (tmp_path / "summary.md").read_text() == (
+        "### aido: acme/shop is converged\n\n"
+        "Every MCP config file matches aido.toml (4 files checked).\n"
+    )
     assert outputs(tmp_path) | {"plan-json": ""} == {
         "drifted": "false",
         "changes": "0",
@@ -332,19 +352,45 @@ def test_step_reports_file_errors(drifted: Path, sandbox_home: Path, tmp_path: P
     assert result.returncode == 1
     text = (tmp_path / "summary.md").read_text()
     assert "the check failed" in text and "not valid JSON" in text
+    assert "- **Error** in .mcp.json: " in text and str(drifted) not in text
+    assert "aido apply" not in text  # apply cannot fix a file aido never edits
     errors = [(p, m) for p, m in annotations(result.stdout) if p["title"] == "aido error"]
     assert [p["file"] for p, _ in errors] == [".mcp.json"]
-    assert outputs(tmp_path)["drifted"] == "false"
+    assert str(drifted) not in result.stdout.split("::error", 1)[1]
+    assert outputs(tmp_path) | {"plan-json": ""} == {
+        "drifted": "false",
+        "changes": "",  # action.yml: empty when the check failed
+        "conflicts": "",
+        "plan-json": "",
+    }
 
 
-def test_step_reports_config_errors(drifted: Path, sandbox_home: Path, tmp_path: Path) -> None:
-    """An invalid aido.toml: exit 1, one annotation with aido's sentence, empty counts."""
-    (drifted / "aido.toml").write_text("[mcp\n")
+@pytest.mark.parametrize(
+    ("toml", "line", "words"),
+    [
+        ("[mcp\n", 1, "is not valid TOML"),
+        ('# team servers\n\n[mcp]\nadd = ["context7"\n', 4, "is not valid TOML"),
+        ('suggest = true\n\n[mcp]\nadd = "context7"\n', 4, "invalid value for 'mcp.add'"),
+        ('\nsuggest = "maybe"\n', 2, "invalid value for 'suggest'"),
+    ],
+)
+def test_step_reports_config_errors(
+    drifted: Path, sandbox_home: Path, tmp_path: Path, toml: str, line: int, words: str
+) -> None:
+    """An invalid aido.toml: exit 1, one annotation on its line, the same line as the message
+    names, the path relative to the repository, empty counts."""
+    (drifted / "aido.toml").write_text(toml)
     result = run_step(github_env(tmp_path, sandbox_home, drifted), drifted)
     assert result.returncode == 1
     [(props, message)] = annotations(result.stdout)
-    assert props == {"title": "aido error"} and "aido.toml" in message
-    assert outputs(tmp_path)["changes"] == ""
+    assert props == {"file": "aido.toml", "line": str(line), "title": "aido error"}
+    assert words in message and str(drifted) not in message
+    assert f"line {line}" in message or f"aido.toml:{line}" in message
+    out = outputs(tmp_path)
+    assert (out["changes"], out["conflicts"]) == ("", "")
+    text = (tmp_path / "summary.md").read_text("utf-8")
+    assert text.startswith("### aido: the check failed in acme/shop\n")
+    assert f"**Error** (aido.toml, line {line}): " in text and str(drifted) not in text
 
 
 def test_step_passes_adapters_and_frozen(drifted: Path, sandbox_home: Path, tmp_path: Path) -> None:

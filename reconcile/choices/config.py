@@ -271,7 +271,10 @@ def parse_config(
     try:
         data = parse_nested(path, lambda: tomlparse.parse(text), error=ConfigError)
     except tomlparse.decode_error() as exc:
-        raise ConfigError(f"{where} is not valid TOML: {exc}; fix it and run aido again") from exc
+        line = _toml_line(str(exc), text)
+        reason = str(exc).replace("(at end of document)", f"(at the end, line {line})")
+        error = ConfigError(f"{where} is not valid TOML: {reason}; fix it and run aido again")
+        raise _at(error, path, line) from exc
     mcp = data.get("mcp")
     keys = frozenset([*data, *(f"mcp.{key}" for key in (mcp if isinstance(mcp, dict) else ()))])
     prefix = f"{shown}: " if shown else ""
@@ -279,7 +282,11 @@ def parse_config(
         ProjectConfig,
         raw,
         data,
-        fail=lambda exc: ConfigError(prefix + _explain(exc, text, name or path.name)),
+        fail=lambda exc: _at(
+            ConfigError(prefix + _explain(exc, text, name or path.name)),
+            path,
+            _line_of(text, _loc(exc)),
+        ),
         project=path.parent,
         lax=True,
         environ=environ,
@@ -298,10 +305,29 @@ def config_schema() -> dict[str, Any]:
     return schema
 
 
+def _at(error: ConfigError, path: Path, line: int | None) -> ConfigError:
+    """`error` with the file and line it is about as `error.details` (CI annotates them)."""
+    error.details = {"path": str(path), **({"line": line} if line else {})}
+    return error
+
+
+def _toml_line(message: str, text: str) -> int | None:
+    """The line tomllib's message names (`(at line 3, column 5)`, `(at end of document)`)."""
+    if message.endswith("(at end of document)"):
+        return max(1, len(text.splitlines()))
+    found = re.search(r"\(at line (\d+), column \d+\)", message)
+    return int(found.group(1)) if found else None
+
+
+def _loc(exc: ValidationError) -> tuple[str, ...]:
+    """Where the first validation error is, as the keys leading to it."""
+    return tuple(str(part) for part in exc.errors()[0]["loc"])
+
+
 def _explain(exc: ValidationError, text: str, name: str) -> str:
     """One sentence for the first validation error: the key, its line, the fix."""
     error = exc.errors()[0]
-    loc = tuple(str(part) for part in error["loc"])
+    loc = _loc(exc)
     key = loc[-1] if loc else "?"
     where = f"{name}:{_line_of(text, loc)}"
     dotted = ".".join(loc)

@@ -17,6 +17,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="print GitHub ::error annotations pointing at each drifted file's line",
     )
+    output.add_argument(
+        "--job-summary",
+        action="store_true",
+        help="print one plan as a GitHub job summary (Markdown: counts, a table, the plan)",
+    )
+    parser.add_argument(
+        "--name",
+        metavar="NAME",
+        help="with --job-summary: the project's name in the heading (default: its folder's)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -24,6 +34,8 @@ def run(args: argparse.Namespace) -> int:
     paths = [Path(p) for p in args.plans]
     if args.annotations:
         return _annotations(paths)
+    if args.job_summary:
+        return _job_summary(paths, args.name)
     from aidokit.reconcile.fleet import load_fleet
     from aidokit.reconcile.render.report import render_report_markdown, report_json
 
@@ -47,4 +59,27 @@ def _annotations(paths: list[Path]) -> int:
         if not isinstance(doc, str):  # a file that is no plan: the script says the job failed
             for line in github_annotations(doc, root=Path.cwd()):
                 print(line)
+    return 0
+
+
+def _job_summary(paths: list[Path], name: str | None) -> int:
+    """The summary of the one plan in `paths`, paths in it relative to the working folder."""
+    from aidokit.reconcile.artifact import read_artifact
+    from aidokit.reconcile.errors import ConfigError
+    from aidokit.reconcile.fleet import plan_files
+    from aidokit.reconcile.render.job_summary import render_job_summary
+
+    found = plan_files(paths)
+    if len(found) != 1:
+        raise ConfigError(
+            f"aido report --job-summary reads one plan file, and {len(found)} were given; "
+            "pass the one `aido plan --json` output of this job"
+        )
+    path = found[0][1]
+    doc = read_artifact(path)
+    root = Path.cwd()
+    if name is None:
+        project = getattr(doc, "project", "") or str(root)
+        name = Path(project).name or project
+    sys.stdout.write(render_job_summary(doc, name=name, root=root))
     return 0

@@ -22,6 +22,8 @@ VERB = {
     "delete": "would be removed",
     "conflict": "conflicts with an entry aido does not own",
 }
+# What fixes a change when the plan gives no hint: apply fixes every drift but a conflict.
+FIX = {"conflict": "`aido plan` names each way out (aido never overwrites it)"}
 LIMIT = 50  # GitHub shows at most 50 annotations per job; more would only be noise
 MESSAGE = 500  # characters of an annotation's text: GitHub shows a line, not a page
 
@@ -64,6 +66,15 @@ def _where(project: Path, path: str, root: Path) -> Path:
         return project / "aido.toml"
 
 
+def relative_text(text: str, root: Path) -> str:
+    """`text` with the runner's absolute paths under `root` written relative to it."""
+    base = str(root).rstrip("/\\")
+    if not base:
+        return text
+    inside = re.compile(re.escape(base) + r"(?:[/\\]|(?![\w.-]))")
+    return inside.sub(lambda m: "" if m.group(0) != base else ".", text)
+
+
 def _relative(path: Path, root: Path) -> str:
     try:
         return Path(os.path.relpath(path, root)).as_posix()
@@ -74,15 +85,20 @@ def _relative(path: Path, root: Path) -> str:
 def github_annotations(doc: PlanDoc | JobError, *, root: Path) -> list[str]:
     """Annotations for one `aido plan --json` (or error) document, paths relative to root."""
     if isinstance(doc, JobError):
-        return [command(doc.message, title="aido error")]
+        if not doc.path:
+            return [command(relative_text(doc.message, root), title="aido error")]
+        shown = _relative(Path(doc.path), root)
+        text = relative_text(doc.message, root)
+        return [command(text, file=shown, line=doc.line or 1, title="aido error")]
     project = Path(doc.project or root)
     lines = []
     for file in doc.files:
         where = _where(project, file.path, root)
         if file.error:
-            lines.append(command(file.error, file=_relative(where, root), title="aido error"))
+            text = relative_text(file.error, root)
+            lines.append(command(text, file=_relative(where, root), title="aido error"))
         for change in file.changes:
-            fix = change.hint or "run `aido apply` and commit the result"
+            fix = change.hint or FIX.get(change.action, "run `aido apply` and commit the result")
             verb = VERB.get(change.action, change.action)
             text = f"{change.name} {verb} ({change.reason}); {fix}"
             at = line_of(where, change.name) if where.name != "aido.toml" else 1

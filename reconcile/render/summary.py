@@ -21,9 +21,10 @@ def render_summary(plan: Plan) -> str:
     files = [line for f in plan.files if (line := _file_line(f))]
     lines = [f"aido: MCP config drifted from aido.toml in {len(files)} file(s).", *files]
     lines.append(summary.line())
+    # Apply fixes changes, never a file it cannot read or an entry it does not own.
     if summary.error:
         lines.append("Fix: repair the file(s) marked error (aido never edits them), then re-run.")
-    else:
+    elif summary.has_changes:
         lines.append("Fix: run `aido apply` and commit the result (`aido plan` shows the details).")
     if summary.conflict:
         lines.append("Conflicts are never overwritten: `aido plan` names each way out.")
