@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import re
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -94,12 +95,33 @@ class Parser(argparse.ArgumentParser):
     json_errors = False
 
     def error(self, message: str) -> NoReturn:
+        message = _spelled(message, self.prog)
         if Parser.json_errors:
             from aidokit.reconcile.render.json_output import error_json
 
             sys.stdout.write(error_json(code="usage", message=message, exit_code=EXIT_ERROR))
         self.print_usage(sys.stderr)
         self.exit(EXIT_ERROR, f"{self.prog}: error: {message}\n")
+
+
+_INVALID_CHOICE = re.compile(r"argument (.+?): invalid choice: (.+?) \(choose from (.*)\)$")
+
+
+def _spelled(message: str, prog: str) -> str:
+    """argparse's "invalid choice" message with the closest choice offered; a mistyped
+    command is named as one, with where the commands are listed instead of all of them."""
+    found = _INVALID_CHOICE.match(message)
+    if not found:
+        return message
+    from aidokit.catalog.spelling import maybe
+
+    argument, value, listed = found.groups()
+    value = value.strip("'\"")
+    choices = [choice.strip().strip("'\"") for choice in listed.split(",")]
+    hint = maybe(value, choices)
+    if argument in ("COMMAND", "ACTION"):
+        return f"unknown command '{value}'{hint}; `{prog} --help` lists the commands"
+    return f"argument {argument}: invalid choice '{value}'{hint}; choose from {', '.join(choices)}"
 
 
 class _Listed:

@@ -50,14 +50,14 @@ def decode(
     *,
     fail: Callable[[ValidationError], AidoError],
     project: Path | None = None,
-    lax: bool = False,
+    parsed: bool = False,
     memo: bool = True,
     environ: Mapping[str, str] | None = None,
 ) -> T:
     """`data` (parsed from the file bytes `raw`) as a `model`; raises `fail(error)` if invalid.
 
-    A JSON file is validated strictly from `raw` itself (`lax=False`); a TOML
-    file (`lax=True`) from `data`, as pydantic's lax mode reads Python values.
+    A JSON file is validated strictly from `raw` itself (`parsed=False`); a TOML
+    file (`parsed=True`) from `data`, as strictly (`validation.validate_data`).
     `project` is the project the file belongs to: a memo inside it is ignored.
     `memo=False`: validate every time (a saved plan, input from anywhere).
     A memo hit the builder refuses is validated, for pydantic's message.
@@ -73,7 +73,11 @@ def decode(
     from aidokit.catalog import validation
 
     try:
-        value: T = validation.validate(model, data) if lax else validation.validate_json(model, raw)
+        value: T = (
+            validation.validate_data(model, data)
+            if parsed
+            else validation.validate_json(model, raw)
+        )
     except validation.ValidationError as exc:
         raise fail(exc) from None
     if _builds_same(model, data, value):

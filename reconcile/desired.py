@@ -75,6 +75,13 @@ def wanted_servers(
     origin = origin or {}
     by_id = {entry.id: entry for entry in catalog}
     customs = custom_servers(config, by_id)  # security-sensitive: never selected below
+    for server in customs:
+        if server.id in config.mcp.add:  # catalog ids only: the JSON Schema lists them
+            raise ConfigError(
+                f"{_file(origin, '[mcp] add', server.id)} [mcp] add names '{server.id}', a "
+                f"[custom.{server.id}] server; every [custom.*] server is installed without "
+                "it, so drop it from add"
+            )
     by_id.update((server.id, server) for server in customs)
     choices = config.mcp
     for where, ids in (
@@ -85,9 +92,12 @@ def wanted_servers(
     ):
         for entry_id in ids:
             if entry_id not in by_id:
+                from aidokit.catalog.spelling import maybe  # on the error path only
+
                 raise ConfigError(
                     f"{_file(origin, where, entry_id)} {where} names unknown catalog id "
-                    f"'{entry_id}'; run `aido catalog list` to see the ids"
+                    f"'{entry_id}'{maybe(entry_id, by_id)}; run `aido catalog list` "
+                    "to see the ids"
                 )
     notes: list[str] = []
     chosen: dict[str, Wanted] = {}

@@ -69,9 +69,12 @@ def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
     configured = loaded.config.adapters
     for name in [*(configured or ()), *(only or ())]:
         if name not in ADAPTERS:
+            from aidokit.catalog.spelling import maybe  # on the error path only
+
             source = "" if name in (only or ()) else f" in {loaded.origin.get('adapters')}"
             raise ConfigError(
-                f"unknown adapter '{name}'{source}; known adapters: {', '.join(sorted(ADAPTERS))}"
+                f"unknown adapter '{name}'{source}{maybe(name, ADAPTERS)}; known "
+                f"adapters: {', '.join(sorted(ADAPTERS))}"
             )
     notes = layer_notes(loaded, host, where)
     # The user's policy holds in every project (SPEC §4), so its layer is read here too.

@@ -216,10 +216,11 @@ class ProjectConfig(Strict):
 
 
 def validate_config(data: object) -> ProjectConfig:
-    """`data` checked by pydantic against the model; raises its ValidationError."""
-    from aidokit.catalog.validation import validate
+    """Parsed `data` checked by pydantic against the model, as strictly as a file is;
+    raises its ValidationError."""
+    from aidokit.catalog.validation import validate_data
 
-    return validate(ProjectConfig, data)
+    return validate_data(ProjectConfig, data)
 
 
 @dataclass(frozen=True)
@@ -288,7 +289,7 @@ def parse_config(
             _line_of(text, _loc(exc)),
         ),
         project=path.parent,
-        lax=True,
+        parsed=True,
         environ=environ,
     )
     return LoadedConfig(config, path, present=True, keys=keys)
@@ -302,7 +303,23 @@ def config_schema() -> dict[str, Any]:
     schema = describe(json_schema(ProjectConfig))
     schema["title"] = "aido.toml"
     schema["$id"] = SCHEMA_URL
+    _closed_sets(schema)
     return schema
+
+
+def _closed_sets(schema: dict[str, Any]) -> None:
+    """Name the values aido accepts where they are a closed set, so an editor flags a typo:
+    adapter names, stack packs, catalog ids under `[mcp] add` (aido refuses anything else
+    there; `skip`, `[mcp.roles]` and `[override.*]` also take `[custom.*]` ids)."""
+    from aidokit.adapters.registry import ADAPTERS
+    from aidokit.catalog.entries import MCP_CATALOG
+    from aidokit.catalog.stacks import PACKS_BY_ID
+
+    ids = {"enum": sorted(entry.id for entry in MCP_CATALOG), "type": "string"}
+    top = schema["properties"]
+    top["adapters"]["anyOf"][0]["items"] = {"enum": sorted(ADAPTERS), "type": "string"}
+    top["stack_packs"]["anyOf"][0]["items"] = {"enum": sorted(PACKS_BY_ID), "type": "string"}
+    schema["$defs"]["McpChoices"]["properties"]["add"]["items"] = ids
 
 
 def _at(error: ConfigError, path: Path, line: int | None) -> ConfigError:
@@ -332,11 +349,10 @@ def _explain(exc: ValidationError, text: str, name: str) -> str:
     where = f"{name}:{_line_of(text, loc)}"
     dotted = ".".join(loc)
     if error["type"] in ("extra_forbidden", "unexpected_keyword_argument"):
-        valid = _valid_keys(loc[:-1])
-        import difflib  # on the error path only
+        from aidokit.catalog.spelling import did_you_mean  # on the error path only
 
-        close = difflib.get_close_matches(key, valid, n=1)
-        hint = f"; did you mean '{close[0]}'?" if close else f"; valid keys: {', '.join(valid)}"
+        valid = _valid_keys(loc[:-1])
+        hint = did_you_mean(key, valid) or f"; valid keys: {', '.join(valid)}"
         return f"unknown key '{dotted}' at {where}{hint}"
     pattern = (
         error.get("ctx", {}).get("pattern") if error["type"] == "string_pattern_mismatch" else None
@@ -352,6 +368,8 @@ def _explain(exc: ValidationError, text: str, name: str) -> str:
             "use letters, digits and underscores, not starting with a digit, like 'API_TOKEN'"
         )
     message = error["msg"].removeprefix("Value error, ")
+    if error["type"] == "bool_type":
+        message += "; write true or false, without quotes"
     return f"invalid value for '{dotted}' at {where}: {message}"
 
 

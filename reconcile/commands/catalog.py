@@ -77,18 +77,17 @@ def _list(*, as_json: bool) -> int:
 
 
 def _show(entry_id: str, *, as_json: bool) -> int:
-    import difflib
-
     from aidokit.adapters.support import resolved
     from aidokit.catalog.entries import ENTRIES_BY_ID
+    from aidokit.catalog.spelling import closest
     from aidokit.catalog.validation import dump
     from aidokit.catalog.views import show_text
     from aidokit.reconcile.errors import CatalogError
 
     entry = ENTRIES_BY_ID.get(entry_id)
     if entry is None:
-        close = difflib.get_close_matches(entry_id, list(ENTRIES_BY_ID), n=1)
-        hint = f"did you mean {excerpt(close[0])}? " if close else ""
+        close = closest(entry_id, ENTRIES_BY_ID)
+        hint = f"did you mean {excerpt(close)}? " if close else ""
         raise CatalogError(
             f"the catalog has no entry {excerpt(entry_id)}; "
             f"{hint}run `aido catalog list` to see the ids."

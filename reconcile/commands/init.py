@@ -24,6 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run `aido init`."""
     from aidokit.adapters.registry import ADAPTERS
+    from aidokit.catalog.spelling import maybe
     from aidokit.reconcile.choices.config import CONFIG_NAME
     from aidokit.reconcile.scaffold import render_config, small_set, survey
 
@@ -36,7 +37,8 @@ def run(args: argparse.Namespace) -> int:
     for name in args.adapters or ():
         if name not in ADAPTERS:
             known = ", ".join(sorted(ADAPTERS))
-            raise ConfigError(f"unknown adapter '{name}'; known adapters: {known}")
+            hint = maybe(name, ADAPTERS)
+            raise ConfigError(f"unknown adapter '{name}'{hint}; known adapters: {known}")
     found = survey(target.parent)
     adapters: Sequence[str] = args.adapters or found.detected
     keep: Sequence[str] = small_set(found)

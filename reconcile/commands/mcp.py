@@ -89,8 +89,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"Added '{args.id}' to {path}{chosen}. Next: aido plan, then aido apply.")
         return 0
     if sum(bool(kind) for kind in kinds) != 1:
+        from aidokit.catalog.spelling import closest
+
+        close = closest(args.id, catalog_ids) if not any(kinds) else None
+        typo = f"'{args.id}' is no catalog id (did you mean '{close}'?); " if close else ""
         raise ConfigError(
-            "aido mcp add needs a catalog id, or exactly one of --custom-url URL, "
+            f"{typo}aido mcp add needs a catalog id, or exactly one of --custom-url URL, "
             "--custom-command CMD [ARG]... or --from-registry NAME"
         )
     from aidokit.reconcile.security.credentials import scrub

@@ -30,6 +30,7 @@ def run(args: argparse.Namespace) -> int:
 
     from aidokit.adapters.base import Scope
     from aidokit.catalog.entries import MCP_CATALOG
+    from aidokit.catalog.spelling import maybe
     from aidokit.reconcile.choices.config import LOCAL_CONFIG_NAME
     from aidokit.reconcile.choices.config_edit import record_skip
     from aidokit.reconcile.choices.layers import layer_paths, shown
@@ -46,8 +47,8 @@ def run(args: argparse.Namespace) -> int:
     known = {entry.id for entry in MCP_CATALOG} | set(inputs.loaded.config.custom)
     if args.id not in known:
         raise ConfigError(
-            f"'{args.id}' is not a catalog id or a custom server; run `aido catalog list` to see "
-            "the ids"
+            f"'{args.id}' is not a catalog id or a custom server{maybe(args.id, known)}; run "
+            "`aido catalog list` to see the ids"
         )
     path = layer_paths(inputs.host, inputs.scope)[-1 if args.local else 0]
     config = inputs.loaded.config

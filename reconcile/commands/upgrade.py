@@ -30,6 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run `aido upgrade`."""
+    from aidokit.catalog.spelling import maybe
     from aidokit.reconcile.choices.lockfile import lock_path
     from aidokit.reconcile.engine import build_plan
     from aidokit.reconcile.errors import ConfigError
@@ -49,7 +50,8 @@ def run(args: argparse.Namespace) -> int:
     unknown = sorted(set(args.ids) - set(lock.entries))
     if unknown:
         raise ConfigError(
-            f"{path} has no entry {', '.join(repr(i) for i in unknown)}; "
+            f"{path} has no entry {', '.join(repr(i) for i in unknown)}"
+            f"{maybe(unknown[0], lock.entries)}; "
             f"name ids it locks: {', '.join(sorted(lock.entries)) or 'none'}"
         )
     plan = build_plan(world, upgrade=set(args.ids or lock.entries))

@@ -223,8 +223,11 @@ def _detect_packs(manifests: _Manifests) -> dict[str, Fact]:
 def _configured_packs(stack_packs: Sequence[str]) -> dict[str, Fact]:
     unknown = [pack for pack in stack_packs if pack not in PACKS_BY_ID]
     if unknown:
+        from aidokit.catalog.spelling import maybe  # on the error path only
+
         raise ConfigError(
-            f"aido.toml: stack_packs names unknown pack {excerpt(unknown[0])}; "
+            f"aido.toml: stack_packs names unknown pack {excerpt(unknown[0])}"
+            f"{maybe(unknown[0], PACKS_BY_ID)}; "
             f"use one of: {', '.join(sorted(PACKS_BY_ID))}."
         )
     return {pack: Fact(pack, "aido.toml stack_packs") for pack in stack_packs}

@@ -143,27 +143,20 @@ def test_an_unchanged_file_is_not_validated_again(tmp_path: Path) -> None:
     assert loads_pydantic(load_config_by_memo, project)  # one changed byte is a new file
 
 
-@pytest.mark.parametrize(
-    ("value", "expected"),
-    [('"yes"', True), ('"OFF"', False), ('"t"', True), ("0", False), ("1", True), ("1.0", True)],
-)
-def test_a_lax_typed_file_reads_as_pydantic_reads_it(
-    tmp_path: Path, value: str, expected: bool
-) -> None:
-    """pydantic reads "yes", 1 or 1.0 as true: so does aido, on every load."""
-    text = f'suggest = {value}\nadapters = ["codex"]\n'
+@pytest.mark.parametrize("value", ['"yes"', '"no"', '"OFF"', '"t"', "0", "1", "1.0"])
+def test_a_boolean_is_a_toml_boolean(tmp_path: Path, value: str) -> None:
+    """`suggest = "no"` or `1` is refused, as the JSON Schema refuses it (pydantic's lax
+    mode would read "no" as false), on every load; the file stays byte-identical."""
+    text = f'adapters = ["codex"]\nsuggest = {value}\n'
     project = new_project(tmp_path, text)
     for _ in range(2):
-        config = load_config(project).config
-        assert _exactly(config, validate_config(tomllib.loads(text)))
-        assert config.suggest is expected
-
-
-def test_the_memo_remembers_only_what_it_builds_exactly(tmp_path: Path) -> None:
-    """A coerced value the builder would give as another type (1 for True) is never remembered."""
-    project = new_project(tmp_path, 'suggest = 1\nadapters = ["codex"]\n')
-    for _ in range(2):
-        assert load_config(project).config.suggest is True
+        with pytest.raises(ConfigError) as caught:
+            load_config(project)
+        assert str(caught.value) == (
+            "invalid value for 'suggest' at aido.toml:2: Input should be a valid boolean; "
+            "write true or false, without quotes"
+        )
+    assert (project / "aido.toml").read_text() == text
     assert not memo_folder(os.environ).exists()
 
 
