@@ -1,4 +1,4 @@
-"""Print a catalog entry as the Python a catalog pull request adds to `entries.py`."""
+"""Print a catalog entry as the Python a catalog pull request adds to `catalog/entries/`."""
 
 from __future__ import annotations
 

@@ -116,7 +116,10 @@ def _import(path: Path) -> int:
     except ValueError as exc:
         raise CatalogError(f"{path} is not valid JSON ({exc}); fix the file.") from None
     result = entry_from_server_json(server_json_from(data, source=str(path)))
-    notes = [f"imported from {path.name}; add to MCP_CATALOG in catalog/entries.py", *result.notes]
+    notes = [
+        f"imported from {path.name}; add to its domain module in catalog/entries/",
+        *result.notes,
+    ]
     sys.stdout.write(entry_source(result.entry, notes=notes))
     return 0
 

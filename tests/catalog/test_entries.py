@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from pathlib import Path
 
 import pytest
 
@@ -46,6 +47,17 @@ def test_catalog_size_and_unique_ids() -> None:
     assert len(ids) >= 20
     assert len(set(ids)) == len(ids)
     assert set(ENTRIES_BY_ID) == set(ids)
+
+
+def test_every_domain_module_is_joined_into_the_catalog() -> None:
+    """Each module of catalog/entries/ is in DOMAINS, so no entry file is silently left out,
+    and MCP_CATALOG is their entries in DOMAINS order."""
+    from aidokit.catalog import entries
+
+    folder = Path(entries.__file__).parent
+    modules = {path.stem for path in folder.glob("*.py")} - {"__init__"}
+    assert modules == {domain.__name__.rsplit(".", 1)[1] for domain in entries.DOMAINS}
+    assert tuple(e for domain in entries.DOMAINS for e in domain.ENTRIES) == MCP_CATALOG
 
 
 @ENTRIES
