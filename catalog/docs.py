@@ -7,6 +7,8 @@ from pathlib import Path
 
 from aidokit.catalog.docs_sections import SECTIONS
 from aidokit.catalog.entries import CHECKED, MCP_CATALOG
+from aidokit.catalog.facts import Fact, Facts
+from aidokit.catalog.select import Selection, select
 from aidokit.catalog.stacks import STACK_PACKS
 
 DEFAULT_PATH = Path("docs") / "catalog.md"
@@ -18,6 +20,67 @@ def _cell(text: str) -> str:
 
 def _yes(flag: bool) -> str:
     return "yes" if flag else ""
+
+
+def _project(label: str, facts: Facts) -> tuple[str, Selection]:
+    return label, select(MCP_CATALOG, facts)
+
+
+def stack_selections() -> list[tuple[str, Selection]]:
+    """What `select` picks for a project with one stack pack (or one other fact) and nothing
+    else: the rows of the "What each stack gets" table, computed, not written by hand."""
+    rows = []
+    for pack in STACK_PACKS:
+        languages = {language: Fact(language, "docs") for language in pack.languages}
+        facts = Facts(os="linux", stack_packs={pack.id: Fact(pack.id, "docs")}, languages=languages)
+        rows.append(_project(f"`{pack.id}`", facts))
+    for forge, host in (
+        ("github", "github.com"),
+        ("gitlab", "gitlab.com"),
+        ("bitbucket", "bitbucket.org"),
+    ):
+        remote = Fact(f"git@{host}:team/app.git", ".git/config")
+        rows.append(_project(f"origin on {forge}", Facts(os="linux", remote_url=remote)))
+    rows.append(
+        _project("existing code (brownfield)", Facts(os="linux", brownfield=Fact("yes", "git")))
+    )
+    rows.append(_project("beads in the repository", Facts(os="linux", beads=Fact("yes", ".beads"))))
+    return rows
+
+
+def _stack_table() -> list[str]:
+    lines = [
+        "## What each stack gets",
+        "",
+        "Computed from the catalog's triggers and stack packs: the entries `aido suggest`",
+        "picks for a project where only that stack (or fact) is detected, with the trigger",
+        "that picks each, and the security-sensitive entries whose triggers name it, which",
+        "are never suggested (add one by name; `aido apply` asks you to type its id).",
+        "`stack.has(P)` is the entry's own trigger or pack P's `recommends`. Every project",
+        "also gets the `always` entries: "
+        + ", ".join(
+            f"`{e.id}`"
+            for e in MCP_CATALOG
+            if "always" in e.triggers and not (e.security_sensitive or e.deprecated)
+        )
+        + ".",
+        "",
+        "| stack | suggests (trigger) | left out: security-sensitive |",
+        "|---|---|---|",
+    ]
+    for label, selection in stack_selections():
+        picked = ", ".join(
+            f"`{match.id}` (`{_cell(match.trigger)}`)"
+            for match in selection.selected
+            if match.trigger != "always"
+        )
+        left = ", ".join(
+            f"`{gate.id}`"
+            for gate in selection.left_out
+            if gate.because == "security-sensitive" and gate.trigger is not None
+        )
+        lines.append(f"| {label} | {picked} | {left} |")
+    return lines
 
 
 def render_catalog_markdown() -> str:
@@ -54,6 +117,7 @@ def render_catalog_markdown() -> str:
     for pack in STACK_PACKS:
         recommends = ", ".join(f"`{entry_id}`" for entry_id in pack.recommends)
         lines.append(f"| `{pack.id}` | {pack.kind} | {', '.join(pack.languages)} | {recommends} |")
+    lines += ["", *_stack_table()]
     for section in SECTIONS:
         lines += ["", section.rstrip("\n")]
     return "\n".join(lines) + "\n"

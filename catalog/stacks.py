@@ -83,7 +83,7 @@ _MANIFEST = rf"^apiVersion:[ \t]*[\w./-]+[ \t]*\r?\n(?:.*\n)*?kind:[ \t]*(?:{_KI
 
 STACK_PACKS: tuple[StackPack, ...] = (
     StackPack("react", "frontend", _JS, (NpmDependency("react"),), _BROWSER),
-    StackPack("nextjs", "frontend", _JS, (NpmDependency("next"),), _BROWSER),
+    StackPack("nextjs", "frontend", _JS, (NpmDependency("next"),), (*_BROWSER, "next-devtools")),
     StackPack("vue", "frontend", _JS, (NpmDependency("vue"),), _BROWSER),
     StackPack("nuxt", "frontend", _JS, (NpmDependency("nuxt"),), _BROWSER),
     StackPack(
@@ -135,7 +135,7 @@ STACK_PACKS: tuple[StackPack, ...] = (
         "other",
         ("csharp",),
         (FileGlob("*.csproj"), FileGlob("*.fsproj"), FileGlob("*.sln")),
-        ("serena",),
+        ("serena", "microsoft-learn"),
     ),
     StackPack(
         "laravel",
@@ -150,7 +150,88 @@ STACK_PACKS: tuple[StackPack, ...] = (
         "other",
         (),
         (FileExists("cdk.json"), NpmDependency("aws-cdk-lib"), PythonDependency("aws-cdk-lib")),
-        ("aws-documentation",),
+        ("aws-documentation", "aws-knowledge"),
+    ),
+    # Cloud SDKs and platform config files. The servers that act on an account are
+    # security-sensitive (left out); the packs recommend the vendors' documentation servers.
+    StackPack(
+        "aws",
+        "other",
+        (),
+        (
+            PythonDependency("boto3"),
+            NpmDependency("aws-sdk"),
+            NpmDependency("@aws-sdk/client-s3"),
+            NpmDependency("@aws-sdk/client-dynamodb"),
+            NpmDependency("@aws-sdk/client-lambda"),
+            FileExists("samconfig.toml"),
+        ),
+        ("aws-documentation", "aws-knowledge"),
+    ),
+    StackPack(
+        "azure",
+        "other",
+        (),
+        (
+            FileExists("azure.yaml"),
+            PythonDependency("azure-identity"),
+            NpmDependency("@azure/identity"),
+        ),
+        ("microsoft-learn",),
+    ),
+    StackPack(
+        "gcp",
+        "other",
+        (),
+        (
+            PythonDependency("google-cloud-storage"),
+            NpmDependency("@google-cloud/storage"),
+            FileExists("cloudbuild.yaml"),
+        ),
+    ),
+    StackPack(
+        "cloudflare",
+        "other",
+        (),
+        (FileExists("wrangler.toml"), FileExists("wrangler.jsonc"), FileExists("wrangler.json")),
+        ("cloudflare-docs", "cloudflare-observability"),
+    ),
+    StackPack("vercel", "other", (), (FileExists("vercel.json"),)),
+    StackPack("firebase", "backend", (), (FileExists("firebase.json"),)),
+    StackPack("convex", "backend", _JS, (NpmDependency("convex"),)),
+    # Services a project already uses, by their SDK: the vendor's server is what its users pick.
+    StackPack(
+        "sentry",
+        "other",
+        (),
+        (
+            NpmDependency("@sentry/node"),
+            NpmDependency("@sentry/browser"),
+            NpmDependency("@sentry/react"),
+            NpmDependency("@sentry/nextjs"),
+            PythonDependency("sentry-sdk"),
+        ),
+        ("sentry",),
+    ),
+    StackPack("posthog", "other", (), (NpmDependency("posthog-js"), PythonDependency("posthog"))),
+    StackPack("mui", "frontend", _JS, (NpmDependency("@mui/material"),), ("mui",)),
+    StackPack("chakra-ui", "frontend", _JS, (NpmDependency("@chakra-ui/react"),), ("chakra-ui",)),
+    StackPack(
+        "jupyter",
+        "other",
+        _PY,
+        (
+            PythonDependency("jupyterlab"),
+            PythonDependency("notebook"),
+            PythonDependency("ipykernel"),
+        ),
+    ),
+    StackPack("chroma", "backend", _PY, (PythonDependency("chromadb"),), ("chroma",)),
+    StackPack(
+        "pinecone",
+        "backend",
+        (),
+        (PythonDependency("pinecone"), NpmDependency("@pinecone-database/pinecone")),
     ),
     # Infrastructure and databases: the servers that act on them (docker, kubernetes,
     # postgres-mcp, mongodb, prisma, supabase) are security-sensitive, so they are never
@@ -167,12 +248,21 @@ STACK_PACKS: tuple[StackPack, ...] = (
         "backend",
         (),
         (FileContains(_COMPOSE, _service("postgres", "postgis")),),
-        ("fetch",),
+        ("fetch", "postgres-readonly"),
     ),
     StackPack(
         "redis", "backend", (), (FileContains(_COMPOSE, _service("redis", "valkey")),), ("fetch",)
     ),
-    StackPack("mongodb", "backend", (), (FileContains(_COMPOSE, _service("mongo")),), ("fetch",)),
+    StackPack(
+        "mongodb",
+        "backend",
+        (),
+        (FileContains(_COMPOSE, _service("mongo")),),
+        ("fetch", "mongodb-readonly"),
+    ),
+    StackPack(
+        "neo4j", "backend", (), (FileContains(_COMPOSE, _service("neo4j")),), ("neo4j-readonly",)
+    ),
     StackPack("terraform", "other", ("hcl",), (FileGlob("*.tf"),), ("fetch",)),
     StackPack(
         "kubernetes",

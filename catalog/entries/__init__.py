@@ -25,7 +25,9 @@ from aidokit.catalog.entries import (
 )
 from aidokit.catalog.models import MCPDef
 
-CHECKED = "2026-11-30"  # the day every spec was last checked (`make verify-catalog`)
+# The day `make verify-catalog` last found every package pin (remote URLs are checked
+# against the vendor's docs on the date in each entry's comment).
+CHECKED = "2026-12-03"
 
 DOMAINS = (knowledge, browsers, code, forges, databases, cloud, observability, services)
 

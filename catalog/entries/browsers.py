@@ -7,7 +7,7 @@ above each entry says what was checked and when (docs/adding-an-entry.md).
 from __future__ import annotations
 
 from aidokit.catalog.install import everywhere
-from aidokit.catalog.models import MCPDef
+from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec
 from aidokit.catalog.spec_helpers import npx, passthrough, secret
 
 ENTRIES: tuple[MCPDef, ...] = (
@@ -96,5 +96,100 @@ ENTRIES: tuple[MCPDef, ...] = (
         install=everywhere(npx("shadcn@4.23.1", "mcp")),
         homepage="https://ui.shadcn.com/docs/mcp",
         tags=("frontend", "components"),
+    ),
+    # ---- issue 37, checked 2026-12-03 (`npm view` / the PyPI JSON API for each pin, the
+    # vendor's own documentation for each remote URL; `make verify-catalog` re-checks them).
+    # Figma's hosted Dev Mode server (help.figma.com, "How to set up the Figma remote MCP
+    # server", checked 2026-12-03): https://mcp.figma.com/mcp, OAuth in the harness.
+    MCPDef(
+        id="figma-dev-mode",
+        name="Figma Dev Mode",
+        purpose="Design context, variables and screenshots from Figma files, hosted by Figma",
+        suggested_for=("implementer", "frontend-browser-tester"),
+        triggers=("never",),
+        install=everywhere(RemoteSpec(url="https://mcp.figma.com/mcp")),
+        homepage="https://help.figma.com/hc/en-us/articles/35281350665623",
+        tags=("design", "remote"),
+    ),
+    # npm next-devtools-mcp 0.4.0 checked 2026-12-03 (Vercel's; bin `next-devtools-mcp`,
+    # README: `npx -y next-devtools-mcp@latest`, pinned here). Docs, upgrade codemods and the
+    # running dev server's diagnostics; the codemods change project files only.
+    MCPDef(
+        id="next-devtools",
+        name="Next.js DevTools",
+        purpose="Next.js docs, upgrade guides and the running dev server's errors and routes",
+        suggested_for=("implementer", "frontend-browser-tester"),
+        triggers=("stack.has(nextjs)",),
+        install=everywhere(npx("next-devtools-mcp@0.4.0")),
+        homepage="https://github.com/vercel/next-devtools-mcp",
+        tags=("framework", "frontend", "docs"),
+    ),
+    # npm @chakra-ui/react-mcp 2.1.1 checked 2026-12-03 (bin `chakra-ui-mcp`; chakra-ui.com
+    # docs: published as @chakra-ui/react-mcp, stdio only). Pro templates need a Pro license.
+    MCPDef(
+        id="chakra-ui",
+        name="Chakra UI",
+        purpose="Chakra UI component props, examples, theme tokens and migration guidance",
+        suggested_for=("implementer", "frontend-browser-tester"),
+        triggers=("never",),
+        install=everywhere(npx("@chakra-ui/react-mcp@2.1.1")),
+        homepage="https://github.com/chakra-ui/chakra-ui",
+        tags=("frontend", "components", "docs"),
+    ),
+    # npm @browserbasehq/mcp-server-browserbase 2.4.3 checked 2026-12-03 (bin
+    # `mcp-server-browserbase`; README: BROWSERBASE_API_KEY, BROWSERBASE_PROJECT_ID, and
+    # GEMINI_API_KEY for the default Stagehand model).
+    MCPDef(
+        id="browserbase",
+        name="Browserbase",
+        purpose="Drive cloud browsers on Browserbase: navigate, act, extract and screenshot",
+        suggested_for=("frontend-browser-tester", "researcher"),
+        triggers=("never",),
+        install=everywhere(
+            npx(
+                "@browserbasehq/mcp-server-browserbase@2.4.3",
+                env=passthrough("BROWSERBASE_API_KEY", "BROWSERBASE_PROJECT_ID", "GEMINI_API_KEY"),
+            )
+        ),
+        env=(
+            secret("BROWSERBASE_API_KEY", "Browserbase API key"),
+            EnvVar(name="BROWSERBASE_PROJECT_ID", description="Browserbase project id"),
+            secret("GEMINI_API_KEY", "Gemini API key for the default Stagehand model"),
+        ),
+        homepage="https://github.com/browserbase/mcp-server-browserbase",
+        tags=("browser", "testing"),
+    ),
+    # npm @browserstack/mcp-server 1.4.2 checked 2026-12-03 (bin `browserstack-mcp-server`;
+    # README: BROWSERSTACK_USERNAME and BROWSERSTACK_ACCESS_KEY).
+    MCPDef(
+        id="browserstack",
+        name="BrowserStack",
+        purpose="Run and debug tests on BrowserStack's real browsers and devices, a11y scans",
+        suggested_for=("tester-reviewer", "frontend-browser-tester"),
+        triggers=("never",),
+        install=everywhere(
+            npx(
+                "@browserstack/mcp-server@1.4.2",
+                env=passthrough("BROWSERSTACK_USERNAME", "BROWSERSTACK_ACCESS_KEY"),
+            )
+        ),
+        env=(
+            EnvVar(name="BROWSERSTACK_USERNAME", description="BrowserStack user name"),
+            secret("BROWSERSTACK_ACCESS_KEY", "BrowserStack access key"),
+        ),
+        homepage="https://github.com/browserstack/mcp-server",
+        tags=("browser", "testing"),
+    ),
+    # Cloudflare's hosted Browser Run server (github.com/cloudflare/mcp-server-cloudflare
+    # README, checked 2026-12-03): https://browser.mcp.cloudflare.com/mcp, OAuth in the harness.
+    MCPDef(
+        id="cloudflare-browser",
+        name="Cloudflare Browser Run",
+        purpose="Fetch pages as markdown and take screenshots with Cloudflare's browsers",
+        suggested_for=("researcher", "frontend-browser-tester"),
+        triggers=("never",),
+        install=everywhere(RemoteSpec(url="https://browser.mcp.cloudflare.com/mcp")),
+        homepage="https://github.com/cloudflare/mcp-server-cloudflare",
+        tags=("browser", "web", "remote"),
     ),
 )

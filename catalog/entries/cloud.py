@@ -10,6 +10,8 @@ from aidokit.catalog.install import everywhere
 from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec
 from aidokit.catalog.spec_helpers import npx, passthrough, secret, uvx
 
+_AWS_REGION = EnvVar(name="AWS_REGION", description="AWS region, e.g. us-east-1")
+
 ENTRIES: tuple[MCPDef, ...] = (
     # PyPI awslabs.aws-documentation-mcp-server 1.2.3 checked 2026-11-30 (env as in README).
     MCPDef(
@@ -139,5 +141,238 @@ ENTRIES: tuple[MCPDef, ...] = (
         install=everywhere(npx("mcp-server-kubernetes@4.1.7")),
         homepage="https://github.com/Flux159/mcp-server-kubernetes",
         tags=("infrastructure", "write-access"),
+    ),
+    # ---- issue 37, checked 2026-12-03 (`npm view` / the PyPI JSON API for each pin, the
+    # vendor's own documentation for each remote URL; `make verify-catalog` re-checks them).
+    # Every entry below acts with cloud or cluster credentials: security-sensitive (never
+    # suggested; `aido suggest` lists the ones a stack pack would pick as left out).
+    # Vercel's hosted server (mcp.vercel.com, listed by Vercel as its official remote server;
+    # checked 2026-12-03), OAuth: projects, deployments, logs and docs search.
+    MCPDef(
+        id="vercel",
+        name="Vercel",
+        purpose="Vercel projects, deployments and build logs, and Vercel docs search",
+        suggested_for=("implementer",),
+        triggers=("stack.has(vercel)",),
+        security_sensitive=True,
+        install=everywhere(RemoteSpec(url="https://mcp.vercel.com")),
+        homepage="https://vercel.com",
+        tags=("cloud", "remote", "write-access"),
+    ),
+    # npm @google-cloud/gcloud-mcp 0.5.3 checked 2026-12-03 (Google's; bin `gcloud-mcp`,
+    # README: `npx -y @google-cloud/gcloud-mcp`); runs gcloud commands as the gcloud login.
+    MCPDef(
+        id="gcloud",
+        name="Google Cloud (gcloud)",
+        purpose="Run gcloud CLI commands against the user's Google Cloud projects",
+        suggested_for=("implementer", "architect"),
+        triggers=("stack.has(gcp)",),
+        security_sensitive=True,
+        install=everywhere(npx("@google-cloud/gcloud-mcp@0.5.3")),
+        homepage="https://github.com/googleapis/gcloud-mcp",
+        tags=("cloud", "infrastructure", "write-access"),
+    ),
+    # npm @google-cloud/cloud-run-mcp 1.10.0 checked 2026-12-03 (Google's; bin `cloud-run-mcp`,
+    # README: `npx -y @google-cloud/cloud-run-mcp`, application default credentials).
+    MCPDef(
+        id="cloud-run",
+        name="Google Cloud Run",
+        purpose="Deploy code and containers to Cloud Run and read services and logs",
+        suggested_for=("implementer",),
+        triggers=("stack.has(gcp)",),
+        security_sensitive=True,
+        install=everywhere(npx("@google-cloud/cloud-run-mcp@1.10.0")),
+        homepage="https://github.com/GoogleCloudPlatform/cloud-run-mcp",
+        tags=("cloud", "infrastructure", "write-access"),
+    ),
+    # npm kubernetes-mcp-server 0.0.67 checked 2026-12-03 (containers/kubernetes-mcp-server, a
+    # native Kubernetes API client; README: --read-only allows no create, update or delete).
+    # Even read-only it reads Secrets and pod logs with the kubeconfig: security-sensitive.
+    MCPDef(
+        id="kubernetes-readonly",
+        name="Kubernetes (read-only)",
+        purpose="List and inspect Kubernetes and OpenShift resources, events and logs, read-only",
+        suggested_for=("implementer", "tester-reviewer"),
+        triggers=("stack.has(kubernetes)",),
+        security_sensitive=True,
+        install=everywhere(npx("kubernetes-mcp-server@0.0.67", "--read-only")),
+        homepage="https://github.com/containers/kubernetes-mcp-server",
+        tags=("infrastructure", "read-only"),
+    ),
+    # npm argocd-mcp 0.9.0 checked 2026-12-03 (argoproj-labs/mcp-for-argocd; README:
+    # `argocd-mcp stdio`, ARGOCD_BASE_URL, ARGOCD_API_TOKEN). Syncs and deletes applications.
+    MCPDef(
+        id="argocd",
+        name="Argo CD",
+        purpose="List, sync and manage Argo CD applications and their resources",
+        suggested_for=("implementer",),
+        triggers=("stack.has(kubernetes)",),
+        security_sensitive=True,
+        install=everywhere(
+            npx(
+                "argocd-mcp@0.9.0",
+                "stdio",
+                env=passthrough("ARGOCD_BASE_URL", "ARGOCD_API_TOKEN"),
+            )
+        ),
+        env=(
+            EnvVar(name="ARGOCD_BASE_URL", description="Argo CD server URL"),
+            secret("ARGOCD_API_TOKEN", "Argo CD API token"),
+        ),
+        homepage="https://github.com/argoproj-labs/mcp-for-argocd",
+        tags=("infrastructure", "gitops", "write-access"),
+    ),
+    # PyPI awslabs.aws-iac-mcp-server 1.0.26 checked 2026-12-03 (awslabs/mcp; README: uvx,
+    # credentials from the environment). CDK and CloudFormation guidance, template checks and
+    # deployment troubleshooting. It replaces the deprecated awslabs.cdk-mcp-server.
+    MCPDef(
+        id="aws-iac",
+        name="AWS IaC (CDK, CloudFormation)",
+        purpose="AWS CDK and CloudFormation guidance, template checks and deploy troubleshooting",
+        suggested_for=("implementer", "architect"),
+        triggers=("stack.has(aws-cdk)",),
+        security_sensitive=True,
+        install=everywhere(
+            uvx(
+                "awslabs.aws-iac-mcp-server==1.0.26",
+                env={"FASTMCP_LOG_LEVEL": "ERROR", **passthrough("AWS_REGION")},
+            )
+        ),
+        env=(_AWS_REGION,),
+        homepage="https://awslabs.github.io/mcp/servers/aws-iac-mcp-server/",
+        tags=("cloud", "infrastructure", "write-access"),
+    ),
+    # PyPI awslabs.aws-pricing-mcp-server 1.1.1 checked 2026-12-03 (README: uvx, credentials
+    # from the environment); reads the AWS Price List API with the user's credentials.
+    MCPDef(
+        id="aws-pricing",
+        name="AWS Pricing",
+        purpose="Look up AWS prices and estimate the cost of an architecture",
+        suggested_for=("architect",),
+        triggers=("stack.has(aws)", "stack.has(aws-cdk)"),
+        security_sensitive=True,
+        install=everywhere(
+            uvx(
+                "awslabs.aws-pricing-mcp-server==1.1.1",
+                env={"FASTMCP_LOG_LEVEL": "ERROR", **passthrough("AWS_REGION")},
+            )
+        ),
+        env=(_AWS_REGION,),
+        homepage="https://awslabs.github.io/mcp/servers/aws-pricing-mcp-server/",
+        tags=("cloud", "cost"),
+    ),
+    # PyPI awslabs.aws-serverless-mcp-server 0.2.0 checked 2026-12-03 (README: read-only
+    # unless --allow-write, credentials from the environment). SAM and Lambda guidance.
+    MCPDef(
+        id="aws-serverless",
+        name="AWS Serverless (SAM, Lambda)",
+        purpose="SAM and Lambda guidance, and serverless app status and logs (read-only)",
+        suggested_for=("implementer", "architect"),
+        triggers=("stack.has(aws)",),
+        security_sensitive=True,
+        install=everywhere(
+            uvx(
+                "awslabs.aws-serverless-mcp-server==0.2.0",
+                env={"FASTMCP_LOG_LEVEL": "ERROR", **passthrough("AWS_REGION")},
+            )
+        ),
+        env=(_AWS_REGION,),
+        homepage="https://awslabs.github.io/mcp/servers/aws-serverless-mcp-server/",
+        tags=("cloud", "serverless"),
+    ),
+    # PyPI awslabs.eks-mcp-server 0.2.1 checked 2026-12-03 (README: read-only unless
+    # --allow-write, logs and events only with --allow-sensitive-data-access).
+    MCPDef(
+        id="aws-eks",
+        name="Amazon EKS",
+        purpose="Inspect Amazon EKS clusters and their Kubernetes resources (read-only)",
+        suggested_for=("implementer",),
+        triggers=("stack.has(kubernetes)",),
+        security_sensitive=True,
+        install=everywhere(
+            uvx(
+                "awslabs.eks-mcp-server==0.2.1",
+                env={"FASTMCP_LOG_LEVEL": "ERROR", **passthrough("AWS_REGION")},
+            )
+        ),
+        env=(_AWS_REGION,),
+        homepage="https://awslabs.github.io/mcp/servers/eks-mcp-server/",
+        tags=("cloud", "infrastructure"),
+    ),
+    # PyPI awslabs.ecs-mcp-server 0.1.37 checked 2026-12-03 (README: list, describe and
+    # troubleshooting tools are read-only; credentials from the environment).
+    MCPDef(
+        id="aws-ecs",
+        name="Amazon ECS",
+        purpose="Inspect and troubleshoot Amazon ECS clusters, services and tasks",
+        suggested_for=("implementer",),
+        triggers=("stack.has(aws)",),
+        security_sensitive=True,
+        install=everywhere(
+            uvx(
+                "awslabs.ecs-mcp-server==0.1.37",
+                env={"FASTMCP_LOG_LEVEL": "ERROR", **passthrough("AWS_REGION")},
+            )
+        ),
+        env=(_AWS_REGION,),
+        homepage="https://awslabs.github.io/mcp/servers/ecs-mcp-server/",
+        tags=("cloud", "containers"),
+    ),
+    # PyPI awslabs.dynamodb-mcp-server 2.1.8 checked 2026-12-03 (README: uvx, AWS credentials);
+    # DynamoDB data modeling and table access.
+    MCPDef(
+        id="aws-dynamodb",
+        name="Amazon DynamoDB",
+        purpose="Design DynamoDB data models and work with DynamoDB tables",
+        suggested_for=("implementer", "architect"),
+        triggers=("stack.has(aws)",),
+        security_sensitive=True,
+        install=everywhere(
+            uvx(
+                "awslabs.dynamodb-mcp-server==2.1.8",
+                env={"FASTMCP_LOG_LEVEL": "ERROR", **passthrough("AWS_REGION")},
+            )
+        ),
+        env=(_AWS_REGION,),
+        homepage="https://awslabs.github.io/mcp/servers/dynamodb-mcp-server/",
+        tags=("cloud", "database", "write-access"),
+    ),
+    # Cloudflare's hosted Code Mode server, the one its README recommends for broad API access
+    # (github.com/cloudflare/mcp-server-cloudflare, checked 2026-12-03), OAuth.
+    MCPDef(
+        id="cloudflare",
+        name="Cloudflare API",
+        purpose="Call any Cloudflare API through code: DNS, Workers, R2, D1, zones and more",
+        suggested_for=("implementer",),
+        triggers=("stack.has(cloudflare)",),
+        security_sensitive=True,
+        install=everywhere(RemoteSpec(url="https://mcp.cloudflare.com/mcp")),
+        homepage="https://github.com/cloudflare/mcp",
+        tags=("cloud", "infrastructure", "remote", "write-access"),
+    ),
+    # Cloudflare's hosted Workers Bindings server (same README, checked 2026-12-03), OAuth:
+    # creates KV namespaces, R2 buckets, D1 databases and Hyperdrive configs.
+    MCPDef(
+        id="cloudflare-bindings",
+        name="Cloudflare Workers Bindings",
+        purpose="Create and use Workers storage, AI and compute bindings (KV, R2, D1, ...)",
+        suggested_for=("implementer",),
+        triggers=("stack.has(cloudflare)",),
+        security_sensitive=True,
+        install=everywhere(RemoteSpec(url="https://bindings.mcp.cloudflare.com/mcp")),
+        homepage="https://github.com/cloudflare/mcp-server-cloudflare",
+        tags=("cloud", "remote", "write-access"),
+    ),
+    # Cloudflare's hosted Workers Builds server (same README, checked 2026-12-03), OAuth.
+    MCPDef(
+        id="cloudflare-builds",
+        name="Cloudflare Workers Builds",
+        purpose="Read and manage Cloudflare Workers Builds and their logs",
+        suggested_for=("implementer", "tester-reviewer"),
+        triggers=("stack.has(cloudflare)",),
+        security_sensitive=True,
+        install=everywhere(RemoteSpec(url="https://builds.mcp.cloudflare.com/mcp")),
+        homepage="https://github.com/cloudflare/mcp-server-cloudflare",
+        tags=("ci", "cloud", "remote", "write-access"),
     ),
 )

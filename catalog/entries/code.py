@@ -7,8 +7,8 @@ above each entry says what was checked and when (docs/adding-an-entry.md).
 from __future__ import annotations
 
 from aidokit.catalog.install import everywhere
-from aidokit.catalog.models import MCPDef
-from aidokit.catalog.spec_helpers import npx, serena_install
+from aidokit.catalog.models import EnvVar, MCPDef
+from aidokit.catalog.spec_helpers import npx, passthrough, secret, serena_install, uvx
 
 ENTRIES: tuple[MCPDef, ...] = (
     # PyPI serena-agent 2.1.0 checked 2026-11-30 (console script `serena`,
@@ -86,5 +86,41 @@ ENTRIES: tuple[MCPDef, ...] = (
         install=everywhere(npx("@sveltejs/mcp@0.1.26")),
         homepage="https://svelte.dev/docs/mcp/overview",
         tags=("framework", "docs"),
+    ),
+    # ---- issue 37, checked 2026-12-03 (`npm view` / the PyPI JSON API for each pin, the
+    # vendor's own documentation; `make verify-catalog` re-checks them).
+    # npm snyk 1.1307.4 checked 2026-12-03 (the Snyk CLI, mcpName io.snyk/mcp; Snyk's docs:
+    # `npx -y snyk@latest mcp -t stdio`, pinned here). Scans dependencies, code, IaC and
+    # containers; sign-in with `snyk auth` or SNYK_TOKEN. Snyk Code uploads source to Snyk.
+    MCPDef(
+        id="snyk",
+        name="Snyk",
+        purpose="Scan dependencies, code, IaC and containers for vulnerabilities with Snyk",
+        suggested_for=("tester-reviewer", "implementer"),
+        triggers=("never",),
+        install=everywhere(npx("snyk@1.1307.4", "mcp", "-t", "stdio")),
+        homepage="https://docs.snyk.io",
+        tags=("security", "scanning"),
+    ),
+    # PyPI jupyter-mcp-server 2.2.4 checked 2026-12-03 (Datalayer; README: uvx, JUPYTER_URL and
+    # JUPYTER_TOKEN). It runs code in the notebook's kernel: security-sensitive.
+    MCPDef(
+        id="jupyter",
+        name="Jupyter",
+        purpose="Read, edit and run cells of notebooks on a running Jupyter server",
+        suggested_for=("implementer", "researcher"),
+        triggers=("stack.has(jupyter)",),
+        security_sensitive=True,
+        install=everywhere(
+            uvx("jupyter-mcp-server==2.2.4", env=passthrough("JUPYTER_URL", "JUPYTER_TOKEN"))
+        ),
+        env=(
+            EnvVar(
+                name="JUPYTER_URL", description="Jupyter server URL, e.g. http://localhost:8888"
+            ),
+            secret("JUPYTER_TOKEN", "Jupyter server token"),
+        ),
+        homepage="https://github.com/datalayer/jupyter-mcp-server",
+        tags=("notebooks", "write-access"),
     ),
 )

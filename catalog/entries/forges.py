@@ -131,17 +131,28 @@ ENTRIES: tuple[MCPDef, ...] = (
         homepage="https://github.com/atlassian/atlassian-mcp-server",
         tags=("issues", "docs", "remote"),
     ),
-    # npm @notionhq/notion-mcp-server 2.5.2 checked 2026-11-30 (reads NOTION_TOKEN).
+    # Notion's hosted server (developers.notion.com/docs/mcp: "a remote MCP server hosted by
+    # Notion", OAuth; https://mcp.notion.com/mcp; checked 2026-12-03). Claude Desktop keeps the
+    # local npm @notionhq/notion-mcp-server 2.5.2 (checked 2026-11-30), which reads NOTION_TOKEN.
     MCPDef(
         id="notion",
         name="Notion",
         purpose="Search and edit Notion pages and databases",
         suggested_for=("docs-writer", "researcher"),
         triggers=("never",),
-        install=everywhere(
-            npx("@notionhq/notion-mcp-server@2.5.2", env=passthrough("NOTION_TOKEN"))
+        install={
+            **everywhere(RemoteSpec(url="https://mcp.notion.com/mcp")),
+            "claude-desktop": npx(
+                "@notionhq/notion-mcp-server@2.5.2", env=passthrough("NOTION_TOKEN")
+            ),
+        },
+        env=(
+            secret(
+                "NOTION_TOKEN",
+                "Notion integration token (only Claude Desktop's local server reads it)",
+                required=False,
+            ),
         ),
-        env=(secret("NOTION_TOKEN", "Notion integration token"),),
         homepage="https://github.com/makenotion/notion-mcp-server",
         tags=("docs",),
     ),
@@ -160,5 +171,21 @@ ENTRIES: tuple[MCPDef, ...] = (
         env=(secret("CIRCLECI_TOKEN", "CircleCI personal API token"),),
         homepage="https://github.com/CircleCI-Public/mcp-server-circleci",
         tags=("ci", "write-access"),
+    ),
+    # ---- issue 37, checked 2026-12-03 (the vendor's own documentation for each remote URL;
+    # `make verify-catalog` re-checks them).
+    # Buildkite's hosted server, the one its docs recommend (buildkite.com/docs/apis/mcp-server,
+    # checked 2026-12-03): https://mcp.buildkite.com/mcp, OAuth. It can create, retry and
+    # unblock builds: security-sensitive, like circleci.
+    MCPDef(
+        id="buildkite",
+        name="Buildkite",
+        purpose="Read Buildkite pipelines, builds, job logs and tests; trigger and retry builds",
+        suggested_for=("tester-reviewer", "implementer"),
+        triggers=("never",),
+        security_sensitive=True,
+        install=everywhere(RemoteSpec(url="https://mcp.buildkite.com/mcp")),
+        homepage="https://buildkite.com/docs/apis/mcp-server",
+        tags=("ci", "remote", "write-access"),
     ),
 )

@@ -205,4 +205,43 @@ ENTRIES: tuple[MCPDef, ...] = (
         homepage="https://huggingface.co/settings/mcp",
         tags=("ml", "remote"),
     ),
+    # ---- issue 37, checked 2026-12-03 (`npm view` / the PyPI JSON API for each pin, the
+    # vendor's own documentation for each remote URL; `make verify-catalog` re-checks them).
+    # DeepWiki's hosted server (docs.devin.ai/work-with-devin/deepwiki-mcp, checked
+    # 2026-12-03): free, no authentication, streamable HTTP at /mcp (/sse is deprecated).
+    MCPDef(
+        id="deepwiki",
+        name="DeepWiki",
+        purpose="Ask questions about any public GitHub repository and read its generated wiki",
+        suggested_for=("researcher", "architect"),
+        triggers=("never",),
+        install=everywhere(RemoteSpec(url="https://mcp.deepwiki.com/mcp")),
+        homepage="https://docs.devin.ai/work-with-devin/deepwiki-mcp",
+        tags=("docs", "research", "remote"),
+    ),
+    # Microsoft Learn's hosted server (learn.microsoft.com/training/support/mcp, checked
+    # 2026-12-03): streamable HTTP at https://learn.microsoft.com/api/mcp, no authentication.
+    MCPDef(
+        id="microsoft-learn",
+        name="Microsoft Learn",
+        purpose="Search and read Microsoft's official docs and code samples (.NET, Azure, ...)",
+        suggested_for=("researcher", "architect", "implementer", "docs-writer"),
+        triggers=("stack.has(dotnet)", "stack.has(azure)"),
+        install=everywhere(RemoteSpec(url="https://learn.microsoft.com/api/mcp")),
+        homepage="https://learn.microsoft.com/training/support/mcp",
+        tags=("docs", "cloud", "remote"),
+    ),
+    # AWS's hosted Knowledge server (github.com/awslabs/aws-knowledge-mcp-server, the homepage of
+    # PyPI awslabs.aws-knowledge-mcp-server 0.1.0; checked 2026-12-03): AWS docs, What's New and
+    # regional availability at https://knowledge-mcp.global.api.aws, no authentication.
+    MCPDef(
+        id="aws-knowledge",
+        name="AWS Knowledge",
+        purpose="Search AWS documentation, What's New posts and regional availability",
+        suggested_for=("researcher", "architect"),
+        triggers=("stack.has(aws-cdk)", "stack.has(aws)"),
+        install=everywhere(RemoteSpec(url="https://knowledge-mcp.global.api.aws")),
+        homepage="https://github.com/awslabs/aws-knowledge-mcp-server",
+        tags=("docs", "cloud", "remote"),
+    ),
 )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from aidokit.catalog.install import everywhere
 from aidokit.catalog.models import MCPDef, RemoteSpec
-from aidokit.catalog.spec_helpers import npx
+from aidokit.catalog.spec_helpers import npx, passthrough, secret
 
 ENTRIES: tuple[MCPDef, ...] = (
     # Stripe's hosted MCP endpoint (docs.stripe.com/mcp), OAuth in the harness. It can
@@ -36,5 +36,36 @@ ENTRIES: tuple[MCPDef, ...] = (
         install=everywhere(npx("@shopify/dev-mcp@1.16.0")),
         homepage="https://shopify.dev/docs/apps/build/devmcp",
         tags=("docs", "commerce"),
+    ),
+    # ---- issue 37, checked 2026-12-03 (`npm view` for each pin, the vendor's own
+    # documentation for each remote URL; `make verify-catalog` re-checks them).
+    # Sanity's hosted server: npm @sanity/mcp-server 0.12.2 is deprecated with the message
+    # "Use the remote MCP server at https://mcp.sanity.io instead" (OAuth; checked 2026-12-03).
+    # It creates and publishes documents: security-sensitive.
+    MCPDef(
+        id="sanity",
+        name="Sanity",
+        purpose="Query, create and publish Sanity content and manage datasets (read-write)",
+        suggested_for=("implementer", "docs-writer"),
+        triggers=("never",),
+        security_sensitive=True,
+        install=everywhere(RemoteSpec(url="https://mcp.sanity.io")),
+        homepage="https://github.com/sanity-io/sanity-mcp-server",
+        tags=("cms", "remote", "write-access"),
+    ),
+    # npm @mapbox/mcp-server 0.14.0 checked 2026-12-03 (Mapbox's; README: MAPBOX_ACCESS_TOKEN;
+    # offline geometry tools need no token).
+    MCPDef(
+        id="mapbox",
+        name="Mapbox",
+        purpose="Geocoding, POI search, directions, isochrones and static maps from Mapbox",
+        suggested_for=("implementer", "researcher"),
+        triggers=("never",),
+        install=everywhere(
+            npx("@mapbox/mcp-server@0.14.0", env=passthrough("MAPBOX_ACCESS_TOKEN"))
+        ),
+        env=(secret("MAPBOX_ACCESS_TOKEN", "Mapbox access token"),),
+        homepage="https://github.com/mapbox/mcp-server",
+        tags=("maps", "geo"),
     ),
 )

@@ -41,7 +41,8 @@ MANIFESTS = frozenset(
      "schema.prisma", "config.toml", "vite.config.ts", "vite.config.js", "vite.config.mjs",
      "playwright.config.ts", "playwright.config.js", "nuxt.config.ts", "next.config.js",
      "next.config.mjs", "next.config.ts", "svelte.config.js", "Chart.yaml",
-     "kustomization.yaml"}
+     "kustomization.yaml", "wrangler.toml", "wrangler.json", "wrangler.jsonc", "vercel.json",
+     "firebase.json", "samconfig.toml"}
 )  # fmt: skip
 MANIFEST_GLOBS = ("requirements*.txt", "*.csproj", "*.fsproj", "*.sln", "*.tf", "*.yaml", "*.yml")
 

@@ -21,3 +21,26 @@ def test_catalog_doc_has_one_row_per_entry() -> None:
     for entry in MCP_CATALOG:
         assert f"| `{entry.id}` |" in text
     assert "yes, use `playwright`" in text
+
+
+def test_the_stack_table_has_a_row_per_pack_and_suggests_nothing_gated() -> None:
+    """docs/catalog.md's stack table is computed by `select`: one row per stack pack and per
+    forge remote; no row suggests a sensitive or deprecated entry, and none is empty."""
+    from aidokit.catalog.docs import stack_selections
+    from aidokit.catalog.entries import ENTRIES_BY_ID
+    from aidokit.catalog.stacks import STACK_PACKS
+
+    rows = dict(stack_selections())
+    text = render_catalog_markdown()
+    for pack in STACK_PACKS:
+        assert f"| `{pack.id}` |" in text
+    for forge in ("github", "gitlab", "bitbucket"):
+        assert f"origin on {forge}" in rows
+    for label, selection in rows.items():
+        for match in selection.selected:
+            entry = ENTRIES_BY_ID[match.id]
+            assert not (entry.security_sensitive or entry.deprecated), (label, match.id)
+        named = [m for m in selection.selected if m.trigger != "always"] + [
+            gate for gate in selection.left_out if gate.trigger is not None
+        ]
+        assert named, f"{label}: no entry is suggested or named for this stack"

@@ -18,6 +18,15 @@ PUBLISHED = frozenset(
         "railway", "netlify", "azure-devops", "desktop-commander", "perplexity", "browsermcp",
         "mui", "shadcn", "prisma", "apify", "huggingface", "atlassian", "duckduckgo", "arxiv",
         "qdrant", "clickhouse", "aws-api", "docker",
+        # issue 37
+        "deepwiki", "microsoft-learn", "aws-knowledge", "figma-dev-mode", "next-devtools",
+        "chakra-ui", "browserbase", "browserstack", "cloudflare-browser", "snyk", "jupyter",
+        "buildkite", "postgres-readonly", "mongodb-readonly", "redis", "neo4j-readonly", "chroma",
+        "pinecone", "firebase", "convex", "vercel", "gcloud", "cloud-run", "kubernetes-readonly",
+        "argocd", "aws-iac", "aws-pricing", "aws-serverless", "aws-eks", "aws-ecs",
+        "aws-dynamodb", "cloudflare", "cloudflare-bindings", "cloudflare-builds", "grafana",
+        "pagerduty", "posthog", "aws-cloudwatch", "aws-prometheus", "cloudflare-observability",
+        "sanity", "mapbox",
     }
 )  # fmt: skip
 
@@ -33,6 +42,6 @@ def test_every_catalog_id_is_recorded_as_published() -> None:
     assert {entry.id for entry in MCP_CATALOG} == PUBLISHED
 
 
-def test_catalog_has_at_least_fifty_entries() -> None:
-    """The catalog ships at least 50 real entries (issue 19)."""
-    assert len(MCP_CATALOG) >= 50
+def test_catalog_has_at_least_a_hundred_entries() -> None:
+    """The catalog ships at least 100 real entries (issue 19: 50; issue 37: 100)."""
+    assert len(MCP_CATALOG) >= 100

@@ -46,13 +46,48 @@ SUGGESTS = {
     "aws-cdk": ("aws-documentation", "aws-cdk"),
     "prisma": ("fetch", "prisma"),
     "supabase": ("fetch", "supabase"),
+    # issue 37: the vendors' documentation servers and read-only database servers
+    "aws": ("aws-knowledge", "aws"),
+    "azure": ("microsoft-learn", "azure"),
+    "cloudflare": ("cloudflare-docs", "cloudflare"),
+    "sentry": ("sentry", "sentry"),  # the project already reports to Sentry
+    "mui": ("mui", "mui"),
+    "chakra-ui": ("chakra-ui", "chakra-ui"),
+    "chroma": ("chroma", "chroma"),
+    "neo4j": ("neo4j-readonly", "neo4j"),
+}
+
+# pack -> the security-sensitive entry its trigger names: never suggested, listed as left
+# out by `aido suggest` (every server for these stacks acts on an account or runs code).
+LEFT_OUT = {
+    "gcp": "gcloud",
+    "vercel": "vercel",
+    "firebase": "firebase",
+    "convex": "convex",
+    "posthog": "posthog",
+    "jupyter": "jupyter",
+    "pinecone": "pinecone",
 }
 
 
 def test_every_pack_has_a_fixture_and_an_expected_suggestion() -> None:
     """Each stack pack (but the workspace tools) is tested below; each fixture is a pack."""
-    assert set(SUGGESTS) == set(PACKS_BY_ID) - {"express", "nestjs", "nx"}
-    assert {p.name for p in STACKS.iterdir()} == set(SUGGESTS)
+    assert set(SUGGESTS) | set(LEFT_OUT) == set(PACKS_BY_ID) - {"express", "nestjs", "nx"}
+    assert {p.name for p in STACKS.iterdir()} == set(SUGGESTS) | set(LEFT_OUT)
+
+
+@pytest.mark.parametrize("pack", sorted(LEFT_OUT))
+def test_a_stack_whose_servers_are_all_sensitive_names_them_but_suggests_none(pack: str) -> None:
+    """The pack is detected; its entry's trigger matches, and the entry is left out as
+    security-sensitive, with the pack as the reason (`aido suggest` shows it so)."""
+    facts = detect_facts(STACKS / pack)
+    assert pack in facts.stack_packs, facts.stack_packs
+    alone = replace(facts, stack_packs={pack: facts.stack_packs[pack]}, brownfield=None)
+    selection = select(MCP_CATALOG, alone)
+    gated = {gate.id: gate for gate in selection.left_out}
+    assert gated[LEFT_OUT[pack]].because == "security-sensitive"
+    assert gated[LEFT_OUT[pack]].trigger == f"stack.has({pack})"
+    assert all(m.trigger == "always" for m in selection.selected), selection.selected
 
 
 @pytest.mark.parametrize("pack", sorted(SUGGESTS))
