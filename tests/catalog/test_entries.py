@@ -50,14 +50,16 @@ def test_catalog_size_and_unique_ids() -> None:
 
 
 def test_every_domain_module_is_joined_into_the_catalog() -> None:
-    """Each module of catalog/entries/ is in DOMAINS, so no entry file is silently left out,
-    and MCP_CATALOG is their entries in DOMAINS order."""
+    """Each module of catalog/entries/ is in DOMAINS, so no entry file is silently left out;
+    MCP_CATALOG is all their entries in publication order, every id once in ORDER."""
     from aidokit.catalog import entries
 
     folder = Path(entries.__file__).parent
     modules = {path.stem for path in folder.glob("*.py")} - {"__init__"}
     assert modules == {domain.__name__.rsplit(".", 1)[1] for domain in entries.DOMAINS}
-    assert tuple(e for domain in entries.DOMAINS for e in domain.ENTRIES) == MCP_CATALOG
+    joined = [e for domain in entries.DOMAINS for e in domain.ENTRIES]
+    assert sorted(joined, key=lambda e: e.id) == sorted(MCP_CATALOG, key=lambda e: e.id)
+    assert tuple(e.id for e in MCP_CATALOG) == entries.ORDER
 
 
 @ENTRIES
