@@ -143,13 +143,14 @@ def _identities(adapter: Adapter, catalog: Iterable[MCPDef]) -> dict[str, str]:
     here is still recognised in its package form."""
     index: dict[str, str] = {}
     forms: dict[str, str] = {}
+    claimed: dict[str, set[str]] = {}  # form or identity -> every entry, sensitive ones too
     for server in catalog:
-        if server.security_sensitive:
-            continue
         for other in server.install.values():
             key = _spec_form(other)
             if key:
-                forms.setdefault(key, server.id)
+                claimed.setdefault(key, set()).add(server.id)
+                if not server.security_sensitive:
+                    forms.setdefault(key, server.id)
         spec = spec_for(server, adapter)
         if spec is None:
             continue
@@ -158,7 +159,14 @@ def _identities(adapter: Adapter, catalog: Iterable[MCPDef]) -> dict[str, str]:
         except CatalogError:
             continue
         if identity:
-            index.setdefault(_bare(identity), server.id)
+            claimed.setdefault(_bare(identity), set()).add(server.id)
+            if not server.security_sensitive:
+                index.setdefault(_bare(identity), server.id)
+    # A package two entries run with different arguments (postgres-mcp read-write and
+    # postgres-readonly) says nothing about which one a hand-written server is: it claims
+    # none, and the server is imported as custom.
+    forms = {key: entry_id for key, entry_id in forms.items() if len(claimed[key]) == 1}
+    index = {key: entry_id for key, entry_id in index.items() if len(claimed[key]) == 1}
     return {**forms, **index}
 
 

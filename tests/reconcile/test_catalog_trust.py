@@ -75,14 +75,15 @@ def test_no_install_spec_error_has_a_stable_code_and_details(
     tmp_path: Path, capsys: Capture
 ) -> None:
     """An added entry the harness cannot run fails with MCP_NO_INSTALL_FOR_ADAPTER and details."""
-    # neon takes its key as an argument, which Codex cannot expand: no spec for codex.
-    toml = 'adapters = ["codex"]\n[mcp]\nadd = ["neon"]\n'
+    # azure-devops takes its organization as an argument, which Codex cannot expand: no
+    # spec for codex (neon was the example until it moved to Neon's hosted server).
+    toml = 'adapters = ["codex"]\n[mcp]\nadd = ["azure-devops"]\n'
     project = new_project(tmp_path, toml)
     assert aido(project, "plan", "--json") == 1
     captured = capsys.readouterr()
     error = json.loads(captured.out)["error"]
     assert error["code"] == "MCP_NO_INSTALL_FOR_ADAPTER"
-    assert error["details"]["id"] == "neon"
+    assert error["details"]["id"] == "azure-devops"
     assert error["details"]["adapter"] == "codex"
     assert "codex" not in error["details"]["supported"]
     assert "claude-code" in error["details"]["supported"]

@@ -155,3 +155,16 @@ def test_an_override_with_a_credential_is_refused(
     err = capsys.readouterr().err
     assert "aido.toml" in err and "credential" in err and "hunter2" not in err
     assert not (project / ".cursor").exists()
+
+
+def test_a_package_two_entries_run_claims_no_server_by_its_form() -> None:
+    """postgres-mcp (read-write, sensitive) and postgres-readonly run the same package with
+    other arguments, as mongodb and mongodb-readonly do: a hand-written server is matched
+    to neither by its package alone (only its exact identity could), unlike playwright."""
+    from aidokit.adapters.registry import ADAPTERS
+    from aidokit.catalog.entries import MCP_CATALOG
+    from aidokit.reconcile.importer import _identities
+
+    index = _identities(ADAPTERS["cursor"], MCP_CATALOG)
+    assert "pypi postgres-mcp" not in index and "npm mongodb-mcp-server" not in index
+    assert index["npm @playwright/mcp"] == "playwright"
