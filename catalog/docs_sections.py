@@ -65,7 +65,8 @@ in the working folder), and nowhere else:
   it pins; `remote`: a remote URL it does not have; `deprecated`, with the
   registry's status message), the servers skipped and why (not a valid
   `server.json`, no npm, PyPI or OCI package and no remote, deprecated and not
-  in the catalog), and the entries already up to date;
+  in the catalog, a status other than `active`, `deprecated` or `deleted`),
+  and the entries already up to date;
 - `.aido-sync.json`: per registry URL, the newest `updatedAt` seen. The next
   sync asks only `updated_since` it (the official registry then lists deleted
   servers too); `--full` reads everything again.
@@ -74,9 +75,11 @@ A registry server is a catalog entry when the entry has its tag
 `registry:NAME`, or runs the same npm or PyPI package (any version), or the
 same remote URL. Nothing is written until every page is in: a registry that
 answers a malformed page (not JSON, the wrong shape, a cursor it already
-sent, more than 500 pages or a page over 16 MiB) or is too slow ends the
-command with one sentence and exit 1, `DIR` as it was. All requests together
-get `AIDO_REGISTRY_TIMEOUT` seconds (default 15). Upstream text is escaped in
+sent, more than 500 pages, a page over 16 MiB or 256 MiB in all) or is too
+slow ends the command with one sentence and exit 1, `DIR` as it was. Only a
+server's latest version is read (an item marked `isLatest: false` is left
+out). All of a sync's requests together get `AIDO_REGISTRY_TIMEOUT` seconds
+(default 120 for a sync, 15 for the other commands). Upstream text is escaped in
 the report and in the drafts' comments. `.github/workflows/catalog-sync.yml`
 runs the sync weekly, keeps the state in the Actions cache and uploads
 `catalog-drafts/` as an artifact.

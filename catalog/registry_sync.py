@@ -27,6 +27,7 @@ from aidokit.catalog.registry_match import REGISTRY_TAG, matching_entries, packa
 
 Change = Literal["version", "remote", "deprecated"]
 DraftKind = Literal["new", "changed", "deprecated"]
+STATUSES = ("active", "deprecated", "deleted")  # the official registry's server statuses
 _NOTE = 300  # characters of upstream text (a status message) a note quotes
 
 
@@ -35,7 +36,7 @@ class Upstream:
     """One server as the registry lists it: its server.json (unvalidated) and status."""
 
     server: dict[str, Any]
-    status: str  # "active", "deprecated" or "deleted"
+    status: str  # "active", "deprecated", "deleted", or one aido does not know (skipped)
     status_message: str = ""
 
 
@@ -86,6 +87,10 @@ def sync(items: Iterable[Upstream], catalog: Sequence[MCPDef]) -> SyncResult:
     unchanged: list[str] = []
     for item in items:
         name = _name(item.server)
+        if item.status not in STATUSES:
+            reason = f"the registry gives it the status {excerpt(item.status)}, unknown to aido"
+            skipped.append(Skipped(name, reason))
+            continue
         try:
             server = server_json_from(item.server, source=f"registry server {excerpt(name)}")
         except CatalogError as exc:

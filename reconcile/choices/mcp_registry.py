@@ -38,6 +38,7 @@ from aidokit.reconcile.choices.registries import (
 OFFICIAL = "https://registry.modelcontextprotocol.io"
 PAGE_LIMIT = 100  # servers per page asked for
 MAX_PAGES = 500  # 50,000 servers: a registry that pages past this is looping
+MAX_TOTAL = 256 << 20  # bytes of all pages of one listing (each page: MAX_ANSWER)
 _OFFICIAL_META = "io.modelcontextprotocol.registry/official"
 STATUSES = ("active", "deprecated", "deleted")
 
@@ -47,9 +48,11 @@ class RegistryServer:
     """One item of a registry answer: its server.json (unvalidated) and the registry's meta."""
 
     server: dict[str, Any]
-    status: str  # "active", "deprecated" or "deleted" ("active" when the registry says none)
+    status: str  # "active", "deprecated", "deleted" ("active" when none), or one aido
+    # does not know (in STATUSES or not: consumers decide; printed escaped)
     updated_at: str  # RFC 3339 as the registry wrote it, "" when absent
     status_message: str = ""
+    is_latest: bool = True  # the registry's isLatest (true when it says nothing)
 
     @property
     def name(self) -> str:
@@ -76,7 +79,9 @@ def list_servers(
     updated_since: str | None = None,
     max_servers: int | None = None,
 ) -> list[RegistryServer]:
-    """Every server the registry at `url` lists (latest versions), page after page."""
+    """Every server the registry at `url` lists, page after page: only the latest version
+    of each (an item the registry marks `isLatest: false` is left out, although
+    `version=latest` asks for those only)."""
     base = api_base(url)
     query = {"limit": str(PAGE_LIMIT), "version": "latest"}
     if search:
@@ -86,10 +91,11 @@ def list_servers(
     servers: list[RegistryServer] = []
     cursor: str | None = None
     seen: set[str] = set()
+    read = [0]  # bytes of every page so far, against MAX_TOTAL
     for _ in range(MAX_PAGES):
         page_url = f"{base}/servers?{urllib.parse.urlencode({**query, **_cursor(cursor)})}"
-        items, cursor = _page(_get_json(page_url, url, deadlines), url)
-        servers += items
+        items, cursor = _page(_get_json(page_url, url, deadlines, read), url)
+        servers += [item for item in items if item.is_latest]
         if not cursor or (max_servers is not None and len(servers) >= max_servers):
             return servers[:max_servers]
         if cursor in seen:
@@ -141,15 +147,16 @@ def _item(item: object, url: str) -> RegistryServer:
     official = meta.get(_OFFICIAL_META) if isinstance(meta, dict) else None
     official = official if isinstance(official, dict) else {}
     status = official.get("status", "active")
-    if status not in STATUSES:
+    if not isinstance(status, str):
         raise _malformed(url, f"the status {excerpt(status)} for a server")
     updated = official.get("updatedAt", "")
     message = official.get("statusMessage", "")
     return RegistryServer(
         server=server,
-        status=status,
+        status=status[:64],  # a status aido does not know is kept for its consumer to report
         updated_at=updated if isinstance(updated, str) else "",
         status_message=message if isinstance(message, str) else "",
+        is_latest=official.get("isLatest") is not False,
     )
 
 
@@ -160,13 +167,23 @@ def _malformed(url: str, what: str) -> RegistryError:
     )
 
 
-def _get_json(page_url: str, url: str, deadlines: Deadlines) -> object:
+def _get_json(
+    page_url: str, url: str, deadlines: Deadlines, read: list[int] | None = None
+) -> object:
+    """The JSON at `page_url`; with `read`, the bytes of every page so far, capped at
+    MAX_TOTAL (each page at MAX_ANSWER)."""
     left = deadlines.left(url)
     if left <= 0:
         raise _late(url, deadlines)
+    total = read if read is not None else [0]
     try:
-        body = download(page_url, left)
+        body = download(page_url, left, cap=min(MAX_ANSWER, MAX_TOTAL - total[0]))
     except TooBig:
+        if MAX_TOTAL - total[0] < MAX_ANSWER:
+            raise RegistryError(
+                f"the MCP registry at {url} sent more than {MAX_TOTAL >> 20} MiB in all; "
+                "check --registry, or sync from a later --registry state"
+            ) from None
         raise RegistryError(
             f"the MCP registry at {url} sent more than {MAX_ANSWER >> 20} MiB for one page; "
             "check --registry"
@@ -184,6 +201,7 @@ def _get_json(page_url: str, url: str, deadlines: Deadlines) -> object:
             f"cannot reach the MCP registry at {url} ({reason}); you may be offline, "
             "check --registry or try again later"
         ) from None
+    total[0] += len(body)
     try:
         return json.loads(body)
     except RecursionError:

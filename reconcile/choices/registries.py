@@ -49,8 +49,8 @@ class RegistryError(AidoError):
 class Deadlines:
     """When each registry's time runs out in this command (one budget per registry)."""
 
-    def __init__(self) -> None:
-        self.seconds = _seconds()
+    def __init__(self, default: float = TIMEOUT) -> None:
+        self.seconds = _seconds(default)
         self._ends: dict[str, float] = {}
 
     def left(self, where: str) -> float:
@@ -242,15 +242,15 @@ class _Https(urllib.request.HTTPSHandler):
         return self.do_open(make, req, context=self.tls)
 
 
-def _seconds() -> float:
+def _seconds(default: float) -> float:
     raw = os.environ.get("AIDO_REGISTRY_TIMEOUT", "")
     try:
-        seconds = float(raw) if raw else TIMEOUT
+        seconds = float(raw) if raw else default
     except ValueError:
         seconds = math.nan
     if not 0 < seconds < math.inf:
         raise RegistryError(
             f"AIDO_REGISTRY_TIMEOUT={excerpt(raw)} is not a number of seconds above 0; "
-            f"set it to one (default {TIMEOUT:g}) or unset it"
+            f"set it to one (default {default:g}) or unset it"
         )
     return seconds

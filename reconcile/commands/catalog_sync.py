@@ -22,6 +22,7 @@ from aidokit.reconcile.errors import ConfigError
 STATE_FILE = ".aido-sync.json"
 STATE_VERSION = 1
 DEFAULT_OUT = "catalog-drafts"
+SYNC_TIMEOUT = 120.0  # seconds for all of a sync's pages (AIDO_REGISTRY_TIMEOUT overrides)
 
 
 def run_sync(*, registry: str, out: Path, full: bool, as_json: bool) -> int:
@@ -39,7 +40,7 @@ def run_sync(*, registry: str, out: Path, full: bool, as_json: bool) -> int:
     _check_out(out)
     state = _read_state(out / STATE_FILE)
     since = None if full else _since(state, registry)
-    items = list_servers(registry, Deadlines(), updated_since=since)
+    items = list_servers(registry, Deadlines(SYNC_TIMEOUT), updated_since=since)
     result = sync((Upstream(i.server, i.status, i.status_message) for i in items), MCP_CATALOG)
     newest = max((stamp for i in items if (stamp := _stamp(i.updated_at))), default=None)
     run = SyncRun(

@@ -92,4 +92,4 @@ def _registry_hits(url: str, words: Sequence[str], catalog: Sequence[MCPDef]) ->
         by_name.values(),
         key=lambda hit: (-hit.score.matched, -hit.score.points, hit.status != "active", hit.name),
     )
-    return [hit for hit in ranked if hit.status != "deleted"]
+    return [hit for hit in ranked if hit.status in ("active", "deprecated")]

@@ -324,3 +324,63 @@ def test_a_link_in_out_is_replaced_not_written_through(work: Path, tmp_path: Pat
         assert sync(work, fake.url)[0] == 0
     assert target.read_bytes() == b"keep"
     assert not (out / "report.txt").is_symlink()
+
+
+def test_only_the_latest_version_of_a_server_is_read(work: Path) -> None:
+    """An item the registry marks isLatest: false (an older version it sent anyway) gives
+    no draft and is not counted; the latest one is drafted."""
+    old = item(server_json("io.github.someone/widgets", version="0.9.0"))
+    old["_meta"]["io.modelcontextprotocol.registry/official"]["isLatest"] = False
+    fake = FakeRegistry(items=[old, item(server_json("io.github.someone/gadgets"))])
+    with running(fake):
+        code, out, err = sync(work, fake.url, "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["servers"] == 1
+    assert [d["file"] for d in doc["drafts"]] == ["new-io.github.someone__gadgets.py"]
+
+
+def test_a_status_aido_does_not_know_is_reported_not_a_crash(work: Path) -> None:
+    """A server whose status is new to aido is skipped with the status (escaped) in the
+    reason; the other servers are drafted as usual."""
+    odd = item(server_json("io.github.someone/widgets"), status="suspended\x1b[2J")
+    fake = FakeRegistry(items=[odd, item(server_json("io.github.someone/gadgets"))])
+    with running(fake):
+        code, out, err = sync(work, fake.url, "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    valid(doc)
+    assert [d["file"] for d in doc["drafts"]] == ["new-io.github.someone__gadgets.py"]
+    (skip,) = doc["skipped"]
+    assert skip["server"] == "io.github.someone/widgets"
+    assert "status 'suspended\\x1b[2J'" in skip["reason"] and "\x1b" not in out
+
+
+def test_pages_past_the_total_size_cap_write_nothing(
+    work: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """All pages together are capped (MAX_TOTAL, 256 MiB): past it the sync ends with one
+    sentence and exit 1, nothing written; each page stays under its own cap."""
+    from aidokit.reconcile.choices import mcp_registry
+
+    monkeypatch.setattr(mcp_registry, "MAX_TOTAL", 1000)  # under the 3 pages' bytes
+    before = tree(work)
+    fake = FakeRegistry(items=registry_items(), page_size=2)
+    with running(fake):
+        code, out, err = sync(work, fake.url)
+    assert code == 1 and out == ""
+    assert err.count("\n") == 1 and "MiB in all" in err
+    assert len(fake.requests) >= 2 and tree(work) == before
+
+
+def test_a_sync_gets_120_seconds_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Paging a whole registry takes longer than one lookup: a sync's deadline defaults to
+    120 s (the other registry commands keep 15); AIDO_REGISTRY_TIMEOUT overrides both."""
+    from aidokit.reconcile.choices.registries import Deadlines
+    from aidokit.reconcile.commands.catalog_sync import SYNC_TIMEOUT
+
+    monkeypatch.delenv("AIDO_REGISTRY_TIMEOUT", raising=False)
+    assert SYNC_TIMEOUT == 120
+    assert Deadlines(SYNC_TIMEOUT).seconds == 120 and Deadlines().seconds == 15
+    monkeypatch.setenv("AIDO_REGISTRY_TIMEOUT", "7")
+    assert Deadlines(SYNC_TIMEOUT).seconds == 7

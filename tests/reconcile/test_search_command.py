@@ -53,7 +53,8 @@ def test_no_words_to_look_for_is_one_sentence(tmp_path: Path) -> None:
 
 
 def test_registry_results_are_marked_curated_or_not(tmp_path: Path) -> None:
-    """A registry server running a catalog entry's package is curated as it; others are not."""
+    """A registry server running a catalog entry's package is curated as it; others are not.
+    A deleted server, or one in a status aido does not know, is not listed."""
     fake = FakeRegistry(
         items=[
             item(server_json("io.github.someone/github-helper", description="GitHub helper")),
@@ -68,6 +69,7 @@ def test_registry_results_are_marked_curated_or_not(tmp_path: Path) -> None:
                 )
             ),
             item(server_json("io.github.x/gone", description="github gone"), status="deleted"),
+            item(server_json("io.github.x/odd", description="github odd"), status="suspended"),
         ]
     )
     with running(fake):
