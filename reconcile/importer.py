@@ -14,9 +14,10 @@ from collections.abc import Callable, Iterable, Mapping, Set
 from dataclasses import dataclass, replace
 from typing import Any
 
-from aidokit.adapters.base import Adapter
+from aidokit.adapters.base import Adapter, Scope
 from aidokit.adapters.support import spec_for
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
+from aidokit.catalog.printable import excerpt
 from aidokit.catalog.sources import docker_source, launched_package
 from aidokit.reconcile.choices.config import CustomMCP, Override, ProjectConfig
 from aidokit.reconcile.desired import wanted_servers
@@ -39,19 +40,61 @@ class Found:
     problem: str | None = None  # why it is left alone
     references: tuple[str, ...] = ()  # variables that now stand for credentials it held
     override: Override | None = None  # what a catalog server's entry adds to the catalog's
+    replaced: bool = False  # the catalog runs it in another form here (npx -> its URL)
 
     def record(self) -> Record:
-        """The ownership record adopting it as it stands."""
+        """The ownership record adopting it as it stands. When the catalog runs it in
+        another form here, aido owns the keys that say what runs, so the plan replaces
+        the old form instead of keeping `command` beside the new `url`."""
         adapter = self.file.adapter
+        fields = None
+        if self.replaced:
+            fields = tuple(sorted(k for k in self.entry if k in RUN_KEYS))
         return Record(
             adapter=adapter.name,
             path=self.file.record_path,
             name=self.name,
-            id=self.name,
-            digest=entry_digest(dict(self.entry)),
+            id=self.catalog_id or self.name,
+            digest=entry_digest(dict(self.entry), fields),
+            fields=fields,
             identity=adapter.identity(self.entry),
             source="imported",
         )
+
+
+# The keys of a hand-written entry that say what runs and how (every harness's spelling).
+RUN_KEYS = frozenset(
+    {"command", "args", "url", "serverUrl", "httpUrl", "type", "transport", "env",
+     "environment", "headers", "cwd"}
+)  # fmt: skip
+
+
+# How a hand-written value names the home folder without spelling it out.
+_HOME_WORDS = ("~/", "$HOME/", "${HOME}/", "${userHome}/", "${env:HOME}/", "%USERPROFILE%\\")
+
+
+def personal(item: Found, home: str) -> str | None:
+    """Why `item` is one person's server, not the team's (issue 38 §4), or None: its
+    command, an argument, its cwd or an env value is a path under the home folder, or it
+    was found in a file of one person only (a harness's local scope)."""
+    if item.file.location.scope is Scope.LOCAL:
+        return f"found in {item.file.shown}, your own file for this project"
+    entry = item.entry
+    values: list[object] = [entry.get("command"), entry.get("cwd")]
+    for key in ("args", "command"):
+        if isinstance(entry.get(key), list):
+            values += entry[key]
+    for key in ("env", "environment"):
+        if isinstance(entry.get(key), Mapping):
+            values += entry[key].values()
+    roots = (home.rstrip("/\\") + "/", home.rstrip("/\\") + "\\")
+    for value in values:
+        if not isinstance(value, str):
+            continue
+        for word in value.split("="):  # `--config=/home/me/x`
+            if word.startswith(roots) or word.startswith(_HOME_WORDS) or word in ("~", home):
+                return f"it runs {excerpt(word)}, under your home folder"
+    return None
 
 
 def find(world: World, only: str | None = None) -> list[Found]:
@@ -92,12 +135,17 @@ def _classify(
     match = match or (index.get(form) if form else None)
     if match == name:
         override = _override(target.adapter, entry, catalog.get(match))
-        return Found(target, name, entry, catalog_id=match, override=override)
-    if match is not None:
+        replaced = _replaced(target.adapter, entry, catalog.get(match))
+        return Found(target, name, entry, catalog_id=match, override=override, replaced=replaced)
+    if match is not None and match in target.servers():
         return Found(
             target, name, entry,
-            problem=f"runs catalog entry '{match}'; rename it to '{match}' to import it as that",
+            problem=f"runs catalog entry '{match}', which {target.shown} has under that name too",
         )  # fmt: skip
+    if match is not None:  # the catalog entry under the user's own name: renamed to its id
+        server = catalog.get(match)
+        override = _override(target.adapter, entry, server)
+        return Found(target, name, entry, catalog_id=match, override=override, replaced=True)
     if name in catalog:
         return Found(
             target, name, entry,
@@ -108,6 +156,19 @@ def _classify(
         return Found(target, name, entry, custom=custom, references=names)
     except ValueError as exc:
         return Found(target, name, entry, problem=str(exc).removeprefix("Value error, "))
+
+
+def _replaced(adapter: Adapter, entry: Mapping[str, Any], server: MCPDef | None) -> bool:
+    """Whether the catalog renders `server` for this harness in another form than `entry`
+    (a URL where the user runs npx): then the import replaces the entry's form."""
+    spec = spec_for(server, adapter) if server is not None else None
+    if server is None or spec is None:
+        return False
+    try:
+        rendered = adapter.render(server, spec)
+    except CatalogError:
+        return False
+    return form_key(rendered) != form_key(entry)
 
 
 def _override(adapter: Adapter, entry: Mapping[str, Any], server: MCPDef | None) -> Override | None:
@@ -351,13 +412,15 @@ def _strings(entry: Mapping[str, Any], key: str) -> dict[str, str]:
     return {str(k): str(v) for k, v in value.items()}
 
 
-def imported_world(world: World, found: list[Found], shown: str) -> World:
-    """`world` as if the config chose `found` and aido owned them as they stand."""
+def imported_world(world: World, found: list[Found], shown: str | Mapping[str, str]) -> World:
+    """`world` as if the config chose `found` and aido owned them as they stand; `shown`
+    names the config file each server is recorded in (one for all, or by name)."""
     inputs = world.inputs
     config = with_choices(inputs.loaded.config, found, {w.server.id for w in world.wanted})
     origin = dict(inputs.loaded.origin)
-    origin.update({f"add:{f.name}": shown for f in found if f.catalog_id})
-    origin.update({f"custom:{f.name}": shown for f in found if f.custom})
+    where = (lambda name: shown) if isinstance(shown, str) else shown.__getitem__
+    origin.update({f"add:{f.catalog_id}": where(f.name) for f in found if f.catalog_id})
+    origin.update({f"custom:{f.name}": where(f.name) for f in found if f.custom})
     wanted, notes = wanted_servers(world.catalog, world.facts, config, origin=origin)
     loaded = replace(inputs.loaded, config=config, origin=origin)
     files = tuple(
@@ -375,9 +438,13 @@ def with_choices(
 ) -> ProjectConfig:
     """`config` plus each found entry as an `add` (unless already wanted) or a `[custom.*]`."""
     add = [*config.mcp.add]
-    add += [f.name for f in found if f.catalog_id and f.name not in {*add, *wanted}]
+    ids = [f.catalog_id for f in found if f.catalog_id]
+    add += [i for i in dict.fromkeys(ids) if i not in {*add, *wanted}]
     customs = {**config.custom, **{f.name: f.custom for f in found if f.custom}}
-    overrides = {**{f.name: f.override for f in found if f.override}, **config.override}
+    overrides = {
+        **{f.catalog_id: f.override for f in found if f.override and f.catalog_id},
+        **config.override,
+    }
     skip = tuple(i for i in config.mcp.skip if i not in add)
     mcp = replace(config.mcp, add=tuple(add), skip=skip)
     return replace(config, mcp=mcp, custom=customs, override=overrides)

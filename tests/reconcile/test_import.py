@@ -88,7 +88,8 @@ def test_import_keeps_aido_toml_bytes_and_appends(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("name", "entry", "problem"),
     [
-        ("pw", {"command": "npx", "args": ["@playwright/mcp"]}, "rename it to 'playwright'"),
+        # A catalog server under another name is imported under its id now (issue 32 §4,
+        # tests/reconcile/test_import_onboard.py), so it is no longer left alone.
         ("Bad Name", {"command": "x"}, "invalid id 'Bad Name'"),
         ("github", {"command": "my-own-github"}, "is a catalog id but runs something else"),
     ],
