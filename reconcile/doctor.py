@@ -65,6 +65,9 @@ class Checkup:
     files: tuple[FileFacts, ...] = ()
     state_errors: tuple[str, ...] = ()
     other_records: tuple[Record, ...] = ()  # project-state records of unknown adapters
+    # The plan's notes on roles and agents, per file (shown, note): a converged plan only
+    # counts them, so doctor says them in full (issue 32 §5).
+    role_notes: tuple[tuple[str, str], ...] = ()
     version_of: Callable[[str], str | None] = field(default=lambda name: cli_version(name))
     processes: Callable[[], list[tuple[int, str]]] = field(default=lambda: claude_processes())
 
@@ -74,8 +77,26 @@ def checkup_of(world: World, **hooks: Any) -> Checkup:
     files = tuple(_file_facts(target) for target in world.files)
     return Checkup(
         world.inputs, world.wanted, world.catalog, world.inputs.host.environ, files,
-        world.state_errors, world.other_records, **hooks,
+        world.state_errors, world.other_records, _role_notes(world), **hooks,
     )  # fmt: skip
+
+
+def _role_notes(world: World) -> tuple[tuple[str, str], ...]:
+    """The notes of the plan saying which agents see a server (`no <harness> agent plays
+    the roles of ...`); none when the plan cannot be made (doctor reports why elsewhere)."""
+    from aidokit.reconcile.engine import build_plan
+    from aidokit.reconcile.errors import AidoError
+
+    try:
+        plan = build_plan(world)
+    except AidoError:
+        return ()
+    # Only where the harness has agents: without any, every server is the main session's.
+    notes = (
+        (file.path, note) for file in plan.files if world.agents.get(file.adapter)
+        for note in file.notes
+    )  # fmt: skip
+    return tuple(dict.fromkeys((p, n) for p, n in notes if "agent plays the roles" in n))
 
 
 def _file_facts(target: TargetFile) -> FileFacts:
@@ -279,12 +300,13 @@ def trust_gates(c: Checkup) -> list[Finding]:
 
 
 def agent_roles(c: Checkup) -> list[Finding]:
-    """Project agents that play no role yet, with the `[roles]` line that would map them."""
+    """Project agents that play no role yet, with the `[roles]` line that would map them;
+    and the plan's notes on which agents see a server, in full."""
+    found = [Finding(Severity.WARNING, "roles", path, note) for path, note in c.role_notes]
     if c.inputs.scope is not Scope.PROJECT:
-        return []
+        return found
     agents = discover_agents(c.inputs.host.project)
     table = {str(role): names for role, names in c.inputs.loaded.config.roles.items()}
-    found = []
     for name in unmapped_agents(agents, table):
         files = ", ".join(
             a.path.relative_to(c.inputs.host.project).as_posix() for a in agents if a.name == name

@@ -99,3 +99,28 @@ def test_a_converged_plan_is_three_lines_at_most(
     assert aido(realistic, "plan", "--json") == 0
     data = json.loads(capsys.readouterr().out)
     assert any(file["trust"] for file in data["files"])
+
+
+def test_doctor_says_in_full_what_a_converged_plan_only_counts(
+    realistic: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The trust paragraph of each waiting file and each roles note the quiet plan counts are
+    doctor findings, in full (issue 32 §5)."""
+    (realistic / "aido.toml").write_text(f"adapters = {json.dumps(THREE)}\n")
+    (realistic / ".cursor/mcp.json").write_text('{"mcpServers": {}}\n')
+    assert aido(realistic, "apply", "--yes") == 0
+    capsys.readouterr()
+    assert aido(realistic, "plan", "--json") == 0
+    plan = json.loads(capsys.readouterr().out)
+    notes = [  # the Claude agents' file: the harness with agents here
+        n for f in plan["files"] if f["path"] == ".mcp.json"
+        for n in f["notes"] if "agent plays the roles" in n
+    ]  # fmt: skip
+    waiting = [f["path"] for f in plan["files"] if f["trust"]]
+    assert notes and waiting
+    assert aido(realistic, "doctor", "--json") == 0
+    findings = json.loads(capsys.readouterr().out)["findings"]
+    messages = {(f["check"], f["message"]) for f in findings}
+    assert {("roles", note) for note in notes} <= messages
+    trusted = {f["subject"] for f in findings if f["check"] == "trust"}
+    assert set(waiting) <= trusted
