@@ -57,13 +57,23 @@ class Survey:
         return tuple(name for name, why in self.harnesses if why)
 
 
-def survey(project: Path) -> Survey:
-    """Detect harnesses and stack, and what the catalog would suggest for them."""
+def survey(project: Path, scope: Scope = Scope.PROJECT) -> Survey:
+    """Detect harnesses and stack, and what the catalog would suggest for them. For the
+    user layer (`scope` user) the harnesses are those found in the home folder, and no
+    project fact counts (user scope never reads a project, SPEC §4)."""
     host = Host.current(project)
-    harnesses = tuple(
-        (name, adapter.detect(host, Scope.PROJECT)) for name, adapter in ADAPTERS.items()
-    )
+    harnesses = tuple((name, adapter.detect(host, scope)) for name, adapter in ADAPTERS.items())
+    if scope is Scope.USER:
+        facts = Facts(os=host.os)
+        found = _suggestions(facts)
+        return Survey(host.project, harnesses, facts, *found)
     facts = detect_facts(host.project)
+    agents = discover_agents(host.project)
+    return Survey(host.project, harnesses, facts, *_suggestions(facts), agents)
+
+
+def _suggestions(facts: Facts) -> tuple[tuple[Suggestion, ...], tuple[MCPDef, ...]]:
+    """The entries `facts` select (with why), and the others a user may add."""
     suggested: list[Suggestion] = []
     others: list[MCPDef] = []
     for entry in MCP_CATALOG:
@@ -73,8 +83,7 @@ def survey(project: Path) -> Survey:
             suggested.append(Suggestion(entry.id, entry.purpose, match.reason))
         elif not entry.deprecated:
             others.append(entry)
-    agents = discover_agents(host.project)
-    return Survey(host.project, harnesses, facts, tuple(suggested), tuple(others), agents)
+    return tuple(suggested), tuple(others)
 
 
 def stack_lines(facts: Facts) -> list[str]:

@@ -81,6 +81,14 @@ def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
     user = load_layers(host, Scope.USER, __version__) if where is not Scope.USER else None
     policy, policy_notes = policy_layers(host, where, loaded, user)
     notes += policy_notes
+    if where is Scope.USER and not loaded.present:
+        # issue 38 §10: user scope's desired state is the user layer alone; with none there
+        # is nothing to install (and nothing aido wrote there is taken away), only a start.
+        notes = [
+            f"no {shown(loaded.path, host)}: user scope plans nothing until you start one "
+            "with `aido init --scope user`"
+        ]
+        return Inputs(host, loaded, where, (), tuple(notes), narrowed=True, policy=policy)
     if only:
         names = list(only)
     elif configured is None:

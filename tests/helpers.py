@@ -31,6 +31,18 @@ def new_project(tmp_path: Path, aido_toml: str | None = None, folder: str = "pro
     return root
 
 
+def user_layer(home: Path, text: str = "# the user's own layer\n") -> Path:
+    """Start the user layer (`~/.config/aido/aido.toml` in the sandbox's XDG folder): without
+    one, user scope plans nothing (issue 38 §10); an empty one detects and suggests."""
+    from aidokit.adapters.base import Host
+    from aidokit.reconcile.choices.layers import user_config_path
+
+    path = user_config_path(Host.current(home))  # where this OS keeps it (%APPDATA% too)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
 def write_files(root: Path, files: dict[str, bytes]) -> Path:
     """`root` with each relative path in `files` written as its bytes (folders made as needed)."""
     for relative, raw in files.items():

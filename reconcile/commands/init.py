@@ -7,6 +7,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from aidokit.adapters.base import Host, Scope
 from aidokit.reconcile.commands.common import project_dir
 from aidokit.reconcile.errors import AidoError, ConfigError
 
@@ -28,7 +29,18 @@ def run(args: argparse.Namespace) -> int:
     from aidokit.reconcile.choices.config import CONFIG_NAME
     from aidokit.reconcile.scaffold import render_config, small_set, survey
 
-    target = project_dir(args) / CONFIG_NAME
+    scope = Scope(args.scope)
+    if scope is Scope.LOCAL:
+        raise ConfigError(
+            "aido init --scope local has no file of its own to write: local scope reads the "
+            "project's aido.toml and aido.local.toml; run aido init in the project"
+        )
+    project = project_dir(args)
+    target = project / CONFIG_NAME
+    if scope is Scope.USER:  # the user layer (issue 38 §10): ~/.config/aido/aido.toml
+        from aidokit.reconcile.choices.layers import user_config_path
+
+        target = user_config_path(Host.current(project))
     if target.exists():
         raise ConfigError(
             f"{target} already exists and aido init never overwrites it (merging is not "
@@ -39,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
             known = ", ".join(sorted(ADAPTERS))
             hint = maybe(name, ADAPTERS)
             raise ConfigError(f"unknown adapter '{name}'{hint}; known adapters: {known}")
-    found = survey(target.parent)
+    found = survey(project, scope)
     adapters: Sequence[str] = args.adapters or found.detected
     keep: Sequence[str] = small_set(found)
     add: Sequence[str] = ()
@@ -55,26 +67,29 @@ def run(args: argparse.Namespace) -> int:
         adapters, keep, add = ask(found, adapters, keep)
         roles = ask_roles(found)
     text = render_config(found, adapters=adapters, add=add, keep=keep, roles=roles)
+    if scope is Scope.USER:
+        target.parent.mkdir(parents=True, exist_ok=True)
     with target.open("x", encoding="utf-8") as out:  # "x": never clobber a racing writer
         out.write(text)
     print(f"Wrote {target}.")
-    if _ignore_local(target.parent):
+    if scope is Scope.PROJECT and _ignore_local(target.parent):
         print("Added aido.local.toml (your own changes, never committed) to .gitignore.")
     if not adapters:
         print("No harness was detected; aido will target the ones it detects on each run.")
-    print(_next_steps(target.parent))
+    print(_next_steps(project, scope))
     return 0
 
 
-def _next_steps(project: Path) -> str:
+def _next_steps(project: Path, scope: Scope) -> str:
     """The hand-written servers in the harness files the new `aido.toml` targets (name,
     file), and the next command: `aido import` when there are any (issue 38 §1)."""
     from aidokit.reconcile.importer import find
     from aidokit.reconcile.world import gather, read_world
 
-    plain = "Next: aido plan, then aido apply."
+    flag = " --scope user" if scope is Scope.USER else ""
+    plain = f"Next: aido plan{flag}, then aido apply{flag}."
     try:
-        world = read_world(gather(project, scope="project", only=None))
+        world = read_world(gather(project, scope=scope.value, only=None))
     except AidoError:  # plan says it in full; the file is written either way
         return plain
     broken = [target for target in world.files if target.error]
@@ -94,8 +109,8 @@ def _next_steps(project: Path) -> str:
         lines.append(f"aido cannot read {target.shown} yet: {target.error}")
     fix = f"fix {', '.join(t.shown for t in broken)}, then " if broken else ""
     lines.append(
-        f"Next: {fix}aido import (it shows what it takes over and asks), "
-        "then aido plan and aido apply."
+        f"Next: {fix}aido import{flag} (it shows what it takes over and asks), "
+        f"then aido plan{flag} and aido apply{flag}."
     )
     return "\n".join(lines)
 

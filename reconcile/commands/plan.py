@@ -40,9 +40,14 @@ def run(args: argparse.Namespace) -> int:
     plan = compute_plan(args)
     if args.detailed_exitcode and not plan.files:
         # SPEC §8: a drift check that checks nothing must not pass.
+        from aidokit.reconcile.render.text import untargeted
+
+        fix = "set `adapters` in aido.toml or pass --adapter NAME"
+        if "aido init --scope user" in untargeted(plan):
+            fix = "start the user layer with `aido init --scope user`"
         raise ConfigError(
-            "aido plan --detailed-exitcode targets no harness config file, so it checks "
-            "nothing; set `adapters` in aido.toml or pass --adapter NAME"
+            f"aido plan --detailed-exitcode targets no harness config file, so it checks "
+            f"nothing; {fix}"
         )
     if args.frozen:
         check_frozen(plan)

@@ -47,7 +47,8 @@ def render_plan(
     summary = plan.summary
     if not (verbose or summary.has_changes or summary.conflict or summary.error):
         if not plan.files:
-            out.append("No harness config files are targeted; set `adapters` in aido.toml.")
+            out.append(untargeted(plan))
+            plan = replace(plan, notes=tuple(n for n in plan.notes if n != _no_user_layer(plan)))
         out += _lock(plan)
         out.append("No changes. Every targeted file matches the desired state.")
         out += notices(plan)
@@ -57,7 +58,7 @@ def render_plan(
     for file in plan.files:
         out += _file(replace(file, notes=_once(file.notes, shown)), paint)
     if not plan.files:
-        out.append("No harness config files are targeted; set `adapters` in aido.toml.")
+        out.append(untargeted(plan))
     out += _lock(plan)
     out.append("")
     if summary.has_changes or summary.conflict or summary.error:
@@ -66,6 +67,19 @@ def render_plan(
     else:
         out.append("No changes. Every targeted file matches the desired state.")
     return "\n".join(out) + "\n"
+
+
+def untargeted(plan: Plan) -> str:
+    """Why no harness file is planned, and what to do: start the user layer (user scope
+    without one plans nothing, issue 38 §10), else name the harnesses in aido.toml."""
+    note = _no_user_layer(plan)
+    if note is not None:
+        return printable(note[0].upper() + note[1:] + ".")
+    return "No harness config files are targeted; set `adapters` in aido.toml."
+
+
+def _no_user_layer(plan: Plan) -> str | None:
+    return next((n for n in plan.notes if "user scope plans nothing until" in n), None)
 
 
 def errors(plan: Plan, paint: Any) -> list[str]:

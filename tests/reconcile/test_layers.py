@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from aidokit.reconcile import __version__
-from tests.helpers import aido, new_project
+from tests.helpers import aido, new_project, user_layer
 
 CLAUDE_ONLY = 'adapters = ["claude-code"]\nsuggest = false\n'
 
@@ -75,8 +75,9 @@ def test_user_scope_reads_only_the_user_layer(
 def test_project_only_triggers_never_match_in_user_scope(
     tmp_path: Path, sandbox_home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Without a user config, user scope gets only project-independent suggestions."""
+    """With an empty user config, user scope gets only project-independent suggestions."""
     (sandbox_home / ".claude.json").write_text("{}")
+    user_layer(sandbox_home)
     project = gitlab_project(tmp_path, "django")
     assert aido(project, "plan", "--scope", "user", "--adapter", "claude-code") == 0
     out = capsys.readouterr().out

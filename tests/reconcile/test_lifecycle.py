@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from aidokit.reconcile.cli import main
-from tests.helpers import ONLY_CONTEXT7, aido, new_project
+from tests.helpers import ONLY_CONTEXT7, aido, new_project, user_layer
 
 
 @pytest.fixture
@@ -104,6 +104,7 @@ def test_user_scope_writes_top_level_of_claude_json(project: Path, sandbox_home:
     """`--scope user` edits `~/.claude.json`'s top-level mcpServers and keeps its other keys."""
     claude = sandbox_home / ".claude.json"
     claude.write_text(json.dumps({"numStartups": 7, "mcpServers": {}}))
+    user_layer(sandbox_home)
     assert aido(project, "apply", "--yes", "--scope", "user") == 0
     data = json.loads(claude.read_text())
     assert data["numStartups"] == 7 and "context7" in data["mcpServers"]
@@ -127,6 +128,7 @@ def test_user_and_local_scope_records_stay_apart(project: Path, sandbox_home: Pa
     """User and local entries in the same `~/.claude.json` are owned separately."""
     claude = sandbox_home / ".claude.json"
     claude.write_text("{}")
+    user_layer(sandbox_home)
     assert aido(project, "apply", "--yes", "--scope", "user") == 0
     assert aido(project, "apply", "--yes", "--scope", "local") == 0
     assert aido(project, "plan", "--detailed-exitcode", "--scope", "user") == 0

@@ -12,7 +12,7 @@ from docgen_json import strip_jsonc
 
 from aidokit.reconcile.documents import Document, Format
 from aidokit.reconcile.errors import DocumentError
-from tests.helpers import aido, new_project
+from tests.helpers import aido, new_project, user_layer
 
 JSONC = Path("/nowhere/.vscode/mcp.json")
 TOML = Path("/nowhere/config.toml")
@@ -247,6 +247,7 @@ def test_toml_layout_refusal_shows_in_the_plan_and_apply_writes_nothing(
     config.write_bytes(b'mcp_servers = { mine = { command = "x" } }\n')
     claude = home / ".claude.json"
     claude.write_bytes(b"{}\n")
+    user_layer(home)
     project = new_project(tmp_path)
     aido(project, "plan", "--scope", "user")
     out = capsys.readouterr().out

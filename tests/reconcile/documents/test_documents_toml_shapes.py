@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from aidokit.reconcile.documents import Document, Format
 from aidokit.reconcile.errors import DocumentError
 from tests.fuzz import fuzz_settings
-from tests.helpers import aido, new_project
+from tests.helpers import aido, new_project, user_layer
 
 PROPS = fuzz_settings(300, HealthCheck.too_slow, HealthCheck.data_too_large)
 PATH = Path("/nowhere/.codex/config.toml")
@@ -143,6 +143,7 @@ def test_user_scope_apply_refuses_a_map_it_cannot_edit_before_writing_any_file(
     config.write_bytes(raw)
     claude = home / ".claude.json"
     claude.write_bytes(b"{}\n")
+    user_layer(home)
     project = new_project(tmp_path)
     aido(project, "plan", "--scope", "user")
     out = capsys.readouterr().out
