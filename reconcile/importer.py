@@ -93,7 +93,8 @@ def personal(item: Found, home: str) -> str | None:
             continue
         for word in value.split("="):  # `--config=/home/me/x`
             if word.startswith(roots) or word.startswith(_HOME_WORDS) or word in ("~", home):
-                return f"it runs {excerpt(word)}, under your home folder"
+                shown = "~" + word[len(home.rstrip("/\\")) :] if word.startswith(roots) else word
+                return f"it runs {excerpt(shown)}, under your home folder"
     return None
 
 
