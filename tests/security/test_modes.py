@@ -6,6 +6,7 @@ import os
 import stat
 from pathlib import Path
 
+from tests.helpers import user_layer
 from tests.security.cli import clean_error, project
 from tests.security.cli import run_process as run
 
@@ -23,6 +24,7 @@ def test_new_user_level_files_are_0600_even_under_umask_000(
 ) -> None:
     """A user-scope apply under umask 000 creates ~/.claude.json and the user state 0600."""
     root = project(tmp_path)
+    user_layer(sandbox_home)  # without one, user scope plans nothing (issue 38 §10)
     result = run(root, "apply", "--yes", "--scope", "user", "--adapter", "claude-code", umask=0)
     assert result.returncode == 0, result.stderr
     assert _mode(sandbox_home / ".claude.json") == 0o600
@@ -42,6 +44,7 @@ def test_an_existing_user_file_keeps_its_mode(tmp_path: Path, sandbox_home: Path
 def test_user_state_writable_by_others_is_refused(tmp_path: Path, sandbox_home: Path) -> None:
     """A user state.json others may write is refused, and no harness file is touched."""
     root = project(tmp_path)
+    user_layer(sandbox_home)
     assert (
         run(root, "apply", "--yes", "--scope", "user", "--adapter", "claude-code").returncode == 0
     )

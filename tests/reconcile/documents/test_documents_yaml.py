@@ -13,6 +13,7 @@ from projects import materialize  # fixtures/ is put on sys.path by tests/confte
 from aidokit.reconcile.cli import main
 from aidokit.reconcile.documents import Document, Format, read_document, write_document
 from aidokit.reconcile.errors import DocumentError
+from tests.helpers import user_layer
 
 PATH = Path("/nowhere/config.yaml")
 MAP = ("extensions",)
@@ -139,6 +140,7 @@ def test_apply_then_plan_on_a_real_goose_config(sandbox_home: Path, tmp_path: Pa
     config.parent.mkdir(parents=True)
     config.write_bytes(GOOSE_CONFIG)
     project = materialize("demo-project", tmp_path / "project")
+    user_layer(sandbox_home)  # without one, user scope plans nothing (issue 38 §10)
     scope = ["--scope", "user", "--adapter", "goose", "--project", str(project)]
     assert main(["apply", "--yes", *scope]) == 0
     after = config.read_bytes()
