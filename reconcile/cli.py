@@ -18,7 +18,7 @@ from typing import Any, NoReturn
 
 from aidokit.catalog import log
 from aidokit.reconcile import __version__
-from aidokit.reconcile.commands import COMMANDS, load
+from aidokit.reconcile.commands import COMMANDS, EXAMPLES, MAIN, load
 from aidokit.reconcile.errors import AidoError
 
 COMMON = "common options"  # the title of the options every command takes
@@ -86,6 +86,49 @@ class Parser(argparse.ArgumentParser):
         self.arguments.append(action)
         return action
 
+    def format_usage(self) -> str:
+        """The usage line without the common options: `[common options]` stands for them."""
+        return self._usage_text() + "\n"
+
+    def format_help(self) -> str:
+        """The command's own options in full, the common ones named once, an example."""
+        import textwrap
+
+        formatter = self.formatter_class(prog=self.prog)
+        own = [a for a in self.arguments if a not in self.common]
+        for title, actions in (
+            ("positional arguments", [a for a in own if not a.option_strings]),
+            ("options", [a for a in own if a.option_strings]),
+        ):
+            if actions:
+                formatter.start_section(title)
+                formatter.add_arguments(actions)
+                formatter.end_section()
+        width = _columns() - 2
+        parts = [self._usage_text()]
+        if self.description:  # wrapped here: argparse would break `--from-registry` at its dash
+            parts.append(textwrap.fill(self.description, width, break_on_hyphens=False))
+        parts.append(formatter.format_help().strip("\n"))
+        if self.common:
+            names = ", ".join(
+                a.option_strings[-1] + (f" {a.metavar}" if a.metavar else "") for a in self.common
+            )
+            line = f"common options: {names} (`aido --help` says what each does)"
+            parts.append(textwrap.fill(line, width, break_on_hyphens=False))
+        if self.epilog:
+            parts.append(self.epilog)
+        return "\n\n".join(parts) + "\n"
+
+    def _usage_text(self) -> str:
+        if self.usage:
+            return f"usage: {self.usage.replace('%(prog)s', self.prog)}"
+        own = [a for a in self.arguments if a not in self.common]
+        formatter = self.formatter_class(
+            prog=f"{self.prog} [common options]" if self.common else self.prog
+        )
+        formatter.add_usage(None, own, [], prefix="usage: ")
+        return formatter.format_help().rstrip("\n")
+
     def add_mutually_exclusive_group(self, *, required: bool = False) -> Any:
         """argparse's group, whose arguments are listed here too."""
         return _Listed(super().add_mutually_exclusive_group(required=required), self.arguments)
@@ -119,8 +162,9 @@ def _spelled(message: str, prog: str) -> str:
     value = value.strip("'\"")
     choices = [choice.strip().strip("'\"") for choice in listed.split(",")]
     hint = maybe(value, choices)
-    if argument in ("COMMAND", "ACTION"):
-        return f"unknown command '{value}'{hint}; `{prog} --help` lists the commands"
+    if argument.lower() in ("command", "action"):
+        kind = argument.lower()
+        return f"unknown {kind} '{value}'{hint}; `{prog} --help` lists the {kind}s"
     return f"argument {argument}: invalid choice '{value}'{hint}; choose from {', '.join(choices)}"
 
 
@@ -209,11 +253,39 @@ class _Tree(Parser):
         # add_help=False: a command's -h comes with its options (`fill`), so the
         # first pass of `main` reads past it to learn which command was named.
         for name, text in COMMANDS:
-            child = sub.add_parser(name, help=text, description=text, add_help=False)
+            example = f"example: {EXAMPLES[name]}"
+            child = sub.add_parser(
+                name, help=text, description=text, epilog=example, add_help=False
+            )
             self.commands[name] = child
         self.filled: set[str] = set()
         # `aido completion` reads the tree from here, so no command imports the CLI back.
         self.set_defaults(root_parser=self)
+
+    def format_usage(self) -> str:
+        return "usage: aido [common options] COMMAND [options]\n"
+
+    def format_help(self) -> str:
+        """The commands grouped (the main four first), each with an example; then the
+        common options, described once for every command."""
+        formatter = self.formatter_class(prog=self.prog)
+        formatter.add_text(self.description)
+        text = self.format_usage() + "\n" + formatter.format_help()
+        width = _columns() - 2
+        for title, names in (
+            ("main commands", MAIN),
+            ("other commands", [name for name, _ in COMMANDS if name not in MAIN]),
+        ):
+            text += f"\n{title}:\n" + "".join(_command_lines(name, width) for name in names)
+        formatter = self.formatter_class(prog=self.prog)
+        formatter.start_section("common options (before or after the command)")
+        formatter.add_arguments(self.common)
+        formatter.end_section()
+        formatter.start_section("options")
+        formatter.add_arguments([a for a in self.arguments if a not in self.common])
+        formatter.end_section()
+        formatter.add_text("Run `aido COMMAND --help` for a command's own options.")
+        return text + "\n" + formatter.format_help()
 
     def fill(self, names: Iterable[str]) -> None:
         """Add the options and `run` of each command in `names` (importing its module)."""
@@ -221,6 +293,22 @@ class _Tree(Parser):
             if name not in self.filled:
                 self.filled.add(name)
                 _command_options(self.commands[name], name)
+
+
+_HELP = dict(COMMANDS)
+_NAME = 16  # the column where a command's text starts
+
+
+def _command_lines(name: str, width: int) -> str:
+    """`  plan            show what ...` wrapped to `width`, then `$ example` under it."""
+    import textwrap
+
+    indent = " " * _NAME
+    lines = textwrap.wrap(_HELP[name], max(20, width - _NAME)) or [""]
+    first = f"  {name}".ljust(_NAME) + lines[0] if len(name) < _NAME - 3 else f"  {name}"
+    rest = lines[1:] if first.endswith(lines[0]) else lines
+    out = [first, *(indent + line for line in rest), f"{indent}  $ {EXAMPLES[name]}"]
+    return "\n".join(out) + "\n"
 
 
 def build_parser(commands: Iterable[str] | None = None) -> _Tree:

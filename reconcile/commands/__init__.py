@@ -20,18 +20,18 @@ class Command(Protocol):
     def run(self, args: argparse.Namespace) -> int: ...
 
 
-# (name, help), in help order.
+# (name, help), in help order: the main commands first (MAIN), then the rest.
 COMMANDS: tuple[tuple[str, str], ...] = (
     ("init", "write a commented aido.toml from the detected harnesses and stack"),
     ("plan", "show what `aido apply` would change in every harness config file"),
     ("apply", "write the planned changes (or exactly those of a saved plan file)"),
-    ("undo", "restore the files of the last apply (or of transaction TX) from aido's journal"),
-    ("upgrade", "move aido.lock to this aido's catalog pins (all entries, or the ids named)"),
-    ("outdated", "list aido.lock entries whose catalog pin (or registry release) is newer"),
     (
         "status",
         "list every MCP entry in the targeted files: managed, drifted, conflict or unmanaged",
     ),
+    ("undo", "restore the files of the last apply (or of transaction TX) from aido's journal"),
+    ("upgrade", "move aido.lock to this aido's catalog pins (all entries, or the ids named)"),
+    ("outdated", "list aido.lock entries whose catalog pin (or registry release) is newer"),
     (
         "suggest",
         "show which catalog entries the project's context selects, and which trigger matched why",
@@ -43,8 +43,8 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ),
     (
         "catalog",
-        "browse the MCP catalog (list, show ID), draft an entry from a server.json (import FILE) "
-        "or drafts from an MCP Registry (sync)",
+        "browse the MCP catalog (list, show ID), draft an entry from a server.json (import "
+        "FILE) or drafts from an MCP Registry (sync)",
     ),
     (
         "adapters",
@@ -76,6 +76,35 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("report", "summarise many `aido plan --json` outputs (files or folders, one per repository)"),
     ("completion", "print a shell completion script (bash, zsh or fish)"),
 )
+
+# `aido --help` lists these first, as "Main commands".
+MAIN = ("init", "plan", "apply", "status")
+
+# One example per command: `aido --help` and each command's own help show it.
+EXAMPLES: dict[str, str] = {
+    "init": "aido init",
+    "plan": "aido plan --detailed-exitcode",
+    "apply": "aido apply",
+    "status": "aido status",
+    "undo": "aido undo --list",
+    "upgrade": "aido upgrade context7",
+    "outdated": "aido outdated --registry",
+    "suggest": "aido suggest",
+    "search": "aido search browser testing",
+    "catalog": "aido catalog show context7",
+    "adapters": "aido adapters",
+    "adopt": "aido adopt github --adapter claude-code",
+    "import": "aido import",
+    "remove": "aido remove sequential-thinking",
+    "destroy": "aido destroy --adapter cursor",
+    "schema": "aido schema > aido-toml.schema.json",
+    "mcp": "aido mcp add context7 --roles researcher",
+    "confirm": "aido confirm my-api",
+    "confirmations": "aido confirmations",
+    "doctor": "aido doctor",
+    "report": "aido report plans/",
+    "completion": "aido completion bash",
+}
 
 # `import` is a Python keyword, so its module is named `imports`.
 _MODULES = {"import": "imports"}

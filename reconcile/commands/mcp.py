@@ -26,9 +26,30 @@ if TYPE_CHECKING:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add `mcp`'s own options."""
-    parser.add_argument("action", choices=("add",), help="what to do: add")
-    parser.add_argument("id", help="the new server's id: lower-case letters, digits, dashes")
+    """Add `mcp`'s own options; its help is `aido mcp add`'s (the one action)."""
+    parser.usage = (
+        "%(prog)s add ID [common options] [--roles A,B]\n"
+        "         [--custom-url URL [--transport {http,sse}] [--header K=V]... |\n"
+        "          --custom-command CMD [ARG]... [--env K=V]... |\n"
+        "          --from-registry NAME [--registry URL]]"
+    )
+    parser.description = (
+        "add server ID to aido.toml: a catalog entry under [mcp] add (`aido catalog list`, "
+        "`aido search WORDS`), or a custom server, security-sensitive, as [custom.ID]: a "
+        "remote one (--custom-url), a local command (--custom-command, last on the line) or "
+        "an MCP Registry server the catalog does not hold (--from-registry). Then run "
+        "`aido plan` and `aido apply`."
+    )
+    parser.epilog = (
+        "examples:\n"
+        "  aido mcp add context7 --roles researcher\n"
+        "  aido mcp add my-api --custom-url https://api.example.com/mcp\n"
+        "  aido mcp add notes --custom-command node tools/notes-mcp.js"
+    )
+    parser.add_argument("action", choices=("add",), metavar="ACTION", help="add (the one action)")
+    parser.add_argument(
+        "id", metavar="ID", help="the server's id: lower-case letters, digits, dashes"
+    )
     parser.add_argument("--custom-url", metavar="URL", help="a remote server (https)")
     parser.add_argument("--transport", choices=("http", "sse"), default="http")
     parser.add_argument(

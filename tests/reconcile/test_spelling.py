@@ -25,7 +25,7 @@ def test_closest_takes_a_typo_or_a_unique_prefix() -> None:
     [
         (["plna"], "unknown command 'plna' (did you mean 'plan'?); `aido --help` lists"),
         (["plan", "--scope", "projet"], "invalid choice 'projet' (did you mean 'project'?)"),
-        (["catalog", "lst"], "invalid choice 'lst' (did you mean 'list'?)"),
+        (["catalog", "lst"], "unknown action 'lst' (did you mean 'list'?); `aido catalog --help`"),
         (["catalog", "show", "contxt7"], "did you mean 'context7'?"),
         (["plan", "--adapter", "claud"], "unknown adapter 'claud' (did you mean 'claude-code'?)"),
         (["init", "--yes", "--adapter", "codx"], "unknown adapter 'codx' (did you mean 'codex'?)"),
