@@ -45,7 +45,8 @@ class Survey:
     """What `aido init` found in a project."""
 
     root: Path  # the project
-    harnesses: tuple[tuple[str, str | None], ...]  # every adapter, with why it was detected
+    # Every adapter, with why it was detected (its project file or its user folder).
+    harnesses: tuple[tuple[str, str | None], ...]
     facts: Facts
     suggested: tuple[Suggestion, ...]
     others: tuple[MCPDef, ...]  # entries a user may add: not suggested, not deprecated
@@ -53,7 +54,7 @@ class Survey:
 
     @property
     def detected(self) -> tuple[str, ...]:
-        """Names of the harnesses detected in the project."""
+        """Names of the harnesses detected here: a project file or the user's folder."""
         return tuple(name for name, why in self.harnesses if why)
 
 
@@ -62,11 +63,16 @@ def survey(project: Path, scope: Scope = Scope.PROJECT) -> Survey:
     user layer (`scope` user) the harnesses are those found in the home folder, and no
     project fact counts (user scope never reads a project, SPEC §4)."""
     host = Host.current(project)
-    harnesses = tuple((name, adapter.detect(host, scope)) for name, adapter in ADAPTERS.items())
     if scope is Scope.USER:
+        harnesses = tuple((n, adapter.detect(host, scope)) for n, adapter in ADAPTERS.items())
         facts = Facts(os=host.os)
         found = _suggestions(facts)
         return Survey(host.project, harnesses, facts, *found)
+    # In use here: its project file, else its user config folder (`~/.codex` marks Codex).
+    harnesses = tuple(
+        (name, adapter.detect(host, Scope.PROJECT) or adapter.detect(host, Scope.USER))
+        for name, adapter in ADAPTERS.items()
+    )
     facts = detect_facts(host.project)
     agents = discover_agents(host.project)
     return Survey(host.project, harnesses, facts, *_suggestions(facts), agents)

@@ -6,10 +6,14 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from aidokit.adapters.base import Host, Scope
 from aidokit.reconcile.commands.common import project_dir
 from aidokit.reconcile.errors import AidoError, ConfigError
+
+if TYPE_CHECKING:
+    from aidokit.reconcile.scaffold import Survey
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -71,7 +75,9 @@ def run(args: argparse.Namespace) -> int:
         target.parent.mkdir(parents=True, exist_ok=True)
     with target.open("x", encoding="utf-8") as out:  # "x": never clobber a racing writer
         out.write(text)
-    print(f"Wrote {target}.")
+    print(f"Wrote {target}:")
+    for line in chosen(found, adapters, [*keep, *add], picked=bool(args.adapters)):
+        print(f"  {line}")
     if scope is Scope.PROJECT and _ignore_local(target.parent):
         print("Added aido.local.toml (your own changes, never committed) to .gitignore.")
     if not adapters:
@@ -113,6 +119,25 @@ def _next_steps(project: Path, scope: Scope) -> str:
         f"then aido plan{flag} and aido apply{flag}."
     )
     return "\n".join(lines)
+
+
+def chosen(
+    found: Survey, adapters: Sequence[str], servers: Sequence[str], *, picked: bool
+) -> list[str]:
+    """What the file chose, in two lines: the harnesses (and why) and the servers."""
+    why = dict(found.harnesses)
+    if adapters:
+        names = [
+            f"{name} ({why[name]})" if why.get(name) and not picked else name for name in adapters
+        ]
+        harnesses = "harnesses: " + ", ".join(names)
+    else:
+        harnesses = "harnesses: none named (aido targets the ones it detects on each run)"
+    total = len(found.suggested)
+    kept = sum(item.id in servers for item in found.suggested)
+    listed = ", ".join(servers) or "none"
+    rest = "; the others are listed as comments" if kept < total else ""
+    return [harnesses, f"servers: {listed} ({kept} of {total} suggestions{rest})"]
 
 
 LOCAL_LINE = "aido.local.toml"

@@ -1,41 +1,65 @@
-"""The questions `aido init` asks on a terminal: plain numbered prompts, no TUI."""
+"""The questions `aido init` asks on a terminal: short multiselects, then one line for extras.
+
+Each list is a multiselect (console/multiselect.py): arrow keys and space on a real
+terminal, numbers or names anywhere else. What was found is said once, the
+harnesses found are marked, and the catalog is not listed: extras are typed by id
+(`aido search WORDS` finds them).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from aidokit.reconcile.console.multiselect import CANCELLED, TRIES, Choice, choose, width
 from aidokit.reconcile.errors import AidoError
 from aidokit.reconcile.scaffold import Survey, guessed, stack_lines
-
-_TRIES = 3
 
 
 def ask(
     survey: Survey, preselected: Sequence[str], kept: Sequence[str]
 ) -> tuple[list[str], list[str], list[str]]:
-    """Show what was found, then ask for adapters, suggestions to keep and extra entries."""
-    _show_facts(survey)
-    names = [name for name, _ in survey.harnesses]
-    print("\nHarnesses:")
-    for number, (name, why) in enumerate(survey.harnesses, 1):
-        print(f"  {number}. {name}" + (f"  (detected: {why})" if why else ""))
-    adapters = _pick("Adapters to manage", names, default=list(preselected))
+    """Say what was found, then ask for adapters, suggestions to keep and extra entries."""
+    import textwrap
+
+    facts = "; ".join(stack_lines(survey.facts)) or "no stack packs, languages or git remote"
+    print(textwrap.fill(f"Detected in this project: {facts}", width=width() - 1))
+    adapters = choose("Harnesses to manage", harness_choices(survey), preselected)
     keep: list[str] = []
     if survey.suggested:
-        print("\nSuggested servers (only the ones you keep are installed):")
-        for number, item in enumerate(survey.suggested, 1):
-            print(f"  {number}. {item.id}  (why: {item.why})")
-        choices = [item.id for item in survey.suggested]
-        keep = _pick("Suggested servers to keep", choices, default=list(kept))
-    ids = [entry.id for entry in survey.others]
-    add: list[str] = []
-    if ids:
-        print("\nOther catalog entries you can add:")
-        for number, entry in enumerate(survey.others, 1):
-            flag = "  [security-sensitive: apply asks you to type its name]"
-            print(f"  {number}. {entry.id}: {entry.purpose}" + (flag * entry.security_sensitive))
-        add = _pick("Extra entries to add", ids, default=[])
-    return adapters, keep, add
+        suggested = [Choice(item.id, item.why) for item in survey.suggested]
+        keep = choose("Suggested servers to install", suggested, kept)
+    return adapters, keep, _extras(survey)
+
+
+def harness_choices(survey: Survey) -> list[Choice]:
+    """Every harness, those found first (each with where it was found), then the rest."""
+    found = [Choice(name, why) for name, why in survey.harnesses if why]
+    rest = [Choice(name) for name, why in survey.harnesses if not why]
+    return [*found, *rest]
+
+
+def _extras(survey: Survey) -> list[str]:
+    """Catalog ids typed on one line (none listed: `aido search` finds them)."""
+    known = {entry.id: entry for entry in survey.others}
+    for _ in range(TRIES):
+        try:
+            answer = input(
+                "\nOther catalog servers to add, by id (`aido search WORDS` finds them; "
+                "Enter for none): "
+            )
+        except EOFError:
+            raise AidoError(CANCELLED) from None
+        ids = list(dict.fromkeys(answer.replace(",", " ").split()))
+        bad = [word for word in ids if word not in known]
+        if not bad:
+            for word in ids:
+                if known[word].security_sensitive:
+                    print(f"  {word} is security-sensitive: aido apply asks you to type its id")
+            return ids
+        from aidokit.catalog.spelling import maybe
+
+        print(f"  not a catalog id: {', '.join(f'{w}{maybe(w, known)}' for w in bad)}")
+    raise AidoError("aido init got no valid answer; nothing was written")
 
 
 def ask_roles(survey: Survey) -> bool:
@@ -48,11 +72,11 @@ def ask_roles(survey: Survey) -> bool:
     for role, names in guesses.items():
         print(f"  {role}: {', '.join(names)}")
     print("  (a role's servers then go only to these agents, not to the main session)")
-    for _ in range(_TRIES):
+    for _ in range(TRIES):
         try:
             answer = input("Use these roles? (y/N; Enter writes them as comments): ")
         except EOFError:
-            raise AidoError("aido init was cancelled; nothing was written") from None
+            raise AidoError(CANCELLED) from None
         word = answer.strip().lower()
         if word in ("", "n", "no"):
             return False
@@ -60,49 +84,3 @@ def ask_roles(survey: Survey) -> bool:
             return True
         print("  answer y or n")
     raise AidoError("aido init got no valid answer; nothing was written")
-
-
-def _show_facts(survey: Survey) -> None:
-    print("Detected in this project:")
-    for line in stack_lines(survey.facts) or ["no stack packs, languages or git remote"]:
-        print(f"  {line}")
-    print("\nSuggested MCP servers (from the facts above):")
-    for item in survey.suggested:
-        print(f"  {item.id}: {item.purpose}  (why: {item.why})")
-    if not survey.suggested:
-        print("  none")
-
-
-def _pick(question: str, choices: list[str], *, default: list[str]) -> list[str]:
-    """Ask for numbers or names, comma- or space-separated; empty keeps `default`."""
-    shown = ", ".join(default) or "none"
-    for _ in range(_TRIES):
-        try:
-            answer = input(f"{question} (numbers or names; Enter for [{shown}], '-' for none): ")
-        except EOFError:
-            raise AidoError("aido init was cancelled; nothing was written") from None
-        picked, bad = _parse(answer, choices)
-        if picked is None:
-            return default
-        if not bad:
-            return picked
-        print(f"  not a choice: {', '.join(bad)}; pick from 1-{len(choices)} or the names")
-    raise AidoError("aido init got no valid answer; nothing was written")
-
-
-def _parse(answer: str, choices: list[str]) -> tuple[list[str] | None, list[str]]:
-    """Picked names (None for 'keep the default') and the words that matched nothing."""
-    words = answer.replace(",", " ").split()
-    if not words:
-        return None, []
-    if words == ["-"]:
-        return [], []
-    picked: list[str] = []
-    bad: list[str] = []
-    for word in words:
-        name = choices[int(word) - 1] if word.isdigit() and 0 < int(word) <= len(choices) else word
-        if name not in choices:
-            bad.append(word)
-        elif name not in picked:
-            picked.append(name)
-    return picked, bad

@@ -40,10 +40,12 @@ sys.exit(main(sys.argv[1:]))
 class Terminal:
     """A child process on a pseudo-terminal, driven like `expect`."""
 
-    def __init__(self, argv: list[str], cwd: Path) -> None:
+    def __init__(self, argv: list[str], cwd: Path, *, term: str = "dumb") -> None:
+        """`term`: `dumb` asks with numbers, a real one (`xterm`) with the arrow-key lists."""
         self.master, slave = pty.openpty()
+        env = {**os.environ, "TERM": term, "COLUMNS": "80"}
         self.proc = subprocess.Popen(
-            argv, cwd=cwd, stdin=slave, stdout=slave, stderr=slave, close_fds=True
+            argv, cwd=cwd, env=env, stdin=slave, stdout=slave, stderr=slave, close_fds=True
         )
         os.close(slave)
         self.seen = ""
@@ -65,6 +67,9 @@ class Terminal:
     def send(self, line: str) -> None:
         os.write(self.master, line.encode() + b"\r")
 
+    def keys(self, data: bytes) -> None:
+        os.write(self.master, data)
+
     def wait(self) -> int:
         code = self.proc.wait(timeout=20)
         os.close(self.master)
@@ -78,37 +83,48 @@ def fresh(fixture_project: Callable[[str], Path]) -> Path:
     return project
 
 
+PICK = "Pick by numbers or names"
+EXTRAS = "Other catalog servers to add, by id"
+
+
 def test_tty_prompts_show_suggestions_and_write_choices(fresh: Path) -> None:
-    """On a terminal, init shows the suggestions and why, asks, and writes the picks."""
+    """On a terminal that cannot draw, init asks with numbers: the suggestions once, with
+    why; a wrong number is asked again; extras are typed by id, a typo answered."""
     term = Terminal([sys.executable, "-c", WRAPPER, "init"], fresh)
-    term.expect("Suggested MCP servers")
-    term.expect("context7")
-    term.expect("Adapters to manage")
+    term.expect("Harnesses to manage")
+    term.expect(PICK)
     term.send("99")
     term.expect("not a choice: 99")
     term.send("claude-code")
-    term.expect("Suggested servers to keep")
+    term.expect("Suggested servers to install")
+    term.expect(PICK)
     term.send("")
-    term.expect("security-sensitive")
-    term.expect("Extra entries to add")
-    term.send("extra-docs")
+    term.expect(EXTRAS)
+    term.send("extra-doc")
+    term.expect("not a catalog id: extra-doc (did you mean 'extra-docs'?)")
+    term.send("extra-docs vault")
+    term.expect("vault is security-sensitive")
+    term.expect("Next: aido plan")
     assert term.wait() == 0, term.seen
-    assert "why: always" in term.seen
+    assert term.seen.count("context7  (always)") == 1  # the suggestions are listed once
     config = load_config(fresh).config
     assert config.adapters == ("claude-code",)
-    assert config.mcp.add == (*small_set(survey(fresh)), "extra-docs") and not config.suggest
+    kept = small_set(survey(fresh))
+    assert config.mcp.add == (*kept, "extra-docs", "vault") and not config.suggest
+    assert f"  servers: {', '.join(kept)}, extra-docs, vault ({len(kept)} of " in term.seen
 
 
 def test_tty_enter_keeps_the_detected_defaults(fresh: Path) -> None:
     """Pressing Enter at every prompt keeps the detected harnesses and adds nothing."""
     (fresh / ".mcp.json").write_text("{}")
     term = Terminal([sys.executable, "-c", WRAPPER, "init"], fresh)
-    term.expect("(detected: found .mcp.json)")
-    term.expect("Adapters to manage")
+    term.expect("[x] claude-code  (found .mcp.json)")
+    term.expect(PICK)
     term.send("")
-    term.expect("Suggested servers to keep")
+    term.expect("Suggested servers to install")
+    term.expect(PICK)
     term.send("")
-    term.expect("Extra entries to add")
+    term.expect(EXTRAS)
     term.send("")
     assert term.wait() == 0, term.seen
     config = load_config(fresh).config
@@ -123,15 +139,40 @@ def test_tty_enter_keeps_the_detected_defaults(fresh: Path) -> None:
 def test_tty_keeps_only_the_suggestions_picked(fresh: Path) -> None:
     """Naming one suggestion keeps just that one; `-` keeps none."""
     term = Terminal([sys.executable, "-c", WRAPPER, "init"], fresh)
-    term.expect("Adapters to manage")
+    term.expect(PICK)
     term.send("claude-code")
-    term.expect("Suggested servers to keep")
+    term.expect("Suggested servers to install")
+    term.expect(PICK)
     term.send("context7")
-    term.expect("Extra entries to add")
-    term.send("-")
+    term.expect(EXTRAS)
+    term.send("")
     assert term.wait() == 0, term.seen
     config = load_config(fresh).config
     assert config.mcp.add == ("context7",) and not config.suggest
+
+
+def test_tty_arrow_keys_pick_harnesses_and_servers(fresh: Path, sandbox_home: Path) -> None:
+    """On a real terminal: the harnesses found (here and in the home folder) come first,
+    marked; space toggles, Enter accepts; the whole session stays short."""
+    (fresh / ".mcp.json").write_text("{}")
+    (sandbox_home / ".codex").mkdir()
+    term = Terminal([sys.executable, "-c", WRAPPER, "init"], fresh, term="xterm-256color")
+    term.expect("Harnesses to manage  (arrows move")
+    term.expect("[x] codex  (found ~/.codex)")
+    term.keys(b" \r")  # the cursor starts on the first found one: claude-code, now off
+    term.expect("Suggested servers to install  (arrows move")
+    term.keys(b"n\x1b[B \r")  # none, then only the second suggestion
+    term.expect(EXTRAS)
+    term.send("")
+    term.expect("Next: aido")
+    assert term.wait() == 0, term.seen
+    found = survey(fresh)
+    config = load_config(fresh).config
+    assert config.adapters == tuple(n for n in found.detected if n != "claude-code")
+    assert "codex" in config.adapters
+    assert config.mcp.add == (found.suggested[1].id,)
+    lines = term.seen.replace("\x1b[J", "").count("\n")
+    assert lines <= 45, term.seen  # issue 38: init printed 104 lines
 
 
 def test_yes_plan_installs_only_the_small_set(
