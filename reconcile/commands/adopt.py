@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     from aidokit.reconcile.render.text import render_diff
 
     print(f"'{args.name}' in {file.path} differs from what aido would write:")
-    print(render_diff(change), end="")
+    print(render_diff(change, file.fmt), end="")
     if not args.force:
         raise ConfigError(
             f"'{args.name}' in {file.path} differs from aido's version; "

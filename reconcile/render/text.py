@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from typing import Any
 
+from aidokit.adapters.format import Format
 from aidokit.catalog.printable import printable
 from aidokit.reconcile.plan import (
     WRITES,
     Action,
     Change,
-    DiffKind,
     FileChange,
     Plan,
     kept_words,
     owner,
 )
+from aidokit.reconcile.render.syntax import field, value
 
 _COLOURS = {
     Action.CREATE: "32",
@@ -144,11 +144,11 @@ def _file(file: FileChange, paint: Any) -> list[str]:
         lines.append(paint("33", printable(f"  trust: {file.trust.sentence()}")))
     lines += [printable(f"  note: {note}") for note in file.notes]
     for change in visible:
-        lines += _change(change, paint)
+        lines += _change(change, file.fmt, paint)
     return lines
 
 
-def _change(change: Change, paint: Any) -> list[str]:
+def _change(change: Change, fmt: Format, paint: Any) -> list[str]:
     symbol = change.action.value
     head = f"  {symbol} {change.label}"
     if change.sensitive and change.action is not Action.DELETE:
@@ -163,10 +163,10 @@ def _change(change: Change, paint: Any) -> list[str]:
     tail = printable(f"  ({detail})") if detail else ""
     lines = [paint(_COLOURS.get(change.action, "0"), head) + tail]
     if change.action is Action.CREATE and isinstance(change.after, dict):
-        lines += [f"      {printable(key)} = {_show(value)}" for key, value in change.after.items()]
+        lines += [f"      {printable(field(fmt, key, item))}" for key, item in change.after.items()]
     elif change.action is Action.CREATE:
-        lines.append(f"      = {_show(change.after)}")
-    lines += _diff_lines(change)
+        lines.append(f"      {printable(value(fmt, change.after))}")
+    lines += _diff_lines(change, fmt, paint)
     if change.roles and change.action in (Action.CREATE, Action.UPDATE):
         lines.append(printable(f"      roles: {', '.join(change.roles)}"))
     if change.tools and change.action is not Action.DELETE:  # docs/context-budget.md
@@ -181,28 +181,49 @@ def _change(change: Change, paint: Any) -> list[str]:
     return lines
 
 
-def render_diff(change: Change) -> str:
-    """The field-level differences of one change, one line each."""
-    return "".join(line + "\n" for line in _diff_lines(change))
+def render_diff(change: Change, fmt: Format) -> str:
+    """What the file holds and what aido would write, field by field, one line each."""
+    return "".join(line + "\n" for line in _diff_lines(change, fmt, _painter(False)))
 
 
-def _diff_lines(change: Change) -> list[str]:
+def _diff_lines(change: Change, fmt: Format, paint: Any) -> list[str]:
+    """`- field` (the file's, secrets redacted) and `+ field` (aido's) for each field that
+    differs, in the file's own syntax (issue 38 point 5); a conflict's too."""
     from aidokit.reconcile.security.redaction import redact_change  # only for a change shown
 
+    if not change.diff and change.action is not Action.CONFLICT:
+        return []
+    shown = redact_change(change)
+    before, after = shown.before, shown.after
+    if not (isinstance(before, dict) and isinstance(after, dict)):
+        sides = [("-", before, "31"), ("+", after, "32")] if before is not None else []
+        return [paint(code, f"      {sign} {value(fmt, side)}") for sign, side, code in sides]
     lines = []
-    for row in redact_change(change).diff:
-        where = printable(row.path)
-        if row.kind is DiffKind.CHANGED:
-            lines.append(f"      ~ {where}: {_show(row.before)} -> {_show(row.after)}")
-        elif row.kind is DiffKind.ADDED:
-            lines.append(f"      + {where}: {_show(row.after)}")
-        else:
-            lines.append(f"      - {where}: {_show(row.before)}")
+    for key in _differing(shown, before, after):
+        if key in before:
+            lines.append(paint("31", f"      - {field(fmt, key, before[key])}"))
+        if key in after:
+            lines.append(paint("32", f"      + {field(fmt, key, after[key])}"))
     return lines
 
 
-def _show(value: Any) -> str:
-    return printable(json.dumps(value, ensure_ascii=False, sort_keys=True))
+def _differing(change: Change, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """The entry's fields the diff rows touch (a conflict: every field that differs), in
+    the file's order, then aido's."""
+    touched = {_top(row.path) for row in change.diff}
+    if not touched or "" in touched:  # a conflict, or a diff of the whole entry
+        touched = {k for k in (*before, *after) if before.get(k, _NONE) != after.get(k, _NONE)}
+    return [key for key in dict.fromkeys((*before, *after)) if key in touched]
+
+
+_NONE = object()
+
+
+def _top(path: str) -> str | int:
+    from aidokit.reconcile.security.redaction import path_parts
+
+    parts = path_parts(path)
+    return parts[0] if parts else ""
 
 
 def _painter(colour: bool) -> Any:

@@ -91,7 +91,7 @@ def _pairs(text: str) -> list[Credential]:
     spans = []
     for match in _PAIR.finditer(text):
         key = match.group("key")
-        if _normal(key) not in SECRET_KEYS:
+        if normal(key) not in SECRET_KEYS:
             continue
         start, end = match.span("value")
         value = match.group("value")
@@ -112,7 +112,8 @@ def _unquote(text: str) -> str:
     return unquote(text)
 
 
-def _normal(key: str) -> str:
+def normal(key: str) -> str:
+    """`key` lower-case, percent-decoded, without `-`, `_`, `.` (`API-Key` -> `apikey`)."""
     return re.sub(r"[-_.]", "", _unquote(key)).lower()
 
 

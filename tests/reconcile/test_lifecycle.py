@@ -47,7 +47,7 @@ def test_adopt_different_entry_needs_force(
     (project / ".mcp.json").write_text(json.dumps({"mcpServers": {"context7": entry}}))
     assert aido(project, "adopt", "context7", "--adapter", "claude-code") == 1
     captured = capsys.readouterr()
-    assert "~ url:" in captured.out and "--force" in captured.err
+    assert '+ "url": ' in captured.out and "--force" in captured.err
     assert servers(project / ".mcp.json")["context7"] == entry
     assert aido(project, "adopt", "context7", "--adapter", "claude-code", "--force", "--yes") == 0
     assert servers(project / ".mcp.json")["context7"] == {

@@ -73,7 +73,7 @@ def test_drift_is_healed(project: Path, capsys: pytest.CaptureFixture[str]) -> N
     capsys.readouterr()
     assert aido(project, "plan", "--detailed-exitcode") == 2
     out = capsys.readouterr().out
-    assert "^ context7" in out and "~ type: " in out
+    assert "^ context7" in out and '- "type": "sse"' in out
     aido(project, "apply", "--yes")
     assert json.loads(path.read_text())["mcpServers"]["context7"]["type"] == "http"
 

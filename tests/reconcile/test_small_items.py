@@ -1,5 +1,6 @@
 """Issue 32 §6's smaller items: init git-ignores the local layer; a heal diff shows a
-transport word that changed instead of `<redacted>`."""
+transport word that changed instead of `<redacted>` (and, issue 38 point 5, every value
+that is not a secret)."""
 
 from __future__ import annotations
 
@@ -45,22 +46,26 @@ def test_init_outside_git_writes_no_gitignore(tmp_path: Path) -> None:
 
 
 def test_a_transport_word_is_shown_and_a_token_is_not() -> None:
-    """Heal diffs keep `"sse"` (a kind of entry, never a secret) and redact other strings."""
+    """Heal diffs keep `"sse"` (a kind of entry, never a secret) and the user's command,
+    and redact a secret-named header's value."""
     row = FieldDiff(path="type", kind=DiffKind.CHANGED, before="sse", after="http")
-    secret = FieldDiff(path="headers.X", kind=DiffKind.CHANGED, before="hunter2", after="${X}")
+    secret = FieldDiff(
+        path="headers.Authorization", kind=DiffKind.CHANGED, before="hunter2", after="${X}"
+    )
     change = Change(action=Action.HEAL, name="c", id="c", diff=(row, secret))
     shown = redact_change(change).diff
     assert shown[0].before == "sse" and shown[1].before == "<redacted>"
     assert redacted({"type": "stdio", "command": "npx"}) == {
         "type": "stdio",
-        "command": "<redacted>",
+        "command": "npx",
     }
 
 
 def test_plan_heal_diff_shows_the_old_transport(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A hand edit of an owned entry's `type` reads `~ type: "sse" -> "http"` in the plan."""
+    """A hand edit of an owned entry's `type` reads `- "type": "sse"`, `+ "type": "http"`
+    in the plan (JSON, the file's syntax)."""
     project = new_project(
         tmp_path, 'adapters = ["claude-code"]\nsuggest = false\n[mcp]\nadd = ["context7"]\n'
     )
@@ -71,7 +76,7 @@ def test_plan_heal_diff_shows_the_old_transport(
     path.write_text(json.dumps(data, indent=2))
     capsys.readouterr()
     assert aido(project, "plan") == 0
-    assert '~ type: "sse" -> "http"' in capsys.readouterr().out
+    assert '      - "type": "sse"\n      + "type": "http"\n' in capsys.readouterr().out
 
 
 def test_doctor_flags_a_name_at_user_and_project_scope(
