@@ -121,7 +121,7 @@ def test_init_asks_before_it_applies_guessed_roles(
     project = new_project(tmp_path)
     write_files(project, {".claude/agents/qa.md": AGENT})
     term = Terminal([sys.executable, "-c", WRAPPER, "init"], project)
-    for question in ("Adapters to manage", "Suggested servers to keep", "Extra entries to add"):
+    for question in ("Harnesses to manage", "Suggested servers to install", "Other catalog servers"):
         term.expect(question)
         term.send("")
     term.expect("tester-reviewer: qa")
