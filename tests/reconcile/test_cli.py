@@ -130,7 +130,8 @@ def _plan_imports(project: Path, *argv: str) -> list[str]:
 # every plan reads the managed policy file (reconcile/policy/__init__.py, layers.py; issue 36);
 # one more per adapter module the registry imports (issue 33: amp, auggie); 8 more since the
 # catalog is one module per domain (catalog/entries/, issue 37; a plan reads every entry).
-CONVERGED_AIDO_MODULES = 115  # render/syntax.py: render/text.py shows fields in the file's syntax (issue 38 §5)
+# 115 since render/text.py shows fields in the file's own syntax (render/syntax.py, issue 38 §5).
+CONVERGED_AIDO_MODULES = 115
 
 
 def test_plan_of_an_unchanged_project_imports_no_pydantic(

@@ -121,7 +121,8 @@ def test_init_asks_before_it_applies_guessed_roles(
     project = new_project(tmp_path)
     write_files(project, {".claude/agents/qa.md": AGENT})
     term = Terminal([sys.executable, "-c", WRAPPER, "init"], project)
-    for question in ("Harnesses to manage", "Suggested servers to install", "Other catalog servers"):
+    questions = ("Harnesses to manage", "Suggested servers to install", "Other catalog servers")
+    for question in questions:
         term.expect(question)
         term.send("")
     term.expect("tester-reviewer: qa")
