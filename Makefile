@@ -121,15 +121,18 @@ bench: dev
 	$(BIN)/python -m bench
 
 fuzz: dev
-	AIDO_FUZZ_EXAMPLES=$${AIDO_FUZZ_EXAMPLES:-20000} $(BIN)/pytest -q -p no:cacheprovider \
+	AIDO_FUZZ_EXAMPLES=$${AIDO_FUZZ_EXAMPLES:-20000} $(BIN)/pytest -q -p no:cacheprovider -n auto \
 	  tests/reconcile/documents/test_documents_fuzz.py \
 	  tests/reconcile/documents/test_documents_roundtrip_props.py \
 	  tests/reconcile/documents/test_documents_window.py \
+	  tests/reconcile/documents/test_documents_json_props.py \
 	  tests/reconcile/documents/test_documents_toml_props.py \
 	  tests/reconcile/documents/test_documents_toml_shapes.py \
 	  tests/reconcile/documents/test_documents_toml_comments.py \
-	  tests/reconcile/documents/test_documents_tomlparse.py \
-	  tests/reconcile/test_plain_json.py \
+	  tests/reconcile/documents/test_documents_yaml_props.py \
+	  tests/reconcile/documents/test_documents_frontmatter.py \
+	  tests/reconcile/documents/test_documents_listitems.py \
+	  tests/reconcile/documents/test_documents_empty_maps.py \
 	  tests/reconcile/test_config.py
 
 # Network: checks every pinned npm/PyPI version and remote host; never part of `make test`.
