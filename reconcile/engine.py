@@ -209,7 +209,7 @@ def _deprecation_reasons(file: FileChange, catalog: Collection[MCPDef]) -> FileC
 
 def _import_hints(file: FileChange, adapter: Adapter, world: World) -> FileChange:
     """A conflict whose entry runs its catalog server in another form hints `aido import`,
-    which takes it (issue 38 §1): the hint is the command that works (importer.takes_as)."""
+    which takes it (issue 38 §1): the hint is the command that works (recognise.takes_as)."""
     from aidokit.reconcile.planner import conflict_hint
 
     conflicts = [
@@ -219,7 +219,7 @@ def _import_hints(file: FileChange, adapter: Adapter, world: World) -> FileChang
     ]  # fmt: skip
     if not conflicts:
         return file
-    from aidokit.reconcile.importer import takes_as
+    from aidokit.reconcile.recognise import takes_as
 
     servers = {w.server.id: w.server for w in world.wanted}
     hints = {

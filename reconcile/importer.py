@@ -10,20 +10,20 @@ plan shows what adopting them changes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Set
+from collections.abc import Callable, Mapping, Set
 from dataclasses import dataclass, replace
 from typing import Any
 
 from aidokit.adapters.base import Adapter, Scope
 from aidokit.adapters.support import spec_for
-from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
+from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, StdioSpec
 from aidokit.catalog.printable import excerpt
-from aidokit.catalog.sources import docker_source, launched_package
 from aidokit.reconcile.choices.config import CustomMCP, Override, ProjectConfig
 from aidokit.reconcile.desired import wanted_servers
 from aidokit.reconcile.errors import CatalogError
 from aidokit.reconcile.history.journal import FileEntry
 from aidokit.reconcile.history.state import Record, entry_digest
+from aidokit.reconcile.recognise import bare, first_plain, form_key, identities, spec_form
 from aidokit.reconcile.security import hardening
 from aidokit.reconcile.world import TargetFile, World
 
@@ -108,7 +108,7 @@ def find(world: World, only: str | None = None) -> list[Found]:
             continue
         if target.agent is not None:  # an agent's own servers are the user's scoping
             continue
-        index = _identities(target.adapter, catalog)
+        index = identities(target.adapter, catalog)
         owned = {r.name: r for r in target.records if not r.map_path}
         for name, entry in sorted(target.servers().items()):
             record = owned.get(name)
@@ -131,7 +131,7 @@ def _classify(
     if problem:
         return Found(target, name, entry, problem=f"{problem}; rename the entry to import it")
     identity = target.adapter.identity(entry)
-    match = index.get(_bare(identity)) if identity else None
+    match = index.get(bare(identity)) if identity else None
     form = form_key(entry)
     match = match or (index.get(form) if form else None)
     if match == name:
@@ -177,7 +177,7 @@ def _override(adapter: Adapter, entry: Mapping[str, Any], server: MCPDef | None)
     this harness when both run the same package: extra arguments and plain env values (a
     credential, or a variable the catalog marks secret, is never copied)."""
     spec = spec_for(server, adapter) if server is not None else None
-    if server is None or not isinstance(spec, StdioSpec) or form_key(entry) != _spec_form(spec):
+    if server is None or not isinstance(spec, StdioSpec) or form_key(entry) != spec_form(spec):
         return None
     try:
         mine = custom_of(entry)
@@ -185,7 +185,7 @@ def _override(adapter: Adapter, entry: Mapping[str, Any], server: MCPDef | None)
         return None
     if mine.command is None:
         return None
-    package = _first_plain(list(mine.args))  # the user's package spec, its version aside
+    package = first_plain(list(mine.args))  # the user's package spec, its version aside
     known = {*spec.args, package, "-y", "--yes"}
     extra = tuple(a for a in mine.args if a not in known)
     secret = server.secret_names()
@@ -196,153 +196,6 @@ def _override(adapter: Adapter, entry: Mapping[str, Any], server: MCPDef | None)
     }  # fmt: skip
     extra = tuple(a for a in extra if hardening.arg_problem(0, a) is None)
     return Override(args=extra, env=env) if extra or env else None
-
-
-def _identities(adapter: Adapter, catalog: Iterable[MCPDef]) -> dict[str, str]:
-    """Bare identity -> catalog id, for every catalog entry this adapter can render; and
-    the form of each of the entry's install specs for any adapter (its npx/uvx package,
-    docker image or remote URL, `form_key`), so a server the catalog renders as a remote
-    here is still recognised in its package form."""
-    index: dict[str, str] = {}
-    forms: dict[str, str] = {}
-    claimed: dict[str, set[str]] = {}  # form or identity -> every entry, sensitive ones too
-    for server in catalog:
-        for other in server.install.values():
-            key = _spec_form(other)
-            if key:
-                claimed.setdefault(key, set()).add(server.id)
-                if not server.security_sensitive:
-                    forms.setdefault(key, server.id)
-        spec = spec_for(server, adapter)
-        if spec is None:
-            continue
-        try:
-            identity = adapter.identity(adapter.render(server, spec))
-        except CatalogError:
-            continue
-        if identity:
-            claimed.setdefault(_bare(identity), set()).add(server.id)
-            if not server.security_sensitive:
-                index.setdefault(_bare(identity), server.id)
-    # A package two entries run with different arguments (postgres-mcp read-write and
-    # postgres-readonly) says nothing about which one a hand-written server is: it claims
-    # none, and the server is imported as custom.
-    forms = {key: entry_id for key, entry_id in forms.items() if len(claimed[key]) == 1}
-    index = {key: entry_id for key, entry_id in index.items() if len(claimed[key]) == 1}
-    return {**forms, **index}
-
-
-def takes_as(adapter: Adapter, entry: Mapping[str, Any], server: MCPDef) -> bool:
-    """Whether `aido import` would take a hand-written `entry` of that name as catalog entry
-    `server` (the same rule as `find`): it runs what the catalog renders for this harness,
-    or one of the entry's install specs, versions aside. The plan's conflict hint asks."""
-    if server.security_sensitive:
-        return False
-    forms = {_spec_form(other) for other in server.install.values()}
-    if form_key(entry) in forms - {None}:
-        return True
-    spec = spec_for(server, adapter)
-    mine = adapter.identity(entry)
-    if spec is None or not mine:
-        return False
-    try:
-        theirs = adapter.identity(adapter.render(server, spec))
-    except CatalogError:
-        return False
-    return theirs is not None and _bare(mine) == _bare(theirs)
-
-
-# Launchers whose first argument (after these subcommands) is a package, and flags of
-# docker/podman `run` that take a value (so the image is the first other argument).
-_RUNNERS = {"npx": (), "bunx": (), "uvx": (), "pnpx": (), "pnpm": ("dlx",), "pipx": ("run",),
-            "yarn": ("dlx",), "npm": ("exec",), "bun": ("x",)}  # fmt: skip
-_CONTAINERS = ("docker", "podman")
-_VALUE_FLAGS = frozenset(
-    {"-e", "--env", "-v", "--volume", "--name", "--network", "-p", "--publish", "--env-file",
-     "--mount", "-w", "--workdir", "-u", "--user", "--entrypoint", "--platform", "--from"}
-)  # fmt: skip
-
-
-def form_key(entry: Mapping[str, Any]) -> str | None:
-    """What a hand-written entry runs, versions aside: `npm @scope/pkg`, `pypi pkg`,
-    `image ghcr.io/o/img`, or its URL without query and trailing slash."""
-    url = next(
-        (entry[k] for k in ("url", "serverUrl", "httpUrl") if isinstance(entry.get(k), str)), None
-    )
-    if url is not None:
-        return _url_form(url)
-    command, args = entry.get("command"), entry.get("args", [])
-    if isinstance(command, list) and command:
-        command, args = command[0], command[1:]
-    if not isinstance(command, str) or not isinstance(args, list):
-        return None
-    return _argv_form(command, [str(a) for a in args])
-
-
-def _spec_form(spec: StdioSpec | RemoteSpec) -> str | None:
-    if isinstance(spec, RemoteSpec):
-        return _url_form(spec.url)
-    return _argv_form(spec.command, list(spec.args))
-
-
-def _url_form(url: str) -> str:
-    base = url.split("#", 1)[0].split("?", 1)[0].rstrip("/")
-    scheme, sep, rest = base.partition("://")
-    host, slash, path = rest.partition("/")
-    return f"{scheme.lower()}{sep}{host.lower()}{slash}{path}"
-
-
-def _argv_form(command: str, args: list[str]) -> str | None:
-    program = command.replace("\\", "/").rsplit("/", 1)[-1].lower().removesuffix(".exe")
-    program = program.removesuffix(".cmd")
-    if program in ("cmd",) and len(args) >= 2 and args[0].lower() == "/c":
-        return _argv_form(args[1], args[2:])
-    words = list(args)
-    if program in _CONTAINERS:
-        if not words or words[0] != "run":
-            return None
-        image = _first_plain(words[1:])
-        source = docker_source(image) if image else None  # its tag or digest aside
-        return f"image {source.name if source else image}" if image else None
-    if program not in _RUNNERS:
-        return None
-    for sub in _RUNNERS[program]:
-        if words and words[0] == sub:
-            words = words[1:]
-    package = _first_plain(words)
-    if package is None:
-        return None
-    # By the ecosystem's grammar (catalog/sources.py): a package from another source
-    # (`pkg@file:x.tgz`, `pkg@npm:other@1`, `pkg @ git+...`) stays whole and matches nothing.
-    ecosystem = "pypi" if program in ("uvx", "pipx") else "npm"
-    source = launched_package("uvx" if ecosystem == "pypi" else "npx", package)
-    return f"{ecosystem} {source.name if source else package}"
-
-
-def _first_plain(words: list[str]) -> str | None:
-    skip = False
-    for word in words:
-        if skip:
-            skip = False
-        elif word in _VALUE_FLAGS:
-            skip = True
-        elif not word.startswith("-"):
-            return word
-    return None
-
-
-def _bare(identity: str) -> str:
-    """An identity without its version: `npx @scope/pkg@1.2` -> `npx @scope/pkg`.
-
-    The package is read by its ecosystem's grammar (catalog/sources.py): one
-    from another source (`pkg@file:x.tgz`, `pkg@npm:other@1`, `pkg @ git+...`)
-    stays whole, so it matches no catalog entry and is imported as custom.
-    """
-    if "://" in identity:
-        return identity.rstrip("/")
-    command, _, package = identity.partition(" ")
-    source = launched_package(command, package)
-    return f"{command} {source.name}" if source is not None else identity
 
 
 def scrubbed_custom(entry: Mapping[str, Any], name: str) -> tuple[CustomMCP, tuple[str, ...]]:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile.importer import form_key
+from aidokit.reconcile.recognise import form_key
 from tests.helpers import aido, new_project
 
 CURSOR = 'adapters = ["cursor"]\nsuggest = false\n'
@@ -163,7 +163,7 @@ def test_a_package_two_entries_run_claims_no_server_by_its_form() -> None:
     to neither by its package alone (only its exact identity could), unlike playwright."""
     from aidokit.adapters.registry import ADAPTERS
     from aidokit.catalog.entries import MCP_CATALOG
-    from aidokit.reconcile.importer import _identities
+    from aidokit.reconcile.recognise import identities as _identities
 
     index = _identities(ADAPTERS["cursor"], MCP_CATALOG)
     assert "pypi postgres-mcp" not in index and "npm mongodb-mcp-server" not in index
