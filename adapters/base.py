@@ -16,7 +16,8 @@ from aidokit.adapters.trust import TrustGate
 from aidokit.catalog.facts import OSName
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 
-# An agent name aido scopes to: what `[roles]` accepts (reconcile/choices/config.py AGENT_PATTERN).
+# An agent name aido scopes to: what `[roles]` accepts
+# (reconcile/read/choices/config.py AGENT_PATTERN).
 AGENT_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 
 # The strength of an adapter's evidence, strongest first: the harness's own CLI

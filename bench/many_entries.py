@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.catalog import entries
-from aidokit.reconcile import engine, world
-from aidokit.reconcile.apply import apply_plan
+from aidokit.reconcile.plan import engine
+from aidokit.reconcile.read import world
+from aidokit.reconcile.write.apply import apply_plan
 from bench._scale import SIZES, plain_entry, scale_rows, synthetic
 
 REPEATS = 3

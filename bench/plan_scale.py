@@ -11,7 +11,8 @@ from aidokit.adapters.registry import ADAPTERS
 from aidokit.adapters.support import resolved
 from aidokit.catalog import entries
 from aidokit.catalog.entries import MCP_CATALOG
-from aidokit.reconcile import engine, world
+from aidokit.reconcile.plan import engine
+from aidokit.reconcile.read import world
 from bench._scale import synthetic
 
 SIZES = (1, 10, 100, 1000)

@@ -1,7 +1,7 @@
 """The error base every layer raises: only the CLI boundary catches these (STYLE.md, Code 3).
 
 It lives in `catalog`, the lowest layer, so that `catalog` and `adapters` can raise
-aido's errors without importing `reconcile`; `reconcile/errors.py` adds the
+aido's errors without importing `reconcile`; `reconcile/core/errors.py` adds the
 subclasses only the reconciler raises.
 """
 

@@ -1,6 +1,6 @@
 """Facts about a project that triggers are evaluated against (SPEC §1 step 1).
 
-Detection (reading the disk) lives in `aidokit.reconcile.facts.context`; this module
+Detection (reading the disk) lives in `aidokit.reconcile.read.facts.context`; this module
 only holds the typed value, so trigger evaluation stays a pure function.
 """
 

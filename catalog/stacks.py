@@ -1,8 +1,8 @@
 """Stack packs as data: what a pack is, how it is detected, what it recommends.
 
 Packs only name catalog ids (SPEC §3); they never define an MCP. Detection
-rules are data that `aidokit.reconcile.facts.context` interprets over the project's
-manifests, at the root and in subfolders (a bounded walk, `reconcile/facts/tree.py`).
+rules are data that `aidokit.reconcile.read.facts.context` interprets over the project's
+manifests, at the root and in subfolders (a bounded walk, `reconcile/read/facts/tree.py`).
 A detected pack's `recommends` are suggested like a trigger match (`select.suggest`).
 """
 

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from aidokit.reconcile.cli import entry
+from aidokit.reconcile.cli.main import entry
 
 entry()

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from aidokit.reconcile.cli import main
+from aidokit.reconcile.cli.main import main
 
 
 def aido(project: Path, *argv: str) -> int:
@@ -35,7 +35,7 @@ def user_layer(home: Path, text: str = "# the user's own layer\n") -> Path:
     """Start the user layer (`~/.config/aido/aido.toml` in the sandbox's XDG folder): without
     one, user scope plans nothing (issue 38 §10); an empty one detects and suggests."""
     from aidokit.adapters.base import Host
-    from aidokit.reconcile.choices.layers import user_config_path
+    from aidokit.reconcile.read.choices.layers import user_config_path
 
     path = user_config_path(Host.current(home))  # where this OS keeps it (%APPDATA% too)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -69,14 +69,14 @@ def saved_plan(project: Path) -> tuple[Path, dict[str, Any]]:
 
 def load_config_by_memo(project: Path) -> object:
     """`load_config`: only decode's memo can spare pydantic."""
-    from aidokit.reconcile.choices import config
+    from aidokit.reconcile.read.choices import config
 
     return config.load_config(project)
 
 
 def load_state_by_memo(path: Path) -> object:
     """`load_state`: only decode's memo can spare pydantic."""
-    from aidokit.reconcile.history import state
+    from aidokit.reconcile.read import state
 
     return state.load_state(path)
 

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
-from aidokit.reconcile.cli import exit_status, main
+from aidokit.reconcile.cli.main import exit_status, main
 
 
 def run_main(

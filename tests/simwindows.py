@@ -37,7 +37,7 @@ def fake_msvcrt() -> types.ModuleType:
 
 def hide_posix(monkeypatch: pytest.MonkeyPatch) -> None:
     """Within one test: no fcntl/termios, a fake msvcrt, and the Windows console names."""
-    from aidokit.reconcile.console import terminal
+    from aidokit.reconcile.core import terminal
 
     monkeypatch.setitem(sys.modules, "fcntl", None)
     monkeypatch.setitem(sys.modules, "termios", None)
@@ -50,7 +50,7 @@ def pytest_configure(config: pytest.Config) -> None:
     """For the whole run: the same as `hide_posix`, before any aido module is imported."""
     import pty  # noqa: F401  (test helpers drive pseudo-terminals; aido itself must not)
 
-    from aidokit.reconcile.console import terminal
+    from aidokit.reconcile.core import terminal
 
     sys.modules["fcntl"] = None  # type: ignore[assignment]
     sys.modules["termios"] = None  # type: ignore[assignment]

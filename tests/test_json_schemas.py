@@ -12,8 +12,8 @@ import pytest
 from jsonschema import Draft202012Validator
 from projects import FIXTURES, materialize  # fixtures/ is put on sys.path by tests/conftest.py
 
-from aidokit.reconcile import errors
-from aidokit.reconcile.cli import build_parser, main
+from aidokit.reconcile.cli.main import build_parser, main
+from aidokit.reconcile.core import errors
 from tests.reconcile.test_plan_snapshots import _drift as drift
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -219,7 +219,7 @@ def test_a_bug_under_json_is_an_error_object(
     def explode(*_: object, **__: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("aidokit.reconcile.commands.plan.compute_plan", explode)
+    monkeypatch.setattr("aidokit.reconcile.cli.commands.plan.compute_plan", explode)
     doc = json_of(capsys, ["plan", "--json", "--project", str(project)], expected=3)
     assert_valid("error", doc)
     assert isinstance(doc, dict) and doc["error"]["code"] == "bug"

@@ -85,7 +85,7 @@ def test_the_graph_is_read() -> None:
     """The walker sees the package (a test that cannot fail is a defect)."""
     graph = _graph()
     assert len(graph) > 50
-    assert "aidokit.catalog.entries" in graph["aidokit.reconcile.world"]
+    assert "aidokit.catalog.entries" in graph["aidokit.reconcile.read.world"]
 
 
 def test_no_module_imports_itself_back() -> None:
@@ -103,3 +103,48 @@ def test_layers_point_one_way() -> None:
         and top not in ALLOWED[own]
     )
     assert wrong == []
+
+
+# reconcile/ by the flow, bottom first (docs/architecture.md, "Layers"): a folder imports
+# only folders before it. `reconcile/__init__.py` (the version) and `__main__.py` sit outside.
+RECONCILE_ORDER = (
+    "core",  # safe reads, atomic writes, locks, paths, errors, the terminal
+    "documents",  # byte-preserving editors of JSON/JSONC, TOML, YAML, frontmatter
+    "checks",  # what a value may hold: hardening, credentials, launch environments
+    "read",  # the world: facts, choices, baselines, the lock, state, policy layers
+    "plan",  # the pure diff: desired entries per file, engine, planner, scoping, policy verdicts
+    "trust",  # before any effect: gates, confirmations, redaction, saved-plan provenance
+    "write",  # the effects: apply, transactions, journal, undo, import, adopt
+    "probe",  # `aido doctor --probe`: start servers as their harnesses would
+    "show",  # plan, status, doctor and report as text or JSON
+    "cli",  # the entry point, one module per command, the console
+)
+
+
+def _folder(module: str) -> str | None:
+    parts = module.split(".")
+    if parts[:2] != ["aidokit", "reconcile"] or len(parts) < 4:
+        return None  # the reconcile package itself, __main__, or outside reconcile
+    return parts[2]
+
+
+def test_reconcile_folders_are_the_layers() -> None:
+    """Each folder of reconcile/ has its place in RECONCILE_ORDER; nothing else is at the top."""
+    root = ROOT / "reconcile"
+    folders = {p.name for p in root.iterdir() if (p / "__init__.py").exists()}
+    assert folders == set(RECONCILE_ORDER)
+    loose = {p.name for p in root.glob("*.py")}
+    assert loose == {"__init__.py", "__main__.py"}
+
+
+def test_reconcile_folders_point_down() -> None:
+    """No module imports a folder above its own (counting imports inside functions)."""
+    rank = {name: index for index, name in enumerate(RECONCILE_ORDER)}
+    upward = sorted(
+        f"{source} imports {target}"
+        for source, targets in _graph().items()
+        if (own := _folder(source)) is not None
+        for target in targets
+        if (other := _folder(target)) is not None and rank[other] > rank[own]
+    )
+    assert upward == []

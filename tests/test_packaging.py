@@ -80,7 +80,7 @@ def test_metadata_is_ready_for_pypi() -> None:
     assert project["readme"] == "README.md" and project["license"] == "MIT"
     assert "Typing :: Typed" in project["classifiers"]
     assert {"Homepage", "Documentation", "Issues"} <= set(project["urls"])
-    assert project["scripts"] == {"aido": "aidokit.reconcile.cli:entry"}
+    assert project["scripts"] == {"aido": "aidokit.reconcile.cli.main:entry"}
     for folder in TOP:
         for init in (ROOT / folder).rglob("__init__.py"):
             if init.parent == ROOT / folder:

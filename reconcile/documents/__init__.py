@@ -9,9 +9,9 @@ in docs/documents.md.
 
 from __future__ import annotations
 
+from aidokit.reconcile.core.format import ABSENT, LIST_ITEMS, Format, file_digest
+from aidokit.reconcile.core.lock import lock_file
 from aidokit.reconcile.documents.document import Document, read_document, write_document
-from aidokit.reconcile.documents.format import ABSENT, LIST_ITEMS, Format, file_digest
-from aidokit.reconcile.documents.lock import lock_file
 
 __all__ = [
     "ABSENT",

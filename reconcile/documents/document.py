@@ -7,16 +7,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from aidokit.reconcile.documents.atomic import (
+from aidokit.reconcile.core.atomic import (
     Stamp,
     file_stamp,
     read_stamped,
     remember_digest,
     replace_file,
 )
-from aidokit.reconcile.documents.format import LIST_ITEMS, Format, MapOrigin, Pieces, file_digest
+from aidokit.reconcile.core.errors import DocumentError
+from aidokit.reconcile.core.format import LIST_ITEMS, Format, MapOrigin, Pieces, file_digest
 from aidokit.reconcile.documents.jsonedit import NEW_FILE, JsonEditor
-from aidokit.reconcile.errors import DocumentError
 
 if TYPE_CHECKING:
     from aidokit.reconcile.documents.frontmatter import FrontmatterEditor

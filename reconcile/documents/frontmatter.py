@@ -26,9 +26,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from aidokit.reconcile.documents.format import BOM, MapOrigin, decode_text
+from aidokit.reconcile.core.errors import DocumentError
+from aidokit.reconcile.core.format import BOM, MapOrigin, decode_text
 from aidokit.reconcile.documents.yamlitems import YamlItemsEditor, is_items
-from aidokit.reconcile.errors import DocumentError
 
 _OPEN = re.compile(r"---[ \t]*\r?\n")
 _CLOSE = re.compile(r"^---[ \t]*(?:\r?\n|\Z)", re.M)

@@ -18,8 +18,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from aidokit.reconcile.core.errors import DocumentError, JsoncInStrictJsonError
+from aidokit.reconcile.core.format import BOM, Format, MapOrigin, where
 from aidokit.reconcile.documents import jsonwindow
-from aidokit.reconcile.documents.format import BOM, Format, MapOrigin, where
 from aidokit.reconcile.documents.jsonscan import (
     JsonProblem,
     Member,
@@ -32,7 +33,6 @@ from aidokit.reconcile.documents.jsonscan import (
     skip_ws,
     validate,
 )
-from aidokit.reconcile.errors import DocumentError, JsoncInStrictJsonError
 
 if TYPE_CHECKING:  # only edits use them: imported where they are called
     from aidokit.reconcile.documents import jsonmembers

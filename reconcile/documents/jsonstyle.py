@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import reduce
 from typing import Any
 
-from aidokit.reconcile.documents.format import first_newline
+from aidokit.reconcile.core.format import first_newline
 
 _INDENT = re.compile(r"\n([ \t]+)(?=[^ \t\r\n])")
 _SEPARATOR = re.compile(r"[ \t]*:[ \t]*")

@@ -32,10 +32,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from aidokit.reconcile.core.errors import DocumentError
+from aidokit.reconcile.core.format import BOM, MapOrigin, decode_text
 from aidokit.reconcile.documents import tomlparse
-from aidokit.reconcile.documents.format import BOM, MapOrigin, decode_text
 from aidokit.reconcile.documents.jsonedit import describe
-from aidokit.reconcile.errors import DocumentError
 
 if TYPE_CHECKING:  # only edits use them: imported where they are called
     from aidokit.reconcile.documents import tomlscan

@@ -44,7 +44,8 @@ from ruamel.yaml.nodes import MappingNode, Node, ScalarNode
 from ruamel.yaml.reader import ReaderError
 
 from aidokit.catalog.printable import excerpt
-from aidokit.reconcile.documents.format import BOM, MapOrigin, decode_text, first_newline
+from aidokit.reconcile.core.errors import DocumentError
+from aidokit.reconcile.core.format import BOM, MapOrigin, decode_text, first_newline
 from aidokit.reconcile.documents.jsonedit import describe
 from aidokit.reconcile.documents.jsonstyle import same
 from aidokit.reconcile.documents.yamlnodes import (
@@ -59,7 +60,6 @@ from aidokit.reconcile.documents.yamlnodes import (
     value_end,
     walk,
 )
-from aidokit.reconcile.errors import DocumentError
 
 MAX_BYTES = 1 << 20
 _PLAIN_TAGS = {CORE + t for t in ("str", "int", "float", "bool", "null", "map", "seq")}

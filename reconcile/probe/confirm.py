@@ -12,9 +12,9 @@ import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from aidokit.reconcile.console.terminal import Terminal
+from aidokit.reconcile.core.terminal import Terminal
 from aidokit.reconcile.probe.targets import Probe
-from aidokit.reconcile.security.confirmations import ConfirmationStore
+from aidokit.reconcile.trust.confirmations import ConfirmationStore
 
 
 def confirm_probes(

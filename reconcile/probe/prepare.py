@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from aidokit.reconcile.plan import Change, FileChange
+from aidokit.reconcile.plan.model import Change, FileChange
 from aidokit.reconcile.probe import launchers
 from aidokit.reconcile.probe.targets import Job, Probe, Result, Status, allowed
 

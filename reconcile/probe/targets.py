@@ -20,9 +20,9 @@ from typing import Any
 
 from aidokit.adapters.base import Launch
 from aidokit.catalog.models import MCPDef
-from aidokit.reconcile.history.state import Record, entry_digest
-from aidokit.reconcile.plan import Action, Change, FileChange
-from aidokit.reconcile.world import TargetFile, World
+from aidokit.reconcile.plan.model import Action, Change, FileChange
+from aidokit.reconcile.read.state import Record, entry_digest
+from aidokit.reconcile.read.world import TargetFile, World
 
 
 class Status(StrEnum):

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from aidokit.adapters.amazon_q import ADAPTER
-from aidokit.reconcile.errors import CatalogError
+from aidokit.reconcile.core.errors import CatalogError
 from tests.adapters.runner import Case, case_params, make_server, run_case
 
 

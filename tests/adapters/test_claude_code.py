@@ -10,7 +10,7 @@ import pytest
 from aidokit.adapters.base import Host, Scope
 from aidokit.adapters.claude_code import ADAPTER
 from aidokit.adapters.trust import TrustGate
-from aidokit.reconcile.errors import CatalogError
+from aidokit.reconcile.core.errors import CatalogError
 from tests.adapters.runner import Case, case_params, make_host, make_server, run_case
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from aidokit.adapters.base import Scope
 from aidokit.adapters.claude_desktop import ADAPTER
-from aidokit.reconcile.errors import CatalogError
+from aidokit.reconcile.core.errors import CatalogError
 from tests.adapters.runner import Case, case_params, make_host, make_server, run_case
 
 

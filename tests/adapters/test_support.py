@@ -12,7 +12,7 @@ from aidokit.adapters.support import can_run, resolved, spec_for, supported, unr
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.catalog.install import CAPABILITY_KEYS, everywhere
 from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec, StdioSpec
-from aidokit.reconcile.errors import CatalogError
+from aidokit.reconcile.core.errors import CatalogError
 
 STDIO = StdioSpec(command="npx", args=("-y", "demo@1.0.0"))
 HTTP = RemoteSpec(url="https://example.com/mcp")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from aidokit.catalog.entries import MCP_CATALOG
-from aidokit.reconcile.cli import main
+from aidokit.reconcile.cli.main import main
 
 SERVER_JSON = Path(__file__).resolve().parents[2] / "fixtures" / "server-json"
 Capture = pytest.CaptureFixture[str]

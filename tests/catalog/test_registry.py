@@ -13,7 +13,7 @@ from aidokit.catalog.install import CAPABILITY_KEYS, everywhere
 from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec, StdioSpec
 from aidokit.catalog.pysource import entry_source
 from aidokit.catalog.registry import entry_from_server_json, load_server_json
-from aidokit.reconcile.errors import CatalogError
+from aidokit.reconcile.core.errors import CatalogError
 
 SERVER_JSON = Path(__file__).resolve().parents[2] / "fixtures" / "server-json"
 VALID = sorted(SERVER_JSON.glob("*.json"))

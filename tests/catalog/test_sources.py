@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.catalog.models import MCPDef, StdioSpec
 from aidokit.catalog.sources import docker_source, npm_source, pypi_source, same_source
-from aidokit.reconcile.choices.lockfile import Lock, Locked
-from aidokit.reconcile.choices.pins import pin
-from aidokit.reconcile.desired import Wanted
+from aidokit.reconcile.plan.pins import pin
+from aidokit.reconcile.read.choices.lockfile import Lock, Locked
+from aidokit.reconcile.read.desired import Wanted
 from tests.fuzz import fuzz_settings
 
 NUM = st.integers(0, 10**6).map(str)
@@ -374,7 +374,7 @@ def test_docker_hub_names_normalise() -> None:
 
 def test_lock_with_a_url_in_the_version_slot_is_refused_by_apply_yes(tmp_path: Path) -> None:
     """`aido.lock` pinning `@playwright/mcp@https://...`: apply --yes refuses, writes nothing."""
-    from aidokit.reconcile.choices.lockfile import LOCK_NAME, load_lock, render_lock
+    from aidokit.reconcile.read.choices.lockfile import LOCK_NAME, load_lock, render_lock
     from tests.helpers import aido, new_project
 
     toml = (

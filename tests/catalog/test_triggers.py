@@ -12,7 +12,7 @@ from aidokit.catalog.triggers import (
     first_match,
     parse_trigger,
 )
-from aidokit.reconcile.errors import CatalogError
+from aidokit.reconcile.core.errors import CatalogError
 
 EMPTY = Facts(os="linux")
 REACT_GITHUB = Facts(

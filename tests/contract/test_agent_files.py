@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile.cli import main
+from aidokit.reconcile.cli.main import main
 from tests.contract.oracles import read_back
 from tests.contract.sandbox import Sandbox, cli_path
 

@@ -19,8 +19,8 @@ from aidokit.adapters.registry import ADAPTERS
 from aidokit.adapters.support import spec_for
 from aidokit.catalog.entries import ENTRIES_BY_ID
 from aidokit.catalog.models import RemoteSpec
-from aidokit.reconcile.choices.layers import user_config_path
-from aidokit.reconcile.cli import main
+from aidokit.reconcile.cli.main import main
+from aidokit.reconcile.read.choices.layers import user_config_path
 from tests.contract.oracles import ServerView, read_back
 from tests.contract.sandbox import Sandbox, run_cli
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from aidokit.reconcile.cli import main
+from aidokit.reconcile.cli.main import main
 from tests.contract.oracles import codex, copilot, gemini, opencode
 from tests.contract.sandbox import Sandbox, run_cli
 

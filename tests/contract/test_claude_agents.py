@@ -38,7 +38,7 @@ import pytest
 from aidokit.adapters.base import Host, Scope
 from aidokit.adapters.claude_code import ADAPTER
 from aidokit.adapters.trust import TrustGate
-from aidokit.reconcile.cli import main
+from aidokit.reconcile.cli.main import main
 from tests.contract.oracles import read_back
 from tests.contract.sandbox import Sandbox, cli_path, cli_version, run_cli
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from aidokit.reconcile.cli import main
+from aidokit.reconcile.cli.main import main
 from tests.contract.oracles import read_back
 from tests.contract.sandbox import Sandbox, run_cli
 

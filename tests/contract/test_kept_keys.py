@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from aidokit.reconcile.cli import main
+from aidokit.reconcile.cli.main import main
 from aidokit.reconcile.documents import Format
 from tests.contract.oracles import codex, gemini
 from tests.contract.sandbox import Sandbox

@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from aidokit.reconcile.cli import main
+from aidokit.reconcile.cli.main import main
 from tests.contract.sandbox import Sandbox, run_cli
 
 pytestmark = pytest.mark.contract

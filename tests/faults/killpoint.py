@@ -42,8 +42,8 @@ def hooked(argv: Sequence[str], *, kill_at: int = 0, count: str = "", fail_write
     steps = _count_steps(kill_at)
     if fail_write:
         _fail_write(fail_write, steps)
-    from aidokit.reconcile.cli import main as aido
-    from aidokit.reconcile.history.transaction import recover
+    from aidokit.reconcile.cli.main import main as aido
+    from aidokit.reconcile.write.transaction import recover
 
     code = aido(list(argv)) if argv[0] != "recover" else len(recover()) * 0
     if count:
@@ -109,7 +109,7 @@ def _count_steps(kill_at: int) -> dict[str, int]:
 
 
 def _fail_write(k: int, steps: dict[str, int]) -> None:
-    from aidokit.reconcile.documents import atomic
+    from aidokit.reconcile.core import atomic
 
     real = atomic._write_temp
     seen = []

@@ -21,7 +21,7 @@ import pytest
 from aidokit.adapters.base import Host, Scope
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.reconcile.documents import read_document
-from aidokit.reconcile.history.state import load_state, settle
+from aidokit.reconcile.read.state import load_state, settle
 from tests.faults import killpoint
 from tests.faults.sandbox import CONFIG_A, CONFIG_B, claude_json, env_for, parse
 from tests.inprocess import run_main

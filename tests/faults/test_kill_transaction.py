@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile.cli import main
-from aidokit.reconcile.history.transaction import recover
+from aidokit.reconcile.cli.main import main
+from aidokit.reconcile.write.transaction import recover
 from tests.faults import killpoint
 from tests.faults.sandbox import CONFIG_A, CONFIG_B, env_for
 

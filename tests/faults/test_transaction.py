@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from aidokit.reconcile.cli import main
-from aidokit.reconcile.documents import atomic
+from aidokit.reconcile.cli.main import main
+from aidokit.reconcile.core import atomic
 from tests.faults.sandbox import CONFIG_A, CONFIG_B
 
 ADAPTERS = ["claude-code", "codex", "vscode", "opencode"]
@@ -115,8 +115,8 @@ def test_a_failed_commit_rolls_back_every_file(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """The journal cannot record the commit (disk full): all 4 written files are put back."""
-    from aidokit.reconcile.errors import StateError
-    from aidokit.reconcile.history import journal
+    from aidokit.reconcile.core.errors import StateError
+    from aidokit.reconcile.write import journal
 
     project, before = switched
     real = journal.save_record

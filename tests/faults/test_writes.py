@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from aidokit.reconcile.cli import main
-from aidokit.reconcile.documents import atomic
+from aidokit.reconcile.cli.main import main
+from aidokit.reconcile.core import atomic
 from tests.faults.sandbox import env_for, parse, run, start
 
 ADAPTERS = ["claude-code", "codex", "vscode", "opencode"]

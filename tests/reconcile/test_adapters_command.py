@@ -9,7 +9,7 @@ import pytest
 
 from aidokit.adapters.base import VERIFIED_BY
 from aidokit.adapters.registry import ADAPTERS, VERIFIED_BY_CLI
-from aidokit.reconcile.cli import main
+from aidokit.reconcile.cli.main import main
 from tests.contract.test_aido_writes import CLI_ADAPTER
 
 

@@ -401,7 +401,7 @@ def test_init_proposes_the_roles_of_the_agents_it_finds(tmp_path: Path) -> None:
     assert f'# tester-reviewer = ["qa"]  {guess}' in text
     assert '# frontend-browser-tester = ["e2e-runner"]' in text
     assert '# implementer = ["helper"]  # which role does helper play?' in text
-    from aidokit.reconcile.choices.config import load_file
+    from aidokit.reconcile.read.choices.config import load_file
 
     assert load_file(root / "aido.toml").config.roles == {}  # proposed, not applied
 
@@ -409,7 +409,7 @@ def test_init_proposes_the_roles_of_the_agents_it_finds(tmp_path: Path) -> None:
 def test_the_agent_folders_of_doctor_are_the_adapters_own() -> None:
     """Discovery for doctor and init looks where each adapter that can scope keeps agents."""
     from aidokit.adapters.registry import ADAPTERS
-    from aidokit.reconcile.facts.agents import AGENT_DIRS
+    from aidokit.reconcile.read.facts.agents import AGENT_DIRS
 
     for adapter in ADAPTERS.values():
         if adapter.agents is not None:
@@ -422,7 +422,7 @@ def test_entry_roles_are_catalog_roles_or_star() -> None:
     from typing import get_args
 
     from aidokit.catalog.models import ALL_ROLES
-    from aidokit.reconcile.choices.config import EntryRole
+    from aidokit.reconcile.read.choices.config import EntryRole
 
     assert get_args(EntryRole) == (*ALL_ROLES, "*")
 

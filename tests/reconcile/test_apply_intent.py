@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aidokit.reconcile.documents.format import ABSENT
-from aidokit.reconcile.history import journal
-from aidokit.reconcile.history.state import (
+from aidokit.reconcile.core.format import ABSENT
+from aidokit.reconcile.read.state import (
     DELETING,
     Record,
     State,
@@ -15,7 +14,8 @@ from aidokit.reconcile.history.state import (
     save_state,
     settle,
 )
-from aidokit.reconcile.history.transaction import journal_entry, set_records
+from aidokit.reconcile.write import journal
+from aidokit.reconcile.write.transaction import journal_entry, set_records
 
 
 def _record(path: str, name: str, *, digest: str = "d", pending: bool = False) -> Record:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile.choices.lockfile import load_lock
+from aidokit.reconcile.read.choices.lockfile import load_lock
 from tests.helpers import aido, new_project
 from tests.test_json_schemas import assert_valid
 

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from aidokit.catalog.log import configure, get_logger
-from aidokit.reconcile import __version__, cli
-from aidokit.reconcile.errors import ConfigError
+from aidokit.reconcile import __version__
+from aidokit.reconcile.cli import main as cli
+from aidokit.reconcile.core.errors import ConfigError
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
@@ -127,17 +128,18 @@ def _plan_imports(project: Path, *argv: str) -> list[str]:
 
 # How many of aido's modules a converged `aido plan` may load (issue 29: a small hot path);
 # 102 since the escaping writer every run puts in front of stdout (issue 30 §5); 104 since
-# every plan reads the managed policy file (reconcile/policy/__init__.py, layers.py; issue 36);
+# every plan reads the managed policy file (reconcile/read/policy/__init__.py, layers.py; issue 36);
 # one more per adapter module the registry imports (issue 33: amp, auggie); 8 more since the
 # catalog is one module per domain (catalog/entries/, issue 37; a plan reads every entry).
-# 115 since render/text.py shows fields in the file's own syntax (render/syntax.py, issue 38 §5).
+# 115 since show/render/text.py shows fields in the file's own syntax
+# (show/render/syntax.py, issue 38 §5).
 CONVERGED_AIDO_MODULES = 115
 
 
 def test_plan_of_an_unchanged_project_imports_no_pydantic(
     fixture_project: Callable[[str], Path],
 ) -> None:
-    """Files validated once are remembered (reconcile/decode.py): later plans need no pydantic."""
+    """Files validated once are remembered (reconcile/read/decode.py): later plans skip pydantic."""
     project = fixture_project("demo-project")
     _plan_imports(project)
     assert "pydantic" not in _plan_imports(project)
@@ -155,6 +157,26 @@ def test_a_converged_plan_loads_few_of_aidos_modules(
     _plan_imports(project)
     loaded = [name for name in _plan_imports(project) if name.startswith("aidokit.")]
     assert len(loaded) <= CONVERGED_AIDO_MODULES, loaded
+
+
+# The folders of reconcile/ (tests/test_layers.py RECONCILE_ORDER) a converged plan may load:
+# it reads and diffs, and shows "No changes."; nothing of trust/, write/ or probe/.
+CONVERGED_FOLDERS = frozenset({"core", "documents", "checks", "read", "plan", "show", "cli"})
+
+
+def test_a_converged_plan_loads_only_the_reading_folders(
+    fixture_project: Callable[[str], Path],
+) -> None:
+    """A converged `aido plan` imports nothing from the folders that gate, write or probe."""
+    project = fixture_project("demo-project")
+    assert cli.main(["apply", "--yes", "--project", str(project)]) == 0
+    _plan_imports(project)
+    folders = {
+        name.split(".")[2]
+        for name in _plan_imports(project)
+        if name.startswith("aidokit.reconcile.") and name.count(".") >= 3
+    }
+    assert folders <= CONVERGED_FOLDERS, sorted(folders - CONVERGED_FOLDERS)
 
 
 def test_plan_of_a_drifted_file_shows_the_change(

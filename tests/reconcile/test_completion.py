@@ -11,9 +11,9 @@ import pytest
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.catalog import entries
 from aidokit.catalog.models import MCPDef, RemoteSpec
-from aidokit.reconcile.cli import build_parser, main
-from aidokit.reconcile.commands import COMMANDS
-from aidokit.reconcile.console.completion_scripts import render
+from aidokit.reconcile.cli.commands import COMMANDS
+from aidokit.reconcile.cli.console.completion_scripts import render
+from aidokit.reconcile.cli.main import build_parser, main
 
 SUBCOMMANDS = [name for name, _help in COMMANDS]
 

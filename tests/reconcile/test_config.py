@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 
 from aidokit.catalog.models import ALL_ROLES
 from aidokit.catalog.validation import ValidationError
-from aidokit.reconcile import decode
-from aidokit.reconcile.choices.config import ProjectConfig, load_config, validate_config
-from aidokit.reconcile.decode import KEEP, Memo, build, memo_folder
-from aidokit.reconcile.errors import ConfigError
+from aidokit.reconcile.core.errors import ConfigError
+from aidokit.reconcile.read import decode
+from aidokit.reconcile.read.choices.config import ProjectConfig, load_config, validate_config
+from aidokit.reconcile.read.decode import KEEP, Memo, build, memo_folder
 from tests.fuzz import fuzz_settings
 from tests.helpers import load_config_by_memo, loads_pydantic, new_project
 

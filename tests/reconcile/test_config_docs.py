@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from aidokit.reconcile.choices.config import config_schema
-from aidokit.reconcile.choices.config_docs import SCHEMA_URL
-from aidokit.reconcile.cli import main
+from aidokit.reconcile.cli.main import main
+from aidokit.reconcile.read.choices.config import config_schema
+from aidokit.reconcile.read.choices.config_docs import SCHEMA_URL
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -24,9 +24,9 @@ def properties(schema: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
 
 
 def test_every_key_has_a_description() -> None:
-    """A new key fails here until reconcile/choices/config_docs.py describes it."""
+    """A new key fails here until reconcile/read/choices/config_docs.py describes it."""
     missing = [where for where, prop in properties(config_schema()) if not prop.get("description")]
-    assert not missing, f"describe these in choices/config_docs.py DESCRIPTIONS: {missing}"
+    assert not missing, f"describe these in read/choices/config_docs.py DESCRIPTIONS: {missing}"
     assert len(properties(config_schema())) >= 10
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from aidokit.reconcile.cli import main
+from aidokit.reconcile.cli.main import main
 from tests.helpers import aido, new_project
 
 CLAUDE = 'adapters = ["claude-code"]\nsuggest = false\n[mcp]\nadd = ["context7"]\n'

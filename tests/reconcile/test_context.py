@@ -9,8 +9,8 @@ import pytest
 from projects import materialize  # fixtures/ is put on sys.path by tests/conftest.py
 
 from aidokit.catalog.facts import Fact
-from aidokit.reconcile.errors import ConfigError
-from aidokit.reconcile.facts.context import current_os, detect_facts
+from aidokit.reconcile.core.errors import ConfigError
+from aidokit.reconcile.read.facts.context import current_os, detect_facts
 
 
 def _copy(name: str, dest: Path) -> Path:

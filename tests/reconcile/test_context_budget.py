@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from aidokit.reconcile.choices.config import ConfigError, load_file
-from aidokit.reconcile.choices.layers import merge
+from aidokit.reconcile.read.choices.config import ConfigError, load_file
+from aidokit.reconcile.read.choices.layers import merge
 from tests.adapters.runner import strip_jsonc
 from tests.helpers import aido, new_project
 
@@ -293,7 +293,7 @@ def _probed(root: Path, tools: tuple[str, ...] = PLAYWRIGHT_TOOLS) -> None:
     import os
     from types import SimpleNamespace
 
-    from aidokit.reconcile.probe.tools import remember
+    from aidokit.reconcile.read.tool_lists import remember
 
     probe = SimpleNamespace(uses=(SimpleNamespace(id="playwright"),))
     result = SimpleNamespace(

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from aidokit.adapters.registry import ADAPTERS
-from aidokit.reconcile.choices.config import CustomMCP
-from aidokit.reconcile.choices.custom import custom_server
-from aidokit.reconcile.cli import main
+from aidokit.reconcile.cli.main import main
+from aidokit.reconcile.read.choices.config import CustomMCP
+from aidokit.reconcile.read.choices.custom import custom_server
 from tests.helpers import aido, new_project
 
 

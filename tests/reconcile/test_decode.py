@@ -14,14 +14,14 @@ from hypothesis import strategies as st
 
 from aidokit.catalog.models import RemoteSpec, StdioSpec
 from aidokit.catalog.validation import validate_json
-from aidokit.reconcile import decode
-from aidokit.reconcile.choices.lockfile import InstallRow, LockEntry, LockFile
-from aidokit.reconcile.decode import Memo, build, memo_folder
-from aidokit.reconcile.errors import StateError
-from aidokit.reconcile.history.journal import Tx
-from aidokit.reconcile.history.state import Record, State, load_state, save_state
-from aidokit.reconcile.plan import Change, FieldDiff, FileChange, Plan
-from aidokit.reconcile.security.confirmations import _StoreFile
+from aidokit.reconcile.core.errors import StateError
+from aidokit.reconcile.plan.model import Change, FieldDiff, FileChange, Plan
+from aidokit.reconcile.read import decode
+from aidokit.reconcile.read.choices.lockfile import InstallRow, LockEntry, LockFile
+from aidokit.reconcile.read.decode import Memo, build, memo_folder
+from aidokit.reconcile.read.state import Record, State, load_state, save_state
+from aidokit.reconcile.trust.confirmations import _StoreFile
+from aidokit.reconcile.write.journal import Tx
 from tests.fuzz import fuzz_settings
 from tests.helpers import load_state_by_memo, loads_pydantic
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from aidokit.catalog import entries
-from aidokit.reconcile import doctor
+from aidokit.reconcile.show import doctor
 from tests.helpers import aido, new_project, write_files
 from tests.reconcile.security_helpers import catalog_with, entry
 

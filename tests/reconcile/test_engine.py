@@ -11,14 +11,14 @@ from aidokit.adapters.base import Host, Scope
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.catalog.entries import ENTRIES_BY_ID
 from aidokit.catalog.facts import Facts
-from aidokit.reconcile.choices.config import LoadedConfig, ProjectConfig
-from aidokit.reconcile.desired import Wanted, resolve_for
+from aidokit.reconcile.core.errors import StateError
 from aidokit.reconcile.documents import Document
-from aidokit.reconcile.engine import build_plan
-from aidokit.reconcile.errors import StateError
-from aidokit.reconcile.history.state import Record, entry_digest
-from aidokit.reconcile.plan import Action
-from aidokit.reconcile.world import Inputs, TargetFile, World, state_location
+from aidokit.reconcile.plan.engine import build_plan
+from aidokit.reconcile.plan.model import Action
+from aidokit.reconcile.read.choices.config import LoadedConfig, ProjectConfig
+from aidokit.reconcile.read.desired import Wanted, resolve_for
+from aidokit.reconcile.read.state import Record, entry_digest
+from aidokit.reconcile.read.world import Inputs, TargetFile, World, state_location
 
 # Nothing exists here: a plan that read the disk would see no file at all.
 HOST = Host(
@@ -123,7 +123,7 @@ def test_the_plan_names_the_file_and_its_digest() -> None:
 
 def test_field_paths_come_from_deepdiff_as_lists() -> None:
     """A key that looks like path syntax stays one key; it is quoted, never split."""
-    from aidokit.reconcile.planner import field_diff
+    from aidokit.reconcile.plan.planner import field_diff
 
     rows = field_diff({"env": {"x']['y": "1"}}, {"env": {"x']['y": "2"}, "args": ["a"]})
     assert [(r.path, r.kind.value) for r in rows] == [
@@ -134,7 +134,7 @@ def test_field_paths_come_from_deepdiff_as_lists() -> None:
 
 def test_list_items_and_plain_keys_read_naturally() -> None:
     """`args[1]` and `env.A`, as the text plan shows them."""
-    from aidokit.reconcile.planner import field_diff
+    from aidokit.reconcile.plan.planner import field_diff
 
     rows = field_diff({"args": ["a", "b"], "env": {"A": "1"}}, {"args": ["a", "c"], "env": {}})
     assert [r.path for r in rows] == ["args[1]", "env.A"]

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile import __version__, cli
-from aidokit.reconcile.commands import plan as plan_command
+from aidokit.reconcile import __version__
+from aidokit.reconcile.cli import main as cli
+from aidokit.reconcile.cli.commands import plan as plan_command
 from tests.helpers import ONLY_CONTEXT7, aido, new_project
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "cli.md"

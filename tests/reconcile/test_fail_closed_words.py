@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile import apply as apply_module
+from aidokit.reconcile.write import apply as apply_module
 from tests.security.cli import clean_error, run
 
 CLAUDE = 'adapters = ["claude-code"]\n[mcp]\nskip = ["sequential-thinking"]\n'

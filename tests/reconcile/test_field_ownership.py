@@ -14,9 +14,9 @@ from aidokit.adapters.base import Host, Location, Scope
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.adapters.support import spec_for
 from aidokit.catalog.entries import ENTRIES_BY_ID
-from aidokit.reconcile.choices.layers import user_config_path
-from aidokit.reconcile.cli import main
+from aidokit.reconcile.cli.main import main
 from aidokit.reconcile.documents import Format
+from aidokit.reconcile.read.choices.layers import user_config_path
 from tests.adapters.runner import strip_jsonc
 from tests.foreign_keys import POSITIONS, add_key
 from tests.helpers import aido, new_project

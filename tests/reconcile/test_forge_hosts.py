@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile.cli import main
+from aidokit.reconcile.cli.main import main
 from tests.helpers import new_project
 
 Capture = pytest.CaptureFixture[str]

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from aidokit.catalog import entries
-from aidokit.reconcile.commands.common import compute_plan
-from aidokit.reconcile.security.confirmations import ConfirmationStore
-from aidokit.reconcile.security.gate import sensitive_targets
+from aidokit.reconcile.cli.commands.common import compute_plan
+from aidokit.reconcile.trust.confirmations import ConfirmationStore
+from aidokit.reconcile.trust.gate import sensitive_targets
 from tests.helpers import aido, new_project
 from tests.reconcile.security_helpers import FILESYSTEM, catalog_with
 

@@ -9,10 +9,10 @@ import pytest
 
 from aidokit.adapters.base import Scope
 from aidokit.adapters.format import Format
-from aidokit.reconcile.apply import check_values
-from aidokit.reconcile.errors import SecurityError
-from aidokit.reconcile.plan import Action, Change, FileChange, Plan
-from aidokit.reconcile.security import hardening
+from aidokit.reconcile.checks import hardening
+from aidokit.reconcile.core.errors import SecurityError
+from aidokit.reconcile.plan.model import Action, Change, FileChange, Plan
+from aidokit.reconcile.write.apply import check_values
 from tests.helpers import aido, new_project, saved_plan
 
 

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from aidokit.reconcile.cli import build_parser
-from aidokit.reconcile.commands import COMMANDS, EXAMPLES, MAIN
+from aidokit.reconcile.cli.commands import COMMANDS, EXAMPLES, MAIN
+from aidokit.reconcile.cli.main import build_parser
 
 
 @pytest.fixture(autouse=True)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile.recognise import form_key
+from aidokit.reconcile.read.recognise import form_key
 from tests.helpers import aido, new_project
 
 CURSOR = 'adapters = ["cursor"]\nsuggest = false\n'
@@ -117,7 +117,7 @@ def test_a_secret_named_literal_becomes_its_own_reference(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """`API_TOKEN = "ghp_..."` in a hand-written entry is offered as `${API_TOKEN}`."""
-    from aidokit.reconcile.importer import scrubbed_custom
+    from aidokit.reconcile.write.importer import scrubbed_custom
 
     entry = {"command": "node", "args": ["s.js"], "env": {"API_TOKEN": "ghp_" + "a1" * 16}}
     custom, names = scrubbed_custom(entry, "tokened")
@@ -163,7 +163,7 @@ def test_a_package_two_entries_run_claims_no_server_by_its_form() -> None:
     to neither by its package alone (only its exact identity could), unlike playwright."""
     from aidokit.adapters.registry import ADAPTERS
     from aidokit.catalog.entries import MCP_CATALOG
-    from aidokit.reconcile.recognise import identities as _identities
+    from aidokit.reconcile.read.recognise import identities as _identities
 
     index = _identities(ADAPTERS["cursor"], MCP_CATALOG)
     assert "pypi postgres-mcp" not in index and "npm mongodb-mcp-server" not in index

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from aidokit.reconcile.importer import Found, personal
+from aidokit.reconcile.write.importer import Found, personal
 from tests.helpers import aido, new_project, write_files
 from tests.reconcile.security_helpers import AIDO, run_in_pty, sandbox_env
 

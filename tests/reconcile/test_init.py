@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile.choices.config import load_config
-from aidokit.reconcile.cli import main
-from aidokit.reconcile.scaffold import small_set, survey
+from aidokit.reconcile.cli.main import main
+from aidokit.reconcile.read.choices.config import load_config
+from aidokit.reconcile.write.scaffold import small_set, survey
 
 # Runs `aido` with two extra catalog entries: one never suggested, one sensitive.
 WRAPPER = """
@@ -32,7 +32,7 @@ def extra(id, sensitive):
     )
 
 entries.MCP_CATALOG = (*entries.MCP_CATALOG, extra("extra-docs", False), extra("vault", True))
-from aidokit.reconcile.cli import main
+from aidokit.reconcile.cli.main import main
 sys.exit(main(sys.argv[1:]))
 """
 

@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 
 from aidokit.adapters.base import Scope
 from aidokit.adapters.format import Format
-from aidokit.reconcile.artifact import Change, FieldDiff, JobError, PlanDoc, PlannedFile
-from aidokit.reconcile.plan import Action, FileChange, Plan
-from aidokit.reconcile.plan import Change as PlanChange
-from aidokit.reconcile.render.job_summary import render_job_summary
-from aidokit.reconcile.render.summary import render_summary
+from aidokit.reconcile.plan.model import Action, FileChange, Plan
+from aidokit.reconcile.plan.model import Change as PlanChange
+from aidokit.reconcile.show.artifact import Change, FieldDiff, JobError, PlanDoc, PlannedFile
+from aidokit.reconcile.show.render.job_summary import render_job_summary
+from aidokit.reconcile.show.render.summary import render_summary
 from tests.fuzz import fuzz_settings
 
 ROOT = Path("/home/runner/work/shop/shop")

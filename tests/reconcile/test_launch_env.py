@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from aidokit.adapters.support import resolved
 from aidokit.catalog.entries import MCP_CATALOG
-from aidokit.reconcile.choices.config import Override
-from aidokit.reconcile.choices.overrides import override_server
-from aidokit.reconcile.security.hardening import SECRET_NAME_RE
-from aidokit.reconcile.security.launch_env import NAMES, PREFIXES, changes_what_runs
+from aidokit.reconcile.checks.hardening import SECRET_NAME_RE
+from aidokit.reconcile.checks.launch_env import NAMES, PREFIXES, changes_what_runs
+from aidokit.reconcile.read.choices.config import Override
+from aidokit.reconcile.read.choices.overrides import override_server
 from tests.fuzz import fuzz_settings
 from tests.helpers import aido, new_project
 

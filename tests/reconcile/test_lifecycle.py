@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile.cli import main
+from aidokit.reconcile.cli.main import main
 from tests.helpers import ONLY_CONTEXT7, aido, new_project, user_layer
 
 

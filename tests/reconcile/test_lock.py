@@ -20,7 +20,13 @@ from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.catalog.install import everywhere
 from aidokit.catalog.models import MCPDef
 from aidokit.catalog.spec_helpers import npx, uvx
-from aidokit.reconcile.choices.lockfile import LOCK_NAME, Lock, load_lock, locked_from, render_lock
+from aidokit.reconcile.read.choices.lockfile import (
+    LOCK_NAME,
+    Lock,
+    load_lock,
+    locked_from,
+    render_lock,
+)
 from tests.helpers import aido, new_project, saved_plan
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "schemas"

@@ -20,7 +20,7 @@ from aidokit.adapters.registry import ADAPTERS
 from aidokit.adapters.support import resolved
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.catalog.models import RemoteSpec, StdioSpec
-from aidokit.reconcile.choices.lockfile import (
+from aidokit.reconcile.read.choices.lockfile import (
     LOCK_NAME,
     Lock,
     Locked,

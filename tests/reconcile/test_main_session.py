@@ -103,7 +103,7 @@ def test_init_enter_leaves_the_main_session_its_servers(
     text = (project / "aido.toml").read_text()
     assert '# tester-reviewer = ["code-reviewer", "frontend-tester"]' in text
     assert aido(project, "apply", "--yes") == 0
-    from aidokit.reconcile.choices.config import load_config
+    from aidokit.reconcile.read.choices.config import load_config
 
     added = load_config(project).config.mcp.add
     assert added and set(added) <= set(_servers(project / ".mcp.json"))
@@ -129,7 +129,7 @@ def test_init_asks_before_it_applies_guessed_roles(
     term.expect("Use these roles?")
     term.send(answer)
     assert term.wait() == 0, term.seen
-    from aidokit.reconcile.choices.config import load_config
+    from aidokit.reconcile.read.choices.config import load_config
 
     roles = load_config(project).config.roles
     assert roles == ({"tester-reviewer": ("qa",)} if applied else {})

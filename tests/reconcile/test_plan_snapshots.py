@@ -9,7 +9,7 @@ import pytest
 from projects import FIXTURES, materialize  # fixtures/ is put on sys.path by tests/conftest.py
 from syrupy.assertion import SnapshotAssertion
 
-from aidokit.reconcile.cli import main
+from aidokit.reconcile.cli.main import main
 
 CASES = sorted(p.name for p in (FIXTURES / "plans").iterdir() if p.is_dir())
 ADAPTERS = ("claude-code", "codex", "vscode", "opencode")

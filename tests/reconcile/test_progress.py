@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile import apply
-from aidokit.reconcile.cli import main
-from aidokit.reconcile.console import progress
-from aidokit.reconcile.plan import Action, Change, FileChange, Plan
+from aidokit.reconcile.cli.main import main
+from aidokit.reconcile.plan.model import Action, Change, FileChange, Plan
+from aidokit.reconcile.show import progress
+from aidokit.reconcile.write import apply
 
 
 class TTY(io.StringIO):

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile.cli import main
-from aidokit.reconcile.commands.common import want_colour
-from aidokit.reconcile.facts.project_root import find_root
+from aidokit.reconcile.cli.commands.common import want_colour
+from aidokit.reconcile.cli.main import main
+from aidokit.reconcile.read.facts.project_root import find_root
 
 Capture = pytest.CaptureFixture[str]
 

@@ -9,7 +9,7 @@ import pytest
 from projects import FIXTURES, materialize  # fixtures/ is put on sys.path by tests/conftest.py
 from syrupy.assertion import SnapshotAssertion
 
-from aidokit.reconcile.cli import main
+from aidokit.reconcile.cli.main import main
 from tests.test_json_schemas import assert_valid
 
 FLEET = FIXTURES / "fleet"

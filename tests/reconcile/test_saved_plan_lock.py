@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from aidokit.catalog.models import StdioSpec
-from aidokit.reconcile.choices.lockfile import (
+from aidokit.reconcile.read.choices.lockfile import (
     LOCK_NAME,
     Lock,
     Locked,

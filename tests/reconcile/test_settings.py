@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
-from aidokit.reconcile.settings import READERS, check_settings
+from aidokit.reconcile.write.settings import READERS, check_settings
 from tests.fuzz import fuzz_settings
 from tests.helpers import aido, new_project, saved_plan
 
@@ -61,7 +61,7 @@ def test_check_settings_refuses_each_bad_value(
     name: str, value: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A bad value of any setting is an AidoError (exit 1) that names the variable."""
-    from aidokit.reconcile.errors import AidoError
+    from aidokit.reconcile.core.errors import AidoError
 
     with pytest.raises(AidoError, match=name):
         check_settings({name: value})
@@ -154,7 +154,7 @@ def test_plan_made_over_a_lock_that_then_changed_writes_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A lock edited between planning and writing (same run) stops apply before any file."""
-    from aidokit.reconcile.commands import common
+    from aidokit.reconcile.cli.commands import common
 
     project = new_project(tmp_path, TOML)
     assert aido(project, "apply", "--yes") == 0
@@ -168,7 +168,7 @@ def test_plan_made_over_a_lock_that_then_changed_writes_nothing(
         return plan
 
     monkeypatch.setattr(common, "compute_plan", then_edit)
-    monkeypatch.setattr("aidokit.reconcile.commands.apply.compute_plan", then_edit)
+    monkeypatch.setattr("aidokit.reconcile.cli.commands.apply.compute_plan", then_edit)
     assert aido(project, "apply", "--yes") == 1
     assert "aido.lock changed since the plan was made" in capsys.readouterr().err
     assert tree(project) == edited

@@ -12,8 +12,8 @@ import pytest
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.catalog.select import select
 from aidokit.catalog.stacks import PACKS_BY_ID
-from aidokit.reconcile.facts.context import detect_facts
-from aidokit.reconcile.facts.tree import MAX_FILES, scan
+from aidokit.reconcile.read.facts.context import detect_facts
+from aidokit.reconcile.read.facts.tree import MAX_FILES, scan
 
 STACKS = Path(__file__).parents[2] / "fixtures" / "stacks"
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile.errors import StateError
-from aidokit.reconcile.history.state import Record, State, load_state, parse_state, save_state
+from aidokit.reconcile.core.errors import StateError
+from aidokit.reconcile.read.state import Record, State, load_state, parse_state, save_state
 
 RECORD = {
     "adapter": "codex",

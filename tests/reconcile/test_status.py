@@ -9,7 +9,7 @@ import pytest
 
 from aidokit.catalog import entries
 from aidokit.catalog.entries import MCP_CATALOG
-from aidokit.reconcile.cli import main
+from aidokit.reconcile.cli.main import main
 from tests.helpers import new_project
 
 CONTEXT7 = {"type": "http", "url": "https://mcp.context7.com/mcp"}

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from aidokit.adapters.base import Host, Scope
 from aidokit.adapters.format import Format
 from aidokit.adapters.registry import ADAPTERS
+from aidokit.reconcile.core.errors import DocumentError, JsoncInStrictJsonError
 from aidokit.reconcile.documents import read_document
-from aidokit.reconcile.errors import DocumentError, JsoncInStrictJsonError
 from tests.helpers import aido, new_project
 
 BODY = [

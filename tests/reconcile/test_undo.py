@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile.cli import main
-from aidokit.reconcile.history.journal import journal_root
+from aidokit.reconcile.cli.main import main
+from aidokit.reconcile.write.journal import journal_root
 
 # One file per format: JSON, TOML, JSONC (VS Code), OpenCode's JSON with its own shape.
 FILES = {

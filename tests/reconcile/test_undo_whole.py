@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile.cli import main
+from aidokit.reconcile.cli.main import main
 from tests.helpers import aido, new_project
 
 Capture = pytest.CaptureFixture[str]

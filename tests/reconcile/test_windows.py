@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from aidokit.reconcile.console import terminal
-from aidokit.reconcile.documents import lock_file, osfile
-from aidokit.reconcile.documents.atomic import TEMP_PREFIX, read_bytes, replace_file
-from aidokit.reconcile.errors import LockError
+from aidokit.reconcile.core import osfile, terminal
+from aidokit.reconcile.core.atomic import TEMP_PREFIX, read_bytes, replace_file
+from aidokit.reconcile.core.errors import LockError
+from aidokit.reconcile.documents import lock_file
 from tests.helpers import ONLY_CONTEXT7, aido, new_project
 from tests.simwindows import fake_msvcrt, hide_posix
 
@@ -38,8 +38,8 @@ def run_python(code: str, env: dict[str, str] | None = None) -> subprocess.Compl
 
 
 def test_cli_imports_without_fcntl_or_termios() -> None:
-    """`import aidokit.reconcile.cli` works where fcntl and termios do not exist."""
-    out = run_python(HIDE + "import aidokit.reconcile.cli\nprint('ok')")
+    """`import aidokit.reconcile.cli.main` works where fcntl and termios do not exist."""
+    out = run_python(HIDE + "import aidokit.reconcile.cli.main\nprint('ok')")
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "ok"
 
@@ -92,7 +92,7 @@ def test_msvcrt_lock_is_seen_by_another_process(
     code = SIMULATE + (
         "from pathlib import Path\n"
         "from aidokit.reconcile.documents import lock_file\n"
-        "from aidokit.reconcile.errors import LockError\n"
+        "from aidokit.reconcile.core.errors import LockError\n"
         "try:\n    with lock_file(Path(sys.argv[1])): print('took it')\n"
         "except LockError: print('waited')\n"
     )
@@ -122,7 +122,7 @@ def test_write_without_fchmod_or_directory_fsync(
 
 def osfile_digest(path: Path) -> str:
     """The digest replace_file expects for the file as it is now."""
-    from aidokit.reconcile.documents.atomic import current_digest
+    from aidokit.reconcile.core.atomic import current_digest
 
     return current_digest(path)
 
@@ -291,7 +291,7 @@ def windows_host(monkeypatch: pytest.MonkeyPatch) -> None:
 def user_aido_toml(project: Path, text: str) -> None:
     """The user-scope desired state, where aido looks for it on this (simulated) host."""
     from aidokit.adapters.base import Host
-    from aidokit.reconcile.choices.layers import user_config_path
+    from aidokit.reconcile.read.choices.layers import user_config_path
 
     path = user_config_path(Host.current(project))  # %APPDATA%\\aido\\aido.toml on Windows
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from aidokit.adapters.support import resolved
 from aidokit.catalog.entries import MCP_CATALOG
-from aidokit.reconcile.world import gather, read_world
+from aidokit.reconcile.read.world import gather, read_world
 
 
 def test_wanted_entries_carry_the_install_maps_of_the_whole_catalog(

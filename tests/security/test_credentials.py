@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aidokit.reconcile.security import credentials, hardening
+from aidokit.reconcile.checks import credentials, hardening
 from tests.fuzz import fuzz_settings
 
 SCHEMES = ["https", "http", "wss", "postgresql", "postgres", "mysql", "mongodb+srv", "redis",

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile.documents import atomic
+from aidokit.reconcile.core import atomic
 from tests.helpers import ONLY_CONTEXT7, aido, new_project
 
 

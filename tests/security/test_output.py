@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile.cli import exit_status, main
-from aidokit.reconcile.commands import COMMANDS
+from aidokit.reconcile.cli.commands import COMMANDS
+from aidokit.reconcile.cli.main import exit_status, main
 from tests.security.cli import AIDO, TIMEOUT, unsafe_chars
 
 # Server names a repository can commit: an OSC title escape, a bidi override,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile.security.safe_read import UnsafeFileError, read_file
+from aidokit.reconcile.core.safe_read import UnsafeFileError, read_file
 from tests.security.cli import CLAUDE_ONLY, clean_error, project
 from tests.security.cli import run_process as run
 

@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 
 from aidokit.adapters.base import Scope
 from aidokit.adapters.format import Format
-from aidokit.reconcile.plan import Action, Change, FileChange, Plan
-from aidokit.reconcile.planner import field_diff
-from aidokit.reconcile.render.plan_json import render_plan_json
-from aidokit.reconcile.render.text import render_diff, render_plan
-from aidokit.reconcile.security.redaction import REDACTED, redact_plan, redacted
+from aidokit.reconcile.plan.model import Action, Change, FileChange, Plan
+from aidokit.reconcile.plan.planner import field_diff
+from aidokit.reconcile.show.render.plan_json import render_plan_json
+from aidokit.reconcile.show.render.text import render_diff, render_plan
+from aidokit.reconcile.trust.redaction import REDACTED, redact_plan, redacted
 
 AFTER = {"type": "http", "url": "https://mcp.aido.example/mcp"}
 

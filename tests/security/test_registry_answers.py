@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from aidokit.catalog.packages import Package
-from aidokit.reconcile.choices.registries import Deadlines, RegistryError, latest_version
+from aidokit.reconcile.read.choices.registries import Deadlines, RegistryError, latest_version
 from tests.inprocess import run_main
 
 TOML = (

@@ -19,8 +19,8 @@ import pytest
 from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 
+from aidokit.reconcile.core.errors import DocumentError
 from aidokit.reconcile.documents import Document, Format
-from aidokit.reconcile.errors import DocumentError
 from tests.fuzz import fuzz_settings
 
 PROPS = fuzz_settings(60, HealthCheck.too_slow)

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from aidokit.reconcile.core.errors import DocumentError
 from aidokit.reconcile.documents import Document, Format
-from aidokit.reconcile.errors import DocumentError
 
 PATH = Path("/nowhere/settings.json")
 ENTRY = {"command": "npx", "args": ["-y", "pkg"]}

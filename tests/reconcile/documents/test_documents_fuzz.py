@@ -12,8 +12,8 @@ from typing import Any
 from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
+from aidokit.reconcile.core.errors import AidoError
 from aidokit.reconcile.documents import Document, Format
-from aidokit.reconcile.errors import AidoError
 from tests.fuzz import fuzz_settings
 
 FUZZ = fuzz_settings(250, HealthCheck.too_slow, HealthCheck.data_too_large)

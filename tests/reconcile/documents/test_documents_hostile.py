@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from aidokit.reconcile.core.errors import AidoError, DocumentError
 from aidokit.reconcile.documents import Format, read_document, write_document
-from aidokit.reconcile.errors import AidoError, DocumentError
 
 CORPUS = Path(__file__).resolve().parents[3] / "fixtures" / "hostile"
 FORMATS = {".json": Format.JSON, ".jsonc": Format.JSONC, ".toml": Format.TOML, ".yaml": Format.YAML}

@@ -15,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 
+from aidokit.reconcile.core.errors import DocumentError
 from aidokit.reconcile.documents import LIST_ITEMS, Document, Format
-from aidokit.reconcile.errors import DocumentError
 from tests.fuzz import fuzz_settings
 from tests.reconcile.documents.edit_ops import edited
 from tests.reconcile.documents.test_documents_frontmatter import (

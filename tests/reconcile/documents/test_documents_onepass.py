@@ -12,17 +12,10 @@ from typing import Any
 
 import pytest
 
-from aidokit.reconcile.cli import main
-from aidokit.reconcile.documents import (
-    Document,
-    Format,
-    atomic,
-    document,
-    jsonedit,
-    jsonscan,
-    jsonwindow,
-)
-from aidokit.reconcile.documents import format as doc_format
+from aidokit.reconcile.cli.main import main
+from aidokit.reconcile.core import atomic
+from aidokit.reconcile.core import format as doc_format
+from aidokit.reconcile.documents import Document, Format, document, jsonedit, jsonscan, jsonwindow
 from aidokit.reconcile.documents.document import read_document
 
 ENTRY = {"command": "npx", "args": ["-y", "pkg"]}

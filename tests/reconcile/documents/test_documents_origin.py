@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from aidokit.reconcile.core.format import MapOrigin
+from aidokit.reconcile.core.user_dirs import user_state_dir
 from aidokit.reconcile.documents import Document, Format
-from aidokit.reconcile.documents.format import MapOrigin
-from aidokit.reconcile.history.state import load_state
-from aidokit.reconcile.user_dirs import user_state_dir
+from aidokit.reconcile.read.state import load_state
 from tests.helpers import aido, new_project, write_files
 
 ENTRY = {"command": "npx", "args": ["-y", "pkg"]}

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from docgen_json import strip_jsonc
 
+from aidokit.reconcile.core.errors import DocumentError
 from aidokit.reconcile.documents import Document, Format
-from aidokit.reconcile.errors import DocumentError
 from tests.helpers import aido, new_project, user_layer
 
 JSONC = Path("/nowhere/.vscode/mcp.json")

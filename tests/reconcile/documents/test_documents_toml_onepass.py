@@ -81,8 +81,8 @@ def test_a_rehearsal_meets_the_read_back_refusal_apply_would_meet(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """An edit that would not read back as intended is refused by the plan's rehearsal."""
+    from aidokit.reconcile.core.errors import DocumentError
     from aidokit.reconcile.documents import tomldoc
-    from aidokit.reconcile.errors import DocumentError
 
     monkeypatch.setattr(tomldoc, "_equal", lambda left, right: False)
     doc = Document(PATH, Format.TOML, RAW)

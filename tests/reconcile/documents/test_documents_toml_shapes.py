@@ -21,8 +21,8 @@ from docgen_toml import NEW_NAMES, Shaped, entries, toml_shapes
 from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 
+from aidokit.reconcile.core.errors import DocumentError
 from aidokit.reconcile.documents import Document, Format
-from aidokit.reconcile.errors import DocumentError
 from tests.fuzz import fuzz_settings
 from tests.helpers import aido, new_project, user_layer
 

@@ -19,8 +19,8 @@ from docgen_json import Generated, documents
 from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 
+from aidokit.reconcile.core.format import BOM, file_digest
 from aidokit.reconcile.documents import Document, Format, jsonscan, jsonwindow
-from aidokit.reconcile.documents.format import BOM, file_digest
 from tests.fuzz import fuzz_settings
 
 PROPS = fuzz_settings(300, HealthCheck.too_slow, HealthCheck.function_scoped_fixture)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from aidokit.reconcile.core.errors import LockError, StaleError
 from aidokit.reconcile.documents import (
     ABSENT,
     Document,
@@ -21,7 +22,6 @@ from aidokit.reconcile.documents import (
     read_document,
     write_document,
 )
-from aidokit.reconcile.errors import LockError, StaleError
 
 ENTRY = {"command": "npx", "args": ["-y", "pkg"]}
 BASE = b'{\n  // user settings\n  "theme": "dark",\n  "mcpServers": {}\n}\n'

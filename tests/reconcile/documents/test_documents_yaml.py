@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from projects import materialize  # fixtures/ is put on sys.path by tests/conftest.py
 
-from aidokit.reconcile.cli import main
+from aidokit.reconcile.cli.main import main
+from aidokit.reconcile.core.errors import DocumentError
 from aidokit.reconcile.documents import Document, Format, read_document, write_document
-from aidokit.reconcile.errors import DocumentError
 from tests.helpers import user_layer
 
 PATH = Path("/nowhere/config.yaml")

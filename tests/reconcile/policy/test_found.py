@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from aidokit.reconcile.artifact import JobError, PlanDoc, read_artifact
+from aidokit.reconcile.show.artifact import JobError, PlanDoc, read_artifact
 from tests.helpers import aido, new_project
 
 ROOT = Path(__file__).resolve().parents[3]

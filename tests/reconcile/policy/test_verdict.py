@@ -9,9 +9,9 @@ from aidokit.adapters.registry import ADAPTERS
 from aidokit.adapters.support import resolved, spec_for
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.catalog.models import RemoteSpec, StdioSpec
-from aidokit.reconcile.policy.layers import PolicyLayer
-from aidokit.reconcile.policy.rules import parse_rule
-from aidokit.reconcile.policy.verdict import judge, subjects
+from aidokit.reconcile.plan.policy.verdict import judge, subjects
+from aidokit.reconcile.read.policy.layers import PolicyLayer
+from aidokit.reconcile.read.policy.rules import parse_rule
 from tests.fuzz import fuzz_settings
 
 CATALOG = resolved(MCP_CATALOG)

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile.cli import main
-from aidokit.reconcile.probe import command
-from aidokit.reconcile.probe.tools import cache_path
+from aidokit.reconcile.cli import probe as command
+from aidokit.reconcile.cli.main import main
+from aidokit.reconcile.read.tool_lists import cache_path
 from tests.reconcile.probe.helpers import (
     START,
     alive,
@@ -245,7 +245,7 @@ def test_other_commands_never_import_the_sdk(tmp_path: Path) -> None:
     """`aido plan` and plain `aido doctor` run without importing `mcp` (start-up unchanged)."""
     project = claude_project(tmp_path, {"a": stdio("ok")}, confirm=False)
     script = (
-        "import sys\nfrom aidokit.reconcile.cli import main\n"
+        "import sys\nfrom aidokit.reconcile.cli.main import main\n"
         f"main(['plan', '--project', {str(project)!r}])\n"
         f"main(['doctor', '--project', {str(project)!r}])\n"
         "print(sorted(m for m in sys.modules if m == 'mcp' or m.startswith(('mcp.', 'anyio'))))"

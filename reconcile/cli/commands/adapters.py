@@ -1,0 +1,96 @@
+"""`aido adapters`: every harness aido knows, its files here, and how it is verified."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from aidokit.reconcile.cli.commands.common import project_dir
+
+FORMAT_VERSION = 1  # of `aido adapters --json`, docs/schemas/adapters.schema.json
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add `adapters`' own options."""
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def describe(project: Any) -> list[dict[str, Any]]:
+    """One record per adapter, for this project on this machine."""
+    from aidokit.adapters.base import Host
+    from aidokit.adapters.registry import ADAPTERS, VERIFIED_BY_CLI
+
+    host = Host.current(project)
+    rows = []
+    for name, adapter in ADAPTERS.items():
+        files = []
+        for scope in adapter.scopes:
+            location = adapter.location(scope, host)
+            if location is None:
+                continue
+            files.append(
+                {
+                    "scope": scope.value,
+                    "path": str(location.path),
+                    "format": location.fmt.value,
+                    "key": ".".join(location.map_path),
+                    "detected": adapter.detect(host, scope),
+                }
+            )
+        cli = VERIFIED_BY_CLI.get(name)
+        rows.append(
+            {
+                "name": name,
+                "title": adapter.title,
+                "scopes": [s.value for s in adapter.scopes],
+                "files": files,
+                "verified": f"real CLI `{cli}` in CI" if cli else "documentation only",
+                "verified_by": adapter.verified_by,
+                "evidence": adapter.evidence,
+                "unconfirmed": list(adapter.unconfirmed),
+                "agents": _agent_folders(adapter, host),
+            }
+        )
+    return rows
+
+
+def _agent_folders(adapter: Any, host: Any) -> list[dict[str, Any]]:
+    """Where the adapter's agent files live per scope, when it can scope by agent."""
+    agents = adapter.agents
+    if agents is None:
+        return []
+    found = []
+    for scope in adapter.scopes:
+        folder = agents.folder(scope, host)
+        if folder is not None:
+            found.append({
+                "scope": scope.value,
+                "path": str(folder / f"<name>{agents.suffix}"),
+                "format": agents.fmt.value,
+                "key": ".".join(agents.map_path),
+            })  # fmt: skip
+    return found
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run `aido adapters`."""
+    project = project_dir(args)
+    rows = describe(project)
+    if args.json:
+        from aidokit.reconcile.show.render.json_output import dumps
+
+        doc = {"format_version": FORMAT_VERSION, "project": str(project), "adapters": rows}
+        print(dumps(doc), end="")
+        return 0
+    for row in rows:
+        print(f"{row['name']}  ({row['title']}; verified by {row['verified_by']})")
+        print(f"  evidence {row['evidence']}")
+        for gap in row["unconfirmed"]:
+            print(f"  unconfirmed: {gap}")
+        for file in row["files"]:
+            found = f"  [detected: {file['detected']}]" if file["detected"] else ""
+            print(f"  {file['scope']:<8} {file['path']}  ({file['format']}, {file['key']}){found}")
+        for agent in row["agents"]:
+            where = f"{agent['path']}  ({agent['format']}, {agent['key']})"
+            print(f"  agents   {agent['scope']}: {where}")
+    return 0

@@ -1,0 +1,54 @@
+"""`aido apply`: converge the harness config files (or apply a saved plan exactly)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from aidokit.reconcile.cli.commands.common import (
+    apply_and_report,
+    check_frozen,
+    check_lock_derived,
+    check_lock_location,
+    compute_plan,
+    finish_interrupted,
+    project_dir,
+    want_colour,
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add `apply`'s own options."""
+    parser.add_argument("planfile", nargs="?", help="a plan saved by `aido plan --out FILE`")
+    parser.add_argument(
+        "--yes", "-y", action="store_true", help="skip the routine confirmation prompt"
+    )
+    parser.add_argument(
+        "--frozen",
+        action="store_true",
+        help="fail when aido.lock would change (CI: the committed lock is the truth)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run `aido apply`."""
+    finish_interrupted(args)
+    if args.planfile:
+        from aidokit.adapters.support import resolved
+        from aidokit.catalog import entries
+        from aidokit.reconcile.trust.provenance import check_saved, mark_sensitive
+        from aidokit.reconcile.write.saved_plan import load_plan
+
+        plan = load_plan(Path(args.planfile))
+        plan = check_saved(plan, Path(args.planfile), project_dir(args), args.scope)
+        check_lock_location(plan, Path(args.planfile))
+        check_lock_derived(plan, Path(args.planfile), args)
+        if args.frozen:
+            check_frozen(plan)
+        plan = mark_sensitive(plan, resolved(entries.MCP_CATALOG))
+        return apply_and_report(plan, yes=True, colour=want_colour(args), saved=True)
+    plan = compute_plan(args)
+    if args.frozen:
+        check_frozen(plan)
+    verbose = args.verbose > 0
+    return apply_and_report(plan, yes=args.yes, colour=want_colour(args), verbose=verbose)

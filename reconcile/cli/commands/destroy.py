@@ -1,0 +1,28 @@
+"""`aido destroy`: delete every entry aido owns and leave everything else."""
+
+from __future__ import annotations
+
+import argparse
+
+from aidokit.reconcile.cli.commands.common import (
+    apply_and_report,
+    finish_interrupted,
+    gather_inputs,
+    want_colour,
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add `destroy`'s own options."""
+    parser.add_argument("--yes", "-y", action="store_true", help="skip the confirmation prompt")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run `aido destroy`."""
+    finish_interrupted(args)
+    from aidokit.reconcile.plan.engine import build_plan
+    from aidokit.reconcile.read.world import read_world
+
+    world = read_world(gather_inputs(args))
+    plan = build_plan(world, remove=world.owned_ids(), why="removed by aido destroy")
+    return apply_and_report(plan, yes=args.yes, colour=want_colour(args), kind="destroy")

@@ -1,0 +1,73 @@
+"""`aido remove ID [--local]`: record a skip in the right layer, delete what aido owns of it."""
+
+from __future__ import annotations
+
+import argparse
+
+from aidokit.reconcile.cli.commands.common import (
+    apply_and_report,
+    finish_interrupted,
+    gather_inputs,
+    want_colour,
+)
+from aidokit.reconcile.core.errors import ConfigError
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add `remove`'s own options."""
+    parser.add_argument("id", help="catalog id, e.g. context7")
+    parser.add_argument(
+        "--local",
+        action="store_true",
+        help="record the skip in aido.local.toml (only for you) instead of aido.toml",
+    )
+    parser.add_argument("--yes", "-y", action="store_true", help="skip the confirmation prompt")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run `aido remove`."""
+    from dataclasses import replace
+
+    from aidokit.adapters.base import Scope
+    from aidokit.catalog.entries import MCP_CATALOG
+    from aidokit.catalog.spelling import maybe
+    from aidokit.reconcile.plan.engine import build_plan
+    from aidokit.reconcile.read.choices.config import LOCAL_CONFIG_NAME
+    from aidokit.reconcile.read.choices.layers import layer_paths, shown
+    from aidokit.reconcile.read.world import read_world
+    from aidokit.reconcile.write.config_edit import record_skip
+    from aidokit.reconcile.write.ownfiles import Collector, Extra
+
+    finish_interrupted(args)
+    inputs = gather_inputs(args)
+    if args.local and inputs.scope is Scope.USER:
+        raise ConfigError(
+            "--local is for project files; --scope user records the skip in your user config"
+        )
+    known = {entry.id for entry in MCP_CATALOG} | set(inputs.loaded.config.custom)
+    if args.id not in known:
+        raise ConfigError(
+            f"'{args.id}' is not a catalog id or a custom server{maybe(args.id, known)}; run "
+            "`aido catalog list` to see the ids"
+        )
+    path = layer_paths(inputs.host, inputs.scope)[-1 if args.local else 0]
+    config = inputs.loaded.config
+    skipped = replace(config, mcp=replace(config.mcp, skip=(*config.mcp.skip, args.id)))
+    origin = {**inputs.loaded.origin, f"skip:{args.id}": shown(path, inputs.host)}
+    inputs = replace(inputs, loaded=replace(inputs.loaded, config=skipped, origin=origin))
+    plan = build_plan(read_world(inputs), remove={args.id})
+
+    def said() -> None:
+        print(f"Recorded '{args.id}' under `skip` in {shown(path, inputs.host)}.")
+        if path.name == LOCAL_CONFIG_NAME:
+            print(f"Keep {LOCAL_CONFIG_NAME} out of version control (add it to .gitignore).")
+
+    def record() -> Extra | None:
+        collected = Collector(lambda p: shown(p, inputs.host), f"skip {args.id}")
+        if not record_skip(path, args.id, write=collected):
+            return None
+        return Extra(writes=tuple(collected.writes), after=said)  # undone with the files
+
+    return apply_and_report(
+        plan, yes=args.yes, colour=want_colour(args), before_write=record, kind="remove"
+    )

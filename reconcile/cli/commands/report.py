@@ -1,0 +1,85 @@
+"""`aido report`: one fleet view over many repositories' `aido plan --json` outputs."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add `report`'s own options."""
+    parser.add_argument("plans", nargs="+", metavar="PATH", help="plan files or folders of them")
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print the report as JSON")
+    output.add_argument(
+        "--annotations",
+        action="store_true",
+        help="print GitHub ::error annotations pointing at each drifted file's line",
+    )
+    output.add_argument(
+        "--job-summary",
+        action="store_true",
+        help="print one plan as a GitHub job summary (Markdown: counts, a table, the plan)",
+    )
+    parser.add_argument(
+        "--name",
+        metavar="NAME",
+        help="with --job-summary: the project's name in the heading (default: its folder's)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run `aido report`."""
+    paths = [Path(p) for p in args.plans]
+    if args.annotations:
+        return _annotations(paths)
+    if args.job_summary:
+        return _job_summary(paths, args.name)
+    from aidokit.reconcile.show.fleet import load_fleet
+    from aidokit.reconcile.show.render.report import render_report_markdown, report_json
+
+    fleet = load_fleet(paths)
+    if args.json:
+        from aidokit.reconcile.show.render.json_output import dumps
+
+        sys.stdout.write(dumps(report_json(fleet)))
+    else:
+        sys.stdout.write(render_report_markdown(fleet))
+    return 0
+
+
+def _annotations(paths: list[Path]) -> int:
+    from aidokit.reconcile.show.artifact import read_artifact
+    from aidokit.reconcile.show.fleet import plan_files
+    from aidokit.reconcile.show.render.annotations import github_annotations
+
+    for _name, path in plan_files(paths):
+        doc = read_artifact(path)
+        if not isinstance(doc, str):  # a file that is no plan: the script says the job failed
+            for line in github_annotations(doc, root=Path.cwd()):
+                print(line)
+    return 0
+
+
+def _job_summary(paths: list[Path], name: str | None) -> int:
+    """The summary of the one plan in `paths`, paths in it relative to the working folder."""
+    from aidokit.reconcile.core.errors import ConfigError
+    from aidokit.reconcile.show.artifact import read_artifact
+    from aidokit.reconcile.show.fleet import plan_files
+    from aidokit.reconcile.show.render.job_summary import render_job_summary
+
+    found = plan_files(paths)
+    if len(found) != 1:
+        raise ConfigError(
+            f"aido report --job-summary reads one plan file, and {len(found)} were given; "
+            "pass the one `aido plan --json` output of this job"
+        )
+    path = found[0][1]
+    doc = read_artifact(path)
+    root = Path.cwd()
+    if name is None:
+        project = getattr(doc, "project", "") or str(root)
+        name = Path(project).name or project
+    sys.stdout.write(render_job_summary(doc, name=name, root=root))
+    return 0

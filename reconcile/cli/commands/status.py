@@ -1,0 +1,29 @@
+"""`aido status`: every MCP entry in every targeted file, and whether aido manages it."""
+
+from __future__ import annotations
+
+import argparse
+
+from aidokit.reconcile.cli.commands.common import gather_inputs, want_colour
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add `status`'s own options."""
+    parser.add_argument("--json", action="store_true", help="print the status as JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run `aido status`; exit 1 when a file cannot be read."""
+    from aidokit.reconcile.plan.engine import build_plan
+    from aidokit.reconcile.read.world import read_world
+    from aidokit.reconcile.show.render.status import render_status, render_status_json
+    from aidokit.reconcile.show.status import plan_status
+
+    world = read_world(gather_inputs(args))
+    plan = build_plan(world)
+    files = plan_status(plan, world)
+    if args.json:
+        print(render_status_json(files, project=plan.project, scope=plan.scope), end="")
+    else:
+        print(render_status(files, colour=want_colour(args)), end="")
+    return 1 if any(file.error for file in files) else 0

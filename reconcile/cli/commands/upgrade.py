@@ -1,0 +1,83 @@
+"""`aido upgrade [ID...]`: move `aido.lock` to the running catalog's pins, as a plan."""
+
+from __future__ import annotations
+
+import argparse
+
+from aidokit.reconcile.cli.commands.common import (
+    apply_and_report,
+    check_frozen,
+    finish_interrupted,
+    gather_inputs,
+    want_colour,
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add `upgrade`'s own options."""
+    parser.add_argument("ids", nargs="*", metavar="ID", help="catalog ids (default: all locked)")
+    parser.add_argument("--yes", "-y", action="store_true", help="skip the confirmation prompt")
+    parser.add_argument(
+        "--frozen", action="store_true", help="fail when aido.lock would change, writing nothing"
+    )
+    parser.add_argument(
+        "--baseline",
+        action="store_true",
+        help="fetch each baseline of extends and move its pin in aido.lock to the ref's "
+        "newest commit (network)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run `aido upgrade`."""
+    from aidokit.catalog.spelling import maybe
+    from aidokit.reconcile.core.errors import ConfigError
+    from aidokit.reconcile.plan.engine import build_plan
+    from aidokit.reconcile.read.choices.lockfile import lock_path
+    from aidokit.reconcile.read.world import read_world
+
+    finish_interrupted(args)
+    if args.baseline:
+        return _baselines(args)
+    world = read_world(gather_inputs(args))
+    path = lock_path(world.inputs.host.project)
+    lock = world.lock
+    if lock is None:
+        raise ConfigError(
+            f"{path} does not exist, so there is nothing to upgrade; "
+            "run aido apply to write it from this aido's catalog"
+        )
+    unknown = sorted(set(args.ids) - set(lock.entries))
+    if unknown:
+        raise ConfigError(
+            f"{path} has no entry {', '.join(repr(i) for i in unknown)}"
+            f"{maybe(unknown[0], lock.entries)}; "
+            f"name ids it locks: {', '.join(sorted(lock.entries)) or 'none'}"
+        )
+    plan = build_plan(world, upgrade=set(args.ids or lock.entries))
+    if args.frozen:
+        check_frozen(plan)
+    return apply_and_report(plan, yes=args.yes, colour=want_colour(args), kind="upgrade")
+
+
+def _baselines(args: argparse.Namespace) -> int:
+    """`aido upgrade --baseline`: fetch, then move the pins (only those) in one lock write."""
+    from aidokit.adapters.base import Host, Scope
+    from aidokit.reconcile.cli.commands.common import project_dir
+    from aidokit.reconcile.core.errors import ConfigError
+    from aidokit.reconcile.write.baseline_moves import read_layers, upgrade_pins
+
+    if args.ids:
+        raise ConfigError("name no ids with --baseline: it moves the baselines only")
+    found = read_layers(Host.current(project_dir(args)), Scope(args.scope))
+    _pins, lines = upgrade_pins(found, frozen=args.frozen)
+    for line in lines:
+        print(line)
+    if lines:
+        print(
+            f"{found.lock_name}: {len(lines)} baseline pin(s) moved; `aido plan` shows what "
+            "they change"
+        )
+    else:
+        print(f"{found.lock_name}: every baseline is at its ref's newest commit; nothing moved")
+    return 0

@@ -1,1 +1,0 @@
-"""What aido did: ownership state, the journal and transactions, undo, saved plans."""

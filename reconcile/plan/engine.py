@@ -1,0 +1,334 @@
+"""Compute the plan from the world read once (SPEC §1): pure, every read happened in `world`."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import replace
+
+from aidokit.adapters.base import Adapter, Host
+from aidokit.catalog.models import MCPDef, deprecation
+from aidokit.reconcile.core.errors import AidoError, StateError
+from aidokit.reconcile.plan.model import Action, FileChange, Plan, PolicyViolation
+from aidokit.reconcile.plan.pins import lock_change, next_lock, pin
+from aidokit.reconcile.plan.planner import plan_entries
+from aidokit.reconcile.plan.scoping import Placement, companions_for, place
+from aidokit.reconcile.read.choices.lockfile import lock_path
+from aidokit.reconcile.read.choices.overrides import with_overrides
+from aidokit.reconcile.read.desired import DesiredEntry, Wanted, resolve_for
+from aidokit.reconcile.read.world import TargetFile, World, project_lock, role_table
+
+
+def build_plan(
+    world: World,
+    *,
+    remove: Collection[str] | None = None,
+    why: str | None = None,
+    upgrade: Collection[str] = (),
+) -> Plan:
+    """Compute the plan for every targeted file of `world`, and its orphans; reads nothing.
+
+    With `remove`, plan only the deletion of owned entries with those ids
+    (`aido remove`, and `aido destroy` with every id); `why` is their reason
+    when it is not a `skip`; the lock is left alone. Catalog entries in
+    `aido.lock` render from it, except those in `upgrade`.
+    """
+    if world.state_errors:
+        raise StateError(world.state_errors[0])
+    inputs = world.inputs
+    loaded = inputs.loaded
+    wanted = pin(list(world.wanted), world.lock, upgrade)
+    notes = list(world.notes)
+    lock = None
+    if project_lock(inputs) and remove is None:
+        new = next_lock(wanted, world.lock, upgrade, loaded.baselines)
+        lock = lock_change(str(lock_path(inputs.host.project)), world.lock, new)
+    # After the lock: it keeps the catalog's spec, the override stays in the config.
+    wanted = with_overrides(wanted, loaded.config, loaded.origin)
+    if any(item.budget.chosen or item.agent_budgets for item in wanted):
+        from aidokit.reconcile.plan.budget import with_known  # docs/context-budget.md
+
+        wanted = [
+            replace(item, budget=with_known(item.budget, world.tool_lists, item.server.id))
+            for item in wanted
+        ]
+    notes += _unset_references(wanted, inputs.host)
+    gone = {
+        i: f"skipped in {loaded.origin.get(f'skip:{i}', 'aido.toml')}"
+        for i in loaded.config.mcp.skip
+    }
+    if remove is not None:
+        notes += [
+            f"'{item.server.id}' is still desired ({item.reason}), so the next apply adds it "
+            "again; `aido remove` it to keep it out"
+            for item in wanted
+            if item.server.id in remove
+        ]
+        wanted = [item for item in wanted if item.server.id not in remove]
+        gone.update(dict.fromkeys(remove, why) if why else {})
+    files: list[FileChange] = []
+    for adapter in inputs.adapters:
+        target = world.file_of(adapter.name)
+        if target is None:
+            if adapter.name not in world.not_installed:
+                notes.append(f"{adapter.name} has no {inputs.scope} scope; nothing to do there")
+            continue
+        allowed, refused, outside = _admitted(wanted, adapter, world)
+        desired, skipped = resolve_for(adapter, allowed, inputs.host.os, inputs.scope)
+        notes.extend([*refused, *skipped])
+        files += _plan_adapter(world, target, desired, {**gone, **outside})
+    for orphan in world.orphans:
+        reasons = dict.fromkeys((r.id for r in orphan.records), orphan.orphaned or "")
+        files.append(replace(_plan_file(orphan, [], inputs.host, reasons), agent=orphan.agent))
+    if remove is not None:
+        files = [_only_removals(file, remove) for file in files]
+    files.sort(key=lambda f: (f.path, f.adapter))
+    return Plan(
+        project=str(inputs.host.project),
+        scope=inputs.scope,
+        files=tuple(files),
+        notes=(*inputs.notes, *notes),
+        lock=lock,
+        policy_violations=_hand_written(world),
+    )
+
+
+def _admitted(
+    wanted: list[Wanted], adapter: Adapter, world: World
+) -> tuple[list[Wanted], list[str], dict[str, str]]:
+    """What the policy layers admit on `adapter` (reconcile/plan/policy/enforce.py)."""
+    if not world.inputs.policy:
+        return wanted, [], {}
+    from aidokit.reconcile.plan.policy.enforce import admitted  # only when a policy exists
+
+    return admitted(wanted, adapter, world.inputs.policy, world.inputs.loaded.config)
+
+
+def _hand_written(world: World) -> tuple[PolicyViolation, ...]:
+    """Entries outside policy in the targeted files that aido does not own (left alone)."""
+    if not world.inputs.policy:
+        return ()
+    from aidokit.reconcile.plan.policy.found import hand_written
+
+    catalog = {entry.id: entry for entry in world.entries}
+    found = []
+    for target in world.files:
+        if target.document is None:
+            continue
+        found += hand_written(
+            target.adapter, target.servers(), target.records, host=world.inputs.host,
+            catalog=catalog, layers=world.inputs.policy, shown=target.shown,
+        )  # fmt: skip
+    return tuple(found)
+
+
+def _unset_references(wanted: Collection[Wanted], host: Host) -> list[str]:
+    """A custom server's `${NAME}` references (a credential aido replaced, SPEC §7) that
+    are not set where aido runs: the harness will start the server without them."""
+    notes = []
+    for item in wanted:
+        unset = [v.name for v in item.server.env if v.secret and not host.environ.get(v.name)]
+        if unset and "custom" in item.server.tags:
+            notes.append(
+                f"{item.server.id}: set {', '.join(unset)} in the environment the harness "
+                "starts in; aido writes only a reference to it, never the credential"
+            )
+    return notes
+
+
+def _plan_adapter(
+    world: World, target: TargetFile, desired: list[DesiredEntry], gone: Mapping[str, str]
+) -> list[FileChange]:
+    """The shared file of one adapter, and the agent files its entries' roles reach."""
+    adapter, host = target.adapter, world.inputs.host
+    refused = _refused(world.agent_files_of(adapter.name))
+    found = tuple(n for n in world.agents.get(adapter.name, ()) if n not in refused)
+    # A scope without agent files (Claude Code's local scope) cannot scope: all shared.
+    agents = adapter.agents
+    scoping = agents is not None and agents.folder(world.inputs.scope, host) is not None
+    table = role_table(world.inputs)
+    if adapter.named_agents is not None:
+        placed = companions_for(adapter, desired, found, table)
+    else:
+        placed = place(adapter, desired, found, table) if scoping else Placement(list(desired))
+    shared = _plan_file(target, placed.shared, host, {**placed.gone, **gone})
+    shared = _import_hints(shared, adapter, world)
+    shared = replace(shared, notes=(*shared.notes, *placed.notes, *refused.values()))
+    files = [_note_role_scoping(_deprecation_reasons(shared, world.entries), adapter, scoping)]
+    for agent in world.agent_files_of(adapter.name):
+        assert agent.agent is not None
+        # aido never creates an agent file: one gone since discovery only loses its records.
+        mine = placed.agents.get(agent.agent, []) if agent.exists else []
+        file = _plan_file(agent, mine, host, gone)
+        file = replace(file, notes=(*file.notes, *_blocked(agent, mine)))
+        if mine and file.trust is None and adapter.agents is not None:
+            gate = adapter.agents.gate(agent.location, host, bool(file.actionable))
+            file = replace(file, trust=gate)
+        files.append(replace(_deprecation_reasons(file, world.entries), agent=agent.agent))
+    return files
+
+
+def _refused(agents: tuple[TargetFile, ...]) -> dict[str, str]:
+    """Agents whose definition cannot hold servers at all (e.g. a Gemini remote agent)."""
+    refused = {}
+    for agent in agents:
+        descriptor = agent.adapter.agents
+        if descriptor is None or agent.agent is None or agent.document is None:
+            continue
+        why = descriptor.refuses(agent.document.value)
+        if why:
+            refused[agent.agent] = (
+                f"agent {agent.agent} ({agent.shown}) {why}; aido puts no server there"
+            )
+    return refused
+
+
+def _blocked(agent: TargetFile, entries: list[DesiredEntry]) -> list[str]:
+    """Notes for servers an agent holds but cannot use (e.g. Kiro's `tools` list)."""
+    descriptor = agent.adapter.agents
+    if descriptor is None or agent.document is None or not entries:
+        return []
+    value = agent.document.value
+    found = ((e.name, descriptor.blocked(value, e.name)) for e in entries)
+    return [f"{name}: {why}" for name, why in found if why]
+
+
+def _deprecation_reasons(file: FileChange, catalog: Collection[MCPDef]) -> FileChange:
+    """Say why an owned entry goes when its catalog entry was deprecated: "deprecated, use X"."""
+    going = {c.id for c in file.changes if c.action is Action.DELETE and not c.map_path}
+    if not going:
+        return file
+    reasons = {e.id: deprecation(e) for e in catalog if e.deprecated and e.id in going}
+    changes = tuple(
+        replace(c, reason=reasons[c.id])
+        if c.action is Action.DELETE and not c.map_path and c.id in reasons
+        else c
+        for c in file.changes
+    )
+    return replace(file, changes=changes)
+
+
+def _import_hints(file: FileChange, adapter: Adapter, world: World) -> FileChange:
+    """A conflict whose entry runs its catalog server in another form hints `aido import`,
+    which takes it (issue 38 §1): the hint is the command that works (recognise.takes_as)."""
+    from aidokit.reconcile.plan.planner import conflict_hint
+
+    conflicts = [
+        c for c in file.changes
+        if c.action is Action.CONFLICT and not c.map_path and isinstance(c.before, dict)
+        and c.source == "catalog" and c.hint and " --force " in c.hint
+    ]  # fmt: skip
+    if not conflicts:
+        return file
+    from aidokit.reconcile.read.recognise import takes_as
+
+    servers = {w.server.id: w.server for w in world.wanted}
+    hints = {
+        c.name: conflict_hint(c.name, c.id or c.name, file.adapter, as_is=False, imports=True)
+        for c in conflicts
+        if c.id in servers and c.name == c.id and takes_as(adapter, c.before, servers[c.id])
+    }
+    changes = tuple(replace(c, hint=hints[c.name]) if c.name in hints else c for c in file.changes)
+    return replace(file, changes=changes)
+
+
+def _only_removals(file: FileChange, remove: Collection[str]) -> FileChange:
+    kept = [c for c in file.changes if c.action is Action.DELETE and c.id in remove]
+    return replace(file, changes=tuple(kept))
+
+
+def _note_role_scoping(file: FileChange, adapter: Adapter, scoping: bool) -> FileChange:
+    """Say once per written file how the entries' roles are (or are not) enforced there."""
+    written = [c for c in file.changes if c.action in (Action.CREATE, Action.UPDATE)]
+    scoped = [c for c in written if c.roles and "*" not in c.roles]
+    if scoping or not scoped or any(c.map_path for c in written):
+        return file
+    if adapter.role_scoping(scoped[0].name, scoped[0].roles) is None:
+        note = (
+            f"role scoping not supported by {file.adapter}: servers are visible to all agents "
+            "(their roles are recorded in aido's state)"
+        )
+    else:
+        note = (
+            f"{file.adapter} can limit a server to some agents: name them under [mcp.roles] "
+            "in aido.toml; until then servers are visible to all agents"
+        )
+    return replace(file, notes=(*file.notes, note))
+
+
+def _plan_file(
+    target: TargetFile, desired: list[DesiredEntry], host: Host, gone: Mapping[str, str]
+) -> FileChange:
+    adapter, location = target.adapter, target.location
+    file = FileChange(
+        adapter=adapter.name,
+        scope=location.scope,
+        path=target.shown,
+        abs_path=str(location.path),
+        fmt=location.fmt,
+        map_path=location.map_path,
+        state_path=str(target.state_path),
+        record_path=target.record_path,
+        digest="",
+    )
+    notes = [*adapter.file_notes(location, host), *(n for d in desired for n in d.notes)]
+    gate = adapter.trust_gate(location, host, tuple(d.name for d in desired))
+    file = replace(file, notes=tuple(dict.fromkeys(notes)), trust=gate)
+    if target.document is None:
+        return replace(file, error=target.error)
+    if not target.exists and target.records:
+        return _forget(file, target, desired)
+    try:
+        changes = plan_entries(
+            adapter=adapter.name,
+            current=target.servers(),
+            desired=desired,
+            records=list(target.records),
+            identity=adapter.identity,
+            lookup=target.lookup,
+            gone=gone,
+            harness=adapter.harness_keys,
+        )
+        # An edit the document layer refuses (a layout it does not edit) is a plan error.
+        planned = replace(file, changes=changes)
+        target.document.rehearse(
+            [
+                (
+                    c.map_path or file.map_path,
+                    c.name,
+                    None if c.action is Action.DELETE else c.after,
+                    c.kept,
+                )
+                for c in planned.actionable
+            ]
+        )
+    except AidoError as exc:
+        return replace(file, error=str(exc))
+    return replace(file, digest=target.document.digest, changes=changes)
+
+
+def _forget(file: FileChange, target: TargetFile, desired: list[DesiredEntry]) -> FileChange:
+    """A file that no longer exists: plan it afresh and drop aido's records of it.
+
+    Everything aido wrote there went with the file; a record kept would make a
+    same-named entry written later by hand pass for aido's.
+    """
+    assert target.document is not None
+    changes = plan_entries(
+        adapter=target.adapter.name,
+        current={},
+        desired=desired,
+        records=[],
+        identity=target.adapter.identity,
+    )
+    names = tuple(sorted({".".join((*r.map_path, r.name)) for r in target.records}))
+    note = (
+        f"{file.path} no longer exists: aido forgets its {len(names)} ownership "
+        f"record{'s' if len(names) != 1 else ''} there ({', '.join(names)})"
+    )
+    return replace(
+        file,
+        digest=target.document.digest,
+        changes=changes,
+        forget=names,
+        notes=(*file.notes, note),
+    )

@@ -1,0 +1,252 @@
+"""The plan as data (SPEC §1 step 3): per-file changes, each with an Action.
+
+Computing a plan never prints (STYLE.md); renderers live in `render_text.py`
+and `render_json.py`. A plan is also what `aido plan --out` saves, so it holds
+everything apply needs: file digests, map paths and the entries to write.
+
+Frozen dataclasses rather than pydantic models: building pydantic classes
+costs start-up time on every `aido plan`; pydantic checks a saved plan only
+when `aido apply FILE` reads one (`saved_plan.py`, through `decode.py`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+from typing import Annotated, Any
+
+from aidokit.adapters.base import Scope
+from aidokit.adapters.format import Format
+from aidokit.adapters.trust import TrustGate
+from aidokit.catalog.constraints import ByName, Strict
+
+PLAN_FORMAT_VERSION = 1
+
+
+class Action(Enum):
+    """What happens to one entry; the value is its symbol in the text plan."""
+
+    NOOP = " "
+    CREATE = "+"
+    UPDATE = "~"  # the desired spec changed
+    HEAL = "^"  # the file drifted from what aido wrote; restore it
+    DELETE = "-"  # an owned entry is no longer desired
+    CONFLICT = "!"  # a same-named entry aido does not own; left alone
+
+    @property
+    def word(self) -> str:
+        """The action's name as users read it."""
+        return self.name.lower().replace("noop", "no-op")
+
+
+class DiffKind(StrEnum):
+    """How one field differs."""
+
+    CHANGED = "changed"
+    ADDED = "added"
+    REMOVED = "removed"
+
+
+@dataclass(frozen=True)
+class FieldDiff(Strict):
+    """One field-level difference, e.g. `args[1]: "a" -> "b"`."""
+
+    path: str
+    kind: DiffKind
+    before: Any = None
+    after: Any = None
+
+
+@dataclass(frozen=True)
+class Change(Strict):
+    """One entry's action inside one file."""
+
+    action: Annotated[Action, ByName()]  # saved by name: `CREATE`, not `+`
+    name: str  # entry name in the server map
+    id: str | None  # catalog id (None for entries aido does not know)
+    reason: str = ""  # why it is desired, or why it conflicts
+    before: Any = None  # current value in the file
+    after: Any = None  # value aido will write
+    diff: tuple[FieldDiff, ...] = ()
+    hint: str | None = None
+    roles: tuple[str, ...] = ()
+    sensitive: bool = False  # needs a typed confirmation before it is written (SPEC §7)
+    map_path: tuple[str, ...] = ()  # a companion's map (role scoping); () = the server map
+    source: str = "catalog"  # where the entry comes from: "catalog", "custom" or "imported"
+    # Keys of the entry that are not aido's (the harness's or the user's, SPEC §6): not
+    # drift, kept byte for byte when aido's fields are written.
+    kept: tuple[str, ...] = ()
+    # The harness's keys aido.toml sets in the entry (the context budget): aido's while it
+    # does (SPEC §6), the harness's again once it stops.
+    claimed: tuple[str, ...] = ()
+    # What the model loads from the server there (docs/context-budget.md): "4 of 21 tools",
+    # "every tool but browser_install", "switched off"; "" when aido.toml asks nothing.
+    tools: str = ""
+    tools_loaded: int | None = None  # where the server's tools are known (the last probe)
+    tools_total: int | None = None
+
+    def harness(self, keys: frozenset[str]) -> frozenset[str]:
+        """The harness's keys (`Adapter.harness_keys`) less those aido.toml claims here."""
+        return keys - frozenset(self.claimed)
+
+    @property
+    def label(self) -> str:
+        """How users see the entry: its name, or `map.path.name` for a companion."""
+        return ".".join((*self.map_path, self.name))
+
+    @property
+    def tuned(self) -> tuple[str, ...]:
+        """The kept keys someone set: not those holding the default aido wrote with the
+        entry (a Goose `enabled: true`), which tell nothing."""
+        before, after = self.before, self.after
+        if not isinstance(before, dict) or not isinstance(after, dict):
+            return self.kept
+        return tuple(k for k in self.kept if k not in after or before.get(k) != after[k])
+
+    @property
+    def writes_value(self) -> bool:
+        """Whether applying it puts a value into the file (deleting puts none)."""
+        return self.action in (Action.CREATE, Action.UPDATE, Action.HEAL)
+
+    @property
+    def needs_confirmation(self) -> bool:
+        """The one confirmation rule (SPEC §7): a sensitive value is written."""
+        return self.sensitive and self.writes_value
+
+
+@dataclass(frozen=True)
+class FileChange(Strict):
+    """Everything that happens to one config file."""
+
+    adapter: str
+    scope: Scope
+    path: str  # as shown to users (project-relative when inside the project)
+    abs_path: str
+    fmt: Format
+    map_path: tuple[str, ...]
+    state_path: str  # the state file recording this file's entries
+    record_path: str  # the file's normalised path inside that state
+    digest: str  # hash of the file when planned; apply refuses if it differs
+    changes: tuple[Change, ...] = ()
+    error: str | None = None
+    notes: tuple[str, ...] = ()
+    # What the harness still requires before it uses this file (adapters/trust.py).
+    trust: TrustGate | None = None
+    # The file no longer exists: apply drops these records (labels) of entries it held.
+    forget: tuple[str, ...] = ()
+    agent: str | None = None  # the agent whose definition this file is (docs/roles.md)
+
+    @property
+    def actionable(self) -> tuple[Change, ...]:
+        """Changes that write to the file."""
+        return tuple(c for c in self.changes if c.action in WRITES)
+
+
+def owner(adapter: str, agent: str | None) -> str:
+    """Who reads a file: `gemini-cli`, or `gemini-cli agent qa` for an agent's own file."""
+    return adapter if agent is None else f"{adapter} agent {agent}"
+
+
+def kept_words(kept: tuple[str, ...]) -> str:
+    """`2 keys kept from the harness or the user: trust, timeout` (SPEC §6); "" for none."""
+    if not kept:
+        return ""
+    keys = "key" if len(kept) == 1 else "keys"
+    return f"{len(kept)} {keys} kept from the harness or the user: {', '.join(kept)}"
+
+
+WRITES = frozenset({Action.CREATE, Action.UPDATE, Action.HEAL, Action.DELETE})
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Counts for the closing line and the JSON summary."""
+
+    add: int = 0
+    change: int = 0
+    remove: int = 0
+    conflict: int = 0
+    error: int = 0
+    forget: int = 0  # ownership records of files that no longer exist
+
+    @property
+    def has_changes(self) -> bool:
+        """Whether applying would write anything (files or state)."""
+        return bool(self.add or self.change or self.remove or self.forget)
+
+    def line(self) -> str:
+        """The one closing sentence, as terraform prints it."""
+        conflicts = "conflict" if self.conflict == 1 else "conflicts"
+        text = (
+            f"Plan: {self.add} to add, {self.change} to change, {self.remove} to remove. "
+            f"{self.conflict} {conflicts}."
+        )
+        if self.forget:
+            records = "record" if self.forget == 1 else "records"
+            text += f" {self.forget} ownership {records} of missing files to forget."
+        if self.error:
+            text += f" {self.error} {'file' if self.error == 1 else 'files'} with errors."
+        return text
+
+
+@dataclass(frozen=True)
+class LockChange(Strict):
+    """What apply writes to `aido.lock` (reconcile/read/choices/lockfile.py)."""
+
+    path: str  # absolute path of the lock
+    digest: str  # of the lock when planned (ABSENT when there is none)
+    text: str  # the lock apply writes
+    changes: tuple[str, ...] = ()  # one line per entry that changes
+    exists: bool = True  # False: apply creates the lock
+
+    @property
+    def changed(self) -> bool:
+        """Whether apply would write the lock."""
+        return bool(self.changes) or not self.exists
+
+
+@dataclass(frozen=True)
+class PolicyViolation(Strict):
+    """An entry outside policy (docs/policy.md): one a layer asks for, which the plan
+    refuses, or one found in a harness file that aido does not own."""
+
+    name: str  # the entry's id or its name in the file
+    adapter: str
+    rule: str  # `deny rule 'npm:@evil/*'`, `allow_custom = false`, `the allow list`
+    layer: str  # the file the rule came from, as the plan names it
+    kind: str  # "managed" | "user" | "project"
+    found: str  # "asked" (a layer names it) | "hand-written" (in a file, not aido's)
+    path: str | None = None  # the harness file that holds it (hand-written)
+
+
+@dataclass(frozen=True)
+class Plan(Strict):
+    """The whole plan: deterministic for the same inputs."""
+
+    project: str
+    scope: Scope
+    files: tuple[FileChange, ...] = ()
+    notes: tuple[str, ...] = ()
+    format_version: int = PLAN_FORMAT_VERSION
+    lock: LockChange | None = None  # None: no aido.toml, so no lock is kept
+    # Entries outside policy found in files aido does not own (the plan leaves them alone).
+    policy_violations: tuple[PolicyViolation, ...] = ()
+
+    @property
+    def summary(self) -> Summary:
+        """Counts of every action over all files."""
+        counts = dict.fromkeys(("add", "change", "remove", "conflict"), 0)
+        bucket = {
+            Action.CREATE: "add",
+            Action.UPDATE: "change",
+            Action.HEAL: "change",
+            Action.DELETE: "remove",
+            Action.CONFLICT: "conflict",
+        }
+        for file in self.files:
+            for change in file.changes:
+                if change.action in bucket:
+                    counts[bucket[change.action]] += 1
+        errors = sum(1 for f in self.files if f.error)
+        forget = sum(len(f.forget) for f in self.files)
+        return Summary(error=errors, forget=forget, **counts)

@@ -1,0 +1,132 @@
+"""Where each entry goes in a harness that can scope: its agents' files or the shared file.
+
+Pure: the placement of one adapter's desired entries, given the agents found in this
+scope and the `[roles]` table (docs/roles.md). An entry goes into the files of the
+agents that play its roles and leaves the shared file, so no other agent and not the
+main session loads it. When no agent plays its roles, the plan says so: an entry whose
+roles come from the catalog stays shared (nothing the user had disappears), one whose
+roles `[mcp.roles]` names is held back (the user asked for those roles only); `["*"]`
+shares an entry on purpose. The reserved agent `main` (`[roles] implementer = ["main"]`)
+is the session that runs without `--agent`: an entry whose roles it plays stays in the
+shared file, and goes into the files of the other agents of its roles as well.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from aidokit.adapters.base import Adapter
+from aidokit.reconcile.core.errors import AidoError
+from aidokit.reconcile.read.desired import DesiredEntry
+from aidokit.reconcile.read.facts.agents import MAIN, SHARED, agents_playing, main_plays
+
+
+@dataclass
+class Placement:
+    """One adapter's entries: the shared file's, each agent's, and why some left."""
+
+    shared: list[DesiredEntry] = field(default_factory=list)
+    agents: dict[str, list[DesiredEntry]] = field(default_factory=dict)
+    gone: dict[str, str] = field(default_factory=dict)  # id -> why it leaves the shared file
+    notes: list[str] = field(default_factory=list)
+
+
+def place(
+    adapter: Adapter,
+    desired: list[DesiredEntry],
+    found: tuple[str, ...],
+    table: Mapping[str, tuple[str, ...]],
+) -> Placement:
+    """Place every desired entry of `adapter` (all shared when it cannot scope)."""
+    result = Placement()
+    unplayed: list[DesiredEntry] = []
+    for item in desired:
+        if adapter.agents is None or not item.roles or SHARED in item.roles:
+            result.shared.append(item)
+            continue
+        names = agents_playing(item.roles, table, found)
+        main = main_plays(item.roles, table)
+        if main:
+            result.shared.append(item)
+        if not names:
+            if not main:
+                unplayed.append(item)
+            continue
+        try:
+            entry = adapter.agents.entry(item.entry)
+        except AidoError as exc:
+            result.notes.append(f"{item.id}: kept in the shared file of {adapter.name}: {exc}")
+            if not main:
+                result.shared.append(item)
+            continue
+        if not main:
+            result.gone[item.id] = f"now only in the agent files of {', '.join(names)}"
+        for name in names:
+            agent_item = replace(item, entry=entry, companions=(), budget_companions=())
+            result.agents.setdefault(name, []).append(agent_item)
+    _nobody(adapter.name, unplayed, found, result)
+    return result
+
+
+def companions_for(
+    adapter: Adapter,
+    desired: list[DesiredEntry],
+    found: tuple[str, ...],
+    table: Mapping[str, tuple[str, ...]],
+) -> Placement:
+    """Scoping by companions (OpenCode): an entry `[mcp.roles]` names gets the tool globs of
+    the real agents `found` that play its roles; none when the main session plays one (the
+    shared file is what it loads, and every agent with it); held back, with a note, when
+    nobody plays them. Other entries stay as they are."""
+    result = Placement()
+    unplayed: list[DesiredEntry] = []
+    for item in desired:
+        if not item.companions:
+            result.shared.append(item)
+            continue
+        names = agents_playing(item.roles, table, found)
+        if main_plays(item.roles, table):
+            result.shared.append(replace(item, companions=()))
+        elif names:
+            result.shared.append(
+                replace(item, companions=adapter.role_scoping(item.id, names) or ())
+            )
+        else:
+            unplayed.append(item)
+    _nobody(adapter.name, unplayed, found, result)
+    return result
+
+
+def _nobody(
+    adapter: str, unplayed: list[DesiredEntry], found: tuple[str, ...], result: Placement
+) -> None:
+    """No agent plays these entries' roles: one note for those kept shared (catalog roles)
+    and one for those held back (roles named in `[mcp.roles]`), each with the choices."""
+    held = [item for item in unplayed if item.scoped]
+    kept = [item for item in unplayed if not item.scoped]
+    result.shared += kept
+    for item in held:
+        result.gone[item.id] = f"no {adapter} agent plays its roles ([mcp.roles])"
+    for items, outcome in (
+        (kept, f"so every {adapter} agent and the main session see {{them}}"),
+        (held, f"so aido leaves {{them}} out of {adapter} ([mcp.roles] names the roles)"),
+    ):
+        if items:
+            result.notes.append(_note(adapter, items, found, outcome))
+
+
+def _note(adapter: str, items: list[DesiredEntry], found: tuple[str, ...], outcome: str) -> str:
+    """`no gemini-cli agent plays the roles of a (r1/r2), b (r3), so ...; <the choices>`:
+    the main session first (it is what runs without `--agent`), then an agent found."""
+    agents = [name for name in found if name != MAIN][:1]
+    first = items[0]
+    listed = ", ".join(f"{item.id} ({'/'.join(item.roles)})" for item in items)
+    them = "it" if len(items) == 1 else "them"
+    role = first.roles[0]
+    to_agent = f' or to an agent with [roles] {role} = ["{agents[0]}"]' if agents else ""
+    return (
+        f"no {adapter} agent plays the roles of {listed}, {outcome.format(them=them)}; "
+        f'give a role to the main session with [roles] {role} = ["{MAIN}"]{to_agent} in '
+        f'aido.toml, or share a server on purpose with [mcp.roles] {first.id} = ["*"]'
+    )

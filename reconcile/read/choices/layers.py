@@ -1,0 +1,232 @@
+"""The three layers of desired state (SPEC §4) and how they merge.
+
+- user: `$XDG_CONFIG_HOME/aido/aido.toml` (`%APPDATA%\\aido\\aido.toml` on Windows),
+  a person's servers for every project; feeds `--scope user` only;
+- project: `<project>/aido.toml`, committed; feeds `--scope project` and `--scope local`;
+- local: `<project>/aido.local.toml`, git-ignored; merged over the project layer.
+
+Merge rules (docs/configuration.md): `[mcp] add` and `skip` are unions in
+which a later layer wins over an earlier one for the same id; a later layer
+that sets `adapters`, `suggest`, `stack_packs` or `conformance` replaces it;
+`[mcp.roles]`, `[roles]`, `[custom.<id>]` and `[forges]` merge per key; `[override.<id>]`
+merges per id and per field (`env` per variable; `tools`, `exclude_tools` and `enabled`
+only where the later layer sets them, so `aido.local.toml` can switch off what the
+team's file enables; `agents.<name>` per agent and field). `[policy]` is not merged:
+each layer's is kept (reconcile/read/policy/layers.py). Every layer's `required_version`
+must hold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+from aidokit.adapters.base import Host, Scope
+from aidokit.reconcile.core.errors import ConfigError
+from aidokit.reconcile.read.choices.config import (
+    CONFIG_NAME,
+    LOCAL_CONFIG_NAME,
+    LoadedConfig,
+    Override,
+    ProjectConfig,
+    ToolChoice,
+    load_file,
+)
+
+T = TypeVar("T")
+
+if TYPE_CHECKING:
+    from aidokit.reconcile.read.choices.lockfile import BaselinePin
+
+_REPLACED = ("adapters", "suggest", "stack_packs", "conformance")
+
+
+def user_config_path(host: Host) -> Path:
+    """The user layer's file: under the XDG config dir, or `%APPDATA%` on Windows."""
+    if host.os == "win32":
+        appdata = host.environ.get("APPDATA")
+        base = Path(appdata) if appdata else host.home / "AppData" / "Roaming"
+    else:
+        base = host.xdg_config_home()
+    return base / "aido" / CONFIG_NAME
+
+
+def layer_paths(host: Host, scope: Scope) -> tuple[Path, ...]:
+    """The files that feed `scope`, in merge order (SPEC §4)."""
+    if scope is Scope.USER:
+        return (user_config_path(host),)
+    return (host.project / CONFIG_NAME, host.project / LOCAL_CONFIG_NAME)
+
+
+def pins_path(host: Host, scope: Scope) -> Path:
+    """The lock that pins the baselines of `scope`'s layers: the project's `aido.lock`,
+    or for user scope the `aido.lock` beside the user's `aido.toml` (only baselines)."""
+    folder = user_config_path(host).parent if scope is Scope.USER else host.project
+    return folder / "aido.lock"
+
+
+def load_layers(host: Host, scope: Scope, version: str) -> LoadedConfig:
+    """Read and merge the layers of `scope`; check each one's `required_version`.
+
+    A layer's `extends` puts its baselines under it (SPEC §4: baseline < project
+    < local; baseline < user), read from the copies `aido.lock` pins.
+    """
+    loaded = [load_file(path, host.environ) for path in layer_paths(host, scope)]
+    present = [layer for layer in loaded if layer.present]
+    labelled = [(shown(layer.path, host), layer) for layer in present]
+    pins: dict[str, BaselinePin] = {}
+    if any(layer.config.extends for layer in present):
+        from aidokit.reconcile.read.baselines.layers import with_baselines
+
+        labelled, pins = with_baselines(labelled, host, scope, pins_path(host, scope))
+    for label, layer in labelled:
+        check_version(layer, version, label if label.startswith("baseline ") else None)
+    config, origin = merge(labelled)
+    return LoadedConfig(
+        config,
+        loaded[0].path,
+        present=bool(present),
+        keys=frozenset(key for _label, layer in labelled for key in layer.keys),
+        origin=origin,
+        sources=tuple(layer.path for layer in present),
+        layers=tuple(layer for _label, layer in labelled),
+        baselines=pins,
+    )
+
+
+def shown(path: Path, host: Host) -> str:
+    """A layer file as the plan names it: `aido.toml`, `aido.local.toml`, `~/.config/...`."""
+    if path.parent == host.project:
+        return path.name
+    try:
+        return "~/" + path.relative_to(host.home).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def check_version(layer: LoadedConfig, version: str, label: str | None = None) -> None:
+    """Refuse to run when this aido's version is outside the layer's `required_version`."""
+    wanted = layer.config.required_version
+    if wanted is None:
+        return
+    from packaging.specifiers import SpecifierSet  # only when a layer pins a version
+
+    if not SpecifierSet(wanted).contains(version, prereleases=True):
+        raise ConfigError(
+            f"{label or layer.path} requires aido {wanted} but this is aido {version}; install "
+            "a matching aido, or change required_version in that file"
+        )
+
+
+def merge(layers: Sequence[tuple[str, LoadedConfig]]) -> tuple[ProjectConfig, dict[str, str]]:
+    """The merged config of `layers` (earliest first), and which file each choice came from."""
+    origin: dict[str, str] = {}
+    add: dict[str, str] = {}
+    skip: dict[str, str] = {}
+    merged = ProjectConfig()
+    for label, layer in layers:
+        config = layer.config
+        for key in _REPLACED:
+            if key in layer.keys:
+                merged = replace(merged, **{key: getattr(config, key)})
+                origin[key] = label
+        _choose(config.mcp.add, add, skip, label)
+        _choose(config.mcp.skip, skip, add, label)
+        merged = replace(
+            merged,
+            mcp=replace(merged.mcp, roles={**merged.mcp.roles, **config.mcp.roles}),
+            roles={**merged.roles, **config.roles},
+            custom={**merged.custom, **config.custom},
+            override=_overrides(merged.override, config.override),
+            forges={**merged.forges, **config.forges},
+        )
+        origin.update({f"custom:{key}": label for key in config.custom})
+        origin.update({f"override:{key}": label for key in config.override})
+    origin.update({f"add:{key}": label for key, label in add.items()})
+    origin.update({f"skip:{key}": label for key, label in skip.items()})
+    merged = replace(merged, mcp=replace(merged.mcp, add=tuple(add), skip=tuple(skip)))
+    return merged, origin
+
+
+def _choose(ids: Sequence[str], into: dict[str, str], other: dict[str, str], label: str) -> None:
+    """Record `ids` as chosen by `label`; a later layer's choice beats an earlier opposite one."""
+    for entry_id in ids:
+        into[entry_id] = label
+        if other.get(entry_id) != label:  # within one file, `skip` wins (as before layers)
+            other.pop(entry_id, None)
+
+
+def _overrides(
+    before: Mapping[str, Override], later: Mapping[str, Override]
+) -> dict[str, Override]:
+    """Per id; inside one id a later layer's field replaces, `env` merges per variable."""
+    merged = dict(before)
+    for key, new in later.items():
+        old = merged.get(key)
+        if old is None:
+            merged[key] = new
+            continue
+        runs = new if new.replaces else old  # command and url go together
+        merged[key] = Override(
+            args=new.args or old.args,
+            env={**old.env, **new.env},
+            command=runs.command,
+            url=runs.url,
+            tools=_later(new.tools, old.tools),
+            exclude_tools=_later(new.exclude_tools, old.exclude_tools),
+            enabled=_later(new.enabled, old.enabled),
+            agents=_agent_choices(old.agents, new.agents),
+        )
+    return merged
+
+
+def _later(new: T | None, old: T | None) -> T | None:
+    """A field a later layer sets wins; one it leaves unset keeps the earlier value."""
+    return old if new is None else new
+
+
+def _agent_choices(
+    before: Mapping[str, ToolChoice], later: Mapping[str, ToolChoice]
+) -> dict[str, ToolChoice]:
+    """`[override.<id>.agents.<name>]`: per agent and per field, as for the override."""
+    merged = dict(before)
+    for name, new in later.items():
+        old = merged.get(name, ToolChoice())
+        merged[name] = ToolChoice(
+            tools=_later(new.tools, old.tools),
+            exclude_tools=_later(new.exclude_tools, old.exclude_tools),
+            enabled=_later(new.enabled, old.enabled),
+        )
+    return merged
+
+
+def layer_notes(loaded: LoadedConfig, host: Host, scope: Scope) -> list[str]:
+    """Say which files the desired state came from when it is not just `aido.toml`."""
+    notes: list[str] = []
+    if scope is Scope.USER:
+        notes.append(
+            f"user scope: desired state from {shown(loaded.path, host)} only (never from a "
+            "project); project-only triggers do not apply"
+        )
+    elif len(loaded.sources) > 1 or any(p.name != CONFIG_NAME for p in loaded.sources):
+        names = " + ".join(shown(p, host) for p in loaded.sources)
+        notes.append(f"desired state from {names} (later files win)")
+        if any(p.name == LOCAL_CONFIG_NAME for p in loaded.sources) and not _ignored(host):
+            notes.append(
+                f"{LOCAL_CONFIG_NAME} is not in .gitignore; add it there so your personal "
+                "choices are never committed"
+            )
+    if "adapters" in loaded.origin and loaded.origin["adapters"] != shown(loaded.path, host):
+        notes.append(f"adapters set in {loaded.origin['adapters']}")
+    return notes
+
+
+def _ignored(host: Host) -> bool:
+    """Whether the project's top `.gitignore` names the local layer (a plain line check)."""
+    from aidokit.reconcile.read.facts.gitinfo import read_small
+
+    text = read_small(host.project / ".gitignore") or ""
+    names = {line.strip().lstrip("/") for line in text.splitlines()}
+    return bool(names & {LOCAL_CONFIG_NAME, "*.local.toml", "aido.local.*"})

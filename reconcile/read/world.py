@@ -1,0 +1,485 @@
+"""Read everything a plan depends on, once, into one frozen value (STYLE.md, "Read the world once").
+
+`gather` picks the inputs (config, scope, adapters); `read_world` is the only
+place below the CLI that reads the disk before apply:
+facts, the catalog, and for every targeted file its bytes, digest, parsed maps
+and settled ownership records. `engine.build_plan`, `status` and `doctor` are
+views of the `World` it returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from aidokit.adapters.base import Adapter, AgentFiles, Host, Location, NamedAgents, Scope
+from aidokit.adapters.registry import ADAPTERS
+from aidokit.adapters.support import resolved
+from aidokit.catalog import log
+from aidokit.catalog.facts import Facts
+from aidokit.catalog.log import get_logger
+from aidokit.catalog.models import MCPDef
+from aidokit.reconcile.core import boundary
+from aidokit.reconcile.core.errors import AidoError, ConfigError, JsoncInStrictJsonError
+from aidokit.reconcile.core.user_dirs import user_state_dir
+from aidokit.reconcile.read.choices.config import LoadedConfig
+from aidokit.reconcile.read.choices.layers import layer_notes, load_layers, shown
+from aidokit.reconcile.read.choices.lockfile import Lock, load_lock, lock_path
+from aidokit.reconcile.read.desired import Wanted, wanted_servers
+from aidokit.reconcile.read.policy.layers import PolicyLayer, policy_layers
+from aidokit.reconcile.read.state import (
+    Lookup,
+    Record,
+    State,
+    load_state,
+    project_state_path,
+    settle,
+)
+
+if TYPE_CHECKING:
+    from aidokit.reconcile.documents import Document
+
+_log = get_logger(__name__)
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """What a plan is computed from."""
+
+    host: Host
+    loaded: LoadedConfig
+    scope: Scope
+    adapters: tuple[Adapter, ...]
+    notes: tuple[str, ...]
+    narrowed: bool = False  # `--adapter` named the adapters: leave the others' files alone
+    # Every layer's `[policy]`: managed file, user layer, project layers (read/policy/layers.py).
+    policy: tuple[PolicyLayer, ...] = ()
+
+
+def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
+    """Read the config layers of `scope` (SPEC §4), pick adapters, and describe the host."""
+    from aidokit.reconcile import __version__
+
+    host = Host.current(project)
+    where = Scope(scope)
+    loaded = load_layers(host, where, __version__)
+    configured = loaded.config.adapters
+    for name in [*(configured or ()), *(only or ())]:
+        if name not in ADAPTERS:
+            from aidokit.catalog.spelling import maybe  # on the error path only
+
+            source = "" if name in (only or ()) else f" in {loaded.origin.get('adapters')}"
+            raise ConfigError(
+                f"unknown adapter '{name}'{source}{maybe(name, ADAPTERS)}; known "
+                f"adapters: {', '.join(sorted(ADAPTERS))}"
+            )
+    notes = layer_notes(loaded, host, where)
+    # The user's policy holds in every project (SPEC §4), so its layer is read here too.
+    user = load_layers(host, Scope.USER, __version__) if where is not Scope.USER else None
+    policy, policy_notes = policy_layers(host, where, loaded, user)
+    notes += policy_notes
+    if where is Scope.USER and not loaded.present:
+        # issue 38 §10: user scope's desired state is the user layer alone; with none there
+        # is nothing to install (and nothing aido wrote there is taken away), only a start.
+        notes = [
+            f"no {shown(loaded.path, host)}: user scope plans nothing until you start one "
+            "with `aido init --scope user`"
+        ]
+        return Inputs(host, loaded, where, (), tuple(notes), narrowed=True, policy=policy)
+    if only:
+        names = list(only)
+    elif configured is None:
+        names = []
+        for name, adapter in ADAPTERS.items():
+            why = adapter.detect(host, where)
+            if why:
+                names.append(name)
+                notes.append(f"detected {name}: {why}")
+        config_name = shown(loaded.path, host)
+        source = f"no {config_name}" if not loaded.present else f"{config_name} sets no adapters"
+        stack = "" if where is Scope.USER else " and detected stack"
+        notes.insert(0, f"{source}: using detected harnesses{stack}")
+    else:
+        names = list(configured)
+    # The same adapter named twice is planned once (and so written once).
+    adapters = tuple(ADAPTERS[n] for n in dict.fromkeys(names))
+    return Inputs(host, loaded, where, adapters, tuple(notes), narrowed=bool(only), policy=policy)
+
+
+@dataclass(frozen=True)
+class TargetFile:
+    """One targeted harness file as read: its document (or why it can't be read) and records."""
+
+    adapter: Adapter
+    location: Location
+    state_path: Path
+    record_path: str  # the file's key in its state file
+    shown: str  # how the file is named to the user
+    document: Document | None  # None when the file cannot be read or parsed
+    error: str | None
+    records: tuple[Record, ...]  # this file's ownership records, pending ones settled
+    # Set for a file this run no longer targets (SPEC §6 orphans): why its entries go.
+    orphaned: str | None = None
+    agent: str | None = None  # the agent whose definition this is; None: the shared file
+
+    @property
+    def exists(self) -> bool:
+        """Whether the file is on disk (and readable)."""
+        return self.document is not None and self.document.original is not None
+
+    def servers(self) -> Mapping[str, Any]:
+        """The file's current server map (empty when missing or unreadable)."""
+        return self.lookup(())
+
+    def lookup(self, map_path: tuple[str, ...]) -> Mapping[str, Any]:
+        """A map of the document; `()` is the server map."""
+        if self.document is None:
+            return {}
+        return self.document.get_map(map_path or self.location.map_path) or {}
+
+
+@dataclass(frozen=True)
+class World:
+    """What a plan is computed from, read once."""
+
+    inputs: Inputs
+    entries: tuple[MCPDef, ...]  # the catalog as `catalog/entries/` holds it
+    facts: Facts
+    wanted: tuple[Wanted, ...]
+    notes: tuple[str, ...]  # from choosing the servers
+    files: tuple[TargetFile, ...]  # in the order of `inputs.adapters`
+    lock: Lock | None = None  # `aido.lock` beside a present `aido.toml`
+    state_errors: tuple[str, ...] = ()  # state files that could not be read
+    other_records: tuple[Record, ...] = ()  # records of adapters aido no longer has
+    orphans: tuple[TargetFile, ...] = ()  # files with aido's records that are not targeted
+    not_installed: tuple[str, ...] = ()  # adapters skipped: their user-level folder is missing
+    # adapter -> the names of its agents found in this scope (docs/roles.md), read or not
+    agents: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @cached_property
+    def catalog(self) -> tuple[MCPDef, ...]:
+        """The catalog, each install map keyed by the adapters that support the entry.
+
+        Resolved when first asked (doctor): a plan resolves only the entries it
+        wants (`read_world`).
+        """
+        return resolved(self.entries)
+
+    @cached_property
+    def tool_lists(self) -> Mapping[str, tuple[str, ...]]:
+        """Each entry id's tools as the last `aido doctor --probe` listed them (its cache,
+        per server version), for the context budget; read when first asked."""
+        from aidokit.reconcile.read.tool_lists import tool_lists
+
+        return tool_lists(self.inputs.host.environ, self.inputs.host.project)
+
+    def file_of(self, adapter: str) -> TargetFile | None:
+        """The shared file of `adapter`, or None when it has no file in this scope."""
+        return next((f for f in self.files if f.adapter.name == adapter and f.agent is None), None)
+
+    def agent_files_of(self, adapter: str) -> tuple[TargetFile, ...]:
+        """The agent files of `adapter` this run reads (the agents of its entries' roles)."""
+        return tuple(f for f in self.files if f.adapter.name == adapter and f.agent is not None)
+
+    def target(self, adapter: str, abs_path: str) -> TargetFile | None:
+        """The file (targeted or orphaned) of `adapter` at `abs_path`."""
+        found = (f for f in (*self.files, *self.orphans) if f.adapter.name == adapter)
+        return next((f for f in found if str(f.location.path) == abs_path), None)
+
+    def owned_ids(self) -> set[str]:
+        """Catalog ids of every entry aido has recorded in the targeted files."""
+        return {record.id for file in (*self.files, *self.orphans) for record in file.records}
+
+
+def read_world(inputs: Inputs) -> World:
+    """Read facts, the catalog, every targeted file and its state records, and orphans."""
+    from aidokit.catalog import entries
+
+    config = inputs.loaded.config
+    facts = desired_facts(inputs)
+    catalog = entries.MCP_CATALOG  # read at call time: one place to swap it in tests
+    wanted, notes = wanted_servers(catalog, facts, config, origin=inputs.loaded.origin)
+    wanted = _resolved(wanted)
+    lock = load_lock(lock_path(inputs.host.project)) if project_lock(inputs) else None
+    if log.enabled("debug"):  # `-v` only: the fields cost nothing on a normal run
+        _log.debug("config", path=str(inputs.loaded.path), present=inputs.loaded.present)
+        for item in wanted:
+            _log.debug("desired", id=item.server.id, reason=item.reason, explicit=item.explicit)
+    states: dict[Path, State] = {}
+    state_errors: list[str] = []
+    files: list[TargetFile] = []
+    missing: list[str] = []
+    agents: dict[str, tuple[str, ...]] = {}
+    for adapter in inputs.adapters:
+        location = adapter.location(inputs.scope, inputs.host)
+        if location is None:
+            continue
+        if not installed(location):
+            missing.append(adapter.name)
+            folder = tilde(location.path.parent, inputs.host)
+            notes.append(f"{adapter.name} is not installed ({folder} does not exist); skipped")
+            continue
+        state_path = state_location(location, inputs.host)[0]
+        try:
+            state = states[state_path] if state_path in states else load_state(state_path)
+        except AidoError as exc:
+            state_errors.append(str(exc))
+            continue
+        states[state_path] = state
+        files.append(_read_file(adapter, location, state, inputs.host))
+        if adapter.agents is not None:
+            index = discover(adapter.agents, adapter.name, inputs.scope, inputs.host)
+            agents[adapter.name] = tuple(index)
+            chosen = _agents_to_read(adapter, inputs, wanted, index, state)
+            files += [_read_agent(adapter, n, p, state, inputs) for n, p in chosen]
+        elif adapter.named_agents is not None:
+            agents[adapter.name] = _named_agents(adapter.named_agents, files[-1], inputs)
+    if log.enabled("debug"):
+        for target in files:
+            _log_read(target)
+    orphans = _orphans(inputs, files, states) if not state_errors else []
+    others = {r.key: r for s in states.values() for r in s.records if r.adapter not in ADAPTERS}
+    return World(
+        inputs, tuple(catalog), facts, tuple(wanted), tuple(notes), tuple(files), lock,
+        tuple(dict.fromkeys(state_errors)), tuple(others.values()), tuple(orphans),
+        tuple(missing), agents,
+    )  # fmt: skip
+
+
+def _resolved(wanted: list[Wanted]) -> list[Wanted]:
+    """`wanted` with each catalog entry's install map keyed by the adapters that support it.
+
+    Only the wanted entries: resolving all of the catalog costs a plan time
+    (adapters/support.py, docs/benchmarks.md). Custom entries are keyed so when
+    they are built.
+    """
+    catalog = [item.server for item in wanted if item.source == "catalog"]
+    by_id = {entry.id: entry for entry in resolved(catalog)}
+    return [replace(item, server=by_id.get(item.server.id, item.server)) for item in wanted]
+
+
+def discover(descriptor: AgentFiles, adapter: str, scope: Scope, host: Host) -> dict[str, Path]:
+    """The agents in `descriptor`'s folder for `scope` (files only): the name the harness
+    calls each by -> its file, sorted by name; two files claiming one name are refused."""
+    from aidokit.reconcile.read.facts.agents import agent_name
+
+    folder = descriptor.folder(scope, host)
+    if folder is None or not folder.is_dir():
+        return {}
+    index: dict[str, Path] = {}
+    for path in sorted(folder.iterdir()):
+        stem = descriptor.name_of(path, scope, host)
+        if stem is None or not (path.is_symlink() or path.is_file()):
+            continue
+        name = agent_name(adapter, path, stem) if path.is_file() else stem
+        if name in index:
+            raise ConfigError(_same_name(adapter, name, (index[name], path), host))
+        index[name] = path
+    return dict(sorted(index.items()))
+
+
+def _named_agents(named: NamedAgents, target: TargetFile, inputs: Inputs) -> tuple[str, ...]:
+    """The agents a harness that scopes by companions knows (OpenCode): built in, defined in
+    its config file, and its Markdown agents; sorted, plain names only."""
+    from aidokit.reconcile.read.facts.agents import AGENT_PATTERN_RE, markdown_agents
+
+    defined = target.lookup(named.map_path) if target.document is not None else {}
+    folder = named.folder(inputs.scope, inputs.host, target.location)
+    names = {*named.built_in, *markdown_agents(folder, named.folders)}
+    names.update(name for name in defined if AGENT_PATTERN_RE.fullmatch(name))
+    return tuple(sorted(names))
+
+
+def _same_name(adapter: str, name: str, paths: tuple[Path, Path], host: Host) -> str:
+    """The error for two agent files of `adapter` that both call themselves `name`."""
+    first, second = (
+        path.relative_to(host.project).as_posix() if path.is_relative_to(host.project)
+        else tilde(path, host)
+        for path in paths
+    )  # fmt: skip
+    return (
+        f"{first} and {second} both define {adapter} agent '{name}'; rename one of them "
+        f"(its frontmatter name, or its file when it has none) so each agent has one file"
+    )
+
+
+def _agents_to_read(
+    adapter: Adapter,
+    inputs: Inputs,
+    wanted: Sequence[Wanted],
+    index: Mapping[str, Path],
+    state: State,
+) -> list[tuple[str, Path]]:
+    """The agents whose files the plan needs: those playing an entry's roles, or holding
+    aido's records (a file since removed included, so its records are forgotten)."""
+    from aidokit.reconcile.read.facts.agents import agents_playing
+
+    assert adapter.agents is not None
+    table = role_table(inputs)
+    found = tuple(index)
+    names = {n for item in wanted for n in agents_playing(item.roles, table, found)}
+    chosen = {index[name]: name for name in names}
+    by_path = {path: name for name, path in index.items()}
+    for record in state.records:
+        if record.adapter == adapter.name:
+            path = Path(record.path)
+            path = path if path.is_absolute() else inputs.host.project / path
+            stem = adapter.agents.name_of(path, inputs.scope, inputs.host)
+            if stem is not None:
+                chosen.setdefault(path, by_path.get(path, stem))
+    return sorted((name, path) for path, name in chosen.items())
+
+
+def _read_agent(
+    adapter: Adapter, name: str, path: Path, state: State, inputs: Inputs
+) -> TargetFile:
+    """Agent `name`'s file `path` of `adapter`, read like any harness file (trust boundary
+    included)."""
+    assert adapter.agents is not None
+    stem = adapter.agents.name_of(path, inputs.scope, inputs.host)
+    assert stem is not None
+    location = adapter.agents.location(adapter.name, inputs.scope, inputs.host, stem)
+    assert location is not None
+    return replace(_read_file(adapter, location, state, inputs.host), agent=name)
+
+
+def role_table(inputs: Inputs) -> dict[str, tuple[str, ...]]:
+    """`[roles]` of the merged layers: role -> the names of the agents that play it."""
+    return {str(role): names for role, names in inputs.loaded.config.roles.items()}
+
+
+def desired_facts(inputs: Inputs) -> Facts:
+    """The facts triggers see: the project's, or for user scope only the OS (SPEC §4)."""
+    from aidokit.reconcile.read.facts.context import current_os, detect_facts
+
+    if inputs.scope is Scope.USER:
+        return Facts(os=current_os())
+    config = inputs.loaded.config
+    return detect_facts(
+        inputs.host.project,
+        conformance=config.conformance,
+        stack_packs=config.stack_packs,
+        forges=config.forges,
+    )
+
+
+def project_lock(inputs: Inputs) -> bool:
+    """Whether `aido.lock` takes part: beside a project config, never for user scope."""
+    return inputs.loaded.present and inputs.scope is not Scope.USER
+
+
+def installed(location: Location) -> bool:
+    """SPEC §6 preflight: a user-level file whose folder is missing means "not installed"."""
+    return location.scope is Scope.PROJECT or location.path.parent.is_dir()
+
+
+def _orphans(
+    inputs: Inputs, targeted: Sequence[TargetFile], states: dict[Path, State]
+) -> list[TargetFile]:
+    """Files aido recorded entries in that this run does not target (SPEC §6).
+
+    Local scope shares the user state with every other project, so it is left
+    out; so are adapters that `--adapter` did not name.
+    """
+    host = inputs.host
+    if inputs.scope is Scope.LOCAL:
+        return []
+    if inputs.scope is Scope.PROJECT:
+        state_path = project_state_path(host.project)
+    else:
+        state_path = user_state_dir(host.environ) / "state.json"
+    state = states[state_path] if state_path in states else load_state(state_path)
+    planned = {(f.adapter.name, f.record_path) for f in targeted}
+    orphans = []
+    for name, record_path in sorted({(r.adapter, r.path) for r in state.records} - planned):
+        adapter = ADAPTERS.get(name)
+        if adapter is None or (inputs.narrowed and adapter not in inputs.adapters):
+            continue
+        here = adapter.location(inputs.scope, host)
+        if here is None or "#" in record_path:
+            continue
+        path = host.project / record_path if inputs.scope is Scope.PROJECT else Path(record_path)
+        agent = adapter.agents.name_of(path, inputs.scope, host) if adapter.agents else None
+        if adapter.agents is not None and agent is not None:
+            here = adapter.agents.location(name, inputs.scope, host, agent) or here
+        why = f"{name} is no longer targeted"
+        if adapter in inputs.adapters:
+            why = f"{name} now uses another file" if installed(here) else f"{name} is not installed"
+        file = _read_file(adapter, replace(here, path=path), state, host)
+        orphans.append(replace(file, orphaned=why, agent=agent))
+    return orphans
+
+
+def _read_file(adapter: Adapter, location: Location, state: State, host: Host) -> TargetFile:
+    from aidokit.reconcile.documents import read_document
+
+    state_path, record_path = state_location(location, host)
+    records = state.for_file(adapter.name, record_path)
+    if location.scope is Scope.PROJECT:
+        shown = boundary.shown(location.path, host)
+        problem = boundary.judge(location.path, host).problem
+        if problem:  # SPEC §7: never through a link out of the project
+            return TargetFile(
+                adapter, location, state_path, record_path, shown, None, problem, tuple(records)
+            )
+    else:
+        shown = tilde(location.path, host)
+    try:
+        document = read_document(location.path, location.fmt)
+        document.get_map(location.map_path)  # a wrong-typed server map is this file's error
+        settled = settle(records, _reader(document, location.map_path))
+    except JsoncInStrictJsonError as exc:  # said in the terms of the harness (issue 38 §2)
+        problem = exc.harness_words(adapter.title)
+        return TargetFile(
+            adapter, location, state_path, record_path, shown, None, problem, tuple(records)
+        )
+    except AidoError as exc:
+        return TargetFile(
+            adapter, location, state_path, record_path, shown, None, str(exc), tuple(records)
+        )
+    return TargetFile(
+        adapter, location, state_path, record_path, shown, document, None, tuple(settled)
+    )
+
+
+def _log_read(target: TargetFile) -> None:
+    """Say at `-v` which file was read and what aido found in it."""
+    if target.document is None:
+        _log.debug("read", adapter=target.adapter.name, path=str(target.location.path),
+                   error=target.error)  # fmt: skip
+        return
+    _log.debug(
+        "read", adapter=target.adapter.name, path=str(target.location.path),
+        exists=target.exists, digest=target.document.digest[:12],
+        entries=len(target.servers()), owned=len(target.records),
+    )  # fmt: skip
+
+
+def _reader(document: Document, servers: tuple[str, ...]) -> Lookup:
+    def lookup(map_path: tuple[str, ...]) -> Mapping[str, Any]:
+        return document.get_map(map_path or servers) or {}
+
+    return lookup
+
+
+def state_location(location: Location, host: Host) -> tuple[Path, str]:
+    """The state file recording `location`'s entries and the file's key inside it."""
+    if location.scope is Scope.PROJECT:
+        return project_state_path(host.project), boundary.record_key(location.path, host)
+    key = str(location.path)
+    if location.scope is Scope.LOCAL:
+        # User and local scope can share one file (Claude Code's ~/.claude.json):
+        # the map path keeps their records apart.
+        key += "#" + "/".join(location.map_path)
+    return user_state_dir(host.environ) / "state.json", key
+
+
+def tilde(path: Path, host: Host) -> str:
+    """`path` under the home folder written as `~/...`."""
+    try:
+        return "~/" + path.relative_to(host.home).as_posix()
+    except ValueError:
+        return str(path)

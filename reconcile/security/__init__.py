@@ -1,1 +1,0 @@
-"""The trust boundary: paths, reads, redaction, hardening, gates, saved-plan provenance."""

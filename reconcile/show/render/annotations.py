@@ -1,0 +1,106 @@
+"""GitHub workflow-command annotations for a plan: `::error file=...,line=...::...`.
+
+GitHub shows each one on the drifted file's line in the pull request, so the
+line is the entry's own line when the file holds it (found by its name as a
+key), else 1; an entry in a file that does not exist yet points at aido.toml.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from aidokit.catalog.printable import printable, shortened
+from aidokit.reconcile.core.safe_read import UnsafeFileError, read_file
+from aidokit.reconcile.show.artifact import JobError, PlanDoc
+
+VERB = {
+    "create": "would be added",
+    "update": "would be updated",
+    "heal": "drifted from what aido wrote and would be restored",
+    "delete": "would be removed",
+    "conflict": "conflicts with an entry aido does not own",
+}
+# What fixes a change when the plan gives no hint: apply fixes every drift but a conflict.
+FIX = {"conflict": "`aido plan` names each way out (aido never overwrites it)"}
+LIMIT = 50  # GitHub shows at most 50 annotations per job; more would only be noise
+MESSAGE = 500  # characters of an annotation's text: GitHub shows a line, not a page
+
+
+def _escape(text: str, *, prop: bool = False) -> str:
+    """Escape a workflow command's data (or property value) as GitHub requires."""
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return text.replace(":", "%3A").replace(",", "%2C") if prop else text
+
+
+def command(message: str, *, file: str | None = None, line: int = 1, title: str) -> str:
+    """One `::error ...::message` line."""
+    props = [f"file={_escape(file, prop=True)}", f"line={line}"] if file else []
+    props.append(f"title={_escape(title, prop=True)}")
+    # Names and sentences come from the plan document: controls shown escaped (SPEC §7).
+    return printable(f"::error {','.join(props)}::{_escape(shortened(message, MESSAGE))}")
+
+
+def line_of(path: Path, name: str) -> int:
+    """The first line where `name` appears as a key or table name; 1 when it does not."""
+    if len(name) > MESSAGE:  # no entry's name is that long: not worth a pattern that size
+        return 1
+    key = re.compile(r"""(^|[\s"'\[.{,])""" + re.escape(name) + r"""(["'\]]|\s*[:=])""")
+    try:  # the path comes from the plan document: it may name a FIFO or /dev/zero
+        raw = read_file(path)
+    except (UnsafeFileError, ValueError):  # ValueError: a NUL in the path
+        return 1
+    text = (raw or b"").decode("utf-8", errors="replace")
+    for number, line in enumerate(text.splitlines(), start=1):
+        if key.search(line):
+            return number
+    return 1
+
+
+def _where(project: Path, path: str, root: Path) -> Path:
+    absolute = Path(path) if Path(path).is_absolute() else project / path
+    try:
+        return absolute if absolute.exists() else project / "aido.toml"
+    except (OSError, ValueError):  # a NUL in the path, a name too long: no such file
+        return project / "aido.toml"
+
+
+def relative_text(text: str, root: Path) -> str:
+    """`text` with the runner's absolute paths under `root` written relative to it."""
+    base = str(root).rstrip("/\\")
+    if not base:
+        return text
+    inside = re.compile(re.escape(base) + r"(?:[/\\]|(?![\w.-]))")
+    return inside.sub(lambda m: "" if m.group(0) != base else ".", text)
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return Path(os.path.relpath(path, root)).as_posix()
+    except ValueError:  # another drive on Windows
+        return path.as_posix()
+
+
+def github_annotations(doc: PlanDoc | JobError, *, root: Path) -> list[str]:
+    """Annotations for one `aido plan --json` (or error) document, paths relative to root."""
+    if isinstance(doc, JobError):
+        if not doc.path:
+            return [command(relative_text(doc.message, root), title="aido error")]
+        shown = _relative(Path(doc.path), root)
+        text = relative_text(doc.message, root)
+        return [command(text, file=shown, line=doc.line or 1, title="aido error")]
+    project = Path(doc.project or root)
+    lines = []
+    for file in doc.files:
+        where = _where(project, file.path, root)
+        if file.error:
+            text = relative_text(file.error, root)
+            lines.append(command(text, file=_relative(where, root), title="aido error"))
+        for change in file.changes:
+            fix = change.hint or FIX.get(change.action, "run `aido apply` and commit the result")
+            verb = VERB.get(change.action, change.action)
+            text = f"{change.name} {verb} ({change.reason}); {fix}"
+            at = line_of(where, change.name) if where.name != "aido.toml" else 1
+            lines.append(command(text, file=_relative(where, root), line=at, title="aido drift"))
+    return lines[:LIMIT]

@@ -1,0 +1,40 @@
+"""Render `aido doctor` findings as text or stable JSON."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+from aidokit.catalog.printable import printable
+from aidokit.reconcile.show.doctor import Finding, Severity
+
+
+def summary_line(findings: list[Finding]) -> str:
+    """The one closing sentence."""
+    errors = sum(1 for f in findings if f.severity is Severity.ERROR)
+    warnings = len(findings) - errors
+    if not findings:
+        return "Doctor: no problems found."
+    return (
+        f"Doctor: {errors} {'error' if errors == 1 else 'errors'}, "
+        f"{warnings} {'warning' if warnings == 1 else 'warnings'}."
+    )
+
+
+def render_findings(findings: list[Finding]) -> str:
+    """One line per finding, then the summary."""
+    lines = [
+        printable(f"{f.severity.value:<8} {f.check:<14} {f.subject}: {f.message}") for f in findings
+    ]
+    return "\n".join([*lines, summary_line(findings)]) + "\n"
+
+
+def render_findings_json(findings: list[Finding]) -> str:
+    """`{"format_version": 1, "findings": [...], "summary": {...}}`."""
+    errors = sum(1 for f in findings if f.severity is Severity.ERROR)
+    doc = {
+        "format_version": 1,
+        "findings": [dataclasses.asdict(f) for f in findings],
+        "summary": {"error": errors, "warning": len(findings) - errors},
+    }
+    return json.dumps(doc, indent=2, sort_keys=True) + "\n"

@@ -1,0 +1,209 @@
+"""One repository's drift check as Markdown for GitHub's job summary (`aido report --job-summary`).
+
+A reviewer reads it on the pull request: the counts, a table of the changes
+per file, the plan itself folded in a `<details>`, and only the advice that
+holds in CI. Paths are relative to the repository (the runner's folders mean
+nothing to the reader) and the project is named by its repository or folder.
+The plan comes from the job's own `aido plan --json`, read as an artifact, so a
+broken or missing document is the failure it describes, never a crash.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from aidokit.catalog.printable import printable
+from aidokit.reconcile.show.artifact import Change, JobError, PlanDoc, PlannedFile
+from aidokit.reconcile.show.render.annotations import relative_text
+from aidokit.reconcile.show.render.report import cell
+
+SYMBOL = {"create": "+", "update": "~", "heal": "^", "delete": "-", "conflict": "!"}
+COLUMNS = (("add", ("create",)), ("change", ("update", "heal")), ("remove", ("delete",)))
+MAX_NAMES = 6  # entries named in one table cell; a longer list says "+N more"
+
+
+def render_job_summary(doc: PlanDoc | JobError | str, *, name: str, root: Path) -> str:
+    """The job summary of one check: `doc` is the job's plan, error document or why neither."""
+    title = cell(name)
+    if isinstance(doc, str):
+        return _join(f"### aido: the check failed in {title}", "", cell(doc))
+    if isinstance(doc, JobError):
+        message = cell(relative_text(doc.message, root))
+        where = f" ({cell(_path(Path(doc.path), root))}" if doc.path else ""
+        where += f", line {doc.line})" if doc.path and doc.line else (")" if doc.path else "")
+        return _join(f"### aido: the check failed in {title}", "", f"**Error**{where}: {message}")
+    return _plan(doc, title, root)
+
+
+def _plan(doc: PlanDoc, title: str, root: Path) -> str:
+    counts = doc.counts
+    changes = sum(counts.get(key, 0) for key in ("add", "change", "remove"))
+    project = Path(doc.project) if doc.project else root
+    if not doc.files:
+        return _join(
+            f"### aido: the check failed in {title}",
+            "",
+            "No harness config file is targeted, so nothing was checked; set `adapters` "
+            "in aido.toml.",
+        )
+    if not (changes or counts.get("conflict") or counts.get("error")):
+        files = len(doc.files)
+        return _join(
+            f"### aido: {title} is converged",
+            "",
+            f"Every MCP config file matches aido.toml ({files} file{'s' * (files != 1)} checked).",
+        )
+    head = "the check failed in" if counts.get("error") else "MCP config drifted in"
+    lines = [f"### aido: {head} {title}", "", _counts(doc), "", *_table(doc, project, root)]
+    lines += _errors(doc, project, root)
+    lines += ["", *_advice(doc, project, root)]
+    lines += _details(doc, project, root, changes + counts.get("conflict", 0))
+    return _join(*lines)
+
+
+def _counts(doc: PlanDoc) -> str:
+    """`**3** to add, **1** to change, ...`, the plan's closing line as Markdown."""
+    c = doc.counts
+    conflicts = "conflict" if c.get("conflict") == 1 else "conflicts"
+    text = (
+        f"**{c.get('add', 0)}** to add, **{c.get('change', 0)}** to change, "
+        f"**{c.get('remove', 0)}** to remove, **{c.get('conflict', 0)}** {conflicts}"
+    )
+    if c.get("error"):
+        text += f", **{c['error']}** {'file' if c['error'] == 1 else 'files'} with errors"
+    return text + "."
+
+
+def _table(doc: PlanDoc, project: Path, root: Path) -> list[str]:
+    lines = [
+        "| file | harness | add | change | remove | conflict | entries |",
+        "|---|---|--:|--:|--:|--:|---|",
+    ]
+    for file in doc.files:
+        changes = [c for c in file.changes if c.action in SYMBOL]
+        if not changes and not file.error:
+            continue
+        counts = [sum(c.action in actions for c in changes) for _, actions in COLUMNS]
+        counts.append(sum(c.action == "conflict" for c in changes))
+        names = [f"{SYMBOL[c.action]} {c.name}" for c in changes[:MAX_NAMES]]
+        if len(changes) > MAX_NAMES:
+            names.append(f"+{len(changes) - MAX_NAMES} more")
+        entries = "error: see below" if file.error else ", ".join(names)
+        path = _path(project / file.path, root)
+        row = [cell(path), cell(file.adapter), *map(str, counts), cell(entries)]
+        lines.append("| " + " | ".join(row) + " |")
+    return lines
+
+
+def _errors(doc: PlanDoc, project: Path, root: Path) -> list[str]:
+    broken = [f for f in doc.files if f.error]
+    if not broken:
+        return []
+    lines = [""]
+    for file in broken:
+        path = cell(_path(project / file.path, root))
+        lines.append(f"- **Error** in {path}: {cell(relative_text(file.error or '', root))}")
+    return lines
+
+
+def _advice(doc: PlanDoc, project: Path, root: Path) -> list[str]:
+    """What fixes it: apply only for what apply fixes (never a conflict or a broken file)."""
+    counts = doc.counts
+    where = _path(project, root)
+    place = "" if where == "." else f" --project {_code(where)}"
+    lines = []
+    if counts.get("error"):
+        lines.append(
+            "Fix: repair the file(s) marked error (aido never edits them), then run the check "
+            "again."
+        )
+    elif sum(counts.get(key, 0) for key in ("add", "change", "remove")):
+        lines.append(f"Fix: run `aido apply{place}` and commit the result.")
+    if counts.get("conflict"):
+        lines.append(
+            "Conflicts are entries of the same name that aido does not own: it never "
+            f"overwrites them; `aido plan{place}` names each way out."
+        )
+    return lines
+
+
+def _details(doc: PlanDoc, project: Path, root: Path, total: int) -> list[str]:
+    body = []
+    for file in doc.files:
+        body += _file_lines(file, project, root)
+    if not body:
+        return []
+    text = printable("\n".join(body).strip("\n"), keep="\n")
+    fence = "`" * max(3, 1 + max((len(r) for r in re.findall(r"`+", text)), default=0))
+    noun = "change" if total == 1 else "changes"
+    return [
+        "",
+        f"<details><summary>The plan ({total} {noun})</summary>",
+        "",
+        f"{fence}diff",
+        text,
+        fence,
+        "",
+        "</details>",
+    ]
+
+
+def _file_lines(file: PlannedFile, project: Path, root: Path) -> list[str]:
+    changes = [c for c in file.changes if c.action in SYMBOL]
+    if not changes and not file.error:
+        return []
+    lines = ["", f"# {_path(project / file.path, root)} ({file.adapter})"]
+    if file.error:
+        lines.append(f"  error: {relative_text(file.error, root)}")
+    for change in changes:
+        lines += _change_lines(change)
+    return lines
+
+
+def _change_lines(change: Change) -> list[str]:
+    """One change as the text plan shows it; the symbol leads, so `diff` colours it."""
+    reason = f"  ({change.reason})" if change.reason else ""
+    lines = [f"{SYMBOL[change.action]} {change.name}{reason}"]
+    if change.action == "create" and isinstance(change.after, dict):
+        lines += [f"      {key} = {_show(value)}" for key, value in change.after.items()]
+    elif change.action == "create":
+        lines.append(f"      = {_show(change.after)}")
+    for row in change.diff:
+        if row.kind == "changed":
+            lines.append(f"      ~ {row.path}: {_show(row.before)} -> {_show(row.after)}")
+        elif row.kind == "added":
+            lines.append(f"      + {row.path}: {_show(row.after)}")
+        else:
+            lines.append(f"      - {row.path}: {_show(row.before)}")
+    if change.hint:
+        lines.append(f"      hint: {change.hint}")
+    return lines
+
+
+def _code(text: str) -> str:
+    """`text` inside a Markdown code span: one line, no backtick to end it early."""
+    return printable(text).replace("`", "'")
+
+
+def _show(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def _path(path: Path, root: Path) -> str:
+    """`path` relative to the repository root, `/`-separated; itself when outside it."""
+    try:
+        relative = Path(os.path.relpath(path, root))
+    except ValueError:  # another drive on Windows
+        return path.as_posix()
+    if relative.parts[:1] == ("..",):
+        return path.as_posix()
+    return relative.as_posix()
+
+
+def _join(*lines: str) -> str:
+    # Everything in it comes from files in the repository: controls escaped (SPEC §7).
+    return printable("\n".join(lines), keep="\n") + "\n"

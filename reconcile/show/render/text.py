@@ -1,0 +1,234 @@
+"""Render a Plan as terraform-like text (colour only when asked)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from aidokit.adapters.format import Format
+from aidokit.catalog.printable import printable
+from aidokit.reconcile.plan.model import (
+    WRITES,
+    Action,
+    Change,
+    FileChange,
+    Plan,
+    kept_words,
+    owner,
+)
+from aidokit.reconcile.show.render.syntax import field, value
+
+_COLOURS = {
+    Action.CREATE: "32",
+    Action.UPDATE: "33",
+    Action.HEAL: "33",
+    Action.DELETE: "31",
+    Action.CONFLICT: "35",
+}
+
+
+def render_plan(
+    plan: Plan,
+    *,
+    colour: bool = False,
+    title: str = "",
+    verbose: bool = False,
+    errors_last: bool = True,
+) -> str:
+    """The whole plan as text, ending with the summary line (then, with `errors_last`,
+    each file's error again).
+
+    A converged plan (SPEC §8) is "No changes." and one line per kind of notice
+    (`notices`); `verbose` (`-v`) shows every note, as a plan with changes does, where
+    each file's notes come once, under that file.
+    """
+    paint = _painter(colour)
+    out: list[str] = [title] if title else []
+    summary = plan.summary
+    if not (verbose or summary.has_changes or summary.conflict or summary.error):
+        if not plan.files:
+            out.append(untargeted(plan))
+            plan = replace(plan, notes=tuple(n for n in plan.notes if n != _no_user_layer(plan)))
+        out += _lock(plan)
+        out.append("No changes. Every targeted file matches the desired state.")
+        out += notices(plan)
+        return "\n".join(out) + "\n"
+    shown = set(plan.notes)
+    out += [printable(f"note: {note}") for note in plan.notes]
+    for file in plan.files:
+        out += _file(replace(file, notes=_once(file.notes, shown)), paint)
+    if not plan.files:
+        out.append(untargeted(plan))
+    out += _lock(plan)
+    out.append("")
+    if summary.has_changes or summary.conflict or summary.error:
+        out.append(summary.line())
+        out += errors(plan, paint) if errors_last else []
+    else:
+        out.append("No changes. Every targeted file matches the desired state.")
+    return "\n".join(out) + "\n"
+
+
+def untargeted(plan: Plan) -> str:
+    """Why no harness file is planned, and what to do: start the user layer (user scope
+    without one plans nothing, issue 38 §10), else name the harnesses in aido.toml."""
+    note = _no_user_layer(plan)
+    if note is not None:
+        return printable(note[0].upper() + note[1:] + ".")
+    return "No harness config files are targeted; set `adapters` in aido.toml."
+
+
+def _no_user_layer(plan: Plan) -> str | None:
+    return next((n for n in plan.notes if "user scope plans nothing until" in n), None)
+
+
+def errors(plan: Plan, paint: Any) -> list[str]:
+    """Each file's error again after the summary line, terraform-style: the last lines
+    read are what blocks the apply."""
+    return [paint("31", f"Error: {_named(file.error, file)}") for file in plan.files if file.error]
+
+
+def _named(error: str, file: FileChange) -> str:
+    """`error`, led by the file's path unless it names the file already."""
+    if file.path in error or file.abs_path in error:
+        return error
+    return f"{file.path} ({owner(file.adapter, file.agent)}): {error}"
+
+
+def _once(notes: tuple[str, ...], shown: set[str]) -> tuple[str, ...]:
+    """`notes` without repeats, and without those already shown (the plan's own)."""
+    return tuple(note for note in dict.fromkeys(notes) if note not in shown)
+
+
+_ROLE_WORDS = ("agent plays the roles", "role scoping", "can limit a server to some agents")
+
+
+def notices(plan: Plan) -> list[str]:
+    """One line per kind of notice in `plan`: files waiting for a harness's trust, notes on
+    roles and agents, other notes; each says where the full text is."""
+    trust = [file for file in plan.files if file.trust]
+    notes = list(dict.fromkeys([*plan.notes, *(n for f in plan.files for n in f.notes)]))
+    roles = [note for note in notes if any(word in note for word in _ROLE_WORDS)]
+    other = len(notes) - len(roles)
+    lines = []
+    if trust:
+        files = "file waits" if len(trust) == 1 else "files wait"
+        lines.append(f"{len(trust)} {files} for the harness's trust: aido doctor shows how.")
+    if roles:
+        lines.append(f"{_count(len(roles), 'note')} on roles and agents: aido plan -v shows them.")
+    if other:
+        lines.append(f"{_count(other, 'other note')}: aido plan -v shows them.")
+    return lines
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}" + ("" if number == 1 else "s")
+
+
+def _lock(plan: Plan) -> list[str]:
+    """How apply moves an existing `aido.lock` (creating the first one is routine)."""
+    lock = plan.lock
+    if lock is None or not lock.exists or not lock.changes:
+        return []
+    return ["", "# aido.lock", *(f"  {line}" for line in lock.changes)]
+
+
+def _file(file: FileChange, paint: Any) -> list[str]:
+    visible = [c for c in file.changes if c.action is not Action.NOOP]
+    if not visible and not file.error and not file.notes and not file.trust:
+        return []
+    lines = ["", paint("1", f"# {file.path} ({owner(file.adapter, file.agent)}, {file.scope})")]
+    if file.error:
+        lines.append(paint("31", f"  error: {file.error}"))
+    if file.trust:
+        lines.append(paint("33", printable(f"  trust: {file.trust.sentence()}")))
+    lines += [printable(f"  note: {note}") for note in file.notes]
+    for change in visible:
+        lines += _change(change, file.fmt, paint)
+    return lines
+
+
+def _change(change: Change, fmt: Format, paint: Any) -> list[str]:
+    symbol = change.action.value
+    head = f"  {symbol} {change.label}"
+    if change.sensitive and change.action is not Action.DELETE:
+        head += " [sensitive]"  # needs a typed confirmation (SPEC §7)
+    detail = change.reason
+    if change.action is not Action.CREATE:
+        detail = f"{change.action.word}: {change.reason}"
+    if change.action is Action.HEAL:
+        detail += "; apply overwrites the hand edit, `aido undo` brings it back"
+    if change.tuned and change.action in (Action.UPDATE, Action.HEAL):
+        detail += f"; {kept_words(change.tuned)}"
+    tail = printable(f"  ({detail})") if detail else ""
+    lines = [paint(_COLOURS.get(change.action, "0"), head) + tail]
+    if change.action is Action.CREATE and isinstance(change.after, dict):
+        lines += [f"      {printable(field(fmt, key, item))}" for key, item in change.after.items()]
+    elif change.action is Action.CREATE:
+        lines.append(f"      {printable(value(fmt, change.after))}")
+    lines += _diff_lines(change, fmt, paint)
+    if change.roles and change.action in (Action.CREATE, Action.UPDATE):
+        lines.append(printable(f"      roles: {', '.join(change.roles)}"))
+    if change.tools and change.action is not Action.DELETE:  # docs/context-budget.md
+        lines.append(printable(f"      loads: {change.tools}"))
+    if change.sensitive and change.action in WRITES and change.action is not Action.DELETE:
+        entry_id = printable(change.id or change.name)
+        lines.append(
+            f"      security-sensitive: written only after you confirm it (aido confirm {entry_id})"
+        )
+    if change.hint:
+        lines.append(printable(f"      hint: {change.hint}"))
+    return lines
+
+
+def render_diff(change: Change, fmt: Format) -> str:
+    """What the file holds and what aido would write, field by field, one line each."""
+    return "".join(line + "\n" for line in _diff_lines(change, fmt, _painter(False)))
+
+
+def _diff_lines(change: Change, fmt: Format, paint: Any) -> list[str]:
+    """`- field` (the file's, secrets redacted) and `+ field` (aido's) for each field that
+    differs, in the file's own syntax (issue 38 point 5); a conflict's too."""
+    from aidokit.reconcile.trust.redaction import redact_change  # only for a change shown
+
+    if not change.diff and change.action is not Action.CONFLICT:
+        return []
+    shown = redact_change(change)
+    before, after = shown.before, shown.after
+    if not (isinstance(before, dict) and isinstance(after, dict)):
+        sides = [("-", before, "31"), ("+", after, "32")] if before is not None else []
+        return [paint(code, f"      {sign} {value(fmt, side)}") for sign, side, code in sides]
+    lines = []
+    for key in _differing(shown, before, after):
+        if key in before:
+            lines.append(paint("31", f"      - {field(fmt, key, before[key])}"))
+        if key in after:
+            lines.append(paint("32", f"      + {field(fmt, key, after[key])}"))
+    return lines
+
+
+def _differing(change: Change, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """The entry's fields the diff rows touch (a conflict: every field that differs), in
+    the file's order, then aido's."""
+    touched = {_top(row.path) for row in change.diff}
+    if not touched or "" in touched:  # a conflict, or a diff of the whole entry
+        touched = {k for k in (*before, *after) if before.get(k, _NONE) != after.get(k, _NONE)}
+    return [key for key in dict.fromkeys((*before, *after)) if key in touched]
+
+
+_NONE = object()
+
+
+def _top(path: str) -> str | int:
+    from aidokit.reconcile.trust.redaction import path_parts
+
+    parts = path_parts(path)
+    return parts[0] if parts else ""
+
+
+def _painter(colour: bool) -> Any:
+    def paint(code: str, text: str) -> str:
+        text = printable(text)  # before the colour: only aido's own escapes reach the terminal
+        return f"\033[{code}m{text}\033[0m" if colour else text
+
+    return paint

@@ -1,0 +1,202 @@
+"""Re-derive what a saved plan claims before trusting it (SPEC §6, §7).
+
+A saved plan is a file anyone could have edited: its paths must be the ones
+aido itself would write for that adapter and scope (no path traversal, no
+state written elsewhere), and a change is only treated as routine when it is
+exactly the catalog's rendering of a non-sensitive entry.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from aidokit.adapters.base import AGENT_NAME_RE, Adapter, Host, Location
+from aidokit.adapters.registry import ADAPTERS
+from aidokit.adapters.render import for_os
+from aidokit.adapters.support import spec_for
+from aidokit.catalog.models import ALL_ROLES, MCPDef, RemoteSpec, StdioSpec
+from aidokit.catalog.printable import excerpt
+from aidokit.reconcile.checks import hardening
+from aidokit.reconcile.core.errors import AidoError, SecurityError
+from aidokit.reconcile.documents import ABSENT, read_document
+from aidokit.reconcile.plan.model import Action, Change, FileChange, Plan
+from aidokit.reconcile.read.facts.agents import SHARED, agent_name
+from aidokit.reconcile.read.state import load_state
+from aidokit.reconcile.trust.plan_key import ABSENT_PREFIX, is_absent_token, plan_key
+
+
+def check_saved(plan: Plan, source: Path, project: Path, scope: str) -> Plan:
+    """Refuse the whole saved plan unless what it claims is what aido derives itself.
+
+    The project and scope come from this command line, never from the file;
+    paths and map paths from the adapter; every write to an existing entry or
+    delete needs a state record that still owns it; ids and roles are checked.
+    Returns the plan with this user's missing-file tokens read back as ABSENT.
+    """
+    again = f"run aido plan --out {source} here again"
+    if plan.project != str(project) or plan.scope != scope:
+        raise SecurityError(
+            f"saved plan {source} was made for {plan.scope} scope of {excerpt(plan.project)}, not "
+            f"{scope} scope of {excerpt(str(project))}; {again}"
+        )
+    host = Host.current(project)
+    check_locations(plan, source, host)
+    for file in plan.files:
+        if file.scope != scope:
+            raise SecurityError(f"saved plan {source} mixes scopes; {again}")
+        for change in file.actionable:
+            problem = _change_problem(file, change)
+            if problem:
+                raise SecurityError(f"saved plan {source}: {problem}; {again}")
+    return replace(plan, files=tuple(_absent_checked(file, source) for file in plan.files))
+
+
+def _change_problem(file: FileChange, change: Change) -> str | None:
+    """What is wrong with one change of a saved plan, re-derived from the adapter and state."""
+    if change.id is not None and hardening.id_problem(change.id):
+        return f"{excerpt(change.name)} has the invalid id {excerpt(change.id)}"
+    if not set(change.roles) <= {*ALL_ROLES, SHARED}:
+        return f"{excerpt(change.name)} names roles aido does not know"
+    if change.map_path and not _derived_companion(file, change):
+        under = excerpt(".".join(change.map_path))
+        return f"{excerpt(change.name)} is under {under}, where aido puts no entry"
+    return _ownership_problem(file, change)
+
+
+def _derived_companion(file: FileChange, change: Change) -> bool:
+    """Whether the adapter itself would write this companion for this server: the global
+    glob, or the glob of one plainly named agent (`agent.<name>.tools`)."""
+    server = change.name.removesuffix("_*")
+    named = change.map_path[1:2] if len(change.map_path) == 3 else ()
+    if any(not AGENT_NAME_RE.fullmatch(name) for name in named):
+        return False
+    companions = ADAPTERS[file.adapter].role_scoping(server, named) or ()
+    return any(
+        (c.map_path, c.name, c.value) == (change.map_path, change.name, change.after)
+        for c in companions
+    )
+
+
+def _ownership_problem(file: FileChange, change: Change) -> str | None:
+    """A delete, or a write over an existing entry, needs a record that still owns it."""
+    document = read_document(Path(file.abs_path), file.fmt)
+    current = document.get_map(change.map_path or file.map_path) or {}
+    if change.name not in current and change.action is not Action.DELETE:
+        return None
+    record = load_state(Path(file.state_path)).find(
+        file.adapter, file.record_path, change.name, change.map_path
+    )
+    owned = record is not None and not record.pending
+    if owned and change.name in current and not change.map_path:
+        identity = ADAPTERS[file.adapter].identity
+        owned = record is not None and identity(current[change.name]) == record.identity
+    if owned:
+        return None
+    name = excerpt(change.name)
+    return f"it would {change.action.word} {name} in {file.path}, which aido does not own"
+
+
+def check_locations(plan: Plan, source: Path, host: Host) -> None:
+    """Refuse a saved plan whose files or state are not where aido would put them."""
+    from aidokit.reconcile.read.world import state_location
+
+    for file in plan.files:
+        adapter = ADAPTERS.get(file.adapter)
+        location = None
+        if adapter is not None:
+            location = _location(adapter, file, host)
+        expected = None
+        if location is not None:
+            state_path, record_path = state_location(location, host)
+            expected = (
+                str(location.path),
+                location.fmt,
+                location.map_path,
+                str(state_path),
+                record_path,
+            )
+        claimed = (file.abs_path, file.fmt, file.map_path, file.state_path, file.record_path)
+        if claimed != expected:
+            raise SecurityError(
+                f"saved plan {source} names {excerpt(file.path)} for {excerpt(file.adapter)} "
+                "at a location "
+                f"aido would not write; run aido plan --out {source} again"
+            )
+
+
+def _location(adapter: Adapter, file: FileChange, host: Host) -> Location | None:
+    """Where aido itself puts the file: the adapter's shared file, or an agent file in the
+    adapter's agent folder with its suffix (the agent's name, which may come from the
+    file's frontmatter, plays no part in where the file is)."""
+    if file.agent is None:
+        return adapter.location(file.scope, host)
+    if adapter.agents is None or not AGENT_NAME_RE.fullmatch(file.agent):
+        return None
+    path = Path(file.abs_path)
+    stem = adapter.agents.name_of(path, file.scope, host)
+    if stem is None or agent_name(adapter.name, path, stem) != file.agent:
+        return None
+    return adapter.agents.location(adapter.name, file.scope, host, stem)
+
+
+def mark_sensitive(plan: Plan, catalog: Iterable[MCPDef]) -> Plan:
+    """The plan with every write that is not a routine catalog entry marked sensitive."""
+    routine = {entry.id: entry for entry in catalog if not entry.security_sensitive}
+    files = tuple(
+        replace(file, changes=tuple(_marked(file, c, routine) for c in file.changes))
+        for file in plan.files
+    )
+    return replace(plan, files=files)
+
+
+def _marked(file: FileChange, change: Change, routine: dict[str, MCPDef]) -> Change:
+    if change.sensitive or not change.writes_value:
+        return change
+    entry = routine.get(change.id or "")
+    adapter = ADAPTERS.get(file.adapter)
+    spec = spec_for(entry, adapter) if entry is not None and adapter is not None else None
+    if (
+        entry is not None
+        and adapter is not None
+        and spec is not None
+        and change.name == entry.id
+        and _rendered(adapter, entry, spec, change.after, agent=file.agent is not None)
+    ):
+        return change
+    return replace(change, sensitive=True)
+
+
+def _absent_checked(file: FileChange, source: Path) -> FileChange:
+    """Map this user's keyed token back to ABSENT; refuse a bare (forgeable) one."""
+    if file.digest == ABSENT or (
+        file.digest.startswith(ABSENT_PREFIX)
+        and not is_absent_token(plan_key(os.environ), file.abs_path, file.digest)
+    ):
+        raise SecurityError(
+            f"saved plan {source} creates {excerpt(file.path)} but was not saved by you; "
+            f"run aido plan --out {source} again"
+        )
+    if file.digest.startswith(ABSENT_PREFIX):
+        return replace(file, digest=ABSENT)
+    return file
+
+
+def _rendered(
+    adapter: Adapter, entry: MCPDef, spec: StdioSpec | RemoteSpec, after: Any, *, agent: bool
+) -> bool:
+    """Whether `after` is what `adapter` renders for `entry` (in an agent file when `agent`),
+    on this OS or on Windows."""
+    rendered = adapter.render(entry, spec)
+    forms = [rendered, for_os(adapter, rendered, "win32")]
+    if agent:
+        if adapter.agents is None:
+            return False
+        try:
+            forms = [adapter.agents.entry(form) for form in forms]
+        except AidoError:
+            return False
+    return after in forms

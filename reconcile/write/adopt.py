@@ -1,0 +1,93 @@
+"""Adoption: make an existing entry aido's, as-is or replaced with aido's version."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from aidokit.adapters.registry import ADAPTERS
+from aidokit.reconcile.core.errors import ConfigError
+from aidokit.reconcile.plan.engine import build_plan
+from aidokit.reconcile.plan.model import Action, Change, FileChange, Plan
+from aidokit.reconcile.plan.planner import adoption_fields, field_diff
+from aidokit.reconcile.read.state import (
+    Record,
+    entry_digest,
+    load_state,
+    save_state,
+    written_fields,
+)
+from aidokit.reconcile.read.world import Inputs, read_world
+
+
+def adoption_plan(inputs: Inputs, name: str) -> tuple[FileChange, Change]:
+    """The file and the entry to adopt; errors when there is nothing to adopt."""
+    plan = build_plan(read_world(inputs))
+    file = _file_of(plan, name)
+    if file is None:
+        raise ConfigError(f"no {inputs.scope} config file for that adapter; check --scope")
+    if file.error:
+        raise ConfigError(file.error)
+    change = next((c for c in file.changes if c.name == name), None)
+    if change is None:
+        raise ConfigError(
+            f"'{name}' is not desired for this project; add it to `add` under [mcp] in aido.toml"
+        )
+    if change.action is Action.CREATE:
+        raise ConfigError(f"{file.path} has no entry '{name}'; run aido apply to create it")
+    if change.action is not Action.CONFLICT:
+        raise ConfigError(f"aido already owns '{name}' in {file.path}")
+    if not isinstance(change.before, dict):
+        raise ConfigError(f"'{name}' in {file.path} is not an object; fix it by hand first")
+    # SPEC §6: keys aido does not write (the harness's, the user's) stay theirs; the
+    # plan's conflict hint compares the same fields (planner.adoption_fields).
+    adapter = ADAPTERS[file.adapter]
+    harness = change.harness(adapter.harness_keys)
+    mine, want = adoption_fields(change.before, change.after, adapter.identity, harness)
+    kept = tuple(key for key in change.before if key not in mine)
+    return file, replace(change, diff=field_diff(mine, want), kept=kept)
+
+
+def adoptable(change: Change) -> bool:
+    """Whether the entry already holds aido's version (keys that are not aido's aside)."""
+    return not change.diff
+
+
+def _file_of(plan: Plan, name: str) -> FileChange | None:
+    """The file whose entry `name` conflicts: the shared file or an agent's (docs/roles.md)."""
+    for file in plan.files:
+        if any(c.name == name and c.action is Action.CONFLICT for c in file.changes):
+            return file
+    return next((f for f in plan.files if f.agent is None), None)
+
+
+def record_adoption(file: FileChange, change: Change) -> None:
+    """Record ownership of an entry that already equals aido's version."""
+    state_path = Path(file.state_path)
+    state = load_state(state_path)
+    records = [r for r in state.for_file(file.adapter, file.record_path) if r.name != change.name]
+    fields = written_fields(change.after, change.harness(ADAPTERS[file.adapter].harness_keys))
+    records.append(
+        Record(
+            adapter=file.adapter,
+            path=file.record_path,
+            name=change.name,
+            id=change.id or change.name,
+            digest=entry_digest(change.after, fields),
+            fields=fields,
+            identity=ADAPTERS[file.adapter].identity(change.after),
+            roles=change.roles,
+            source=change.source,
+        )
+    )
+    save_state(state_path, state.replace(file.adapter, file.record_path, records))
+
+
+def forced_plan(inputs: Inputs, file: FileChange, change: Change) -> Plan:
+    """A one-change plan replacing the entry with aido's version."""
+    forced = replace(change, action=Action.UPDATE, reason="adopted with --force", hint=None)
+    return Plan(
+        project=str(inputs.host.project),
+        scope=inputs.scope,
+        files=(replace(file, changes=(forced,)),),
+    )

@@ -1,0 +1,365 @@
+"""`aido import`: turn hand-written servers into config choices and adopt them (issue 16).
+
+An entry aido does not own becomes a catalog id when it runs what a catalog
+entry runs for that harness (the same URL, or the same command and package,
+versions aside), else a `[custom.<name>]` table (security-sensitive: import asks for its typed
+confirmation, `cli/commands/imports.py`). The world is
+then re-derived as if those choices and ownership records existed, so one
+plan shows what adopting them changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Set
+from dataclasses import dataclass, replace
+from typing import Any
+
+from aidokit.adapters.base import Adapter, Scope
+from aidokit.adapters.support import spec_for
+from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, StdioSpec
+from aidokit.catalog.printable import excerpt
+from aidokit.reconcile.checks import hardening
+from aidokit.reconcile.core.errors import CatalogError
+from aidokit.reconcile.read.choices.config import CustomMCP, Override, ProjectConfig
+from aidokit.reconcile.read.desired import wanted_servers
+from aidokit.reconcile.read.recognise import bare, first_plain, form_key, identities, spec_form
+from aidokit.reconcile.read.state import Record, entry_digest
+from aidokit.reconcile.read.world import TargetFile, World
+from aidokit.reconcile.write.journal import FileEntry
+
+
+@dataclass(frozen=True)
+class Found:
+    """One hand-written entry and what importing it means."""
+
+    file: TargetFile
+    name: str
+    entry: Mapping[str, Any]
+    catalog_id: str | None = None
+    custom: CustomMCP | None = None
+    problem: str | None = None  # why it is left alone
+    references: tuple[str, ...] = ()  # variables that now stand for credentials it held
+    override: Override | None = None  # what a catalog server's entry adds to the catalog's
+    replaced: bool = False  # the catalog runs it in another form here (npx -> its URL)
+
+    def record(self) -> Record:
+        """The ownership record adopting it as it stands. When the catalog runs it in
+        another form here, aido owns the keys that say what runs, so the plan replaces
+        the old form instead of keeping `command` beside the new `url`."""
+        adapter = self.file.adapter
+        fields = None
+        if self.replaced:
+            fields = tuple(sorted(k for k in self.entry if k in RUN_KEYS))
+        return Record(
+            adapter=adapter.name,
+            path=self.file.record_path,
+            name=self.name,
+            id=self.catalog_id or self.name,
+            digest=entry_digest(dict(self.entry), fields),
+            fields=fields,
+            identity=adapter.identity(self.entry),
+            source="imported",
+        )
+
+
+# The keys of a hand-written entry that say what runs and how (every harness's spelling).
+RUN_KEYS = frozenset(
+    {"command", "args", "url", "serverUrl", "httpUrl", "type", "transport", "env",
+     "environment", "headers", "cwd"}
+)  # fmt: skip
+
+
+# How a hand-written value names the home folder without spelling it out.
+_HOME_WORDS = ("~/", "$HOME/", "${HOME}/", "${userHome}/", "${env:HOME}/", "%USERPROFILE%\\")
+
+
+def personal(item: Found, home: str) -> str | None:
+    """Why `item` is one person's server, not the team's (issue 38 §4), or None: its
+    command, an argument, its cwd or an env value is a path under the home folder, or it
+    was found in a file of one person only (a harness's local scope)."""
+    if item.file.location.scope is Scope.LOCAL:
+        return f"found in {item.file.shown}, your own file for this project"
+    entry = item.entry
+    values: list[object] = [entry.get("command"), entry.get("cwd")]
+    for key in ("args", "command"):
+        if isinstance(entry.get(key), list):
+            values += entry[key]
+    for key in ("env", "environment"):
+        if isinstance(entry.get(key), Mapping):
+            values += entry[key].values()
+    roots = (home.rstrip("/\\") + "/", home.rstrip("/\\") + "\\")
+    for value in values:
+        if not isinstance(value, str):
+            continue
+        for word in value.split("="):  # `--config=/home/me/x`
+            if word.startswith(roots) or word.startswith(_HOME_WORDS) or word in ("~", home):
+                shown = "~" + word[len(home.rstrip("/\\")) :] if word.startswith(roots) else word
+                return f"it runs {excerpt(shown)}, under your home folder"
+    return None
+
+
+def find(world: World, only: str | None = None) -> list[Found]:
+    """Every entry of the targeted files that aido does not own, classified."""
+    found = []
+    catalog = [e for e in world.catalog if not e.deprecated]
+    by_id = {entry.id: entry for entry in world.catalog}
+    for target in world.files:
+        if target.document is None or (only and target.adapter.name != only):
+            continue
+        if target.agent is not None:  # an agent's own servers are the user's scoping
+            continue
+        index = identities(target.adapter, catalog)
+        owned = {r.name: r for r in target.records if not r.map_path}
+        for name, entry in sorted(target.servers().items()):
+            record = owned.get(name)
+            if record is not None and target.adapter.identity(entry) == record.identity:
+                continue
+            found.append(_classify(target, name, entry, index, by_id))
+    return found
+
+
+def _classify(
+    target: TargetFile,
+    name: str,
+    entry: object,
+    index: Mapping[str, str],
+    catalog: Mapping[str, MCPDef],
+) -> Found:
+    if not isinstance(entry, Mapping):
+        return Found(target, name, {}, problem="not an object")
+    problem = hardening.id_problem(name)
+    if problem:
+        return Found(target, name, entry, problem=f"{problem}; rename the entry to import it")
+    identity = target.adapter.identity(entry)
+    match = index.get(bare(identity)) if identity else None
+    form = form_key(entry)
+    match = match or (index.get(form) if form else None)
+    if match == name:
+        override = _override(target.adapter, entry, catalog.get(match))
+        replaced = _replaced(target.adapter, entry, catalog.get(match))
+        return Found(target, name, entry, catalog_id=match, override=override, replaced=replaced)
+    if match is not None and match in target.servers():
+        return Found(
+            target, name, entry,
+            problem=f"runs catalog entry '{match}', which {target.shown} has under that name too",
+        )  # fmt: skip
+    if match is not None:  # the catalog entry under the user's own name: renamed to its id
+        server = catalog.get(match)
+        override = _override(target.adapter, entry, server)
+        return Found(target, name, entry, catalog_id=match, override=override, replaced=True)
+    if name in catalog:
+        return Found(
+            target, name, entry,
+            problem=f"'{name}' is a catalog id but runs something else; rename the entry",
+        )  # fmt: skip
+    try:
+        custom, names = scrubbed_custom(entry, name)
+        return Found(target, name, entry, custom=custom, references=names)
+    except ValueError as exc:
+        return Found(target, name, entry, problem=str(exc).removeprefix("Value error, "))
+
+
+def _replaced(adapter: Adapter, entry: Mapping[str, Any], server: MCPDef | None) -> bool:
+    """Whether the catalog renders `server` for this harness in another form than `entry`
+    (a URL where the user runs npx): then the import replaces the entry's form."""
+    spec = spec_for(server, adapter) if server is not None else None
+    if server is None or spec is None:
+        return False
+    try:
+        rendered = adapter.render(server, spec)
+    except CatalogError:
+        return False
+    return form_key(rendered) != form_key(entry)
+
+
+def _override(adapter: Adapter, entry: Mapping[str, Any], server: MCPDef | None) -> Override | None:
+    """`[override.<id>]` for what a hand-written entry adds to the catalog's stdio form for
+    this harness when both run the same package: extra arguments and plain env values (a
+    credential, or a variable the catalog marks secret, is never copied)."""
+    spec = spec_for(server, adapter) if server is not None else None
+    if server is None or not isinstance(spec, StdioSpec) or form_key(entry) != spec_form(spec):
+        return None
+    try:
+        mine = custom_of(entry)
+    except ValueError:
+        return None
+    if mine.command is None:
+        return None
+    package = first_plain(list(mine.args))  # the user's package spec, its version aside
+    known = {*spec.args, package, "-y", "--yes"}
+    extra = tuple(a for a in mine.args if a not in known)
+    secret = server.secret_names()
+    env = {
+        k: v for k, v in mine.env.items()
+        if spec.env.get(k) != v and k not in secret and hardening.env_problem(k, v) is None
+        and not PLACEHOLDER_RE.search(v)
+    }  # fmt: skip
+    extra = tuple(a for a in extra if hardening.arg_problem(0, a) is None)
+    return Override(args=extra, env=env) if extra or env else None
+
+
+def scrubbed_custom(entry: Mapping[str, Any], name: str) -> tuple[CustomMCP, tuple[str, ...]]:
+    """The `[custom.*]` table for `entry` with every credential in its values (a URL's
+    userinfo, a secret query or DSN key, a token, a secret-named variable's literal)
+    replaced by a `${NAME}` reference (SPEC §7), and the names of those variables."""
+    from aidokit.reconcile.checks.credentials import scrub
+    from aidokit.reconcile.checks.credentials import variable as credentials_variable
+
+    taken: set[str] = set()
+
+    def clean(text: str, key: str | None = None) -> str:
+        literal = PLACEHOLDER_RE.sub("", text)
+        if key and text and literal == text and hardening.SECRET_NAME_RE.search(key):
+            taken.add(key)  # `API_KEY = "..."`: the whole value is the secret
+            return "${" + key + "}"
+        return scrub(text, name, taken)[0]
+
+    def header(key: str, text: str) -> str:
+        literal = PLACEHOLDER_RE.sub("", text)
+        if key.lower() not in hardening.CREDENTIAL_HEADERS or literal != text or not text:
+            return clean(text, None)
+        scheme, space, _ = text.partition(" ")
+        variable = credentials_variable(name, key)
+        taken.add(variable)
+        return f"{scheme} ${{{variable}}}" if space else "${" + variable + "}"
+
+    return custom_of(entry, clean=clean, header=header), tuple(sorted(taken))
+
+
+def _same(text: str, key: str | None = None) -> str:
+    return text
+
+
+def _same_header(key: str, text: str) -> str:
+    return text
+
+
+def custom_of(
+    entry: Mapping[str, Any],
+    *,
+    clean: Callable[[str, str | None], str] = _same,
+    header: Callable[[str, str], str] = _same_header,
+) -> CustomMCP:
+    """The `[custom.*]` table for a hand-written entry; ValueError when it cannot be one."""
+    url = next(
+        (entry[k] for k in ("url", "serverUrl", "httpUrl") if isinstance(entry.get(k), str)), None
+    )
+    if url is not None:
+        sse = "sse" in (entry.get("type"), entry.get("transport"))
+        headers = {k: header(k, v) for k, v in _strings(entry, "headers").items()}
+        return CustomMCP(url=clean(url, None), transport="sse" if sse else "http", headers=headers)
+    command, args = entry.get("command"), entry.get("args", [])
+    if isinstance(command, list) and command:  # OpenCode's argv list
+        command, args = command[0], command[1:]
+    if not isinstance(command, str) or not isinstance(args, list):
+        raise ValueError("neither a url nor a command aido can read")
+    env = _strings(entry, "env") or _strings(entry, "environment")
+    env = {key: clean(value, key) for key, value in env.items()}
+    args = tuple(clean(str(a), None) for a in args)
+    return CustomMCP(command=command, args=args, env=env)
+
+
+def _strings(entry: Mapping[str, Any], key: str) -> dict[str, str]:
+    value = entry.get(key)
+    if not isinstance(value, Mapping):
+        return {}
+    return {str(k): str(v) for k, v in value.items()}
+
+
+def imported_world(world: World, found: list[Found], shown: str | Mapping[str, str]) -> World:
+    """`world` as if the config chose `found` and aido owned them as they stand; `shown`
+    names the config file each server is recorded in (one for all, or by name)."""
+    inputs = world.inputs
+    config = with_choices(inputs.loaded.config, found, {w.server.id for w in world.wanted})
+    origin = dict(inputs.loaded.origin)
+    where = (lambda name: shown) if isinstance(shown, str) else shown.__getitem__
+    origin.update({f"add:{f.catalog_id}": where(f.name) for f in found if f.catalog_id})
+    origin.update({f"custom:{f.name}": where(f.name) for f in found if f.custom})
+    wanted, notes = wanted_servers(world.catalog, world.facts, config, origin=origin)
+    loaded = replace(inputs.loaded, config=config, origin=origin)
+    files = tuple(
+        replace(t, records=(*t.records, *(f.record() for f in found if f.file is t)))
+        for t in world.files
+    )
+    return replace(
+        world, inputs=replace(inputs, loaded=loaded), wanted=tuple(wanted), notes=tuple(notes),
+        files=files,
+    )  # fmt: skip
+
+
+def with_choices(
+    config: ProjectConfig, found: list[Found], wanted: Set[str] = frozenset()
+) -> ProjectConfig:
+    """`config` plus each found entry as an `add` (unless already wanted) or a `[custom.*]`."""
+    add = [*config.mcp.add]
+    ids = [f.catalog_id for f in found if f.catalog_id]
+    add += [i for i in dict.fromkeys(ids) if i not in {*add, *wanted}]
+    customs = {**config.custom, **{f.name: f.custom for f in found if f.custom}}
+    overrides = {
+        **{f.catalog_id: f.override for f in found if f.override and f.catalog_id},
+        **config.override,
+    }
+    skip = tuple(i for i in config.mcp.skip if i not in add)
+    mcp = replace(config.mcp, add=tuple(add), skip=skip)
+    return replace(config, mcp=mcp, custom=customs, override=overrides)
+
+
+def usable(found: list[Found]) -> tuple[list[Found], list[Found]]:
+    """The entries to import, and those left alone (with their problem).
+
+    One name imported from several files must mean the same server everywhere.
+    """
+    first: dict[str, Found] = {}
+    keep: list[Found] = []
+    left: list[Found] = []
+    for item in found:
+        if item.problem:
+            left.append(item)
+            continue
+        seen = first.setdefault(item.name, item)
+        if seen is not item and (seen.catalog_id, seen.custom) != (item.catalog_id, item.custom):
+            left.append(replace(item, problem=f"differs from '{item.name}' in {seen.file.shown}"))
+            continue
+        keep.append(item)
+    return keep, left
+
+
+def record_all(found: list[Found]) -> None:
+    """Save the ownership records of every imported entry, as it stands in its file."""
+    from pathlib import Path
+
+    from aidokit.reconcile.documents import lock_file
+    from aidokit.reconcile.read.state import load_state, save_state
+
+    for item in found:
+        state_path = Path(item.file.state_path)
+        with lock_file(state_path):
+            state = load_state(state_path)
+            target = item.file
+            records = [
+                r
+                for r in state.for_file(target.adapter.name, target.record_path)
+                if r.name != item.name or r.map_path
+            ]
+            records.append(item.record())
+            save_state(state_path, state.replace(target.adapter.name, target.record_path, records))
+
+
+def adoption_entries(found: list[Found]) -> tuple[FileEntry, ...]:
+    """The journal entries of the files whose records `record_all` changes (issue 38 §3)."""
+    from aidokit.reconcile.write.ownfiles import records_entry
+
+    by_file: dict[tuple[str, str], list[Found]] = {}
+    for item in found:
+        by_file.setdefault((item.file.adapter.name, item.file.record_path), []).append(item)
+    return tuple(
+        records_entry(
+            adapter=items[0].file.adapter.name,
+            path=items[0].file.shown,
+            abs_path=str(items[0].file.location.path),
+            state_path=str(items[0].file.state_path),
+            record_path=items[0].file.record_path,
+            names=[item.name for item in items],
+        )
+        for items in by_file.values()
+    )

@@ -1,0 +1,229 @@
+"""`aido init` as data: what the project looks like, and the commented `aido.toml` for it.
+
+Detection reuses the adapters' own `detect` and the context's facts, so init
+suggests exactly what `aido plan` would pick without an `aido.toml`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from aidokit.adapters.base import Host, Scope
+from aidokit.adapters.registry import ADAPTERS
+from aidokit.catalog.entries import MCP_CATALOG
+from aidokit.catalog.facts import Facts
+from aidokit.catalog.models import MCPDef
+from aidokit.catalog.select import suggest
+from aidokit.reconcile.read.facts.agents import (
+    AgentFile,
+    discover_agents,
+    guessed_roles,
+    unmapped_agents,
+)
+from aidokit.reconcile.read.facts.context import detect_facts
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A catalog entry the project's facts select, and why."""
+
+    id: str
+    purpose: str
+    why: str
+
+
+def guessed(survey: Survey) -> dict[str, tuple[str, ...]]:
+    """The roles `aido init` would guess for the agents found (role -> agent names)."""
+    return guessed_roles({agent.name for agent in survey.agents})
+
+
+@dataclass(frozen=True)
+class Survey:
+    """What `aido init` found in a project."""
+
+    root: Path  # the project
+    # Every adapter, with why it was detected (its project file or its user folder).
+    harnesses: tuple[tuple[str, str | None], ...]
+    facts: Facts
+    suggested: tuple[Suggestion, ...]
+    others: tuple[MCPDef, ...]  # entries a user may add: not suggested, not deprecated
+    agents: tuple[AgentFile, ...] = ()  # agent definitions found (docs/roles.md)
+
+    @property
+    def detected(self) -> tuple[str, ...]:
+        """Names of the harnesses detected here: a project file or the user's folder."""
+        return tuple(name for name, why in self.harnesses if why)
+
+
+def survey(project: Path, scope: Scope = Scope.PROJECT) -> Survey:
+    """Detect harnesses and stack, and what the catalog would suggest for them. For the
+    user layer (`scope` user) the harnesses are those found in the home folder, and no
+    project fact counts (user scope never reads a project, SPEC §4)."""
+    host = Host.current(project)
+    if scope is Scope.USER:
+        harnesses = tuple((n, adapter.detect(host, scope)) for n, adapter in ADAPTERS.items())
+        facts = Facts(os=host.os)
+        found = _suggestions(facts)
+        return Survey(host.project, harnesses, facts, *found)
+    # In use here: its project file, else its user config folder (`~/.codex` marks Codex).
+    harnesses = tuple(
+        (name, adapter.detect(host, Scope.PROJECT) or adapter.detect(host, Scope.USER))
+        for name, adapter in ADAPTERS.items()
+    )
+    facts = detect_facts(host.project)
+    agents = discover_agents(host.project)
+    return Survey(host.project, harnesses, facts, *_suggestions(facts), agents)
+
+
+def _suggestions(facts: Facts) -> tuple[tuple[Suggestion, ...], tuple[MCPDef, ...]]:
+    """The entries `facts` select (with why), and the others a user may add."""
+    suggested: list[Suggestion] = []
+    others: list[MCPDef] = []
+    for entry in MCP_CATALOG:
+        match = suggest(entry, facts)
+        if match is not None:
+            # The reason names the trigger and the fact behind it.
+            suggested.append(Suggestion(entry.id, entry.purpose, match.reason))
+        elif not entry.deprecated:
+            others.append(entry)
+    return tuple(suggested), tuple(others)
+
+
+def stack_lines(facts: Facts) -> list[str]:
+    """The detected stack packs, languages and remote, one `name (source)` each."""
+    lines = [f"stack pack {k} ({v.source})" for k, v in sorted(facts.stack_packs.items())]
+    lines += [f"language {k} ({v.source})" for k, v in sorted(facts.languages.items())]
+    if facts.remote_url is not None:
+        lines.append(f"git remote {facts.remote_url.value} ({facts.remote_url.source})")
+    return lines
+
+
+SMALL_SET = 3  # how many suggestions `aido init` keeps unless told otherwise
+
+
+def small_set(survey: Survey) -> tuple[str, ...]:
+    """The suggestions init keeps by default: a few, those the project's own facts chose first."""
+    from_facts = [s.id for s in survey.suggested if not s.why.startswith("always")]
+    generic = [s.id for s in survey.suggested if s.why.startswith("always")]
+    return tuple([*from_facts, *generic][:SMALL_SET])
+
+
+def render_config(
+    survey: Survey,
+    *,
+    adapters: Sequence[str],
+    add: Sequence[str],
+    keep: Sequence[str] | None = None,
+    roles: bool = False,
+) -> str:
+    """A commented `aido.toml` for these choices; it loads with `reconcile/read/choices/config.py`.
+
+    With `keep`, suggestions are turned off (`suggest = false`) and only the kept
+    ones and `add` are listed: the file installs exactly what it names. The roles
+    guessed from agent names are written as comments unless `roles` (the user said
+    yes to them), so Enter never takes a server away from the main session.
+    """
+    known = ", ".join(ADAPTERS)
+    from aidokit.reconcile.read.choices.config_docs import SCHEMA_URL
+
+    out = [
+        f"#:schema {SCHEMA_URL}",  # editors (taplo, Even Better TOML) validate against it
+        "# aido.toml: which MCP servers this project's coding agents get.",
+        "# `aido plan` shows what would change; `aido apply` converges the files.",
+        "# Written by `aido init`; edit freely (`aido schema` prints every key).",
+        "",
+        f"# Harnesses whose config files aido manages. Known: {known}.",
+    ]
+    if adapters:
+        out.append(f"adapters = {_array(adapters)}")
+    else:
+        out += [
+            "# Unset: aido uses the harnesses it detects in the project on each run.",
+            f'# adapters = ["{next(iter(ADAPTERS))}"]',
+        ]
+    packs = sorted(survey.facts.stack_packs)
+    out += [
+        "",
+        "# Stack packs drive suggestions. Unset: aido detects them on each run",
+        f"# (detected now: {', '.join(packs) or 'none'}).",
+        f"# stack_packs = {_array(packs)}",
+    ]
+    if keep is None:
+        out += [
+            "",
+            "[mcp]",
+            *_suggested_comment(survey.suggested),
+            f"add = {_array(add)}  # explicit choices on top of the suggestions",
+        ]
+    else:
+        out += [
+            "",
+            "# Only what [mcp] add names is installed; true: every suggestion too.",
+            "suggest = false",
+            "",
+            "[mcp]",
+            *_kept_comment(survey.suggested, keep),
+            f"add = {_array([*keep, *(i for i in add if i not in keep)])}",
+        ]
+    out.append('# skip = ["some-id"]  # never install these')
+    out += role_lines(survey.agents, survey.root, apply=roles)
+    return "\n".join(out) + "\n"
+
+
+def role_lines(agents: Sequence[AgentFile], root: Path, *, apply: bool = False) -> list[str]:
+    """The proposed `[roles]` table for the agents found: guesses from their names, as
+    comments unless `apply` (a guess moves a server out of the main session)."""
+    if not agents:
+        return []
+    files: dict[str, list[str]] = {}
+    for agent in agents:
+        files.setdefault(agent.name, []).append(agent.path.relative_to(root).as_posix())
+    found = ", ".join(f"{name} ({', '.join(paths)})" for name, paths in sorted(files.items()))
+    guesses = guessed_roles(files)
+    guessed = {name for names in guesses.values() for name in names}
+    out = [
+        "",
+        f"# Agents found: {found}.",
+        "# [roles] says which of them play each catalog role: in harnesses that can scope, a",
+        "# server goes only into the files of the agents of its roles (docs/roles.md). An",
+        "# agent named like a role (tester-reviewer) plays it without a line here.",
+        '# "main" is the session that runs without --agent: list it to keep a role\'s',
+        "# servers there too.",
+        "[roles]",
+    ]
+    mark = "" if apply else "# "
+    why = "check it" if apply else "uncomment to move its servers to these agents"
+    out += [
+        f"{mark}{role} = {_array(names)}  # guessed from the name; {why}"
+        for role, names in guesses.items()
+    ]
+    out += [
+        f'# implementer = ["{name}"]  # which role does {name} play?'
+        for name in unmapped_agents(agents, {})
+        if name not in guessed
+    ]
+    return out
+
+
+def _kept_comment(suggested: Iterable[Suggestion], keep: Sequence[str]) -> list[str]:
+    rows = [
+        f"#   {item.id}: {item.why}" + ("  [kept]" if item.id in keep else "") for item in suggested
+    ]
+    if not rows:
+        return ["# Nothing is suggested for this project today (`aido suggest` explains)."]
+    return ["# Suggested for this project, from its facts (add any you want):", *rows]
+
+
+def _suggested_comment(suggested: Iterable[Suggestion]) -> list[str]:
+    rows = [f"#   {item.id}: {item.why}" for item in suggested]
+    if not rows:
+        return ["# Nothing is suggested for this project today (`aido suggest` explains)."]
+    return ["# Suggested for this project, from its facts (skip any below):", *rows]
+
+
+def _array(items: Iterable[str]) -> str:
+    # json.dumps of a plain string is a valid TOML basic string.
+    return "[" + ", ".join(json.dumps(item) for item in items) + "]"
