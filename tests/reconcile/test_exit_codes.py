@@ -146,7 +146,7 @@ def test_the_console_script_flushes_its_output(argv: list[str]) -> None:
     """No buffered byte is lost at os._exit: a small output sits in stdout's buffer until
     the end, a big one passes through it."""
     code = (
-        "import sys\nfrom aidokit.reconcile import cli\n"
+        "import sys\nfrom aidokit.reconcile.cli import main as cli\n"
         f"sys.argv = ['aido', *{argv!r}]\ncli.entry()\n"
     )
     env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}  # buffered, as usual

@@ -78,7 +78,7 @@ def test_sensitive_catalog_entry_at_a_terminal(project: Path, env: dict[str, str
     code = (
         "import sys; sys.path.insert(0, sys.argv[1]);"
         "from security_helpers import FILESYSTEM, catalog_with;"
-        "from aidokit.catalog import entries; from aidokit.reconcile import cli;"
+        "from aidokit.catalog import entries; from aidokit.reconcile.cli import main as cli;"
         "entries.MCP_CATALOG = catalog_with(FILESYSTEM);"
         "sys.exit(cli.main(sys.argv[2:]))"
     )

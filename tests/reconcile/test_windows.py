@@ -48,7 +48,7 @@ def test_plan_and_apply_run_without_fcntl_or_termios(tmp_path: Path) -> None:
     """`aido plan` then `aido apply --yes` run in an interpreter without fcntl and termios."""
     project = new_project(tmp_path, ONLY_CONTEXT7)
     code = SIMULATE + (
-        "from aidokit.reconcile import cli\n"
+        "from aidokit.reconcile.cli import main as cli\n"
         "for argv in (['plan'], ['apply', '--yes']):\n"
         "    assert cli.main([*argv, '--project', sys.argv[1]]) == 0\n"
         "print(sorted(m for m in ('fcntl', 'termios') if sys.modules.get(m)))\n"

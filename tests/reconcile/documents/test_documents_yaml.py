@@ -157,7 +157,7 @@ def test_ruamel_is_imported_only_for_yaml_files(sandbox_home: Path, tmp_path: Pa
     """`aido --version` and a plan without Goose never import ruamel.yaml."""
     project = materialize("demo-project", tmp_path / "project")
     code = (
-        "import sys; from aidokit.reconcile import cli\n"
+        "import sys; from aidokit.reconcile.cli import main as cli\n"
         "try: cli.main(['--version'])\nexcept SystemExit: pass\n"
         "print('after --version:', 'ruamel' in ' '.join(sys.modules))\n"
         f"cli.main(['plan', '--project', {str(project)!r}])\n"
