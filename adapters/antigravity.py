@@ -5,7 +5,7 @@ closed source and its MCP page could not be read here: the path, the
 Windsurf-style `serverUrl` for remote servers and the absence of a
 project-level file come from third-party setup guides (secondary). No
 environment-variable syntax is documented, so a value that needs a variable
-is left out and reported by `notes`.
+is left out and reported in its notes (`build`).
 """
 
 from __future__ import annotations

@@ -323,19 +323,12 @@ class Adapter(Protocol):
         ...
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
-        """The entry and its notes, rendered once (`render` and `notes` are its halves)."""
-        ...
-
-    def render(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> dict[str, Any]:
-        """The harness-native entry for `spec`, secrets as references."""
-        ...
-
-    def notes(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> tuple[str, ...]:
-        """What the user must do by hand for this entry (values aido will not write)."""
+        """The harness-native entry for `spec` (secrets as references) and what the user
+        must do by hand for it (values aido will not write)."""
         ...
 
     def schema(self) -> dict[str, Any]:
-        """JSON Schema (draft 2020-12) of one entry as `render` writes it."""
+        """JSON Schema (draft 2020-12) of one entry as `build` writes it."""
         ...
 
     def identity(self, entry: Mapping[str, Any]) -> str | None:

@@ -2,8 +2,8 @@
 
 harness-formats.md §11. There is no Linux build, so no location on Linux.
 Remote servers cannot be added through the file (Settings → Connectors), so
-`render` raises CatalogError for them. No env interpolation is documented:
-a value that needs a variable is left out and reported by `notes`.
+`build` raises CatalogError for them. No env interpolation is documented:
+a value that needs a variable is left out and reported in its notes (`build`).
 UNVERIFIED: whether the app rewrites this file itself.
 """
 

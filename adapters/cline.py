@@ -5,7 +5,7 @@ harness-formats.md §13. The path follows Cline's own lookup:
 `${CLINE_DIR:-~/.cline}/data/settings/…` (each trimmed, a blank one skipped).
 Cline's loader expands no variable (its contract test sets one and reads
 `${VAR}` back verbatim), so a value that needs a variable is left out and
-reported by `notes`. Cline writes this file under a `<file>.lock` directory (§1.3).
+reported in its notes (`build`). Cline writes this file under a `<file>.lock` directory (§1.3).
 """
 
 from __future__ import annotations

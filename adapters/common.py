@@ -1,4 +1,4 @@
-"""Pieces most adapters share: the render/notes split, identity and detection."""
+"""Pieces most adapters share: identity, detection and the defaults of the Protocol."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ NOWHERE: frozenset[Place] = frozenset()
 
 
 class AdapterBase:
-    """Implement `render` and `notes` from one `build`; subclasses supply the rest."""
+    """The Protocol's defaults; subclasses supply `build`, the location and the facts."""
 
     name: str
     title: str
@@ -61,14 +61,6 @@ class AdapterBase:
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
         """The entry and its notes."""
         raise NotImplementedError
-
-    def render(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> dict[str, Any]:
-        """The harness-native entry for `spec`, secrets as references."""
-        return self.build(server, spec).entry
-
-    def notes(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> tuple[str, ...]:
-        """What the user must do by hand for this entry."""
-        return self.build(server, spec).notes
 
     def launch(self, entry: Mapping[str, Any], host: Host) -> Launch:
         """What the harness runs for `entry`: the flat shape most harnesses share."""

@@ -4,7 +4,7 @@ harness-formats.md §12. Entries are written in the current untagged form
 (no legacy `"source": "custom"`); which Zed versions need the tag is
 UNVERIFIED, as are the Windows path (`%APPDATA%\\Zed`) and SSE support (an
 SSE spec is refused). Zed documents no env interpolation: a value that needs
-a variable is left out and reported by `notes`.
+a variable is left out and reported in its notes (`build`).
 """
 
 from __future__ import annotations

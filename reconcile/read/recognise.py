@@ -32,7 +32,7 @@ def identities(adapter: Adapter, catalog: Iterable[MCPDef]) -> dict[str, str]:
         if spec is None:
             continue
         try:
-            identity = adapter.identity(adapter.render(server, spec))
+            identity = adapter.identity(adapter.build(server, spec).entry)
         except CatalogError:
             continue
         if identity:
@@ -61,7 +61,7 @@ def takes_as(adapter: Adapter, entry: Mapping[str, Any], server: MCPDef) -> bool
     if spec is None or not mine:
         return False
     try:
-        theirs = adapter.identity(adapter.render(server, spec))
+        theirs = adapter.identity(adapter.build(server, spec).entry)
     except CatalogError:
         return False
     return theirs is not None and bare(mine) == bare(theirs)

@@ -190,7 +190,7 @@ def _rendered(
 ) -> bool:
     """Whether `after` is what `adapter` renders for `entry` (in an agent file when `agent`),
     on this OS or on Windows."""
-    rendered = adapter.render(entry, spec)
+    rendered = adapter.build(entry, spec).entry
     forms = [rendered, for_os(adapter, rendered, "win32")]
     if agent:
         if adapter.agents is None:

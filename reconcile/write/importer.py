@@ -166,7 +166,7 @@ def _replaced(adapter: Adapter, entry: Mapping[str, Any], server: MCPDef | None)
     if server is None or spec is None:
         return False
     try:
-        rendered = adapter.render(server, spec)
+        rendered = adapter.build(server, spec).entry
     except CatalogError:
         return False
     return form_key(rendered) != form_key(entry)

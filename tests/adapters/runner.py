@@ -105,8 +105,8 @@ def run_case(case: Case, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Non
     notes: list[str] = []
     for server in servers:
         spec = server.install[case.adapter]
-        adds[server.id] = adapter.render(server, spec)
-        notes.extend(adapter.notes(server, spec))
+        adds[server.id] = adapter.build(server, spec).entry
+        notes.extend(adapter.build(server, spec).notes)
         check_schema(adapter, adds[server.id])
     removes = data.get("remove", [])
     result, raw = edit(case.file("before"), location, adds, removes)

@@ -27,8 +27,8 @@ def test_env_and_header_variables_are_env_colon_references() -> None:
     entries = []
     for raw in (stdio, remote):
         server = make_server("amazon-q", {"id": "x", "env": TOK, **raw})
-        entries.append(ADAPTER.render(server, server.install["amazon-q"]))
-        assert ADAPTER.notes(server, server.install["amazon-q"]) == ()
+        entries.append(ADAPTER.build(server, server.install["amazon-q"]).entry)
+        assert ADAPTER.build(server, server.install["amazon-q"]).notes == ()
     assert entries[0]["env"] == {"T": "x-${env:TOK}"}
     assert entries[1]["headers"] == {"A": "B ${env:TOK}"}
 
@@ -44,7 +44,7 @@ def test_variables_outside_env_and_headers_are_refused(raw: dict[str, object]) -
     """Amazon Q expands nothing in command, args or url: a placeholder there is an error."""
     server = make_server("amazon-q", raw)
     with pytest.raises(CatalogError, match="cannot reference environment variables"):
-        ADAPTER.render(server, server.install["amazon-q"])
+        ADAPTER.build(server, server.install["amazon-q"])
 
 
 def test_adapters_lists_it_as_now_kiro_cli() -> None:

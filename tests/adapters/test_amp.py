@@ -62,7 +62,7 @@ def test_cwd_is_refused() -> None:
     raw = {"id": "local", "stdio": {"command": "node", "args": ["x.js"], "cwd": "/srv"}}
     server = make_server("amp", raw)
     with pytest.raises(CatalogError, match="cwd"):
-        ADAPTER.render(server, server.install["amp"])
+        ADAPTER.build(server, server.install["amp"])
 
 
 _NAME = st.from_regex(r"[A-Z_][A-Z0-9_]{0,20}", fullmatch=True)
@@ -74,6 +74,6 @@ def test_every_placeholder_becomes_amps_reference(name: str, prefix: str) -> Non
     value = f"{prefix}${{{name}}}"
     stdio = {"command": "npx", "args": ["-y", "pkg", f"--key={value}"], "env": {name: value}}
     server = make_server("amp", {"id": "s", "stdio": stdio, "env": [{"name": name}]})
-    entry = ADAPTER.render(server, server.install["amp"])
+    entry = ADAPTER.build(server, server.install["amp"]).entry
     assert entry["args"][-1] == f"--key={prefix}${{{name}}}"
     assert entry["env"] == {name: f"{prefix}${{{name}}}"}

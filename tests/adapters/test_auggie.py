@@ -41,12 +41,12 @@ def test_an_argument_a_shell_would_change_is_refused(before: str, special: str) 
     raw = {"id": "srv", "stdio": {"command": "npx", "args": ["-y", f"{before}{special}x"]}}
     server = make_server("auggie", raw)
     with pytest.raises(CatalogError, match="shell"):
-        ADAPTER.render(server, server.install["auggie"])
+        ADAPTER.build(server, server.install["auggie"])
 
 
 @given(word=st.from_regex(r"[A-Za-z0-9_@%+=:,./-]{1,30}", fullmatch=True))
 def test_a_plain_argument_is_written_as_it_is(word: str) -> None:
     """Letters, digits and `_@%+=:,./-` mean the same to the shell: written unchanged."""
     server = make_server("auggie", {"id": "srv", "stdio": {"command": "npx", "args": [word]}})
-    entry = ADAPTER.render(server, server.install["auggie"])
+    entry = ADAPTER.build(server, server.install["auggie"]).entry
     assert entry == {"type": "stdio", "command": "npx", "args": [word]}

@@ -39,14 +39,14 @@ def test_windows_user_file_is_under_the_home_folder() -> None:
 def test_remote_entries_always_name_their_type() -> None:
     """A url entry without type is read as stdio by Claude Code, so type is written."""
     server = make_server("claude-code", {"id": "x", "remote": {"url": "https://x.example/mcp"}})
-    assert ADAPTER.render(server, server.install["claude-code"])["type"] == "http"
+    assert ADAPTER.build(server, server.install["claude-code"]).entry["type"] == "http"
 
 
 def test_cwd_is_refused() -> None:
     """stdio cwd support is unverified for Claude Code, so a spec with cwd is refused."""
     server = make_server("claude-code", {"id": "x", "stdio": {"command": "x", "cwd": "/srv"}})
     with pytest.raises(CatalogError, match="cwd"):
-        ADAPTER.render(server, server.install["claude-code"])
+        ADAPTER.build(server, server.install["claude-code"])
 
 
 def test_detects_the_project_file(tmp_path: Path) -> None:

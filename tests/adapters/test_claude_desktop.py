@@ -22,7 +22,7 @@ def test_remote_servers_are_refused_with_the_connector_hint() -> None:
     """Claude Desktop takes remote servers only as Custom Connectors, never via the file."""
     server = make_server("claude-desktop", {"id": "x", "remote": {"url": "https://x.example/mcp"}})
     with pytest.raises(CatalogError, match="Connectors"):
-        ADAPTER.render(server, server.install["claude-desktop"])
+        ADAPTER.build(server, server.install["claude-desktop"])
 
 
 def test_no_location_on_linux() -> None:
@@ -36,4 +36,4 @@ def test_placeholder_in_args_is_refused() -> None:
     raw = {"id": "x", "env": [{"name": "DSN"}], "stdio": {"command": "x", "args": ["${DSN}"]}}
     server = make_server("claude-desktop", raw)
     with pytest.raises(CatalogError, match="DSN"):
-        ADAPTER.render(server, server.install["claude-desktop"])
+        ADAPTER.build(server, server.install["claude-desktop"])

@@ -22,7 +22,7 @@ def test_fixture_case(case: Case, monkeypatch: pytest.MonkeyPatch, tmp_path: Pat
 def render(raw: dict[str, Any]) -> dict[str, Any]:
     """Render a case-style server definition with the codex adapter."""
     server = make_server("codex", {"id": "x", **raw})
-    return ADAPTER.render(server, server.install["codex"])
+    return ADAPTER.build(server, server.install["codex"]).entry
 
 
 def test_sse_is_refused() -> None:
@@ -55,8 +55,8 @@ def test_partial_header_reference_becomes_a_note() -> None:
         },
     )
     spec = server.install["codex"]
-    assert ADAPTER.render(server, spec) == {"url": "https://x.example/mcp"}
-    (note,) = ADAPTER.notes(server, spec)
+    assert ADAPTER.build(server, spec).entry == {"url": "https://x.example/mcp"}
+    (note,) = ADAPTER.build(server, spec).notes
     assert "header 'X-Auth'" in note and "secret TOKEN" in note
 
 

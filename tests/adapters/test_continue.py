@@ -26,4 +26,4 @@ def test_placeholder_in_args_is_refused() -> None:
     }
     server = make_server("continue", raw)
     with pytest.raises(CatalogError, match="args"):
-        ADAPTER.render(server, server.install["continue"])
+        ADAPTER.build(server, server.install["continue"])

@@ -23,7 +23,7 @@ def test_placeholder_in_args_is_refused() -> None:
     raw = {"id": "x", "env": [{"name": "DSN"}], "stdio": {"command": "x", "args": ["${DSN}"]}}
     server = make_server("copilot-cli", raw)
     with pytest.raises(CatalogError, match="args"):
-        ADAPTER.render(server, server.install["copilot-cli"])
+        ADAPTER.build(server, server.install["copilot-cli"])
 
 
 def test_detects_github_mcp_json(tmp_path: Path) -> None:

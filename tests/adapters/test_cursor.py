@@ -19,4 +19,4 @@ def test_fixture_case(case: Case, monkeypatch: pytest.MonkeyPatch, tmp_path: Pat
 def test_remote_entries_have_no_type() -> None:
     """Cursor infers the transport; entries carry only url and headers."""
     server = make_server("cursor", {"id": "x", "remote": {"url": "https://x.example/mcp"}})
-    assert ADAPTER.render(server, server.install["cursor"]) == {"url": "https://x.example/mcp"}
+    assert ADAPTER.build(server, server.install["cursor"]).entry == {"url": "https://x.example/mcp"}

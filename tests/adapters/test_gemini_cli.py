@@ -24,4 +24,4 @@ def test_identity_reads_legacy_http_url() -> None:
 def test_stdio_keeps_cwd() -> None:
     """Gemini entries have a cwd field, so the spec's cwd is written."""
     server = make_server("gemini-cli", {"id": "x", "stdio": {"command": "x", "cwd": "./srv"}})
-    assert ADAPTER.render(server, server.install["gemini-cli"])["cwd"] == "./srv"
+    assert ADAPTER.build(server, server.install["gemini-cli"]).entry["cwd"] == "./srv"

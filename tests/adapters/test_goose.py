@@ -40,7 +40,7 @@ def test_remote_variables_become_references_and_env_keys(
     env = [{"name": name, "secret": True} for name in keys]
     raw = {"id": "x", "env": env, "remote": {"url": url, "headers": headers}}
     server = make_server("goose", raw)
-    entry = ADAPTER.render(server, server.install["goose"])
+    entry = ADAPTER.build(server, server.install["goose"]).entry
     assert entry["env_keys"] == keys
     assert entry["uri"] == url and entry["headers"] == headers
-    assert ADAPTER.notes(server, server.install["goose"]) == ()
+    assert ADAPTER.build(server, server.install["goose"]).notes == ()

@@ -19,4 +19,4 @@ def test_fixture_case(case: Case, monkeypatch: pytest.MonkeyPatch, tmp_path: Pat
 def test_literal_entries_need_no_approval() -> None:
     """Only referenced variables produce the approval note."""
     server = make_server("kiro", {"id": "x", "stdio": {"command": "x", "env": {"A": "1"}}})
-    assert ADAPTER.notes(server, server.install["kiro"]) == ()
+    assert ADAPTER.build(server, server.install["kiro"]).notes == ()

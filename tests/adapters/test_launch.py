@@ -144,7 +144,7 @@ def test_what_aido_renders_each_harness_starts_with_the_value(name: str, value: 
     environ = {**ENV, name: value}
     for adapter in ("claude-code", "codex", "vscode", "opencode"):
         spec = server.install["stdio"]
-        entry = ADAPTERS[adapter].render(server, spec)
+        entry = ADAPTERS[adapter].build(server, spec).entry
         launch = ADAPTERS[adapter].launch(entry, host(environ))
         assert env_of(launch)[name] == value, adapter
         assert (launch.command, launch.args, launch.missing) == ("srv", ("a",), ()), adapter

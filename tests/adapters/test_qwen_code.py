@@ -23,7 +23,9 @@ def test_transport_picks_the_url_key(transport: str, key: str) -> None:
     """Qwen selects the transport by key: `httpUrl` is streamable HTTP, `url` is SSE."""
     raw = {"id": "x", "remote": {"url": "https://x.example/mcp", "transport": transport}}
     server = make_server("qwen-code", raw)
-    assert ADAPTER.render(server, server.install["qwen-code"]) == {key: "https://x.example/mcp"}
+    assert ADAPTER.build(server, server.install["qwen-code"]).entry == {
+        key: "https://x.example/mcp"
+    }
 
 
 def test_trust_gate_lists_servers_not_approved(tmp_path: Path) -> None:

@@ -19,4 +19,4 @@ def test_fixture_case(case: Case, monkeypatch: pytest.MonkeyPatch, tmp_path: Pat
 def test_remote_type_is_kebab_case() -> None:
     """Roo requires `type` with `url`, spelled streamable-http."""
     server = make_server("roo", {"id": "x", "remote": {"url": "https://x.example/mcp"}})
-    assert ADAPTER.render(server, server.install["roo"])["type"] == "streamable-http"
+    assert ADAPTER.build(server, server.install["roo"]).entry["type"] == "streamable-http"

@@ -155,7 +155,7 @@ def _server(spec: StdioSpec | RemoteSpec, adapter: str) -> MCPDef:
 def _renders(adapter: Adapter, spec: StdioSpec | RemoteSpec, refusal: str = "") -> bool:
     """Whether `adapter` renders `spec`; a refusal is a CatalogError that says `refusal`."""
     try:
-        adapter.render(_server(spec, adapter.name), spec)
+        adapter.build(_server(spec, adapter.name), spec)
     except CatalogError as exc:
         assert refusal in str(exc)
         return False
@@ -179,5 +179,5 @@ def test_reference_capabilities_say_what_render_takes(adapter: Adapter) -> None:
         in_url = RemoteSpec(url="https://example.com/mcp?key=${TOK}")
         assert _renders(adapter, in_url) == ("url" in adapter.references)
         in_headers = RemoteSpec(url="https://example.com/mcp", headers={"X-Key": "${TOK}"})
-        rendered = adapter.render(_server(in_headers, adapter.name), in_headers)
+        rendered = adapter.build(_server(in_headers, adapter.name), in_headers).entry
         assert ("X-Key" in repr(rendered)) == ("headers" in adapter.references), rendered

@@ -38,4 +38,4 @@ def test_user_file_per_os(os_name: str, environ: dict[str, str], expected: str) 
 def test_every_entry_has_a_type() -> None:
     """VS Code entries always carry `type`, stdio included."""
     server = make_server("vscode", {"id": "x", "stdio": {"command": "x"}})
-    assert ADAPTER.render(server, server.install["vscode"])["type"] == "stdio"
+    assert ADAPTER.build(server, server.install["vscode"]).entry["type"] == "stdio"

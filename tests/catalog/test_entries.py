@@ -201,7 +201,7 @@ def test_every_install_spec_renders_for_its_adapter(
     (full,) = resolved((entry,))
     for adapter_name, spec in full.install.items():
         adapter = ADAPTERS[adapter_name]
-        rendered = adapter.render(entry, spec)
+        rendered = adapter.build(entry, spec).entry
         errors = list(Draft202012Validator(adapter.schema()).iter_errors(rendered))
         assert not errors, f"{entry.id} on {adapter_name}: {[e.message for e in errors]}"
         text = repr(rendered)
