@@ -14,7 +14,14 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Expansion, Host, Location, Rendered, Scope, ToolFields
+from aidokit.adapters.base import (
+    Capabilities,
+    Host,
+    Location,
+    Rendered,
+    Scope,
+    ToolFields,
+)
 from aidokit.adapters.common import HEADERS_ONLY, STDIO_HTTP, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
@@ -31,20 +38,21 @@ from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 class AmazonQ(AdapterBase):
     """Amazon Q Developer CLI."""
 
-    # The context budget (docs/context-budget.md): custom_tool.rs `disabled`; no per-tool filter in
-    # the entry.
-    tool_fields: ToolFields | None = ToolFields(off=("disabled", True))
     name = "amazon-q"
     cli: str | None = "q"  # the binary `aido doctor` asks for its version
     title = "Amazon Q Developer CLI (now Kiro CLI; see the kiro adapter)"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
-    expands: Expansion = "env-colon"  # `${env:VAR}` in env and header values
-    transports = STDIO_HTTP  # its `type` is `stdio` or `http` (§17)
-    references = HEADERS_ONLY  # env and header values only, never in `args` or the URL
+    caps = Capabilities(
+        # The context budget (docs/context-budget.md): custom_tool.rs `disabled`; no per-tool filter
+        # in the entry.
+        tool_fields=ToolFields(off=("disabled", True)),
+        expands="env-colon",  # `${env:VAR}` in env and header values
+        transports=STDIO_HTTP,  # its `type` is `stdio` or `http` (§17)
+        references=HEADERS_ONLY,  # env and header values only, never in `args` or the URL
+        harness_keys=frozenset({"disabled", "timeout"}),
+    )
     verified_by = "source"
     evidence = "https://github.com/aws/amazon-q-developer-cli/blob/003cdad8/crates/chat-cli/src/cli/chat/tools/custom_tool.rs"
-    # What the harness writes into an entry itself (docs/adapters.md, "Keys the harness writes").
-    harness_keys = frozenset({"disabled", "timeout"})
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.amazonq/mcp.json`, or `~/.aws/amazonq/mcp.json`."""

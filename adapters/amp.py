@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Expansion, Host, Location, Rendered, Scope
+from aidokit.adapters.base import Capabilities, Host, Location, Rendered, Scope
 from aidokit.adapters.common import AdapterBase, detect_any, first_existing
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, dollar_brace, refuse_cwd, remote_fields, stdio_fields
@@ -37,7 +37,9 @@ class Amp(AdapterBase):
     cli: str | None = "amp"  # the binary `aido doctor` asks for its version
     title = "Amp"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
-    expands: Expansion = "dollar"  # `${VAR}` in command, args, env, url, headers
+    caps = Capabilities(
+        expands="dollar",  # `${VAR}` in command, args, env, url, headers
+    )
     verified_by = "real CLI"
     # Read from its bundle: amp mcp add/list and the settings loader.
     evidence = "https://www.npmjs.com/package/@ampcode/cli/v/0.0.1790142911"

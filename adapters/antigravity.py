@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Host, Location, Rendered, Scope, ToolFields
+from aidokit.adapters.base import Capabilities, Host, Location, Rendered, Scope, ToolFields
 from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, refuse_cwd, remote_fields, stdio_fields
@@ -23,14 +23,16 @@ from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 class Antigravity(AdapterBase):
     """Google Antigravity (agent IDE)."""
 
-    # The context budget (docs/context-budget.md): the guide's `disabledTools` and `disabled`
-    # (secondary).
-    tool_fields: ToolFields | None = ToolFields(exclude="disabledTools", off=("disabled", True))
     name = "antigravity"
     title = "Google Antigravity"
     scopes: tuple[Scope, ...] = (Scope.USER,)
-    url_keys: tuple[str, ...] = ("serverUrl", "url")
-    references = NOWHERE  # its docs name no variable syntax
+    caps = Capabilities(
+        # The context budget (docs/context-budget.md): the guide's `disabledTools` and `disabled`
+        # (secondary).
+        tool_fields=ToolFields(exclude="disabledTools", off=("disabled", True)),
+        url_keys=("serverUrl", "url"),
+        references=NOWHERE,  # its docs name no variable syntax
+    )
     verified_by = "secondary"
     evidence = (
         "https://github.com/zv-louis/zv-plugin-marketplace/blob/main/plugins/sync-agent-config/"

@@ -156,6 +156,35 @@ class ToolFields:
 
 
 @dataclass(frozen=True)
+class Capabilities:
+    """What a harness's config file can run and how its entries are shaped: one value, so
+    the Protocol stays narrow and an adapter states only where it differs (SPEC §5)."""
+
+    # What its config file can run (adapters/support.py decides per install spec from
+    # these): the transports, and where it expands a variable reference (its own
+    # syntax for the catalog's `${NAME}`).
+    transports: frozenset[Transport] = frozenset({"stdio", "http", "sse"})
+    references: frozenset[Place] = frozenset({"args", "url", "headers"})
+    # How it expands references when it starts a server (adapters/launch.py), and what
+    # a URL entry without a `type` speaks.
+    expands: Expansion = "none"
+    untyped_url: Transport = "http"
+    # On Windows, npm launchers (npx) must run through `cmd /c` (render.shell_wrapped).
+    windows_shell: bool = False
+    # The keys an entry keeps its URL (first found wins) and its command under: for
+    # `identity` and for what a confirmation says the entry runs.
+    url_keys: tuple[str, ...] = ("url",)
+    command_key: str = "command"
+    # The keys the harness itself (its UI or CLI) writes into an entry (docs/adapters.md,
+    # "Keys the harness writes"). aido never renders them unless aido.toml asks; then it
+    # owns them (SPEC §6).
+    harness_keys: frozenset[str] = frozenset()
+    # Where its entries hold a context budget (None: nowhere in the entry; `budget` may
+    # still compile one elsewhere, e.g. OpenCode's `tools` globs; docs/context-budget.md).
+    tool_fields: ToolFields | None = None
+
+
+@dataclass(frozen=True)
 class Location:
     """One config file an adapter manages and where its server map lives."""
 
@@ -289,29 +318,14 @@ class Adapter(Protocol):
     verified_by: str
     # Where: the harness's own source, docs, or the secondary page relied on.
     evidence: str
-    # On Windows, npm launchers (npx) must run through `cmd /c` (render.shell_wrapped).
-    windows_shell: bool
     # The harness's own CLI binary, whose version `aido doctor` checks (None: no CLI).
     cli: str | None
     # Agent definitions that can hold their own servers (None: the harness cannot scope so).
     agents: AgentFiles | None
     # Agents named in its config file and folders, for companion scoping (None: not so).
     named_agents: NamedAgents | None
-    # What its config file can run (adapters/support.py decides per install spec from
-    # these): the transports, and where it expands a variable reference (its own
-    # syntax for the catalog's `${NAME}`).
-    transports: frozenset[Transport]
-    references: frozenset[Place]
-    # The keys an entry keeps its URL (first found wins) and its command under: for
-    # `identity` and for what a confirmation says the entry runs.
-    url_keys: tuple[str, ...]
-    command_key: str
-    # The keys the harness itself (its UI or CLI) writes into an entry (docs/adapters.md).
-    # aido never renders them unless aido.toml asks; then it owns them (SPEC §6).
-    harness_keys: frozenset[str]
-    # Where its entries hold a context budget (None: nowhere in the entry; `budget` may
-    # still compile one elsewhere, e.g. OpenCode's `tools` globs).
-    tool_fields: ToolFields | None
+    # What its config file can run and how its entries are shaped.
+    caps: Capabilities
 
     @property
     def unconfirmed(self) -> tuple[str, ...]:

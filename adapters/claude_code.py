@@ -12,7 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import AgentFiles, Expansion, Host, Location, Rendered, Scope
+from aidokit.adapters.base import (
+    AgentFiles,
+    Capabilities,
+    Host,
+    Location,
+    Rendered,
+    Scope,
+)
 from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.format import LIST_ITEMS, Format
 from aidokit.adapters.render import (
@@ -51,12 +58,13 @@ class ClaudeCode(AdapterBase):
     cli: str | None = "claude"  # the binary `aido doctor` asks for its version
     title = "Claude Code"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER, Scope.LOCAL)
-    expands: Expansion = "dollar"  # §2: `${VAR}`, `${VAR:-default}`; an unset one is kept
+    caps = Capabilities(
+        expands="dollar",  # §2: `${VAR}`, `${VAR:-default}`; an unset one is kept
+        harness_keys=frozenset({"oauth"}),
+        windows_shell=True,  # render.WINDOWS_SHIMS
+    )
     verified_by = "real CLI"
     evidence = "https://code.claude.com/docs/en/mcp"
-    # What the harness writes into an entry itself (docs/adapters.md, "Keys the harness writes").
-    harness_keys = frozenset({"oauth"})
-    windows_shell = True  # render.WINDOWS_SHIMS
     # Subagents: `.claude/agents/<name>.md` (project), `~/.claude/agents/<name>.md` (user).
     # Frontmatter `mcpServers` is a list; an item `{<name>: <server>}` is a server only that
     # agent connects to, validated with the schema of `.mcp.json` entries (the CLI's agent

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Host, Location, Rendered, Scope
+from aidokit.adapters.base import Capabilities, Host, Location, Rendered, Scope
 from aidokit.adapters.common import NOWHERE, STDIO_ONLY, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import PerOS
@@ -30,11 +30,13 @@ class ClaudeDesktop(AdapterBase):
     name = "claude-desktop"
     title = "Claude Desktop"
     scopes: tuple[Scope, ...] = (Scope.USER,)
-    transports = STDIO_ONLY  # remote servers are Connectors in its UI, never in this file (§11)
-    references = NOWHERE  # no variable syntax at all
+    caps = Capabilities(
+        transports=STDIO_ONLY,  # remote servers are Connectors in its UI, never in this file (§11)
+        references=NOWHERE,  # no variable syntax at all
+        windows_shell=True,  # render.WINDOWS_SHIMS
+    )
     verified_by = "docs"
     evidence = "https://github.com/modelcontextprotocol/modelcontextprotocol/blob/20587283/docs/docs/develop/connect-local-servers.mdx"
-    windows_shell = True  # render.WINDOWS_SHIMS
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """The app's config file on macOS or Windows; None elsewhere."""

@@ -14,7 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Host, Location, Rendered, Scope, ToolFields, Transport
+from aidokit.adapters.base import (
+    Capabilities,
+    Host,
+    Location,
+    Rendered,
+    Scope,
+    ToolFields,
+)
 from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, remote_fields, stdio_fields
@@ -26,22 +33,23 @@ _FILE = "cline_mcp_settings.json"
 class Cline(AdapterBase):
     """Cline (VS Code extension and CLI)."""
 
-    # The context budget (docs/context-budget.md): McpHub.ts toggleServerDisabled; no per-tool
-    # filter.
-    tool_fields: ToolFields | None = ToolFields(off=("disabled", True))
     name = "cline"
     title = "Cline"
     scopes: tuple[Scope, ...] = (Scope.USER,)
-    untyped_url: Transport = "sse"  # no `type` with a `url` is SSE (§13)
-    references = NOWHERE  # no variable references at all (harness-audit.md M5)
+    caps = Capabilities(
+        # The context budget (docs/context-budget.md): McpHub.ts toggleServerDisabled; no per-tool
+        # filter.
+        tool_fields=ToolFields(off=("disabled", True)),
+        untyped_url="sse",  # no `type` with a `url` is SSE (§13)
+        references=NOWHERE,  # no variable references at all (harness-audit.md M5)
+        harness_keys=frozenset({"autoApprove", "disabled", "timeout"}),
+    )
     cli: str | None = "cline"  # the binary `aido doctor` asks for its version
     # tests/contract runs the settings loader of the installed `cline` (its @cline/core).
     verified_by = "real CLI"
     evidence = (
         "https://github.com/cline/cline/blob/21cb8d25/apps/vscode/src/services/mcp/schemas.ts"
     )
-    # What the harness writes into an entry itself (docs/adapters.md, "Keys the harness writes").
-    harness_keys = frozenset({"autoApprove", "disabled", "timeout"})
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """The shared settings file; Cline has no project-level file."""

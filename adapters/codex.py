@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Host, Launch, Location, Rendered, Scope, ToolFields
+from aidokit.adapters.base import Capabilities, Host, Launch, Location, Rendered, Scope, ToolFields
 from aidokit.adapters.common import HEADERS_ONLY, STDIO_HTTP, AdapterBase, detect_any, shown
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import env_dir
@@ -33,19 +33,26 @@ class Codex(AdapterBase):
     cli: str | None = "codex"  # the binary `aido doctor` asks for its version
     title = "Codex CLI"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
-    transports = STDIO_HTTP  # its `url` is streamable HTTP only (harness-formats.md §3)
-    references = HEADERS_ONLY  # env and header values only, never in `args` or the URL
+    caps = Capabilities(
+        transports=STDIO_HTTP,  # its `url` is streamable HTTP only (harness-formats.md §3)
+        references=HEADERS_ONLY,  # env and header values only, never in `args` or the URL
+        harness_keys=frozenset(
+            {
+                "startup_timeout_sec",
+                "tool_timeout_sec",
+                "enabled",
+                "enabled_tools",
+                "disabled_tools",
+            }
+        ),
+        # The context budget: an allow-list, a deny-list applied after it, and the switch
+        # (RawMcpServerConfig in mcp_types.rs; docs/context-budget.md).
+        tool_fields=ToolFields(
+            include="enabled_tools", exclude="disabled_tools", off=("enabled", False)
+        ),
+    )
     verified_by = "real CLI"
     evidence = "https://github.com/openai/codex/blob/00b17c26/codex-rs/config/src/mcp_types.rs"
-    # What the harness writes into an entry itself (docs/adapters.md, "Keys the harness writes").
-    harness_keys = frozenset(
-        {"startup_timeout_sec", "tool_timeout_sec", "enabled", "enabled_tools", "disabled_tools"}
-    )
-    # The context budget: an allow-list, a deny-list applied after it, and the switch
-    # (RawMcpServerConfig in mcp_types.rs; docs/context-budget.md).
-    tool_fields: ToolFields | None = ToolFields(
-        include="enabled_tools", exclude="disabled_tools", off=("enabled", False)
-    )
     unconfirmed = ("Windows user folder (taken to be %USERPROFILE%\\.codex)",)
 
     def location(self, scope: Scope, host: Host) -> Location | None:

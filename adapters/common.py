@@ -10,8 +10,8 @@ from aidokit.adapters.base import (
     AgentFiles,
     Budget,
     Budgeted,
+    Capabilities,
     Companion,
-    Expansion,
     Host,
     Launch,
     Location,
@@ -19,7 +19,6 @@ from aidokit.adapters.base import (
     Place,
     Rendered,
     Scope,
-    ToolFields,
     Transport,
 )
 from aidokit.adapters.format import Format
@@ -43,20 +42,10 @@ class AdapterBase:
     verified_by: str
     evidence: str
     unconfirmed: tuple[str, ...] = ()
-    windows_shell: bool = False
     cli: str | None = None
     agents: AgentFiles | None = None
     named_agents: NamedAgents | None = None
-    transports: frozenset[Transport] = frozenset({"stdio", "http", "sse"})
-    references: frozenset[Place] = frozenset({"args", "url", "headers"})
-    url_keys: tuple[str, ...] = ("url",)
-    command_key: str = "command"
-    # How it expands references when it starts a server (adapters/launch.py), and what
-    # a URL entry without a `type` speaks.
-    expands: Expansion = "none"
-    untyped_url: Transport = "http"
-    harness_keys: frozenset[str] = frozenset()
-    tool_fields: ToolFields | None = None  # docs/context-budget.md
+    caps: Capabilities = Capabilities()
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
         """The entry and its notes."""
@@ -67,8 +56,9 @@ class AdapterBase:
         from aidokit.adapters.launch import flat  # only `aido doctor --probe` reads launches
 
         return flat(
-            entry, host, syntax=self.expands, references=self.references,
-            url_keys=self.url_keys, command_key=self.command_key, untyped_url=self.untyped_url,
+            entry, host, syntax=self.caps.expands, references=self.caps.references,
+            url_keys=self.caps.url_keys, command_key=self.caps.command_key,
+            untyped_url=self.caps.untyped_url,
         )  # fmt: skip
 
     def role_scoping(self, name: str, agents: tuple[str, ...]) -> tuple[Companion, ...] | None:
@@ -81,13 +71,13 @@ class AdapterBase:
         off is left out, and the plan says so."""
         from aidokit.adapters.budget import in_entry, unfiltered  # only when aido.toml asks
 
-        if self.tool_fields is None:
+        if self.caps.tool_fields is None:
             return unfiltered(self.name, name, entry, budget)
-        return in_entry(self.name, name, entry, budget, self.tool_fields)
+        return in_entry(self.name, name, entry, budget, self.caps.tool_fields)
 
     def identity(self, entry: Any) -> str | None:
         """URL, or command plus package: the flat shape most harnesses share."""
-        return entry_identity(entry, url_keys=self.url_keys, command_key=self.command_key)
+        return entry_identity(entry, url_keys=self.caps.url_keys, command_key=self.caps.command_key)
 
     def file_notes(self, location: Location, host: Host) -> tuple[str, ...]:
         """Most harnesses read their file whatever else is in the project."""

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Host, Location, Rendered, Scope
+from aidokit.adapters.base import Capabilities, Host, Location, Rendered, Scope
 from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import env_dir
@@ -34,7 +34,9 @@ class Continue(AdapterBase):
     name = "continue"
     title = "Continue"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
-    references = NOWHERE  # `${VAR}` is converted in a JSON drop-in's env only
+    caps = Capabilities(
+        references=NOWHERE,  # `${VAR}` is converted in a JSON drop-in's env only
+    )
     verified_by = "source"
     evidence = (
         "https://github.com/continuedev/continue/blob/0a3f6338/"

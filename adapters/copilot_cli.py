@@ -14,7 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import AgentFiles, Expansion, Host, Location, Rendered, Scope, ToolFields
+from aidokit.adapters.base import (
+    AgentFiles,
+    Capabilities,
+    Host,
+    Location,
+    Rendered,
+    Scope,
+    ToolFields,
+)
 from aidokit.adapters.common import HEADERS_ONLY, AdapterBase, detect_any, shown
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import env_dir
@@ -50,19 +58,20 @@ class _Agents(AgentFiles):
 class CopilotCLI(AdapterBase):
     """GitHub Copilot CLI."""
 
-    # The context budget (docs/context-budget.md): `tools` allow-list (`["*"]`: all); `copilot mcp
-    # disable` writes outside the entry.
-    tool_fields: ToolFields | None = ToolFields(include="tools")
     name = "copilot-cli"
     cli: str | None = "copilot"  # the binary `aido doctor` asks for its version
     title = "GitHub Copilot CLI"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
-    expands: Expansion = "dollar"  # `${VAR}` in env and header values
-    references = HEADERS_ONLY  # env and header values only, never in `args` or the URL
+    caps = Capabilities(
+        # The context budget (docs/context-budget.md): `tools` allow-list (`["*"]`: all); `copilot
+        # mcp disable` writes outside the entry.
+        tool_fields=ToolFields(include="tools"),
+        expands="dollar",  # `${VAR}` in env and header values
+        references=HEADERS_ONLY,  # env and header values only, never in `args` or the URL
+        harness_keys=frozenset({"tools", "timeout"}),
+    )
     verified_by = "real CLI"
     evidence = "https://github.com/github/docs/blob/091100a4/content/copilot/how-tos/copilot-cli/customize-copilot/add-mcp-servers.md"
-    # What the harness writes into an entry itself (docs/adapters.md, "Keys the harness writes").
-    harness_keys = frozenset({"tools", "timeout"})
     unconfirmed = ("${VAR} expansion in headers at connect time",)
     # Custom agents `<name>.agent.md`: frontmatter `mcp-servers` is a map of servers only
     # that agent starts, in the shape of mcp.json entries. The docs reserve it for

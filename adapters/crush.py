@@ -12,7 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Expansion, Host, Location, Rendered, Scope, ToolFields
+from aidokit.adapters.base import (
+    Capabilities,
+    Host,
+    Location,
+    Rendered,
+    Scope,
+    ToolFields,
+)
 from aidokit.adapters.common import AdapterBase, detect_any, first_existing
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
@@ -28,18 +35,19 @@ from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 class Crush(AdapterBase):
     """Charm Crush."""
 
-    # The context budget (docs/context-budget.md): MCPConfig in internal/config/config.go:
-    # `disabled_tools`, `disabled`.
-    tool_fields: ToolFields | None = ToolFields(exclude="disabled_tools", off=("disabled", True))
     name = "crush"
     cli: str | None = "crush"  # the binary `aido doctor` asks for its version
     title = "Crush"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
-    expands: Expansion = "shell"  # shell expansion of `$VAR` at load
+    caps = Capabilities(
+        # The context budget (docs/context-budget.md): MCPConfig in internal/config/config.go:
+        # `disabled_tools`, `disabled`.
+        tool_fields=ToolFields(exclude="disabled_tools", off=("disabled", True)),
+        expands="shell",  # shell expansion of `$VAR` at load
+        harness_keys=frozenset({"disabled", "timeout", "enabled_tools", "disabled_tools"}),
+    )
     verified_by = "source"
     evidence = "https://github.com/charmbracelet/crush/blob/37f36e93/internal/config/config.go"
-    # What the harness writes into an entry itself (docs/adapters.md, "Keys the harness writes").
-    harness_keys = frozenset({"disabled", "timeout", "enabled_tools", "disabled_tools"})
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.crush.json` or `crush.json` here, or `$XDG_CONFIG_HOME/crush/crush.json`."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Expansion, Host, Location, Rendered, Scope
+from aidokit.adapters.base import Capabilities, Host, Location, Rendered, Scope
 from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
@@ -28,7 +28,9 @@ class Cursor(AdapterBase):
     name = "cursor"
     title = "Cursor"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
-    expands: Expansion = "env-colon"  # `${env:NAME}`, `${userHome}`, `${workspaceFolder}`
+    caps = Capabilities(
+        expands="env-colon",  # `${env:NAME}`, `${userHome}`, `${workspaceFolder}`
+    )
     verified_by = "secondary"
     evidence = "https://cursor.com/docs/context/mcp"
     unconfirmed = ("${env:VAR} syntax and the field list (official page not readable)",)

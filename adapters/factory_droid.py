@@ -13,7 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Expansion, Host, Location, Rendered, Scope, ToolFields
+from aidokit.adapters.base import (
+    Capabilities,
+    Host,
+    Location,
+    Rendered,
+    Scope,
+    ToolFields,
+)
 from aidokit.adapters.common import STDIO_HTTP, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
@@ -30,15 +37,17 @@ from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 class FactoryDroid(AdapterBase):
     """Factory's `droid` CLI."""
 
-    # The context budget (docs/context-budget.md): the docs' "Configuration Schema".
-    tool_fields: ToolFields | None = ToolFields(
-        include="enabledTools", exclude="disabledTools", off=("disabled", True)
-    )
     name = "factory-droid"
     title = "Factory Droid"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
-    expands: Expansion = "dollar"  # the `${VAR}` it renders
-    transports = STDIO_HTTP  # its docs name `stdio` and `http` types only
+    caps = Capabilities(
+        # The context budget (docs/context-budget.md): the docs' "Configuration Schema".
+        tool_fields=ToolFields(
+            include="enabledTools", exclude="disabledTools", off=("disabled", True)
+        ),
+        expands="dollar",  # the `${VAR}` it renders
+        transports=STDIO_HTTP,  # its docs name `stdio` and `http` types only
+    )
     verified_by = "docs"
     evidence = "https://docs.factory.ai/cli/configuration/mcp"
     unconfirmed = ("the Windows user folder (taken to be %USERPROFILE%\\.factory)",)

@@ -13,13 +13,12 @@ from typing import Any
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     AgentFiles,
-    Expansion,
+    Capabilities,
     Host,
     Location,
     Rendered,
     Scope,
     ToolFields,
-    Transport,
 )
 from aidokit.adapters.common import AdapterBase, detect_any, shown
 from aidokit.adapters.format import Format
@@ -93,16 +92,17 @@ class GeminiCLI(AdapterBase):
     cli: str | None = "gemini"  # the binary `aido doctor` asks for its version
     title = "Gemini CLI"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
-    expands: Expansion = "shell"  # `$VAR`, `${VAR}`, `${VAR:-default}` in any string
-    url_keys: tuple[str, ...] = ("url", "httpUrl")  # `httpUrl` is the legacy spelling
-    untyped_url: Transport = "sse"  # `url` without `type` is SSE, `httpUrl` streamable
+    caps = Capabilities(
+        expands="shell",  # `$VAR`, `${VAR}`, `${VAR:-default}` in any string
+        url_keys=("url", "httpUrl"),  # `httpUrl` is the legacy spelling
+        untyped_url="sse",  # `url` without `type` is SSE, `httpUrl` streamable
+        harness_keys=frozenset({"trust", "timeout", "description", "includeTools", "excludeTools"}),
+        # The context budget: "exclude wins" (MCPServerConfig; docs/context-budget.md). No switch
+        # in the entry: `mcp.excluded` and `gemini mcp disable` keep it outside.
+        tool_fields=ToolFields(include="includeTools", exclude="excludeTools"),
+    )
     verified_by = "real CLI"
     evidence = "https://github.com/google-gemini/gemini-cli/blob/5411f113/docs/tools/mcp-server.md"
-    # What the harness writes into an entry itself (docs/adapters.md, "Keys the harness writes").
-    harness_keys = frozenset({"trust", "timeout", "description", "includeTools", "excludeTools"})
-    # The context budget: "exclude wins" (MCPServerConfig; docs/context-budget.md). No switch
-    # in the entry: `mcp.excluded` and `gemini mcp disable` keep it outside.
-    tool_fields: ToolFields | None = ToolFields(include="includeTools", exclude="excludeTools")
     # Subagents: `.gemini/agents/<name>.md`, frontmatter `mcp_servers` (docs/roles.md).
     agents: AgentFiles | None = AgentFiles(
         ".gemini/agents", ".md", Format.MARKDOWN, ("mcp_servers",), agent_entry,

@@ -15,10 +15,10 @@ from typing import Any
 
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
+    Capabilities,
     Host,
     Launch,
     Location,
-    Place,
     Rendered,
     Scope,
     ToolFields,
@@ -44,26 +44,27 @@ USER_FOLDER = PerOS(
 class Goose(AdapterBase):
     """Block's Goose agent."""
 
-    # The context budget (docs/context-budget.md): extension.rs is_tool_available: an empty
-    # `available_tools` is every tool.
-    tool_fields: ToolFields | None = ToolFields(
-        include="available_tools", off=("enabled", False), empty_is_all=True
-    )
     name = "goose"
     cli: str | None = "goose"  # the binary `aido doctor` asks for its version
     title = "Goose"
     scopes: tuple[Scope, ...] = (Scope.USER,)
-    url_keys: tuple[str, ...] = ("uri",)
-    command_key = "cmd"
-    transports = STDIO_HTTP  # Goose dropped SSE (§18)
-    # Audit M2: `${VAR}` in `uri` and header values comes from `envs`/`env_keys`; none in args.
-    references: frozenset[Place] = frozenset({"url", "headers"})
+    caps = Capabilities(
+        # The context budget (docs/context-budget.md): extension.rs is_tool_available: an empty
+        # `available_tools` is every tool.
+        tool_fields=ToolFields(
+            include="available_tools", off=("enabled", False), empty_is_all=True
+        ),
+        url_keys=("uri",),
+        command_key="cmd",
+        transports=STDIO_HTTP,  # Goose dropped SSE (§18)
+        # Audit M2: `${VAR}` in `uri` and header values comes from `envs`/`env_keys`; none in args.
+        references=frozenset({"url", "headers"}),
+        harness_keys=frozenset({"enabled", "timeout"}),
+    )
     verified_by = "source"
     evidence = (
         "https://github.com/aaif-goose/goose/blob/20f87d19/crates/goose/src/agents/extension.rs"
     )
-    # What the harness writes into an entry itself (docs/adapters.md, "Keys the harness writes").
-    harness_keys = frozenset({"enabled", "timeout"})
     unconfirmed = ("Windows path",)
 
     def location(self, scope: Scope, host: Host) -> Location | None:

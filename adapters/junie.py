@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Host, Location, Rendered, Scope
+from aidokit.adapters.base import Capabilities, Host, Location, Rendered, Scope
 from aidokit.adapters.common import NOWHERE, STDIO_ONLY, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
@@ -32,8 +32,10 @@ class Junie(AdapterBase):
     name = "junie"
     title = "JetBrains Junie"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
-    transports = STDIO_ONLY  # its docs name stdio only (§22)
-    references = NOWHERE  # none documented
+    caps = Capabilities(
+        transports=STDIO_ONLY,  # its docs name stdio only (§22)
+        references=NOWHERE,  # none documented
+    )
     verified_by = "secondary"
     evidence = "https://www.jetbrains.com/help/junie/model-context-protocol-mcp.html"
     unconfirmed = (

@@ -39,8 +39,6 @@ class Kilo(OpenCode):
     evidence = (
         "https://github.com/Kilo-Org/kilocode/blob/002186d5/packages/opencode/src/config/config.ts"
     )
-    # What the harness writes into an entry itself (docs/adapters.md, "Keys the harness writes").
-    harness_keys = frozenset({"enabled", "timeout"})
     unconfirmed = ("per-agent tool scoping (Kilo moved to `permission` rules; not written)",)
     named_agents: NamedAgents | None = None  # it writes no companions (role_scoping)
 

@@ -27,8 +27,6 @@ class KiloLegacy(Roo):
         "https://github.com/Kilo-Org/kilocode/blob/1e49e857/"
         "packages/opencode/src/kilocode/mcp-migrator.ts"
     )
-    # What the harness writes into an entry itself (docs/adapters.md, "Keys the harness writes").
-    harness_keys = frozenset({"alwaysAllow", "disabled", "timeout", "disabledTools"})
     unconfirmed = ("VS Code forks and profiles of the globalStorage folder",)
 
     # KilocodePaths.vscodeGlobalStorage(); mcp-migrator.ts reads both files with

@@ -12,7 +12,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import AgentFiles, Expansion, Host, Location, Rendered, Scope, ToolFields
+from aidokit.adapters.base import (
+    AgentFiles,
+    Capabilities,
+    Host,
+    Location,
+    Rendered,
+    Scope,
+    ToolFields,
+)
 from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
@@ -43,17 +51,18 @@ def tools_listed(agent: Mapping[str, Any], name: str) -> str | None:
 class Kiro(AdapterBase):
     """Kiro IDE and Kiro CLI."""
 
-    # The context budget (docs/context-budget.md): the docs' "disabledTools" and "disabled".
-    tool_fields: ToolFields | None = ToolFields(exclude="disabledTools", off=("disabled", True))
     name = "kiro"
     cli: str | None = "kiro-cli"  # the binary `aido doctor` asks for its version
     title = "Kiro"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
-    expands: Expansion = "dollar"  # `${VAR}` in env and headers
+    caps = Capabilities(
+        # The context budget (docs/context-budget.md): the docs' "disabledTools" and "disabled".
+        tool_fields=ToolFields(exclude="disabledTools", off=("disabled", True)),
+        expands="dollar",  # `${VAR}` in env and headers
+        harness_keys=frozenset({"autoApprove", "disabled", "disabledTools"}),
+    )
     verified_by = "docs"
     evidence = "https://kiro.dev/docs/mcp/configuration"
-    # What the harness writes into an entry itself (docs/adapters.md, "Keys the harness writes").
-    harness_keys = frozenset({"autoApprove", "disabled", "disabledTools"})
     # Custom agents: `.kiro/agents/<name>.json` with their own `mcpServers`, in the
     # shape of mcp.json (docs/roles.md).
     agents: AgentFiles | None = AgentFiles(

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Host, Location, Rendered, Scope
+from aidokit.adapters.base import Capabilities, Host, Location, Rendered, Scope
 from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any, first_existing
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, refuse_cwd, remote_fields, stdio_fields
@@ -28,7 +28,9 @@ class LMStudio(AdapterBase):
     name = "lm-studio"
     title = "LM Studio"
     scopes: tuple[Scope, ...] = (Scope.USER,)
-    references = NOWHERE  # its docs name no variable syntax
+    caps = Capabilities(
+        references=NOWHERE,  # its docs name no variable syntax
+    )
     verified_by = "secondary"
     evidence = "https://github.com/lmstudio-ai/docs/blob/6fc6a668/0_app/2_mcp/index.mdx"
     unconfirmed = (

@@ -25,8 +25,8 @@ from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     Budget,
     Budgeted,
+    Capabilities,
     Companion,
-    Expansion,
     Host,
     Launch,
     Location,
@@ -55,13 +55,14 @@ class OpenCode(AdapterBase):
     cli: str | None = "opencode"  # the binary `aido doctor` asks for its version
     title = "OpenCode"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
-    expands: Expansion = "brace-env"  # `{env:VAR}` (shell `$VAR` is not expanded)
+    caps = Capabilities(
+        expands="brace-env",  # `{env:VAR}` (shell `$VAR` is not expanded)
+        harness_keys=frozenset({"enabled", "timeout"}),
+    )
     verified_by = "real CLI"
     evidence = (
         "https://github.com/anomalyco/opencode/blob/11072ad5/packages/opencode/src/config/mcp.ts"
     )
-    # What the harness writes into an entry itself (docs/adapters.md, "Keys the harness writes").
-    harness_keys = frozenset({"enabled", "timeout"})
     unconfirmed: tuple[str, ...] = (
         "Windows user folder",
         "SSE fallback of `remote` entries",
@@ -167,7 +168,7 @@ class OpenCode(AdapterBase):
         and `{env:VAR}` is replaced everywhere, an unset one by nothing (§6)."""
         from aidokit.adapters import launch
 
-        expander = launch.Expander(self.expands, host.environ, host)
+        expander = launch.Expander(self.caps.expands, host.environ, host)
         url = entry.get("url")
         if isinstance(url, str) and url:
             headers = launch.string_map(entry.get("headers"))

@@ -14,7 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Expansion, Host, Location, Rendered, Scope, ToolFields, Transport
+from aidokit.adapters.base import (
+    Capabilities,
+    Host,
+    Location,
+    Rendered,
+    Scope,
+    ToolFields,
+)
 from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, dollar_brace, remote_fields, stdio_fields
@@ -29,20 +36,21 @@ _APPROVALS = "mcpApprovals.json"
 class QwenCode(AdapterBase):
     """Alibaba's Qwen Code CLI."""
 
-    # The context budget (docs/context-budget.md): Gemini's fields; `mcp.excluded` lives outside the
-    # entry.
-    tool_fields: ToolFields | None = ToolFields(include="includeTools", exclude="excludeTools")
     name = "qwen-code"
     cli: str | None = "qwen"  # the binary `aido doctor` asks for its version
     title = "Qwen Code"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
-    untyped_url: Transport = "sse"  # `url` is SSE, `httpUrl` streamable HTTP (§9)
-    expands: Expansion = "shell"  # `$VAR`, `${VAR}` (the Gemini CLI fork)
-    url_keys: tuple[str, ...] = ("httpUrl", "url")
+    caps = Capabilities(
+        # The context budget (docs/context-budget.md): Gemini's fields; `mcp.excluded` lives outside
+        # the entry.
+        tool_fields=ToolFields(include="includeTools", exclude="excludeTools"),
+        untyped_url="sse",  # `url` is SSE, `httpUrl` streamable HTTP (§9)
+        expands="shell",  # `$VAR`, `${VAR}` (the Gemini CLI fork)
+        url_keys=("httpUrl", "url"),
+        harness_keys=frozenset({"trust", "timeout", "description", "includeTools", "excludeTools"}),
+    )
     verified_by = "real CLI"
     evidence = "https://github.com/QwenLM/qwen-code/blob/023f40b9/docs/users/features/mcp.md"
-    # What the harness writes into an entry itself (docs/adapters.md, "Keys the harness writes").
-    harness_keys = frozenset({"trust", "timeout", "description", "includeTools", "excludeTools"})
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.qwen/settings.json` in the project or the home folder (every OS)."""

@@ -42,7 +42,7 @@ def for_os(
     Only in files of one machine: a project file is shared with other systems,
     where `cmd` does not exist, so it keeps the plain command (and a file note).
     """
-    if os != "win32" or not adapter.windows_shell or scope is Scope.PROJECT:
+    if os != "win32" or not adapter.caps.windows_shell or scope is Scope.PROJECT:
         return entry
     return shell_wrapped(entry)
 

@@ -11,7 +11,14 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Expansion, Host, Location, Rendered, Scope, ToolFields
+from aidokit.adapters.base import (
+    Capabilities,
+    Host,
+    Location,
+    Rendered,
+    Scope,
+    ToolFields,
+)
 from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import vscode_user_dir
@@ -22,17 +29,18 @@ from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 class Roo(AdapterBase):
     """Roo Code (VS Code extension)."""
 
-    # The context budget (docs/context-budget.md): McpHub.ts: a tool in `disabledTools` is left out
-    # of the prompt; `disabled` stops the server.
-    tool_fields: ToolFields | None = ToolFields(exclude="disabledTools", off=("disabled", True))
     name = "roo"
     title = "Roo Code"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
-    expands: Expansion = "env-colon"  # `${env:VAR}`, `${workspaceFolder}` anywhere in the entry
+    caps = Capabilities(
+        # The context budget (docs/context-budget.md): McpHub.ts: a tool in `disabledTools` is left
+        # out of the prompt; `disabled` stops the server.
+        tool_fields=ToolFields(exclude="disabledTools", off=("disabled", True)),
+        expands="env-colon",  # `${env:VAR}`, `${workspaceFolder}` anywhere in the entry
+        harness_keys=frozenset({"alwaysAllow", "disabled", "timeout", "disabledTools"}),
+    )
     verified_by = "source"
     evidence = "https://github.com/RooCodeInc/Roo-Code/blob/cb836567/src/services/mcp/McpHub.ts"
-    # What the harness writes into an entry itself (docs/adapters.md, "Keys the harness writes").
-    harness_keys = frozenset({"alwaysAllow", "disabled", "timeout", "disabledTools"})
     unconfirmed: tuple[str, ...] = (
         "global file folder (VS Code globalStorage, secondary); forks and profiles",
     )

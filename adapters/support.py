@@ -22,7 +22,7 @@ def unreferenced_variables(adapter: Adapter, spec: Spec) -> tuple[str, ...]:
     """Variables `spec` needs in a place where `adapter` cannot reference one."""
     places = _places(spec).items()
     return _variables(
-        text for place, texts in places if place not in adapter.references for text in texts
+        text for place, texts in places if place not in adapter.caps.references for text in texts
     )
 
 
@@ -43,7 +43,7 @@ class Needs:
 
     def met_by(self, adapter: Adapter) -> bool:
         """Whether `adapter`'s config file can run the spec with everything it needs."""
-        return self.transport in adapter.transports and self.places <= adapter.references
+        return self.transport in adapter.caps.transports and self.places <= adapter.caps.references
 
 
 def can_run(adapter: Adapter, spec: Spec) -> bool:

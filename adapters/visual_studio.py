@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Host, Location, Rendered, Scope
+from aidokit.adapters.base import Capabilities, Host, Location, Rendered, Scope
 from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, refuse_cwd, remote_fields, stdio_fields
@@ -32,7 +32,9 @@ class VisualStudio(AdapterBase):
     name = "visual-studio"
     title = "Visual Studio (Copilot agent)"
     scopes: tuple[Scope, ...] = (Scope.USER,)
-    references = NOWHERE  # its docs name no variable syntax
+    caps = Capabilities(
+        references=NOWHERE,  # its docs name no variable syntax
+    )
     verified_by = "docs"
     evidence = "https://learn.microsoft.com/visualstudio/ide/mcp-servers"
     unconfirmed = (

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Expansion, Host, Location, Rendered, Scope
+from aidokit.adapters.base import Capabilities, Host, Location, Rendered, Scope
 from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import vscode_user_dir
@@ -30,11 +30,12 @@ class VSCode(AdapterBase):
     name = "vscode"
     title = "VS Code (Copilot Chat)"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
-    expands: Expansion = "env-colon"  # `${env:VAR}`, `${input:ID}`, `${workspaceFolder}`
+    caps = Capabilities(
+        expands="env-colon",  # `${env:VAR}`, `${input:ID}`, `${workspaceFolder}`
+        harness_keys=frozenset({"gallery", "version"}),
+    )
     verified_by = "docs"
     evidence = "https://github.com/microsoft/vscode-docs/blob/0892da1a/docs/copilot/reference/mcp-configuration.md"
-    # What the harness writes into an entry itself (docs/adapters.md, "Keys the harness writes").
-    harness_keys = frozenset({"gallery", "version"})
     unconfirmed = (
         "user mcp.json folder per OS (secondary); profiles, Insiders and forks",
         "${env:VAR} in mcp.json (general variables reference only)",

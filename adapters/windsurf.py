@@ -11,7 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Expansion, Host, Location, Rendered, Scope, ToolFields
+from aidokit.adapters.base import (
+    Capabilities,
+    Host,
+    Location,
+    Rendered,
+    Scope,
+    ToolFields,
+)
 from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
@@ -27,18 +34,19 @@ from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 class Windsurf(AdapterBase):
     """Windsurf (Codeium) Cascade."""
 
-    # The context budget (docs/context-budget.md): the docs' per-tool and server switches
-    # (secondary).
-    tool_fields: ToolFields | None = ToolFields(exclude="disabledTools", off=("disabled", True))
     name = "windsurf"
     title = "Windsurf"
     scopes: tuple[Scope, ...] = (Scope.USER,)
-    expands: Expansion = "env-colon"  # `${env:VAR}` in command, args, env, URLs and headers
-    url_keys: tuple[str, ...] = ("serverUrl", "url")
+    caps = Capabilities(
+        # The context budget (docs/context-budget.md): the docs' per-tool and server switches
+        # (secondary).
+        tool_fields=ToolFields(exclude="disabledTools", off=("disabled", True)),
+        expands="env-colon",  # `${env:VAR}` in command, args, env, URLs and headers
+        url_keys=("serverUrl", "url"),
+        harness_keys=frozenset({"disabled", "disabledTools"}),
+    )
     verified_by = "docs"
     evidence = "https://docs.windsurf.com/windsurf/cascade/mcp"
-    # What the harness writes into an entry itself (docs/adapters.md, "Keys the harness writes").
-    harness_keys = frozenset({"disabled", "disabledTools"})
     unconfirmed = ("${env:VAR} syntax (secondary pages only)",)
 
     def location(self, scope: Scope, host: Host) -> Location | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Host, Location, Rendered, Scope, ToolFields
+from aidokit.adapters.base import Capabilities, Host, Location, Rendered, Scope, ToolFields
 from aidokit.adapters.common import NOWHERE, STDIO_HTTP, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import PerOS
@@ -37,18 +37,19 @@ USER_FOLDER = PerOS(
 class Zed(AdapterBase):
     """Zed editor."""
 
-    # The context budget (docs/context-budget.md): `enabled` (§12); per-tool toggles live in agent
-    # profiles.
-    tool_fields: ToolFields | None = ToolFields(off=("enabled", False))
     name = "zed"
     title = "Zed"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
-    transports = STDIO_HTTP  # its remote entry is HTTP (§12)
-    references = NOWHERE  # no variable syntax (harness-audit.md M5)
+    caps = Capabilities(
+        # The context budget (docs/context-budget.md): `enabled` (§12); per-tool toggles live in
+        # agent profiles.
+        tool_fields=ToolFields(off=("enabled", False)),
+        transports=STDIO_HTTP,  # its remote entry is HTTP (§12)
+        references=NOWHERE,  # no variable syntax (harness-audit.md M5)
+        harness_keys=frozenset({"enabled"}),
+    )
     verified_by = "source"
     evidence = "https://github.com/zed-industries/zed/blob/94b6e7f5/crates/paths/src/paths.rs"
-    # What the harness writes into an entry itself (docs/adapters.md, "Keys the harness writes").
-    harness_keys = frozenset({"enabled"})
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.zed/settings.json`, or the user `settings.json`."""

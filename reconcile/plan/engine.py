@@ -286,7 +286,7 @@ def _plan_file(
             identity=adapter.identity,
             lookup=target.lookup,
             gone=gone,
-            harness=adapter.harness_keys,
+            harness=adapter.caps.harness_keys,
         )
         # An edit the document layer refuses (a layout it does not edit) is a plan error.
         planned = replace(file, changes=changes)

@@ -86,7 +86,7 @@ class Change(Strict):
     tools_total: int | None = None
 
     def harness(self, keys: frozenset[str]) -> frozenset[str]:
-        """The harness's keys (`Adapter.harness_keys`) less those aido.toml claims here."""
+        """The harness's keys (`Adapter.caps.harness_keys`) less those aido.toml claims here."""
         return keys - frozenset(self.claimed)
 
     @property

@@ -29,7 +29,7 @@ def plan_entries(
 
     `lookup(map_path)` reads another map of the same file (role scoping);
     `gone` says, per id, why an owned entry is no longer desired; `harness` are
-    the keys the harness writes into entries (`Adapter.harness_keys`): its own.
+    the keys the harness writes into entries (`Adapter.caps.harness_keys`): its own.
     """
     companions = plan_companions(
         desired=desired,

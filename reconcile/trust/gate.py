@@ -132,7 +132,9 @@ def runs(entry: object, adapter: Adapter | None = None) -> str:
     """
     if not isinstance(entry, dict):
         return json.dumps(entry, ensure_ascii=True)
-    url_keys, command_key = (adapter.url_keys, adapter.command_key) if adapter else _COMMON
+    url_keys, command_key = (
+        (adapter.caps.url_keys, adapter.caps.command_key) if adapter else _COMMON
+    )
     for key in url_keys:
         if isinstance(entry.get(key), str):
             return f"connects to {json.dumps(entry[key], ensure_ascii=True)}"

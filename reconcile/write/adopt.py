@@ -42,7 +42,7 @@ def adoption_plan(inputs: Inputs, name: str) -> tuple[FileChange, Change]:
     # SPEC §6: keys aido does not write (the harness's, the user's) stay theirs; the
     # plan's conflict hint compares the same fields (planner.adoption_fields).
     adapter = ADAPTERS[file.adapter]
-    harness = change.harness(adapter.harness_keys)
+    harness = change.harness(adapter.caps.harness_keys)
     mine, want = adoption_fields(change.before, change.after, adapter.identity, harness)
     kept = tuple(key for key in change.before if key not in mine)
     return file, replace(change, diff=field_diff(mine, want), kept=kept)
@@ -66,7 +66,7 @@ def record_adoption(file: FileChange, change: Change) -> None:
     state_path = Path(file.state_path)
     state = load_state(state_path)
     records = [r for r in state.for_file(file.adapter, file.record_path) if r.name != change.name]
-    fields = written_fields(change.after, change.harness(ADAPTERS[file.adapter].harness_keys))
+    fields = written_fields(change.after, change.harness(ADAPTERS[file.adapter].caps.harness_keys))
     records.append(
         Record(
             adapter=file.adapter,

@@ -301,7 +301,7 @@ def _record_intent(file: FileChange, origins: Origins) -> None:
     """
     state_path = Path(file.state_path)
     identity = ADAPTERS[file.adapter].identity
-    harness = ADAPTERS[file.adapter].harness_keys
+    harness = ADAPTERS[file.adapter].caps.harness_keys
     with lock_file(state_path):
         state = load_state(state_path)
         records = [r for r in state.for_file(file.adapter, file.record_path) if not r.pending]
@@ -352,7 +352,7 @@ def _update_state(
 ) -> None:
     state = load_state(state_path)
     identity = ADAPTERS[file.adapter].identity
-    harness = ADAPTERS[file.adapter].harness_keys
+    harness = ADAPTERS[file.adapter].caps.harness_keys
     records = {
         (r.map_path, r.name): r
         for r in state.for_file(file.adapter, file.record_path)

@@ -143,7 +143,7 @@ def test_install_specs_fit_their_adapters(entry: MCPDef) -> None:
     for name, spec in full.install.items():
         adapter = ADAPTERS[name]
         if isinstance(spec, RemoteSpec):
-            assert spec.transport in adapter.transports
+            assert spec.transport in adapter.caps.transports
             assert not unreferenced_variables(adapter, spec), (name, "would lack its auth")
         assert spec_for(entry, adapter) is spec
 
@@ -167,17 +167,17 @@ def test_transports_say_what_render_takes(adapter: Adapter) -> None:
     """An adapter renders exactly the transports it lists, and refuses the others by name."""
     for spec in (STDIO, HTTP, SSE):
         kind = "stdio" if isinstance(spec, StdioSpec) else spec.transport
-        assert _renders(adapter, spec, kind) == (kind in adapter.transports), kind
+        assert _renders(adapter, spec, kind) == (kind in adapter.caps.transports), kind
 
 
 @pytest.mark.parametrize("adapter", ADAPTERS.values(), ids=lambda a: a.name)
 def test_reference_capabilities_say_what_render_takes(adapter: Adapter) -> None:
     """A variable in `args` or in a remote URL renders exactly where the adapter says it can."""
     in_args = StdioSpec(command="npx", args=("-y", "demo@1.0.0", "${TOK}"))
-    assert _renders(adapter, in_args) == ("args" in adapter.references)
-    if "http" in adapter.transports:
+    assert _renders(adapter, in_args) == ("args" in adapter.caps.references)
+    if "http" in adapter.caps.transports:
         in_url = RemoteSpec(url="https://example.com/mcp?key=${TOK}")
-        assert _renders(adapter, in_url) == ("url" in adapter.references)
+        assert _renders(adapter, in_url) == ("url" in adapter.caps.references)
         in_headers = RemoteSpec(url="https://example.com/mcp", headers={"X-Key": "${TOK}"})
         rendered = adapter.build(_server(in_headers, adapter.name), in_headers).entry
-        assert ("X-Key" in repr(rendered)) == ("headers" in adapter.references), rendered
+        assert ("X-Key" in repr(rendered)) == ("headers" in adapter.caps.references), rendered

@@ -134,7 +134,7 @@ def _run(root: Path, scope: Scope, *argv: str) -> int:
 
 def _foreign(adapter: str, entry: dict[str, Any]) -> tuple[str, Any]:
     """A key the harness writes and aido did not render (or any key aido does not own)."""
-    candidates = [*sorted(ADAPTERS[adapter].harness_keys), "timeout", "tuned_by_hand"]
+    candidates = [*sorted(ADAPTERS[adapter].caps.harness_keys), "timeout", "tuned_by_hand"]
     key = next(k for k in candidates if k not in entry)
     return key, VALUES.get(key, 30)
 
