@@ -237,6 +237,9 @@ class AgentFiles:
     # What the harness requires before it uses the agent file holding aido's servers
     # (`changed`: the plan writes it), e.g. an acknowledgement of its content.
     gate: Callable[[Location, Host, bool], TrustGate | None] = no_gate
+    # Whether the harness calls an agent by its frontmatter `name` (else by its file name
+    # without `suffix`): the installed CLIs' agent loaders (docs/roles.md, "Agent names").
+    named_in_frontmatter: bool = False
 
     def folder(self, scope: Scope, host: Host) -> Path | None:
         """The folder of the agents of `scope` (None: no agent files in that scope)."""

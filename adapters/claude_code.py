@@ -70,8 +70,9 @@ class ClaudeCode(AdapterBase):
     # agent connects to, validated with the schema of `.mcp.json` entries (the CLI's agent
     # loader; docs/roles.md), so entries keep their shape. String items are the user's.
     agents: AgentFiles | None = AgentFiles(
-        AGENTS, ".md", Format.MARKDOWN, ("mcpServers", LIST_ITEMS), blocked=mcp_denied
-    )
+        AGENTS, ".md", Format.MARKDOWN, ("mcpServers", LIST_ITEMS), blocked=mcp_denied,
+        named_in_frontmatter=True,
+    )  # fmt: skip
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.mcp.json`, or `~/.claude.json` top level (user) / `projects[<path>]` (local)."""

@@ -78,8 +78,9 @@ class CopilotCLI(AdapterBase):
     # organization profiles, but CLI 1.0.102 starts a repository agent's servers for
     # `--agent <name>` and not for the main session (docs/roles.md).
     agents: AgentFiles | None = _Agents(
-        ".github/agents", ".agent.md", Format.MARKDOWN, ("mcp-servers",), blocked=tools_allowed
-    )
+        ".github/agents", ".agent.md", Format.MARKDOWN, ("mcp-servers",), blocked=tools_allowed,
+        named_in_frontmatter=True,  # optional there: without it, the file name
+    )  # fmt: skip
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.github/mcp.json`, or `$COPILOT_HOME/mcp-config.json` (default `~/.copilot`)."""

@@ -106,7 +106,7 @@ class GeminiCLI(AdapterBase):
     # Subagents: `.gemini/agents/<name>.md`, frontmatter `mcp_servers` (docs/roles.md).
     agents: AgentFiles | None = AgentFiles(
         ".gemini/agents", ".md", Format.MARKDOWN, ("mcp_servers",), agent_entry,
-        refuses=local_only, gate=acknowledged,
+        refuses=local_only, gate=acknowledged, named_in_frontmatter=True,
     )  # fmt: skip
 
     def location(self, scope: Scope, host: Host) -> Location | None:

@@ -274,7 +274,7 @@ def discover(descriptor: AgentFiles, adapter: str, scope: Scope, host: Host) -> 
         stem = descriptor.name_of(path, scope, host)
         if stem is None or not (path.is_symlink() or path.is_file()):
             continue
-        name = agent_name(adapter, path, stem) if path.is_file() else stem
+        name = agent_name(descriptor, path, stem) if path.is_file() else stem
         if name in index:
             raise ConfigError(_same_name(adapter, name, (index[name], path), host))
         index[name] = path

@@ -138,7 +138,7 @@ def _location(adapter: Adapter, file: FileChange, host: Host) -> Location | None
         return None
     path = Path(file.abs_path)
     stem = adapter.agents.name_of(path, file.scope, host)
-    if stem is None or agent_name(adapter.name, path, stem) != file.agent:
+    if stem is None or agent_name(adapter.agents, path, stem) != file.agent:
         return None
     return adapter.agents.location(adapter.name, file.scope, host, stem)
 

@@ -406,15 +406,24 @@ def test_init_proposes_the_roles_of_the_agents_it_finds(tmp_path: Path) -> None:
     assert load_file(root / "aido.toml").config.roles == {}  # proposed, not applied
 
 
-def test_the_agent_folders_of_doctor_are_the_adapters_own() -> None:
-    """Discovery for doctor and init looks where each adapter that can scope keeps agents."""
+def test_the_agent_folders_of_doctor_are_the_adapters_own(tmp_path: Path) -> None:
+    """Discovery for doctor and init looks where each adapter that can scope keeps agents
+    (its AgentFiles, nothing else), and names an agent as that harness does."""
+    from aidokit.adapters.format import Format
     from aidokit.adapters.registry import ADAPTERS
-    from aidokit.reconcile.read.facts.agents import AGENT_DIRS
+    from aidokit.reconcile.read.facts.agents import discover_agents
 
+    expected = []
     for adapter in ADAPTERS.values():
         if adapter.agents is not None:
-            expected = (adapter.agents.folder_name, adapter.agents.suffix)
-            assert AGENT_DIRS[adapter.name] == expected
+            stem, markdown = f"file-{adapter.name}", adapter.agents.fmt is Format.MARKDOWN
+            path = tmp_path / adapter.agents.folder_name / f"{stem}{adapter.agents.suffix}"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text("---\nname: called\n---\n" if markdown else "{}")
+            named = adapter.agents.named_in_frontmatter and markdown
+            expected.append((adapter.name, "called" if named else stem, path))
+    found = [(a.harness, a.name, a.path) for a in discover_agents(tmp_path)]
+    assert found == sorted(expected) and len(found) >= 4
 
 
 def test_entry_roles_are_catalog_roles_or_star() -> None:

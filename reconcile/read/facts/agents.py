@@ -1,7 +1,8 @@
 """Agent definitions found in a project, and which of them play a role (docs/roles.md).
 
-An agent's name is what its harness calls it: the frontmatter `name` where the harness
-reads it (NAMED_IN_FRONTMATTER), else the file name without the harness's suffix
+Where a harness keeps its agents is its adapter's (`Adapter.agents`, AgentFiles). An
+agent's name is what its harness calls it: the frontmatter `name` where the harness
+reads it (`AgentFiles.named_in_frontmatter`), else the file name without its suffix
 (`qa.md`, `qa.agent.md`, `qa.json` are all `qa`). The `name` line is read cheaply (the
 first 64 KiB, no YAML parser); frontmatter without a plain `name` falls back to the file
 name. A file name that is not a valid agent name (AGENT_PATTERN) is not an agent aido
@@ -14,9 +15,13 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from aidokit.catalog.models import ALL_ROLES
 from aidokit.reconcile.read.choices.config import AGENT_PATTERN
+
+if TYPE_CHECKING:
+    from aidokit.adapters.base import AgentFiles
 
 _AGENT_NAME = AGENT_PATTERN_RE = re.compile(AGENT_PATTERN)
 SHARED = "*"  # `[mcp.roles] ID = ["*"]`: every agent sees the entry, on purpose
@@ -24,21 +29,6 @@ SHARED = "*"  # `[mcp.roles] ID = ["*"]`: every agent sees the entry, on purpose
 # servers are the shared file's. Reserved: never the name of an agent file aido scopes to.
 MAIN = "main"
 
-# harness -> (folder under the project or home, file suffix); see docs/roles.md.
-AGENT_DIRS: dict[str, tuple[str, str]] = {
-    "claude-code": (".claude/agents", ".md"),
-    "gemini-cli": (".gemini/agents", ".md"),
-    "copilot-cli": (".github/agents", ".agent.md"),
-    "kiro": (".kiro/agents", ".json"),
-}
-# Harnesses that name an agent by its frontmatter `name` (required by Claude Code and
-# Gemini CLI, optional for Copilot CLI), not its file name: the installed CLIs' agent
-# loaders (docs/roles.md, "Agent names").
-NAMED_IN_FRONTMATTER = {
-    "claude-code": "Claude Code",
-    "gemini-cli": "Gemini CLI",
-    "copilot-cli": "Copilot CLI",
-}
 _NAME_LINE = re.compile(r"""^name:[ \t]*(["']?)([^"'#\r\n]*?)\1[ \t]*(?:#[^\r\n]*)?\r?$""", re.M)
 _FRONT = re.compile(r"\A---[ \t]*\r?\n(.*?)^---[ \t]*\r?$", re.M | re.S)
 
@@ -53,17 +43,21 @@ class AgentFile:
 
 
 def discover_agents(root: Path) -> tuple[AgentFile, ...]:
-    """Return the agent files under `root` (a project or a home), sorted."""
+    """Return the agent files under `root` (a project or a home), sorted: those in the
+    folder of each adapter that keeps agents (its AgentFiles)."""
+    from aidokit.adapters.registry import ADAPTERS
+
     found: list[AgentFile] = []
-    for harness, (folder, suffix) in AGENT_DIRS.items():
-        directory = root / folder
-        if not directory.is_dir():
+    for adapter in ADAPTERS.values():
+        agents = adapter.agents
+        directory = None if agents is None else root / agents.folder_name
+        if agents is None or directory is None or not directory.is_dir():
             continue
         for path in directory.iterdir():
-            stem = path.name.removesuffix(suffix)
-            if path.name.endswith(suffix) and _AGENT_NAME.match(stem) and path.is_file():
-                name = agent_name(harness, path, stem)
-                found.append(AgentFile(harness=harness, name=name, path=path))
+            stem = path.name.removesuffix(agents.suffix)
+            if path.name.endswith(agents.suffix) and _AGENT_NAME.match(stem) and path.is_file():
+                name = agent_name(agents, path, stem)
+                found.append(AgentFile(harness=adapter.name, name=name, path=path))
     return tuple(sorted(found))
 
 
@@ -131,19 +125,12 @@ def unmapped_agents(
     return tuple(sorted({agent.name for agent in agents} - mapped))
 
 
-def agent_name(harness: str, path: Path, stem: str) -> str:
-    """What `harness` calls the agent in `path`: its frontmatter `name` when the harness
-    reads one and it is a plain agent name, else the file name without suffix `stem`."""
-    declared = declared_name(harness, path)
+def agent_name(agents: AgentFiles, path: Path, stem: str) -> str:
+    """What the harness of `agents` calls the agent in `path`: its frontmatter `name` when
+    the harness reads one and it is a plain agent name, else the file name without suffix
+    `stem`."""
+    declared = front_name(path) if agents.named_in_frontmatter else None
     return declared if declared and _AGENT_NAME.fullmatch(declared) else stem
-
-
-def declared_name(harness: str, path: Path) -> str | None:
-    """The frontmatter `name` of an agent file whose harness names agents by it, read from
-    the file's first 64 KiB without a YAML parser; None when absent or unreadable."""
-    if harness not in NAMED_IN_FRONTMATTER:
-        return None
-    return front_name(path)
 
 
 def front_name(path: Path) -> str | None:
