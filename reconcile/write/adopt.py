@@ -11,13 +11,11 @@ from aidokit.reconcile.plan.engine import build_plan
 from aidokit.reconcile.plan.model import Action, Change, FileChange, Plan
 from aidokit.reconcile.plan.planner import adoption_fields, field_diff
 from aidokit.reconcile.read.state import (
-    Record,
-    entry_digest,
     load_state,
     save_state,
-    written_fields,
 )
 from aidokit.reconcile.read.world import Inputs, read_world
+from aidokit.reconcile.write.apply import record_of
 
 
 def adoption_plan(inputs: Inputs, name: str) -> tuple[FileChange, Change]:
@@ -66,20 +64,7 @@ def record_adoption(file: FileChange, change: Change) -> None:
     state_path = Path(file.state_path)
     state = load_state(state_path)
     records = [r for r in state.for_file(file.adapter, file.record_path) if r.name != change.name]
-    fields = written_fields(change.after, change.harness(ADAPTERS[file.adapter].caps.harness_keys))
-    records.append(
-        Record(
-            adapter=file.adapter,
-            path=file.record_path,
-            name=change.name,
-            id=change.id or change.name,
-            digest=entry_digest(change.after, fields),
-            fields=fields,
-            identity=ADAPTERS[file.adapter].identity(change.after),
-            roles=change.roles,
-            source=change.source,
-        )
-    )
+    records.append(record_of(file, change))
     save_state(state_path, state.replace(file.adapter, file.record_path, records))
 
 

@@ -300,8 +300,6 @@ def _record_intent(file: FileChange, origins: Origins) -> None:
     (and a roll-back puts the records from before back, from the journal).
     """
     state_path = Path(file.state_path)
-    identity = ADAPTERS[file.adapter].identity
-    harness = ADAPTERS[file.adapter].caps.harness_keys
     with lock_file(state_path):
         state = load_state(state_path)
         records = [r for r in state.for_file(file.adapter, file.record_path) if not r.pending]
@@ -309,23 +307,15 @@ def _record_intent(file: FileChange, origins: Origins) -> None:
             if change.id is None:
                 continue
             deleting = change.action is Action.DELETE
+            origin = origins[change.map_path]
             records.append(
-                Record(
-                    adapter=file.adapter,
-                    path=file.record_path,
-                    name=change.name,
-                    id=change.id,
-                    digest=DELETING if deleting else _digest(change, harness),
-                    fields=None if deleting else _fields(change, harness),
-                    identity=None if deleting or change.map_path else identity(change.after),
-                    roles=change.roles,
-                    map_path=change.map_path,
+                record_of(
+                    file,
+                    change,
+                    origin,
                     pending=True,
-                    source=change.source,
+                    deleting=deleting,
                     confirmed=change.sensitive and not deleting,
-                    map_made=origins[change.map_path].made,
-                    map_open=origins[change.map_path].open,
-                    map_flow=origins[change.map_path].flow,
                 )
             )
         save_state(state_path, state.replace(file.adapter, file.record_path, records))
@@ -351,8 +341,6 @@ def _update_state(
     created: bool = False,
 ) -> None:
     state = load_state(state_path)
-    identity = ADAPTERS[file.adapter].identity
-    harness = ADAPTERS[file.adapter].caps.harness_keys
     records = {
         (r.map_path, r.name): r
         for r in state.for_file(file.adapter, file.record_path)
@@ -363,34 +351,44 @@ def _update_state(
         if change.action is Action.DELETE:
             records.pop(key, None)
         elif change.action is not Action.CONFLICT and change.id is not None:
-            records[key] = Record(
-                adapter=file.adapter,
-                path=file.record_path,
-                name=change.name,
-                id=change.id,
-                digest=_digest(change, harness),
-                fields=_fields(change, harness),
-                identity=None if change.map_path else identity(change.after),
-                roles=change.roles,
-                map_path=change.map_path,
-                source=change.source,
-                # A sensitive write only happens after its typed confirmation (check_gates).
-                confirmed=change.sensitive,
-                created=created,
-                map_made=origins[change.map_path].made,
-                map_open=origins[change.map_path].open,
-                map_flow=origins[change.map_path].flow,
+            # A sensitive write only happens after its typed confirmation (check_gates).
+            origin = origins[change.map_path]
+            records[key] = record_of(
+                file, change, origin, confirmed=change.sensitive, created=created
             )
     kept = [r for key, r in records.items() if key in present]
     save_state(state_path, state.replace(file.adapter, file.record_path, kept))
 
 
-def _fields(change: Change, harness: frozenset[str]) -> tuple[str, ...] | None:
-    """The fields of the entry aido owns once `change` is written (SPEC §6); a companion
-    (role scoping) is owned whole."""
-    return None if change.map_path else written_fields(change.after, change.harness(harness))
-
-
-def _digest(change: Change, harness: frozenset[str]) -> str:
-    """The digest a record of `change` keeps: of the fields aido owns."""
-    return entry_digest(change.after, _fields(change, harness))
+def record_of(
+    file: FileChange,
+    change: Change,
+    origin: MapOrigin | None = None,
+    *,
+    deleting: bool = False,
+    **flags: bool,
+) -> Record:
+    """The state record of `change` written into `file`: the one place a Record of aido's
+    own write is built (apply's intent and result, adopt). It owns the entry's fields but
+    the harness's keys (SPEC §6), a companion (role scoping) whole; `deleting`: the intent
+    of a delete, which counts once the entry is gone (DELETING)."""
+    adapter = ADAPTERS[file.adapter]
+    owned = change.harness(adapter.caps.harness_keys)
+    fields = None if deleting or change.map_path else written_fields(change.after, owned)
+    plain = deleting or bool(change.map_path)
+    return Record(
+        adapter=file.adapter,
+        path=file.record_path,
+        name=change.name,
+        id=change.id or change.name,
+        digest=DELETING if deleting else entry_digest(change.after, fields),
+        fields=fields,
+        identity=None if plain else adapter.identity(change.after),
+        roles=change.roles,
+        map_path=change.map_path,
+        source=change.source,
+        map_made=None if origin is None else origin.made,
+        map_open=False if origin is None else origin.open,
+        map_flow=None if origin is None else origin.flow,
+        **flags,
+    )
