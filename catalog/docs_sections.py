@@ -1,10 +1,62 @@
-"""The hand-written sections of docs/catalog.md: finding servers and drafting entries.
+"""The hand-written sections of docs/catalog.md: stack gaps, finding servers, drafting entries.
 
 Kept apart from the generated tables (catalog/docs.py) so the prose and the
 data change in different files.
 """
 
 from __future__ import annotations
+
+GAPS = """\
+## Stacks without a vendor server
+
+An entry is added only when `make verify-catalog` can check it: a package on
+npm or PyPI at a pinned version, or a remote the vendor documents. For these
+stacks the server a practitioner would pick is not one of those, or acts on
+an account and so is never suggested (checked 2026-12-03):
+
+- **Go** (`go`): the Go team's server is built into gopls (`gopls mcp`,
+  go.dev/gopls/features/mcp, experimental), installed with `go install`, not
+  from npm or PyPI. The pack recommends `serena`, which runs gopls. To use
+  gopls's own server: `[custom.gopls]` with `command = "gopls"` and
+  `args = ["mcp"]`.
+- **Rust** (`rust`): neither the Rust project nor rust-analyzer publishes a
+  server; the pack recommends `serena`, which runs rust-analyzer.
+- **JVM** (`spring`, any Maven or Gradle build): `sonatype`, Sonatype's hosted
+  server (Sonatype runs Maven Central), is suggested for Java and Kotlin
+  projects, and `serena` for Spring. IntelliJ IDEA's built-in MCP server is
+  set up by the IDE and runs from its installation: there is no package to pin.
+- **Rails** (`rails`): the Rails project publishes no server; the community
+  ones are Ruby gems, which `make verify-catalog` cannot check. The pack
+  recommends `serena`.
+- **PHP, Laravel** (`laravel`): Laravel's own server is Laravel Boost
+  (laravel.com/docs/boost), a Composer dev dependency that runs as
+  `php artisan boost:mcp` inside the app; Composer packages are not checked
+  here, and Boost runs PHP code and database queries in the app, so it would be
+  security-sensitive. To use it: `[custom.laravel-boost]` with
+  `command = "php"` and `args = ["artisan", "boost:mcp"]`. The pack
+  recommends `serena`.
+- **.NET** (`dotnet`): `microsoft-learn`, Microsoft's hosted documentation
+  server, is suggested. The NuGet MCP server is a NuGet package run by dnx,
+  which `make verify-catalog` does not check.
+- **Terraform** (`terraform`): `terraform` is HashiCorp's hosted server; its
+  HCP Terraform token reaches the organization's workspaces and runs, so it is
+  security-sensitive and only installed by name. HashiCorp's local server,
+  which reads the public registry without a token, ships as a Docker image and
+  a Go binary only.
+- **Kubernetes, Helm** (`kubernetes`): `kubernetes-readonly`, `kubernetes`,
+  `argocd` and `aws-eks` all use the cluster's credentials: security-sensitive,
+  named by the user. Helm has no server of its own; `kubernetes-readonly`
+  (containers/kubernetes-mcp-server) lists Helm releases with its default
+  Helm toolset.
+- **Docker and compose services** (`docker`, `redis`): the `docker` and
+  `redis` servers change containers and data: security-sensitive. `postgres`,
+  `mongodb` and `neo4j` get their read-only servers.
+- **Python and Node web frameworks** (`fastapi`, `django`, `flask`,
+  `sqlalchemy`, `express`, `nestjs`): no framework publishes a server;
+  `context7` (every project) serves their documentation. No pack recommends
+  `fetch`: it can reach local network addresses, so it is opt-in
+  (`[mcp] add = ["fetch"]`).
+"""
 
 SEARCH = """\
 ## Finding a server: `aido search`
@@ -85,4 +137,4 @@ runs the sync weekly, keeps the state in the Actions cache and uploads
 `catalog-drafts/` as an artifact.
 """
 
-SECTIONS = (SEARCH, SYNC)
+SECTIONS = (GAPS, SEARCH, SYNC)

@@ -108,12 +108,15 @@ STACK_PACKS: tuple[StackPack, ...] = (
         (NpmDependency("@playwright/test"), NpmDependency("playwright")),
         ("playwright",),
     ),
-    StackPack("express", "backend", _JS, (NpmDependency("express"),), ("fetch",)),
-    StackPack("nestjs", "backend", ("typescript",), (NpmDependency("@nestjs/core"),), ("fetch",)),
-    StackPack("fastapi", "backend", _PY, (PythonDependency("fastapi"),), ("fetch",)),
-    StackPack("django", "backend", _PY, (PythonDependency("django"),), ("fetch",)),
-    StackPack("flask", "backend", _PY, (PythonDependency("flask"),), ("fetch",)),
-    StackPack("sqlalchemy", "backend", _PY, (PythonDependency("sqlalchemy"),), ("fetch",)),
+    # Backend frameworks: no framework vendor publishes a server that `make verify-catalog`
+    # can check (docs/catalog.md, "Stacks without a vendor server"); `fetch` is opt-in (its
+    # entry: it can reach local addresses), so no pack recommends it.
+    StackPack("express", "backend", _JS, (NpmDependency("express"),)),
+    StackPack("nestjs", "backend", ("typescript",), (NpmDependency("@nestjs/core"),)),
+    StackPack("fastapi", "backend", _PY, (PythonDependency("fastapi"),)),
+    StackPack("django", "backend", _PY, (PythonDependency("django"),)),
+    StackPack("flask", "backend", _PY, (PythonDependency("flask"),)),
+    StackPack("sqlalchemy", "backend", _PY, (PythonDependency("sqlalchemy"),)),
     StackPack("go", "other", ("go",), (FileExists("go.mod"),), ("serena",)),
     StackPack("rust", "other", ("rust",), (FileExists("Cargo.toml"),), ("serena",)),
     StackPack(
@@ -121,14 +124,14 @@ STACK_PACKS: tuple[StackPack, ...] = (
         "backend",
         ("java",),
         (FileContains(_JVM_BUILD, r"spring-boot|org\.springframework"),),
-        ("serena", "fetch"),
+        ("serena",),
     ),
     StackPack(
         "rails",
         "backend",
         ("ruby",),
         (FileContains(("Gemfile",), r"""^\s*gem\s+['"]rails['"]"""),),
-        ("serena", "fetch"),
+        ("serena",),
     ),
     StackPack(
         "dotnet",
@@ -142,7 +145,7 @@ STACK_PACKS: tuple[StackPack, ...] = (
         "backend",
         ("php",),
         (FileContains(("composer.json",), r'"laravel/framework"'),),
-        ("serena", "fetch"),
+        ("serena",),
     ),
     StackPack("nx", "other", _JS, (FileExists("nx.json"), NpmDependency("nx")), ("nx",)),
     StackPack(
@@ -234,36 +237,34 @@ STACK_PACKS: tuple[StackPack, ...] = (
         (PythonDependency("pinecone"), NpmDependency("@pinecone-database/pinecone")),
     ),
     # Infrastructure and databases: the servers that act on them (docker, kubernetes,
-    # postgres-mcp, mongodb, prisma, supabase) are security-sensitive, so they are never
-    # suggested (`aido suggest` lists them as left out); the packs recommend reading docs.
+    # terraform, postgres-mcp, mongodb, prisma, supabase) are security-sensitive, so they are
+    # never suggested (`aido suggest` lists them as left out); a database pack recommends its
+    # read-only server where the catalog has one.
     StackPack(
         "docker",
         "other",
         (),
         (FileExists("Dockerfile"), *(FileExists(name) for name in _COMPOSE)),
-        ("fetch",),
     ),
     StackPack(
         "postgres",
         "backend",
         (),
         (FileContains(_COMPOSE, _service("postgres", "postgis")),),
-        ("fetch", "postgres-readonly"),
+        ("postgres-readonly",),
     ),
-    StackPack(
-        "redis", "backend", (), (FileContains(_COMPOSE, _service("redis", "valkey")),), ("fetch",)
-    ),
+    StackPack("redis", "backend", (), (FileContains(_COMPOSE, _service("redis", "valkey")),)),
     StackPack(
         "mongodb",
         "backend",
         (),
         (FileContains(_COMPOSE, _service("mongo")),),
-        ("fetch", "mongodb-readonly"),
+        ("mongodb-readonly",),
     ),
     StackPack(
         "neo4j", "backend", (), (FileContains(_COMPOSE, _service("neo4j")),), ("neo4j-readonly",)
     ),
-    StackPack("terraform", "other", ("hcl",), (FileGlob("*.tf"),), ("fetch",)),
+    StackPack("terraform", "other", ("hcl",), (FileGlob("*.tf"),)),
     StackPack(
         "kubernetes",
         "other",
@@ -276,21 +277,19 @@ STACK_PACKS: tuple[StackPack, ...] = (
                 _MANIFEST,
             ),
         ),
-        ("fetch",),
     ),
     StackPack(
         "prisma",
         "backend",
         ("typescript",),
         (FileExists("schema.prisma"), NpmDependency("prisma"), NpmDependency("@prisma/client")),
-        ("fetch",),
     ),
     StackPack(
         "supabase",
         "backend",
         (),
         (FileExists("supabase/config.toml"), NpmDependency("@supabase/supabase-js")),
-        ("fetch",),  # the supabase MCP is security-sensitive: named by the user, never suggested
+        # the supabase MCP is security-sensitive: named by the user, never suggested
     ),
 )
 

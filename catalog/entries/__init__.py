@@ -52,6 +52,8 @@ ORDER: tuple[str, ...] = (
     "argocd", "aws-iac", "aws-pricing", "aws-serverless", "aws-eks", "aws-ecs", "aws-dynamodb",
     "cloudflare", "cloudflare-bindings", "cloudflare-builds", "grafana", "pagerduty", "posthog",
     "aws-cloudwatch", "aws-prometheus", "cloudflare-observability", "sanity", "mapbox",
+    # issue 37 part 2
+    "terraform", "sonatype",
 )  # fmt: skip
 
 _RANK = {entry_id: rank for rank, entry_id in enumerate(ORDER)}

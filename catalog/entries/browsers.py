@@ -49,12 +49,15 @@ ENTRIES: tuple[MCPDef, ...] = (
     ),
     # npm @browsermcp/mcp 0.1.3: drives the user's own browser through its extension.
     # Checked 2026-11-30 (issue 19): version on its registry, URL on vendor docs.
+    # Security-sensitive since issue 37's review: it acts in the user's own profile, signed
+    # in to every site they use (outbound messages, purchases), not in a fresh browser.
     MCPDef(
         id="browsermcp",
         name="Browser MCP",
         purpose="Automate the user's own logged-in browser through the Browser MCP extension",
         suggested_for=("frontend-browser-tester",),
         triggers=("never",),
+        security_sensitive=True,
         install=everywhere(npx("@browsermcp/mcp@0.1.3", net=False)),
         homepage="https://browsermcp.io",
         tags=("browser", "testing"),

@@ -375,4 +375,29 @@ ENTRIES: tuple[MCPDef, ...] = (
         homepage="https://github.com/cloudflare/mcp-server-cloudflare",
         tags=("ci", "cloud", "remote", "write-access"),
     ),
+    # ---- issue 37 part 2, checked 2026-12-03.
+    # HashiCorp's hosted Terraform MCP server (developer.hashicorp.com/terraform/mcp-server/
+    # deploy/remote-mcp and /terraform/cloud-docs/integrations/mcp-server): the URL
+    # https://mcp.terraform.io/mcp, an HCP Terraform user or team API token in an
+    # `Authorization: Bearer` header on every request, beta. The same server as the local
+    # one, which HashiCorp ships only as a Docker image and a Go binary (no npm or PyPI
+    # package). The token reaches the organization's workspaces, runs and variables:
+    # security-sensitive. Claude Desktop cannot take a remote server in its file.
+    MCPDef(
+        id="terraform",
+        name="Terraform",
+        purpose="Terraform Registry docs, and HCP Terraform workspaces, runs and variables",
+        suggested_for=("implementer", "architect"),
+        triggers=("stack.has(terraform)",),
+        security_sensitive=True,
+        install=everywhere(
+            RemoteSpec(
+                url="https://mcp.terraform.io/mcp",
+                headers={"Authorization": "Bearer ${TFE_TOKEN}"},
+            )
+        ),
+        env=(secret("TFE_TOKEN", "HCP Terraform user or team API token"),),
+        homepage="https://developer.hashicorp.com/terraform/mcp-server",
+        tags=("infrastructure", "iac", "remote", "write-access"),
+    ),
 )

@@ -7,7 +7,7 @@ above each entry says what was checked and when (docs/adding-an-entry.md).
 from __future__ import annotations
 
 from aidokit.catalog.install import everywhere
-from aidokit.catalog.models import EnvVar, MCPDef
+from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec
 from aidokit.catalog.spec_helpers import npx, passthrough, secret, serena_install, uvx
 
 ENTRIES: tuple[MCPDef, ...] = (
@@ -122,5 +122,32 @@ ENTRIES: tuple[MCPDef, ...] = (
         ),
         homepage="https://github.com/datalayer/jupyter-mcp-server",
         tags=("notebooks", "write-access"),
+    ),
+    # ---- issue 37 part 2, checked 2026-12-03.
+    # Sonatype's hosted server (github.com/sonatype/dependency-management-mcp-server README
+    # at 6ce32d1, 2026-01-14): https://mcp.guide.sonatype.com/mcp over HTTP with a personal
+    # Sonatype Guide API token as `Authorization: Bearer`. Three read-only tools (a
+    # component version's vulnerabilities and licence, the latest version, recommended
+    # upgrades) over Maven Central, which Sonatype runs, and the other ecosystems.
+    MCPDef(
+        id="sonatype",
+        name="Sonatype Guide",
+        purpose="Pick dependency versions by their vulnerabilities, licence and health",
+        suggested_for=("implementer", "tester-reviewer"),
+        triggers=("stack.language(java)", "stack.language(kotlin)"),
+        install=everywhere(
+            RemoteSpec(
+                url="https://mcp.guide.sonatype.com/mcp",
+                headers={"Authorization": "Bearer ${SONATYPE_GUIDE_TOKEN}"},
+            )
+        ),
+        env=(
+            secret(
+                "SONATYPE_GUIDE_TOKEN",
+                "Sonatype Guide API token (guide.sonatype.com/settings/tokens)",
+            ),
+        ),
+        homepage="https://github.com/sonatype/dependency-management-mcp-server",
+        tags=("dependencies", "security", "jvm", "remote"),
     ),
 )

@@ -25,8 +25,10 @@ def test_catalog_doc_has_one_row_per_entry() -> None:
 
 def test_the_stack_table_has_a_row_per_pack_and_suggests_nothing_gated() -> None:
     """docs/catalog.md's stack table is computed by `select`: one row per stack pack and per
-    forge remote; no row suggests a sensitive or deprecated entry, and none is empty."""
+    forge remote; no row suggests a sensitive or deprecated entry, and a row is empty only
+    for a pack that "Stacks without a vendor server" names, saying why."""
     from aidokit.catalog.docs import stack_selections
+    from aidokit.catalog.docs_sections import GAPS
     from aidokit.catalog.entries import ENTRIES_BY_ID
     from aidokit.catalog.stacks import STACK_PACKS
 
@@ -43,4 +45,20 @@ def test_the_stack_table_has_a_row_per_pack_and_suggests_nothing_gated() -> None
         named = [m for m in selection.selected if m.trigger != "always"] + [
             gate for gate in selection.left_out if gate.trigger is not None
         ]
-        assert named, f"{label}: no entry is suggested or named for this stack"
+        if not named:
+            assert label in GAPS, f"{label}: nothing suggested or named, and no word on why"
+
+
+def test_the_stack_gaps_name_only_real_packs_and_entries() -> None:
+    """Every `id` the "Stacks without a vendor server" section names in backticks is a stack
+    pack or a catalog entry (or a command or key it quotes), so the prose cannot drift."""
+    import re
+
+    from aidokit.catalog.docs_sections import GAPS
+    from aidokit.catalog.entries import ENTRIES_BY_ID
+    from aidokit.catalog.stacks import PACKS_BY_ID
+
+    named = set(re.findall(r"`([a-z][a-z0-9-]*)`", GAPS))
+    assert named - set(PACKS_BY_ID) - set(ENTRIES_BY_ID) == set(), named
+    for stack in ("go", "rust", "spring", "rails", "laravel", "dotnet", "terraform"):
+        assert f"(`{stack}`" in GAPS, stack

@@ -12,7 +12,7 @@ from aidokit.catalog.entries import ENTRIES_BY_ID, MCP_CATALOG
 from aidokit.catalog.facts import Fact, Facts
 from aidokit.catalog.models import ALL_ROLES, PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 from aidokit.catalog.select import suggest
-from aidokit.catalog.stacks import PACKS_BY_ID, STACK_PACKS, StackPack
+from aidokit.catalog.stacks import KNOWN_LANGUAGES, PACKS_BY_ID, STACK_PACKS, StackPack
 from aidokit.catalog.triggers import parse_trigger
 from aidokit.catalog.validation import dump, validate
 
@@ -22,7 +22,7 @@ ENTRIES = pytest.mark.parametrize("entry", MCP_CATALOG, ids=lambda e: e.id)
 EVERYTHING = Facts(
     os="linux",
     stack_packs={pack.id: Fact(pack.id, "test") for pack in STACK_PACKS},
-    languages={"python": Fact("python", "test")},
+    languages={language: Fact(language, "test") for language in KNOWN_LANGUAGES},
     remote_url=Fact("git@github.com:o/r.git", "test"),
     beads=Fact("beads", "test"),
     brownfield=Fact("git history", "test"),

@@ -27,6 +27,8 @@ PUBLISHED = frozenset(
         "aws-dynamodb", "cloudflare", "cloudflare-bindings", "cloudflare-builds", "grafana",
         "pagerduty", "posthog", "aws-cloudwatch", "aws-prometheus", "cloudflare-observability",
         "sanity", "mapbox",
+        # issue 37 part 2
+        "terraform", "sonatype",
     }
 )  # fmt: skip
 

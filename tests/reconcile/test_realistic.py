@@ -42,7 +42,9 @@ def test_init_sees_the_stack_below_the_root(
     found = survey(realistic)
     packs = set(found.facts.stack_packs)
     assert {"react", "vite", "playwright", "fastapi", "sqlalchemy", "postgres"} <= packs
-    assert {"playwright", "chrome-devtools", "github", "fetch"} <= {s.id for s in found.suggested}
+    suggested = {s.id for s in found.suggested}
+    assert {"playwright", "chrome-devtools", "github", "postgres-readonly"} <= suggested
+    assert "fetch" not in suggested  # opt-in: no backend pack recommends it (issue 37)
     assert "stack pack react (frontend/package.json)" in stack_lines(found.facts)
 
 

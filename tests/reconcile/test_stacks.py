@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.catalog.entries import MCP_CATALOG
+from aidokit.catalog.entries import ENTRIES_BY_ID, MCP_CATALOG
 from aidokit.catalog.select import select
 from aidokit.catalog.stacks import PACKS_BY_ID
 from aidokit.reconcile.read.facts.context import detect_facts
@@ -27,25 +27,15 @@ SUGGESTS = {
     "angular": ("angular-cli", "angular"),  # the Angular CLI's own server
     "vite": ("chrome-devtools", "vite"),  # debug the dev server's page
     "playwright": ("playwright", "playwright"),  # the tests it already writes
-    "fastapi": ("fetch", "fastapi"),  # read API docs and endpoints as markdown
-    "django": ("fetch", "django"),
-    "flask": ("fetch", "flask"),
-    "sqlalchemy": ("fetch", "sqlalchemy"),
     "go": ("serena", "go"),  # symbol-level navigation (gopls)
     "rust": ("serena", "rust"),  # rust-analyzer
     "spring": ("serena", "spring"),  # Java language server
     "rails": ("serena", "rails"),
     "dotnet": ("serena", "dotnet"),  # C# language server
     "laravel": ("serena", "laravel"),
-    "docker": ("fetch", "docker"),  # the docker server itself is security-sensitive
-    "postgres": ("fetch", "postgres"),
-    "redis": ("fetch", "redis"),
-    "mongodb": ("fetch", "mongodb"),
-    "terraform": ("fetch", "terraform"),
-    "kubernetes": ("fetch", "kubernetes"),
+    "postgres": ("postgres-readonly", "postgres"),  # the read-write server is sensitive
+    "mongodb": ("mongodb-readonly", "mongodb"),
     "aws-cdk": ("aws-documentation", "aws-cdk"),
-    "prisma": ("fetch", "prisma"),
-    "supabase": ("fetch", "supabase"),
     # issue 37: the vendors' documentation servers and read-only database servers
     "aws": ("aws-knowledge", "aws"),
     "azure": ("microsoft-learn", "azure"),
@@ -67,13 +57,66 @@ LEFT_OUT = {
     "posthog": "posthog",
     "jupyter": "jupyter",
     "pinecone": "pinecone",
+    # issue 37 part 2: these packs recommended `fetch`, which is opt-in (it can reach local
+    # network addresses); what acts on the service is sensitive.
+    "docker": "docker",
+    "redis": "redis",
+    "terraform": "terraform",  # HashiCorp's hosted server, with an HCP Terraform token
+    "kubernetes": "kubernetes-readonly",
+    "prisma": "prisma",
+    "supabase": "supabase",
 }
+
+# Packs no vendor serves with a server the catalog can check (docs/catalog.md, "Stacks
+# without a vendor server"): they get the `always` entries (context7 has their docs).
+NOTHING = ("fastapi", "django", "flask", "sqlalchemy")
 
 
 def test_every_pack_has_a_fixture_and_an_expected_suggestion() -> None:
     """Each stack pack (but the workspace tools) is tested below; each fixture is a pack."""
-    assert set(SUGGESTS) | set(LEFT_OUT) == set(PACKS_BY_ID) - {"express", "nestjs", "nx"}
-    assert {p.name for p in STACKS.iterdir()} == set(SUGGESTS) | set(LEFT_OUT)
+    tested = set(SUGGESTS) | set(LEFT_OUT) | set(NOTHING)
+    assert tested == set(PACKS_BY_ID) - {"express", "nestjs", "nx"}
+    assert {p.name for p in STACKS.iterdir()} == tested
+
+
+@pytest.mark.parametrize("pack", NOTHING)
+def test_a_stack_with_no_vendor_server_gets_only_the_always_entries(pack: str) -> None:
+    """The pack is detected and adds nothing: no `fetch` (opt-in), nothing left out."""
+    facts = detect_facts(STACKS / pack)
+    assert pack in facts.stack_packs, facts.stack_packs
+    alone = replace(facts, stack_packs={pack: facts.stack_packs[pack]}, brownfield=None)
+    selection = select(MCP_CATALOG, alone)
+    assert all(m.trigger == "always" for m in selection.selected), selection.selected
+    assert not [gate for gate in selection.left_out if gate.trigger is not None]
+
+
+def test_no_pack_recommends_fetch() -> None:
+    """`fetch` can reach local network addresses, so its entry is opt-in (`never`): a pack
+    recommending it would install it in every backend project (issue 37 review)."""
+    assert ENTRIES_BY_ID["fetch"].triggers == ("never",)
+    assert [pack.id for pack in PACKS_BY_ID.values() if "fetch" in pack.recommends] == []
+
+
+@pytest.mark.parametrize(
+    ("build", "language"),
+    [
+        ("pom.xml", "java"),
+        ("build.gradle", "java"),
+        ("build.gradle.kts", "java"),  # a Java marker too, and named first
+        ("settings.gradle.kts", "kotlin"),
+    ],
+)
+def test_a_jvm_build_suggests_sonatype_for_its_dependencies(
+    tmp_path: Path, build: str, language: str
+) -> None:
+    """Any Maven or Gradle build (Spring or not) gets Sonatype's server, by its language."""
+    (tmp_path / "service").mkdir()
+    (tmp_path / "service" / build).write_text("\n", "utf-8")
+    facts = replace(detect_facts(tmp_path), brownfield=None)
+    chosen = {m.id: m for m in select(MCP_CATALOG, facts).selected}
+    assert "sonatype" in chosen, sorted(chosen)
+    assert chosen["sonatype"].trigger == f"stack.language({language})"
+    assert facts.stack_packs == {}
 
 
 @pytest.mark.parametrize("pack", sorted(LEFT_OUT))
