@@ -18,7 +18,8 @@ an account and so is never suggested (checked 2026-12-03):
   go.dev/gopls/features/mcp, experimental), installed with `go install`, not
   from npm or PyPI. The pack recommends `serena`, which runs gopls. To use
   gopls's own server: `[custom.gopls]` with `command = "gopls"` and
-  `args = ["mcp"]`.
+  `args = ["mcp"]`. Google's `google-developer-knowledge` also searches
+  go.dev (add it by name; it needs a Google Cloud API key).
 - **Rust** (`rust`): neither the Rust project nor rust-analyzer publishes a
   server; the pack recommends `serena`, which runs rust-analyzer.
 - **JVM** (`spring`, any Maven or Gradle build): `sonatype`, Sonatype's hosted

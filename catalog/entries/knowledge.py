@@ -244,4 +244,31 @@ ENTRIES: tuple[MCPDef, ...] = (
         homepage="https://github.com/awslabs/aws-knowledge-mcp-server",
         tags=("docs", "cloud", "remote"),
     ),
+    # ---- issue 37 part 2, checked 2026-12-03.
+    # Google's hosted Developer Knowledge server (developers.google.com/knowledge/mcp and its
+    # reference page /knowledge/reference/mcp): https://developerknowledge.googleapis.com/mcp,
+    # for CLI and IDE agents an API key of a Google Cloud project with the Developer
+    # Knowledge API enabled, in the X-Goog-Api-Key header. Searches and reads Google's
+    # developer docs (Google Cloud, Firebase, Android, Flutter, Maps, go.dev, ...).
+    MCPDef(
+        id="google-developer-knowledge",
+        name="Google Developer Knowledge",
+        purpose="Search and read Google's developer docs (Google Cloud, Firebase, Android, ...)",
+        suggested_for=("researcher", "architect", "implementer"),
+        triggers=("stack.has(gcp)", "stack.has(firebase)"),
+        install=everywhere(
+            RemoteSpec(
+                url="https://developerknowledge.googleapis.com/mcp",
+                headers={"X-Goog-Api-Key": "${GOOGLE_DEVELOPER_KNOWLEDGE_API_KEY}"},
+            )
+        ),
+        env=(
+            secret(
+                "GOOGLE_DEVELOPER_KNOWLEDGE_API_KEY",
+                "Google Cloud API key restricted to the Developer Knowledge API",
+            ),
+        ),
+        homepage="https://developers.google.com/knowledge/mcp",
+        tags=("docs", "cloud", "remote"),
+    ),
 )

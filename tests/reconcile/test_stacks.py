@@ -45,14 +45,15 @@ SUGGESTS = {
     "chakra-ui": ("chakra-ui", "chakra-ui"),
     "chroma": ("chroma", "chroma"),
     "neo4j": ("neo4j-readonly", "neo4j"),
+    # issue 37 part 2: Google's docs server (what acts on the project is sensitive)
+    "gcp": ("google-developer-knowledge", "gcp"),
+    "firebase": ("google-developer-knowledge", "firebase"),
 }
 
 # pack -> the security-sensitive entry its trigger names: never suggested, listed as left
 # out by `aido suggest` (every server for these stacks acts on an account or runs code).
 LEFT_OUT = {
-    "gcp": "gcloud",
     "vercel": "vercel",
-    "firebase": "firebase",
     "convex": "convex",
     "posthog": "posthog",
     "jupyter": "jupyter",
