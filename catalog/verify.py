@@ -95,8 +95,9 @@ def report(entries: Iterable[MCPDef]) -> tuple[list[str], int]:
     with ThreadPoolExecutor(max_workers=8) as pool:
         results = list(pool.map(lambda item: check(item[1]), work))
     lines, missing = [], 0
+    width = max((len(entry_id) for entry_id, _ in work), default=0)
     for (entry_id, target), result in zip(work, results, strict=True):
-        lines.append(f"{entry_id:<22} {target!s:<64} {result}")
+        lines.append(f"{entry_id:<{width}} {target!s:<64} {result}")
         missing += result in (MISSING, UNPINNED)
     return lines, missing
 

@@ -55,3 +55,13 @@ def test_verify_reports_each_pin_and_counts_the_missing(registry: None) -> None:
     by_id = {line.split()[0]: line for line in lines}
     assert by_id["memory"].endswith(" ok") and by_id["git"].endswith(" ok")
     assert by_id["gone"].endswith("MISSING") and by_id["loose"].endswith("UNPINNED")
+
+
+def test_verify_lines_keep_one_column_for_every_id_length(registry: None) -> None:
+    """An id longer than the others (google-developer-knowledge is 26 characters) does not
+    push its package out of the column the other lines use."""
+    memory = ENTRIES_BY_ID["memory"]
+    long_id = dataclasses.replace(memory, id="a-catalog-id-of-thirty-two-chars")
+    lines, _ = verify.report([memory, long_id])
+    starts = {line.index("npm:") for line in lines}
+    assert len(starts) == 1, lines
