@@ -217,6 +217,7 @@ STACK_PACKS: tuple[StackPack, ...] = (
         ("sentry",),
     ),
     StackPack("posthog", "other", (), (NpmDependency("posthog-js"), PythonDependency("posthog"))),
+    StackPack("logfire", "other", _PY, (PythonDependency("logfire"),)),
     StackPack("mui", "frontend", _JS, (NpmDependency("@mui/material"),), ("mui",)),
     StackPack("chakra-ui", "frontend", _JS, (NpmDependency("@chakra-ui/react"),), ("chakra-ui",)),
     StackPack(

@@ -53,7 +53,7 @@ ORDER: tuple[str, ...] = (
     "cloudflare", "cloudflare-bindings", "cloudflare-builds", "grafana", "pagerduty", "posthog",
     "aws-cloudwatch", "aws-prometheus", "cloudflare-observability", "sanity", "mapbox",
     # issue 37 part 2
-    "terraform", "sonatype", "google-developer-knowledge",
+    "terraform", "sonatype", "google-developer-knowledge", "logfire",
 )  # fmt: skip
 
 _RANK = {entry_id: rank for rank, entry_id in enumerate(ORDER)}

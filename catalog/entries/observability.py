@@ -147,4 +147,22 @@ ENTRIES: tuple[MCPDef, ...] = (
         homepage="https://github.com/cloudflare/mcp-server-cloudflare",
         tags=("observability", "cloud", "remote"),
     ),
+    # ---- issue 37 part 2, checked 2026-12-03.
+    # Pydantic Logfire's hosted server (github.com/pydantic/logfire-mcp README at 66d5897,
+    # 2026-02-25, recommends it; the repository is archived since 9850c41 and points to
+    # logfire.pydantic.dev/docs/how-to-guides/mcp-server/): https://logfire-us.pydantic.dev/mcp,
+    # OAuth in the browser (EU data region: https://logfire-eu.pydantic.dev/mcp). Its tools
+    # create, change and delete dashboards and alerts and run Python (pydantic.dev, "Your
+    # agent would rather write code"): security-sensitive.
+    MCPDef(
+        id="logfire",
+        name="Pydantic Logfire",
+        purpose="Query Logfire traces, logs and metrics with SQL; manage dashboards and alerts",
+        suggested_for=("implementer", "tester-reviewer"),
+        triggers=("stack.has(logfire)",),
+        security_sensitive=True,
+        install=everywhere(RemoteSpec(url="https://logfire-us.pydantic.dev/mcp")),
+        homepage="https://logfire.pydantic.dev/docs/how-to-guides/mcp-server/",
+        tags=("observability", "remote", "write-access"),
+    ),
 )

@@ -28,7 +28,7 @@ PUBLISHED = frozenset(
         "pagerduty", "posthog", "aws-cloudwatch", "aws-prometheus", "cloudflare-observability",
         "sanity", "mapbox",
         # issue 37 part 2
-        "terraform", "sonatype", "google-developer-knowledge",
+        "terraform", "sonatype", "google-developer-knowledge", "logfire",
     }
 )  # fmt: skip
 

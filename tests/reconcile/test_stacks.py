@@ -66,6 +66,7 @@ LEFT_OUT = {
     "kubernetes": "kubernetes-readonly",
     "prisma": "prisma",
     "supabase": "supabase",
+    "logfire": "logfire",  # the vendor's hosted server manages alerts and runs code
 }
 
 # Packs no vendor serves with a server the catalog can check (docs/catalog.md, "Stacks
