@@ -188,6 +188,23 @@ class Summary:
             text += f" {self.error} {'file' if self.error == 1 else 'files'} with errors."
         return text
 
+    def done_line(self, kind: str = "apply") -> str:
+        """What an apply (or destroy) did, in the past tense, as terraform says it:
+        `Apply complete! 13 added, 0 changed, 0 removed.`"""
+        if kind == "destroy":
+            text = f"Destroy complete! {self.remove} removed."
+        else:
+            text = (
+                f"Apply complete! {self.add} added, {self.change} changed, {self.remove} removed."
+            )
+        if self.forget:
+            records = "record" if self.forget == 1 else "records"
+            text += f" {self.forget} ownership {records} of missing files forgotten."
+        if self.conflict:
+            conflicts = "1 conflict" if self.conflict == 1 else f"{self.conflict} conflicts"
+            text += f" {conflicts} left as found: `aido plan` names the ways out."
+        return text
+
 
 @dataclass(frozen=True)
 class LockChange(Strict):

@@ -48,8 +48,12 @@ class Gate:
         *,
         environ: Mapping[str, str] | None = None,
         opener: Callable[[], Terminal | None] = open_terminal,
+        retry: str = "",
     ) -> Gate:
-        """Find what needs confirming; refuse now when there is no terminal to ask at."""
+        """Find what needs confirming; refuse now when there is no terminal to ask at.
+
+        `retry` is the command that asks again at a terminal, for a command whose servers
+        `aido confirm` cannot name yet (`aido import`: they are not in aido.toml)."""
         env = os.environ if environ is None else environ
         sensitive = sensitive_targets(plan)
         if not sensitive:  # routine plans never touch the store
@@ -63,7 +67,7 @@ class Gate:
         if pending:
             gate.terminal = opener()
             if gate.terminal is None:
-                raise refusal(sorted(pending), plan.scope)
+                raise refusal(sorted(pending), plan.scope, retry=retry)
         return gate
 
     def ask(self) -> None:
@@ -84,16 +88,19 @@ class Gate:
             self.terminal.close()
 
 
-def refusal(ids: list[str], scope: str) -> SecurityError:
+def refusal(ids: list[str], scope: str, *, retry: str = "") -> SecurityError:
     """The error for sensitive entries that cannot be confirmed here."""
     names = ", ".join(f"'{i}'" for i in ids)
     verb = "is security-sensitive and needs" if len(ids) == 1 else "are security-sensitive and need"
     flag = "" if scope == "project" else f" --scope {scope}"
     commands = " and ".join(f"`aido confirm {i}{flag}`" for i in ids)
+    fix = f"run {commands} in a terminal, then apply again"
+    if retry:
+        fix = f"run `{retry}{flag}` in an interactive terminal and type each name when asked"
     return SecurityError(
         f"{names} {verb} a confirmation typed at an interactive "
-        f"terminal (--yes, environment variables and piped input cannot give it); run "
-        f"{commands} in a terminal, then apply again; aido wrote nothing"
+        f"terminal (--yes, environment variables and piped input cannot give it); "
+        f"{fix}; aido wrote nothing"
     )
 
 

@@ -61,6 +61,19 @@ def test_importing_a_custom_server_needs_its_typed_confirmation(
     assert not (project / ".aido").exists()
 
 
+def test_a_custom_import_without_a_terminal_hints_import_not_confirm(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`aido confirm my-api` cannot work for a server not in aido.toml yet: the refusal says
+    to run the import itself at a terminal, where it asks for the name (issue 38 point 6)."""
+    project = team(tmp_path, HAND)
+    capsys.readouterr()
+    assert aido(project, "import", "--yes") == 1
+    err = capsys.readouterr().err
+    assert "aido confirm" not in err
+    assert "run `aido import` in an interactive terminal" in err and "'my-api'" in err
+
+
 def test_typing_the_id_imports_a_custom_server(tmp_path: Path, sandbox_home: Path) -> None:
     """At a terminal, typing the custom server's id imports and adopts it."""
     from tests.reconcile.security_helpers import AIDO, run_in_pty, sandbox_env

@@ -67,7 +67,7 @@ def test_undo_brings_back_a_hand_edit_that_heal_overwrote(
     capsys.readouterr()
     assert _aido(demo, "undo", "--yes") == 0
     out = capsys.readouterr().out
-    assert "< restore" in out and "Undo complete: 1 file(s) restored" in out
+    assert "< restore" in out and "Undo complete! 1 file restored" in out
     assert path.read_bytes() == edited
     assert (demo / STATE).read_bytes() == state
     assert _aido(demo, "undo", "--yes") == 1
@@ -115,7 +115,7 @@ def test_a_file_changed_since_is_a_conflict_and_never_overwritten(
     assert _aido(demo, "undo", "--yes") == 0
     out = capsys.readouterr().out
     assert "! conflict: changed since that apply; left alone" in out
-    assert "Undo complete: 4 file(s) restored, 1 left alone." in out  # aido.lock too
+    assert "Undo complete! 4 files restored; 1 left alone (changed since)." in out  # aido.lock too
     assert changed.read_bytes() == mine
     after = _files(demo)
     assert {k: v for k, v in after.items() if k != ".mcp.json" and k != STATE} == {

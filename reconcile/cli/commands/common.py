@@ -137,9 +137,8 @@ def apply_and_report(
     gate.ask()
     _check_lock_text(plan, saved=saved)  # before any file is written
     extra = before_write() if before_write is not None else None
-    applied = _write_all(plan, extra, kind=kind, saved=saved, store=store)
-    counts = summary.line().removeprefix("Plan: ")
-    print(f"Apply complete: {len(applied)} file(s) written. {counts}")
+    _write_all(plan, extra, kind=kind, saved=saved, store=store)
+    print(summary.done_line(kind))
     return 0
 
 

@@ -177,7 +177,8 @@ def confirm_customs(plan: Plan, customs: set[str]) -> Snapshot | None:
         return change
 
     files = tuple(replace(f, changes=tuple(map(as_write, f.changes))) for f in plan.files)
-    gate = Gate.for_plan(replace(plan, files=files))  # refuses without a terminal
+    # Refuses without a terminal; `aido confirm` cannot name a server not in aido.toml yet.
+    gate = Gate.for_plan(replace(plan, files=files), retry="aido import")
     from aidokit.reconcile.write.ownfiles import Snapshot
 
     store = Snapshot.of(gate.store.path, gate.store.path.name) if gate.pending else None

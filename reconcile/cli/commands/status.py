@@ -25,5 +25,10 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(render_status_json(files, project=plan.project, scope=plan.scope), end="")
     else:
-        print(render_status(files, colour=want_colour(args)), end="")
+        nothing = ""
+        if not files:  # the plan's sentence: how to target a file (issue 38 points 6, 10)
+            from aidokit.reconcile.show.render.text import untargeted
+
+            nothing = untargeted(plan)
+        print(render_status(files, colour=want_colour(args), nothing=nothing), end="")
     return 1 if any(file.error for file in files) else 0

@@ -58,5 +58,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     done = undo(folder, tx, restores)
     conflicts = sum(r.step is Step.CONFLICT for r in restores)
-    print(f"Undo complete: {len(done)} file(s) restored, {conflicts} left alone.")
+    restored = "1 file" if len(done) == 1 else f"{len(done)} files"
+    left = f"; {conflicts} left alone (changed since)" if conflicts else ""
+    print(f"Undo complete! {restored} restored{left}.")
     return 0

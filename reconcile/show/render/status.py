@@ -25,8 +25,14 @@ _COLOURS = {
 }
 
 
-def render_status(files: tuple[FileStatus, ...], *, colour: bool = False) -> str:
-    """One block per file, one line per entry, then a summary line."""
+NOTHING = "No harness config file is targeted; set `adapters` in aido.toml."
+
+
+def render_status(
+    files: tuple[FileStatus, ...], *, colour: bool = False, nothing: str = NOTHING
+) -> str:
+    """One block per file, one line per entry, then a summary line; `nothing` says what to
+    do when no file is targeted (the plan's sentence, `render.text.untargeted`)."""
     out: list[str] = []
     for file in files:
         out.append(printable(f"# {file.path} ({owner(file.adapter, file.agent)}, {file.scope})"))
@@ -43,7 +49,7 @@ def render_status(files: tuple[FileStatus, ...], *, colour: bool = False) -> str
             out.append(f"  {word}  {printable(entry.name + detail + loads)}")
         out.append("")
     if not files:
-        out += ["No harness config files are targeted; set `adapters` in aido.toml.", ""]
+        out += [nothing, ""]
     out += _reach_lines(files)
     out.append(summary_line(files))
     return "\n".join(out) + "\n"

@@ -50,7 +50,8 @@ def render_plan(
             out.append(untargeted(plan))
             plan = replace(plan, notes=tuple(n for n in plan.notes if n != _no_user_layer(plan)))
         out += _lock(plan)
-        out.append("No changes. Every targeted file matches the desired state.")
+        if plan.files:  # a plan of nothing is not "No changes" (issue 38 point 6)
+            out.append("No changes. Every targeted file matches the desired state.")
         out += notices(plan)
         return "\n".join(out) + "\n"
     shown = set(plan.notes)
@@ -64,7 +65,7 @@ def render_plan(
     if summary.has_changes or summary.conflict or summary.error:
         out.append(summary.line())
         out += errors(plan, paint) if errors_last else []
-    else:
+    elif plan.files:
         out.append("No changes. Every targeted file matches the desired state.")
     return "\n".join(out) + "\n"
 
@@ -75,7 +76,15 @@ def untargeted(plan: Plan) -> str:
     note = _no_user_layer(plan)
     if note is not None:
         return printable(note[0].upper() + note[1:] + ".")
-    return "No harness config files are targeted; set `adapters` in aido.toml."
+    if plan.lock is None and plan.scope == "project":  # no aido.toml, and nothing detected
+        return (
+            "No harness config file is targeted: none was detected here. Run `aido init` to "
+            "choose the harnesses, or pass --adapter NAME (`aido adapters` lists them)."
+        )
+    return (
+        "No harness config file is targeted, so there is nothing to plan. Name the harnesses "
+        "with `adapters` in aido.toml, or pass --adapter NAME (`aido adapters` lists them)."
+    )
 
 
 def _no_user_layer(plan: Plan) -> str | None:
