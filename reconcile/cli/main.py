@@ -12,6 +12,7 @@ import gc
 import os
 import re
 import sys
+import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -416,10 +417,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     from aidokit.reconcile.cli.console.output import escaped_output
 
     with escaped_output():
-        return _main(argv)
+        try:
+            return _main(argv)
+        except KeyboardInterrupt:  # before the command ran (parsing, start-up)
+            print(NOTHING_WRITTEN, file=sys.stderr)
+            return EXIT_INTERRUPTED
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    started = time.monotonic_ns()  # what this run writes is what Ctrl-C names
     Parser.json_errors = "--json" in (sys.argv[1:] if argv is None else argv)
     args = parse(argv)
     if getattr(args, "run", None) is None:
@@ -433,9 +439,10 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         code: int = args.run(args)
     except AidoError as exc:
-        return _fail(args, exc.code, str(exc), exc.exit_code, details=exc.details)
+        prefix = "" if exc.code == "interrupted" else "aido: error: "  # a roll-back's Ctrl-C
+        return _fail(args, exc.code, str(exc), exc.exit_code, prefix=prefix, details=exc.details)
     except KeyboardInterrupt:
-        return _fail(args, "interrupted", "interrupted", EXIT_INTERRUPTED, prefix="aido: ")
+        return _fail(args, "interrupted", _interrupted(started), EXIT_INTERRUPTED, prefix="")
     except BrokenPipeError:
         # The reader (e.g. `| head`) went away: not our failure.
         sys.stderr.close()
@@ -448,6 +455,26 @@ def _main(argv: Sequence[str] | None) -> int:
         )
         return _fail(args, "bug", message, EXIT_BUG, prefix="aido: ")
     return code
+
+
+NOTHING_WRITTEN = "Interrupted: nothing was written."
+
+
+def _interrupted(started: int) -> str:
+    """What Ctrl-C leaves: nothing written, or the files this run's committed transactions
+    wrote and how to put them back (a transaction cut short rolls itself back)."""
+    from aidokit.reconcile.write.transaction import committed
+
+    done = committed(since=started)
+    if not done:
+        return NOTHING_WRITTEN
+    paths = list(dict.fromkeys(f.path for tx in done for f in tx.files if not f.records_only))
+    them = "it" if len(paths) == 1 else "them"
+    ids = ", ".join(tx.id for tx in done)
+    return (
+        f"Interrupted after aido wrote {', '.join(paths) or 'its ownership records'} "
+        f"(transaction {ids}); `aido undo` puts {them} back."
+    )
 
 
 def _log_verbosity(verbose: int, quiet: int) -> int:

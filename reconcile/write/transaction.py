@@ -11,6 +11,7 @@ the next command that writes, finishes the roll-back.
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -240,6 +241,16 @@ def set_records(
             replace_file(path, raw, current_digest(path), create_parents=False)
 
 
+# The transactions committed in this process, each with when (time.monotonic_ns), for the
+# line Ctrl-C ends a command with (SPEC §8).
+_COMMITTED: list[tuple[int, Tx]] = []
+
+
+def committed(since: int = 0) -> tuple[Tx, ...]:
+    """The transactions committed since `since` (time.monotonic_ns): their files are written."""
+    return tuple(tx for when, tx in _COMMITTED if when >= since)
+
+
 @contextlib.contextmanager
 def transaction(
     *,
@@ -254,6 +265,7 @@ def transaction(
     try:
         yield tx
         tx.commit()
+        _COMMITTED.append((time.monotonic_ns(), tx.tx))
     except BaseException as exc:
         error = rolled_back(exc, tx.roll_back())
         if error is exc:
@@ -268,11 +280,19 @@ def rolled_back(exc: BaseException, outcomes: list[Outcome]) -> BaseException:
         return exc  # nothing had been written: the original error says it all
     summary = "aido rolled the apply back: " + ", ".join(o.line for o in outcomes)
     if isinstance(exc, KeyboardInterrupt):
-        return RolledBackError(f"interrupted; {summary}", exit_code=130, code="interrupted")
+        return RolledBackError(interrupted(outcomes), exit_code=130, code="interrupted")
     if isinstance(exc, AidoError):
         return RolledBackError(f"{exc}; {summary}", exit_code=exc.exit_code, code=exc.code)
     exc.add_note(summary)
     return exc
+
+
+def interrupted(outcomes: list[Outcome]) -> str:
+    """What Ctrl-C in the middle of the writes left: nothing, when every file is back."""
+    if all(o.kind in (RESTORED, UNCHANGED) for o in outcomes):
+        back = ", ".join(o.line for o in outcomes if o.kind == RESTORED)
+        return f"Interrupted: nothing was written ({back})."
+    return "Interrupted; aido rolled the apply back: " + ", ".join(o.line for o in outcomes)
 
 
 def recover(project: Path | None = None) -> list[str]:

@@ -53,7 +53,7 @@ def _harness_races(temp: Path) -> None:
 
 FAULTS: dict[str, tuple[Callable[[Path], None], int, str]] = {
     "disk full": (_enospc, 1, "No space left on device"),
-    "interrupted": (_interrupt, 130, "interrupted"),
+    "interrupted": (_interrupt, 130, "Interrupted: nothing was written"),
     "harness wrote meanwhile": (_harness_races, 1, "changed since it was read"),
 }
 

@@ -3,6 +3,8 @@ or status that targets nothing says how to target something, never "No changes".
 
 from __future__ import annotations
 
+import pty
+import sys
 from pathlib import Path
 
 import pytest
@@ -68,3 +70,125 @@ def test_user_scope_without_a_user_layer_says_init_scope_user(
     out = capsys.readouterr().out
     assert "aido init --scope user" in out
     assert "set `adapters`" not in out and "No changes" not in out
+
+
+# -- Ctrl-C (SPEC §8: exit 130, no traceback; say whether anything was written) ---------
+
+
+def _on_a_pty(argv: list[str], prompt: bytes, cwd: Path) -> tuple[int, str]:
+    """Run `argv` on a pty, press Ctrl-C once `prompt` shows (the terminal sends SIGINT)."""
+    import os
+    import select
+    import signal
+    import time
+
+    pid, fd = pty.fork()
+    if pid == 0:
+        try:
+            os.chdir(cwd)
+            os.execve(argv[0], argv, {**os.environ, "TERM": "dumb", "COLUMNS": "80"})  # noqa: S606
+        finally:
+            os._exit(127)
+    output, pressed = b"", False
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if not pressed and prompt in output:
+            # A moment later, as a person would: a SIGINT between the prompt's write and
+            # the read that waits for the answer is only handled once that read returns.
+            time.sleep(0.5)
+            os.write(fd, b"\x03")
+            pressed = True
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if not ready:
+            continue
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:  # EIO: the child closed the terminal
+            break
+        if not chunk:
+            break
+        output += chunk
+    else:
+        os.kill(pid, signal.SIGKILL)
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    return os.waitstatus_to_exitcode(status), output.decode("utf-8", "replace")
+
+
+AIDO = [sys.executable, "-m", "aidokit.reconcile"]
+
+
+def test_ctrl_c_at_applys_prompt_says_nothing_was_written(tmp_path: Path) -> None:
+    project = new_project(tmp_path, ONLY_CONTEXT7)
+    (project / ".mcp.json").write_text('{"mcpServers": {}}\n')
+    before = {p.name: p.read_bytes() for p in project.iterdir()}
+    code, out = _on_a_pty([*AIDO, "apply"], b"Only 'yes' is accepted", project)
+    assert code == 130, out
+    assert "Interrupted: nothing was written." in out
+    assert "Traceback" not in out
+    assert {p.name: p.read_bytes() for p in project.iterdir()} == before
+
+
+def test_ctrl_c_at_inits_prompt_says_nothing_was_written(tmp_path: Path) -> None:
+    project = new_project(tmp_path)
+    (project / ".mcp.json").write_text('{"mcpServers": {}}\n')
+    code, out = _on_a_pty([*AIDO, "init"], b"Enter", project)
+    assert code == 130, out
+    assert "Interrupted: nothing was written." in out and "Traceback" not in out
+    assert sorted(p.name for p in project.iterdir()) == [".mcp.json"]
+
+
+def test_ctrl_c_during_the_writes_rolls_back_and_says_nothing_was_written(
+    tmp_path: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An interrupt once the files are written but before the commit: they are put back."""
+    from aidokit.reconcile.write import transaction
+
+    project = new_project(tmp_path, ONLY_CONTEXT7)
+    (project / ".mcp.json").write_text('{"mcpServers": {}}\n')
+    before = (project / ".mcp.json").read_bytes()
+    real = transaction.Transaction.commit
+
+    def interrupted(self: transaction.Transaction) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(transaction.Transaction, "commit", interrupted)
+    assert aido(project, "apply", "--yes") == 130
+    err = capsys.readouterr().err
+    assert err.startswith("Interrupted: nothing was written"), err
+    assert (project / ".mcp.json").read_bytes() == before
+    monkeypatch.setattr(transaction.Transaction, "commit", real)
+
+
+def test_ctrl_c_after_the_writes_names_them_and_undo(
+    tmp_path: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An interrupt once the transaction is committed: the files are written; undo says how
+    to put them back."""
+    from aidokit.reconcile.plan.model import Summary
+
+    project = new_project(tmp_path, ONLY_CONTEXT7)
+
+    def interrupted(self: Summary, kind: str = "apply") -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Summary, "done_line", interrupted)
+    assert aido(project, "apply", "--yes") == 130
+    err = capsys.readouterr().err
+    assert err.startswith("Interrupted after aido wrote "), err
+    assert ".mcp.json" in err and "aido.lock" in err and "`aido undo` puts them back" in err
+    assert (project / ".mcp.json").exists()
+
+
+def test_ctrl_c_while_planning_says_nothing_was_written(
+    tmp_path: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from aidokit.reconcile.plan import engine
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(engine, "build_plan", interrupted)
+    project = new_project(tmp_path, ONLY_CONTEXT7)
+    assert aido(project, "plan") == 130
+    assert capsys.readouterr().err == "Interrupted: nothing was written.\n"
