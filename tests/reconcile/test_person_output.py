@@ -192,3 +192,56 @@ def test_ctrl_c_while_planning_says_nothing_was_written(
     project = new_project(tmp_path, ONLY_CONTEXT7)
     assert aido(project, "plan") == 130
     assert capsys.readouterr().err == "Interrupted: nothing was written.\n"
+
+
+# -- colour: status and doctor as plan (on a terminal or FORCE_COLOR; never NO_COLOR) ----
+
+BOLD, RED, YELLOW = "\x1b[1m", "\x1b[31m", "\x1b[33m"
+
+
+def _drifted(tmp_path: Path) -> Path:
+    """A project whose .mcp.json cannot be read: status and doctor both report it."""
+    project = new_project(tmp_path, ONLY_CONTEXT7)
+    (project / ".mcp.json").write_text('{"mcpServers": {"x": \n')
+    return project
+
+
+@pytest.mark.parametrize("command", ["status", "doctor"])
+def test_status_and_doctor_are_coloured_like_plan(
+    tmp_path: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    project = _drifted(tmp_path)
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    assert aido(project, command) == 1
+    out = capsys.readouterr().out
+    assert RED in out  # the error
+    if command == "status":
+        assert f"{BOLD}# .mcp.json" in out  # the file header, as plan's
+    else:
+        assert f"{RED}error" in out
+
+
+@pytest.mark.parametrize("command", ["status", "doctor"])
+@pytest.mark.parametrize("off", ["--no-color", "NO_COLOR", "pipe"])
+def test_status_and_doctor_without_colour(
+    tmp_path: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch, command: str, off: str
+) -> None:
+    project = _drifted(tmp_path)
+    argv = [command]
+    if off == "--no-color":
+        monkeypatch.setenv("FORCE_COLOR", "1")
+        argv.append(off)
+    elif off == "NO_COLOR":
+        monkeypatch.setenv("FORCE_COLOR", "1")
+        monkeypatch.setenv("NO_COLOR", "1")
+    assert aido(project, *argv) == 1
+    assert "\x1b[" not in capsys.readouterr().out
+
+
+def test_doctor_warnings_are_yellow() -> None:
+    from aidokit.reconcile.show.doctor import Finding, Severity
+    from aidokit.reconcile.show.render.doctor import render_findings
+
+    found = [Finding(Severity.WARNING, "trust", ".mcp.json", "pending")]
+    assert render_findings(found, colour=True).startswith(f"{YELLOW}warning")
+    assert "\x1b[" not in render_findings(found)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from aidokit.reconcile.cli.commands.common import gather_inputs
+from aidokit.reconcile.cli.commands.common import gather_inputs, want_colour
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -76,5 +76,8 @@ def run(args: argparse.Namespace) -> int:
         findings = run_checks(checkup)
     except AidoError as exc:  # e.g. an invalid aido.toml: still a report, not a crash
         findings = [Finding(Severity.ERROR, "config", "aido.toml", str(exc))]
-    print(render_findings_json(findings) if args.json else render_findings(findings), end="")
+    if args.json:
+        print(render_findings_json(findings), end="")
+    else:
+        print(render_findings(findings, colour=want_colour(args)), end="")
     return 1 if any(f.severity is Severity.ERROR for f in findings) else 0

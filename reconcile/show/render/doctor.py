@@ -21,11 +21,17 @@ def summary_line(findings: list[Finding]) -> str:
     )
 
 
-def render_findings(findings: list[Finding]) -> str:
-    """One line per finding, then the summary."""
-    lines = [
-        printable(f"{f.severity.value:<8} {f.check:<14} {f.subject}: {f.message}") for f in findings
-    ]
+_COLOURS = {Severity.ERROR: "31", Severity.WARNING: "33"}  # as plan's errors and trust lines
+
+
+def render_findings(findings: list[Finding], *, colour: bool = False) -> str:
+    """One line per finding (its severity coloured when `colour`), then the summary."""
+    lines = []
+    for f in findings:
+        word = f"{f.severity.value:<8}"
+        if colour:
+            word = f"\033[{_COLOURS[f.severity]}m{word}\033[0m"
+        lines.append(f"{word} {printable(f'{f.check:<14} {f.subject}: {f.message}')}")
     return "\n".join([*lines, summary_line(findings)]) + "\n"
 
 

@@ -35,15 +35,17 @@ def render_status(
     do when no file is targeted (the plan's sentence, `render.text.untargeted`)."""
     out: list[str] = []
     for file in files:
-        out.append(printable(f"# {file.path} ({owner(file.adapter, file.agent)}, {file.scope})"))
+        head = printable(f"# {file.path} ({owner(file.adapter, file.agent)}, {file.scope})")
+        out.append(_paint("1", head) if colour else head)  # as plan's file headers
         if file.error:
-            out.append(printable(f"  error: {file.error}"))
+            error = printable(f"  error: {file.error}")
+            out.append(_paint("31", error) if colour else error)
         elif not file.entries:
             out.append("  (no MCP entries)")
         for entry in file.entries:
             word = f"{entry.status.value:<9}"
             if colour:
-                word = f"\033[{_COLOURS[entry.status]}m{word}\033[0m"
+                word = _paint(_COLOURS[entry.status], word)
             detail = f"  ({entry.detail})" if entry.detail else ""
             loads = f"  [loads {entry.tools}]" if entry.tools else ""  # docs/context-budget.md
             out.append(f"  {word}  {printable(entry.name + detail + loads)}")
@@ -53,6 +55,10 @@ def render_status(
     out += _reach_lines(files)
     out.append(summary_line(files))
     return "\n".join(out) + "\n"
+
+
+def _paint(code: str, text: str) -> str:
+    return f"\033[{code}m{text}\033[0m"
 
 
 def _reach_lines(files: tuple[FileStatus, ...]) -> list[str]:
