@@ -499,7 +499,15 @@ def _fail(
         print(error_json(code=code, message=message, exit_code=exit_code, details=details), end="")
     from aidokit.catalog.printable import printable  # names from files: controls escaped
 
-    print(prefix + printable(message), file=sys.stderr)
+    text = prefix + printable(message)
+    from aidokit.reconcile.cli.commands.common import output_width
+
+    width = output_width(sys.stderr)
+    if width:  # wrapped between words on a terminal, whole into a log
+        from aidokit.reconcile.show.render.text import wrap
+
+        text = wrap([text], width).rstrip("\n")
+    print(text, file=sys.stderr)
     return exit_code
 
 

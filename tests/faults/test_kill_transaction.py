@@ -214,7 +214,7 @@ def test_the_next_apply_says_what_it_rolled_back(
     killed = bench.snapshot()
     capsys.readouterr()
     assert main(["plan", "--project", str(bench.project)]) == 0
-    assert "note: an apply of this project was interrupted (transaction " in capsys.readouterr().out
+    assert "Note: an apply of this project was interrupted (transaction " in capsys.readouterr().out
     assert bench.snapshot() == killed  # plan only says so
     assert main(["apply", "--yes", "--project", str(bench.project)]) == 0
     err = capsys.readouterr().err

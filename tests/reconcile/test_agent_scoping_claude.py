@@ -68,20 +68,24 @@ def test_the_agent_file_waits_for_folder_trust_not_approval(
     trusted; then only `.mcp.json` still has a gate."""
 
     def sections() -> tuple[str, str]:
+        """The agent file's trust warning and the shared file's (after the summary, each
+        led by its file's name; -v: each in full)."""
         capsys.readouterr()
-        assert aido(project, "plan") == 0
-        out = capsys.readouterr().out
-        start, shared = out.index("# .claude/agents/qa.md"), out.index("# .mcp.json")
-        return out[start:shared], out[shared:]
+        assert aido(project, "plan", "-v") == 0
+        lines = capsys.readouterr().out.splitlines()
+        warnings = [line for line in lines if line.startswith("Warning: ")]
+        agent = "".join(w for w in warnings if ".claude/agents/qa.md" in w)
+        shared = "".join(w for w in warnings if ".mcp.json" in w)
+        return agent, shared
 
     agent, shared = sections()
     assert "claude-code agent qa" in agent and "pending approval" not in agent
-    assert "trust: Claude Code skips a project agent's own servers" in agent
+    assert "Claude Code skips a project agent's own servers" in agent
     assert "pending approval" in shared
     record = {"projects": {str(project.resolve()): {"hasTrustDialogAccepted": True}}}
     (Path.home() / ".claude.json").write_text(json.dumps(record), encoding="utf-8")
     agent, shared = sections()
-    assert "trust:" not in agent and "pending approval" in shared
+    assert agent == "" and "pending approval" in shared
 
 
 def test_doctor_warns_while_the_agents_folder_is_untrusted(

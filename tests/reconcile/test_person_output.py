@@ -4,10 +4,14 @@ or status that targets nothing says how to target something, never "No changes".
 from __future__ import annotations
 
 import pty
+import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.helpers import ONLY_CONTEXT7, aido, new_project
 
@@ -245,3 +249,107 @@ def test_doctor_warnings_are_yellow() -> None:
     found = [Finding(Severity.WARNING, "trust", ".mcp.json", "pending")]
     assert render_findings(found, colour=True).startswith(f"{YELLOW}warning")
     assert "\x1b[" not in render_findings(found)
+
+
+# -- wrapping to the terminal's width --------------------------------------------------
+
+_ESC = re.compile(r"\x1b\[[0-9;]*m")
+_WORDS = st.text(alphabet="abcdefghij/.-", min_size=1, max_size=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    lead=st.integers(0, 6),
+    words=st.lists(_WORDS, min_size=1, max_size=40),
+    width=st.integers(20, 160),
+    colour=st.booleans(),
+)
+def test_wrapping_breaks_between_words_only(
+    lead: int, words: list[str], width: int, colour: bool
+) -> None:
+    """Every word comes back whole and in order; a line passes `width` only when it holds
+    one word; continuation lines sit two columns under their item."""
+    from aidokit.reconcile.show.render.text import wrap_line
+
+    line = " " * lead + " ".join(words)
+    if colour:
+        line = f"\x1b[33m{line}\x1b[0m"
+    wrapped = wrap_line(line, width)
+    plain = [_ESC.sub("", part) for part in wrapped]
+    assert " ".join(plain).split() == words
+    for part in plain:
+        assert len(part) <= width or len(part.split()) == 1
+    assert all(part.startswith(" " * (lead + 2)) for part in plain[1:])
+
+
+def _brownfield(fixture_project: Callable[[str], Path]) -> Path:
+    project = fixture_project("projects/brownfield")
+    (project / ".cursor" / "mcp.json").write_text('{"mcpServers": {}}\n')  # readable
+    return project
+
+
+def test_plan_wraps_prose_to_columns_but_not_fields(
+    fixture_project: Callable[[str], Path], capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from aidokit.reconcile.show.render.text import Verbatim  # noqa: F401  (what stays whole)
+
+    project = _brownfield(fixture_project)
+    monkeypatch.setenv("COLUMNS", "80")
+    assert aido(project, "plan") == 0
+    lines = capsys.readouterr().out.splitlines()
+    fields = [line for line in lines if re.match(r'      ("|[-+] )', line)]
+    assert any(len(line) > 80 for line in fields)  # serena's args stay on one line
+    prose = [line for line in lines if line not in fields]
+    assert all(len(line) <= 80 or len(line.split()) == 1 for line in prose), prose
+    assert any(line.startswith("  ") and not line.startswith("   ") for line in prose)
+
+
+def test_plan_into_a_pipe_is_not_wrapped(
+    fixture_project: Callable[[str], Path], capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = _brownfield(fixture_project)
+    monkeypatch.delenv("COLUMNS", raising=False)
+    assert aido(project, "plan") == 0
+    warning = [line for line in capsys.readouterr().out.splitlines() if "pending approval" in line]
+    assert len(warning) == 1 and len(warning[0]) > 80 and warning[0].endswith("grants trust)")
+
+
+def test_errors_on_stderr_wrap_to_columns(
+    tmp_path: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "60")
+    assert aido(tmp_path / "missing", "plan") == 1
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) > 1, err  # the path, longer than a line, stands alone and whole
+    assert all(len(line) <= 60 or len(line.split()) == 1 for line in err), err
+    assert any(line.strip() == str(tmp_path / "missing") for line in err)
+
+
+# -- notices: collected after the summary, similar ones folded; -v shows each -----------
+
+
+def test_notices_come_once_after_the_summary_and_similar_ones_fold(
+    fixture_project: Callable[[str], Path], capsys: Capture
+) -> None:
+    project = _brownfield(fixture_project)  # no aido.toml: claude-code and cursor detected
+    assert aido(project, "plan") == 0
+    out = capsys.readouterr().out.splitlines()
+    summary = next(i for i, line in enumerate(out) if line.startswith("Plan: "))
+    notices = [i for i, line in enumerate(out) if line.startswith(("Note: ", "Warning: "))]
+    assert notices and min(notices) > summary
+    assert not any(line.lstrip().startswith(("note: ", "trust: ")) for line in out)
+    detected = [line for line in out if line.startswith("Note: detected ")]
+    assert len(detected) == 1
+    assert out[out.index(detected[0]) + 1] == "  (and 1 more similar note; -v shows them)"
+
+
+def test_verbose_shows_every_notice_in_full(
+    fixture_project: Callable[[str], Path], capsys: Capture
+) -> None:
+    project = _brownfield(fixture_project)
+    assert aido(project, "plan", "-v") == 0
+    out = capsys.readouterr()
+    lines = out.out.splitlines()
+    assert len([line for line in lines if line.startswith("Note: detected ")]) == 2
+    assert not any("more similar" in line for line in lines)
+    assert "[debug" not in out.err and out.err == ""

@@ -97,7 +97,7 @@ def test_a_converged_plan_is_three_lines_at_most(
     )
     assert aido(realistic, "plan", "-v") == 0
     verbose = capsys.readouterr().out
-    assert "trust: " in verbose and len(verbose.splitlines()) > len(lines)
+    assert "Warning: " in verbose and len(verbose.splitlines()) > len(lines)
     assert aido(realistic, "plan", "--json") == 0
     data = json.loads(capsys.readouterr().out)
     assert any(file["trust"] for file in data["files"])

@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from aidokit.catalog.printable import excerpt
 from aidokit.reconcile.core.errors import AidoError, ConfigError
@@ -41,6 +41,24 @@ def want_colour(args: argparse.Namespace) -> bool:
     if args.no_color or os.environ.get("NO_COLOR"):
         return False
     return bool(os.environ.get("FORCE_COLOR")) or sys.stdout.isatty()
+
+
+def output_width(stream: TextIO | None = None) -> int | None:
+    """The columns to wrap prose to: $COLUMNS when set, else the terminal's (80 when it
+    cannot say); None into a pipe or a file, as terraform does: a log keeps whole lines."""
+    stream = sys.stdout if stream is None else stream
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
+    if columns > 0:
+        return columns
+    try:
+        if not stream.isatty():
+            return None
+        return os.get_terminal_size(stream.fileno()).columns or 80
+    except (AttributeError, OSError, ValueError):
+        return None
 
 
 def gather_inputs(args: argparse.Namespace) -> Inputs:
@@ -113,7 +131,8 @@ def apply_and_report(
 
     summary = plan.summary
     # With errors, the error below is the closing summary: each file's error once, last.
-    print(render_plan(plan, colour=colour, verbose=verbose, errors_last=False), end="")
+    width = output_width()
+    print(render_plan(plan, colour=colour, verbose=verbose, errors_last=False, width=width), end="")
     if summary.error:
         raise AidoError(_errors_sentence(plan))
     check_settings()  # issue 30 §3: a bad setting found after a write would exit 1 over it

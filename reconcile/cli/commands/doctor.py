@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from aidokit.reconcile.cli.commands.common import gather_inputs, want_colour
+from aidokit.reconcile.cli.commands.common import gather_inputs, output_width, want_colour
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -79,5 +79,6 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(render_findings_json(findings), end="")
     else:
-        print(render_findings(findings, colour=want_colour(args)), end="")
+        text = render_findings(findings, colour=want_colour(args), width=output_width())
+        print(text, end="")
     return 1 if any(f.severity is Severity.ERROR for f in findings) else 0

@@ -5,7 +5,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from aidokit.reconcile.cli.commands.common import check_frozen, compute_plan, want_colour
+from aidokit.reconcile.cli.commands.common import (
+    check_frozen,
+    compute_plan,
+    output_width,
+    want_colour,
+)
 from aidokit.reconcile.core.errors import ConfigError
 
 EXIT_CHANGES = 2
@@ -51,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.frozen:
         check_frozen(plan)
+    width = output_width()
     if args.json:
         from aidokit.reconcile.show.render.plan_json import render_plan_json
 
@@ -59,10 +65,11 @@ def run(args: argparse.Namespace) -> int:
         from aidokit.reconcile.show.render.summary import render_summary
 
         if args.verbose > 0:
-            print(render_plan(plan, colour=want_colour(args), verbose=True))
-        print(render_summary(plan), end="")
+            print(render_plan(plan, colour=want_colour(args), verbose=True, width=width))
+        print(render_summary(plan, width=width), end="")
     else:
-        print(render_plan(plan, colour=want_colour(args), verbose=args.verbose > 0), end="")
+        verbose = args.verbose > 0
+        print(render_plan(plan, colour=want_colour(args), verbose=verbose, width=width), end="")
     if args.out:
         from aidokit.reconcile.core.atomic import current_digest, replace_file
         from aidokit.reconcile.write.saved_plan import dump_plan

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from aidokit.reconcile.cli.commands.common import gather_inputs, want_colour
+from aidokit.reconcile.cli.commands.common import gather_inputs, output_width, want_colour
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,5 +30,6 @@ def run(args: argparse.Namespace) -> int:
             from aidokit.reconcile.show.render.text import untargeted
 
             nothing = untargeted(plan)
-        print(render_status(files, colour=want_colour(args), nothing=nothing), end="")
+        colour, width = want_colour(args), output_width()
+        print(render_status(files, colour=colour, nothing=nothing, width=width), end="")
     return 1 if any(file.error for file in files) else 0

@@ -24,14 +24,21 @@ def summary_line(findings: list[Finding]) -> str:
 _COLOURS = {Severity.ERROR: "31", Severity.WARNING: "33"}  # as plan's errors and trust lines
 
 
-def render_findings(findings: list[Finding], *, colour: bool = False) -> str:
-    """One line per finding (its severity coloured when `colour`), then the summary."""
+def render_findings(
+    findings: list[Finding], *, colour: bool = False, width: int | None = None
+) -> str:
+    """One line per finding (its severity coloured when `colour`), then the summary; wrapped
+    to `width` when given."""
     lines = []
     for f in findings:
         word = f"{f.severity.value:<8}"
         if colour:
             word = f"\033[{_COLOURS[f.severity]}m{word}\033[0m"
         lines.append(f"{word} {printable(f'{f.check:<14} {f.subject}: {f.message}')}")
+    if width:
+        from aidokit.reconcile.show.render.text import wrap
+
+        return wrap([*lines, summary_line(findings)], width)
     return "\n".join([*lines, summary_line(findings)]) + "\n"
 
 

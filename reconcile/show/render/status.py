@@ -29,7 +29,11 @@ NOTHING = "No harness config file is targeted; set `adapters` in aido.toml."
 
 
 def render_status(
-    files: tuple[FileStatus, ...], *, colour: bool = False, nothing: str = NOTHING
+    files: tuple[FileStatus, ...],
+    *,
+    colour: bool = False,
+    nothing: str = NOTHING,
+    width: int | None = None,
 ) -> str:
     """One block per file, one line per entry, then a summary line; `nothing` says what to
     do when no file is targeted (the plan's sentence, `render.text.untargeted`)."""
@@ -54,6 +58,10 @@ def render_status(
         out += [nothing, ""]
     out += _reach_lines(files)
     out.append(summary_line(files))
+    if width:  # prose wrapped to the terminal (render.text.wrap), only when asked
+        from aidokit.reconcile.show.render.text import wrap
+
+        return wrap(out, width)
     return "\n".join(out) + "\n"
 
 

@@ -11,11 +11,14 @@ from aidokit.reconcile.plan.model import Action, FileChange, Plan
 MAX_NAMES = 6  # per file; a longer list says "+N more"
 
 
-def render_summary(plan: Plan) -> str:
-    """A few lines: one per file that would change or cannot be read, then the fix."""
+def render_summary(plan: Plan, *, width: int | None = None) -> str:
+    """A few lines: one per file that would change or cannot be read, then the fix; prose
+    wrapped to `width` when given."""
+    from aidokit.reconcile.show.render.text import untargeted, wrap
+
     summary = plan.summary
     if not plan.files:
-        return "aido: no harness config files are targeted; set `adapters` in aido.toml.\n"
+        return wrap([f"aido: {untargeted(plan)}"], width)
     if not (summary.has_changes or summary.conflict or summary.error):
         return f"aido: {len(plan.files)} MCP config file(s) match aido.toml.\n"
     files = [line for f in plan.files if (line := _file_line(f))]
@@ -28,7 +31,7 @@ def render_summary(plan: Plan) -> str:
         lines.append("Fix: run `aido apply` and commit the result (`aido plan` shows the details).")
     if summary.conflict:
         lines.append("Conflicts are never overwritten: `aido plan` names each way out.")
-    return "\n".join(lines) + "\n"
+    return wrap(lines, width)
 
 
 def _file_line(file: FileChange) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -34,13 +35,14 @@ def render_plan(
     title: str = "",
     verbose: bool = False,
     errors_last: bool = True,
+    width: int | None = None,
 ) -> str:
-    """The whole plan as text, ending with the summary line (then, with `errors_last`,
-    each file's error again).
+    """The whole plan as text, ending with the summary line, then the notices (each kind
+    once, the others folded, terraform-style), then (with `errors_last`) each file's error
+    again; prose wrapped to `width` when given, fields and diffs never.
 
     A converged plan (SPEC §8) is "No changes." and one line per kind of notice
-    (`notices`); `verbose` (`-v`) shows every note, as a plan with changes does, where
-    each file's notes come once, under that file.
+    (`notices`); `verbose` (`-v`) shows every notice in full, as a plan with changes does.
     """
     paint = _painter(colour)
     out: list[str] = [title] if title else []
@@ -53,21 +55,22 @@ def render_plan(
         if plan.files:  # a plan of nothing is not "No changes" (issue 38 point 6)
             out.append("No changes. Every targeted file matches the desired state.")
         out += notices(plan)
-        return "\n".join(out) + "\n"
-    shown = set(plan.notes)
-    out += [printable(f"note: {note}") for note in plan.notes]
+        return wrap(out, width)
     for file in plan.files:
-        out += _file(replace(file, notes=_once(file.notes, shown)), paint)
+        out += _file(file, paint)
     if not plan.files:
         out.append(untargeted(plan))
+        plan = replace(plan, notes=tuple(n for n in plan.notes if n != _no_user_layer(plan)))
     out += _lock(plan)
     out.append("")
     if summary.has_changes or summary.conflict or summary.error:
         out.append(summary.line())
-        out += errors(plan, paint) if errors_last else []
     elif plan.files:
         out.append("No changes. Every targeted file matches the desired state.")
-    return "\n".join(out) + "\n"
+    out += collected(plan, paint, verbose=verbose)
+    if errors_last and summary.error:
+        out += ["", *errors(plan, paint)]
+    return wrap(out, width)
 
 
 def untargeted(plan: Plan) -> str:
@@ -104,9 +107,61 @@ def _named(error: str, file: FileChange) -> str:
     return f"{file.path} ({owner(file.adapter, file.agent)}): {error}"
 
 
-def _once(notes: tuple[str, ...], shown: set[str]) -> tuple[str, ...]:
-    """`notes` without repeats, and without those already shown (the plan's own)."""
-    return tuple(note for note in dict.fromkeys(notes) if note not in shown)
+Notice = tuple[str, str, str]  # (label, kind, text): "Warning"/"Note", what it is about
+
+
+def collected(plan: Plan, paint: Any, *, verbose: bool = False) -> list[str]:
+    """Every notice of the plan, once, after the summary line (terraform-style): trust
+    warnings, then notes; of each kind the first in full and "(and N more similar
+    notes)", or every one with `verbose` (`-v`)."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for label, kind, text in _notices_of(plan):
+        texts = groups.setdefault((label, kind), [])
+        if text not in texts:
+            texts.append(text)
+    lines: list[str] = []
+    for (label, _), texts in sorted(groups.items(), key=lambda g: g[0][0] != "Warning"):
+        for text in texts if verbose else texts[:1]:
+            line = f"{label}: {text}"
+            lines.append(paint("33", line) if label == "Warning" else printable(line))
+        more = len(texts) - 1
+        if more and not verbose:
+            kind = label.lower() + ("" if more == 1 else "s")
+            lines.append(f"  (and {more} more similar {kind}; -v shows them)")
+    return ["", *lines] if lines else []
+
+
+def _notices_of(plan: Plan) -> list[Notice]:
+    """The plan's notes, then each file's trust and notes, each led by its file's name."""
+    names = _names(plan)
+    found: list[Notice] = [("Note", similar(note, names), note) for note in plan.notes]
+    for file in plan.files:
+        if file.trust:
+            # Each harness grants trust its own way: only its own files' warnings fold.
+            found.append(("Warning", f"trust {file.adapter}", _named(file.trust.sentence(), file)))
+        found += [("Note", similar(note, names), _named(note, file)) for note in file.notes]
+    return found
+
+
+def _names(plan: Plan) -> set[str]:
+    """The harness and server names a notice may name: left out when notices are compared."""
+    names = {file.adapter for file in plan.files}
+    names |= {name for file in plan.files for c in file.changes for name in (c.id, c.name) if name}
+    return names
+
+
+def similar(note: str, names: set[str]) -> str:
+    """What makes two notices similar: the same words once names, paths and quoted values
+    are left out (`detected cursor: found .cursor/` ~ `detected codex: found .codex/`)."""
+    if any(word in note for word in _ROLE_WORDS):
+        return "roles"
+    words = []
+    for word in note.split():
+        bare = word.strip("'\"`(),;:.")
+        if bare in names or not bare.isalpha():
+            word = "#"
+        words.append(word.rstrip(",;:."))
+    return " ".join(words[:4])
 
 
 _ROLE_WORDS = ("agent plays the roles", "role scoping", "can limit a server to some agents")
@@ -143,15 +198,13 @@ def _lock(plan: Plan) -> list[str]:
 
 
 def _file(file: FileChange, paint: Any) -> list[str]:
+    """The file's header, its error and its changes (its notices come after the summary)."""
     visible = [c for c in file.changes if c.action is not Action.NOOP]
-    if not visible and not file.error and not file.notes and not file.trust:
+    if not visible and not file.error:
         return []
     lines = ["", paint("1", f"# {file.path} ({owner(file.adapter, file.agent)}, {file.scope})")]
     if file.error:
         lines.append(paint("31", f"  error: {file.error}"))
-    if file.trust:
-        lines.append(paint("33", printable(f"  trust: {file.trust.sentence()}")))
-    lines += [printable(f"  note: {note}") for note in file.notes]
     for change in visible:
         lines += _change(change, file.fmt, paint)
     return lines
@@ -172,9 +225,9 @@ def _change(change: Change, fmt: Format, paint: Any) -> list[str]:
     tail = printable(f"  ({detail})") if detail else ""
     lines = [paint(_COLOURS.get(change.action, "0"), head) + tail]
     if change.action is Action.CREATE and isinstance(change.after, dict):
-        lines += [f"      {printable(field(fmt, key, item))}" for key, item in change.after.items()]
+        lines += [Verbatim(f"      {printable(field(fmt, k, v))}") for k, v in change.after.items()]
     elif change.action is Action.CREATE:
-        lines.append(f"      {printable(value(fmt, change.after))}")
+        lines.append(Verbatim(f"      {printable(value(fmt, change.after))}"))
     lines += _diff_lines(change, fmt, paint)
     if change.roles and change.action in (Action.CREATE, Action.UPDATE):
         lines.append(printable(f"      roles: {', '.join(change.roles)}"))
@@ -206,13 +259,15 @@ def _diff_lines(change: Change, fmt: Format, paint: Any) -> list[str]:
     before, after = shown.before, shown.after
     if not (isinstance(before, dict) and isinstance(after, dict)):
         sides = [("-", before, "31"), ("+", after, "32")] if before is not None else []
-        return [paint(code, f"      {sign} {value(fmt, side)}") for sign, side, code in sides]
-    lines = []
+        return [
+            Verbatim(paint(code, f"      {sign} {value(fmt, side)}")) for sign, side, code in sides
+        ]
+    lines: list[str] = []
     for key in _differing(shown, before, after):
         if key in before:
-            lines.append(paint("31", f"      - {field(fmt, key, before[key])}"))
+            lines.append(Verbatim(paint("31", f"      - {field(fmt, key, before[key])}")))
         if key in after:
-            lines.append(paint("32", f"      + {field(fmt, key, after[key])}"))
+            lines.append(Verbatim(paint("32", f"      + {field(fmt, key, after[key])}")))
     return lines
 
 
@@ -241,3 +296,60 @@ def _painter(colour: bool) -> Any:
         return f"\033[{code}m{text}\033[0m" if colour else text
 
     return paint
+
+
+class Verbatim(str):
+    """A line `wrap` leaves whole: a field or a diff line, as the file would hold it."""
+
+    __slots__ = ()
+
+
+_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def wrap(lines: list[str], width: int | None) -> str:
+    """`lines` as text, each prose line wrapped to `width` columns between words (never
+    inside one: a path or URL longer than the line stands alone), continuation lines two
+    columns under their item; `Verbatim` lines and all lines when `width` is None whole."""
+    if not width:
+        return "\n".join(lines) + "\n"
+    out: list[str] = []
+    for line in lines:
+        out += [line] if isinstance(line, Verbatim) else wrap_line(line, width)
+    return "\n".join(out) + "\n"
+
+
+def wrap_line(line: str, width: int) -> list[str]:
+    """One line cut between words into lines of at most `width` visible columns (colour
+    sequences take none), the later ones indented two more than the first."""
+    plain = _ESCAPE.sub("", line)
+    if len(plain) <= width:
+        return [line]
+    lead = len(plain) - len(plain.lstrip(" "))
+    head, words = _split_lead(line, lead)
+    indent = " " * (lead + 2)
+    lines, current, used, fresh = [], head, lead, True
+    for word in words:
+        size = len(_ESCAPE.sub("", word))
+        if not fresh and size and used + 1 + size > width:
+            lines.append(current)
+            current, used, fresh = indent, len(indent), True
+        if fresh and not size:
+            current += word  # a double space at a line's start is dropped, colours kept
+            continue
+        current += word if fresh else " " + word
+        used += size if fresh else 1 + size
+        fresh = False
+    return [*lines, current]
+
+
+def _split_lead(line: str, lead: int) -> tuple[str, list[str]]:
+    """The line's colour sequences and `lead` spaces before its first word, and its words."""
+    index, spaces = 0, 0
+    while spaces < lead or _ESCAPE.match(line, index):
+        found = _ESCAPE.match(line, index)
+        if found:
+            index = found.end()
+            continue
+        index, spaces = index + 1, spaces + 1
+    return line[:index], line[index:].split(" ")
