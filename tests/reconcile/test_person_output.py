@@ -353,3 +353,20 @@ def test_verbose_shows_every_notice_in_full(
     assert len([line for line in lines if line.startswith("Note: detected ")]) == 2
     assert not any("more similar" in line for line in lines)
     assert "[debug" not in out.err and out.err == ""
+
+
+def test_similar_notices_share_their_words_not_their_names() -> None:
+    from aidokit.reconcile.show.render.text import similar
+
+    names = {"claude-code", "kiro", "context7", "playwright"}
+    every = "no {} agent plays the roles of context7 (researcher/architect), so every {} agent"
+    held = "no {} agent plays the roles of playwright (implementer), so aido leaves it out of {}"
+    assert similar(every.format("kiro", "kiro"), names) == similar(
+        every.format("claude-code", "claude-code"), names
+    )
+    assert similar(every.format("kiro", "kiro"), names) != similar(
+        held.format("kiro", "kiro"), names
+    )
+    assert similar("detected cursor: found .cursor/", {"cursor"}) == similar(
+        "detected codex: found .codex/", {"codex"}
+    )

@@ -151,17 +151,16 @@ def _names(plan: Plan) -> set[str]:
 
 
 def similar(note: str, names: set[str]) -> str:
-    """What makes two notices similar: the same words once names, paths and quoted values
-    are left out (`detected cursor: found .cursor/` ~ `detected codex: found .codex/`)."""
-    if any(word in note for word in _ROLE_WORDS):
-        return "roles"
+    """What makes two notices similar: their first eight words once names, paths and
+    quoted values are left out (`detected cursor: found .cursor/` ~ `detected codex:
+    found .codex/`; "no kiro agent plays the roles of context7 ..., so every kiro agent"
+    ~ the same for claude-code, but not "..., so aido leaves it out")."""
     words = []
     for word in note.split():
         bare = word.strip("'\"`(),;:.")
-        if bare in names or not bare.isalpha():
-            word = "#"
-        words.append(word.rstrip(",;:."))
-    return " ".join(words[:4])
+        if bare.isalpha() and bare not in names:
+            words.append(bare.lower())
+    return " ".join(words[:8])
 
 
 _ROLE_WORDS = ("agent plays the roles", "role scoping", "can limit a server to some agents")
