@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from aidokit.catalog.entries import MCP_CATALOG
+from hypothesis import given
+from hypothesis import strategies as st
+
+from aidokit.catalog.entries import ENTRIES_BY_ID, MCP_CATALOG
 from aidokit.catalog.facts import Fact, Facts
 from aidokit.catalog.models import MCPDef, StdioSpec
 from aidokit.catalog.select import LeftOut, Match, select, suggest
+from aidokit.catalog.stacks import KNOWN_LANGUAGES, PACKS_BY_ID
+from aidokit.catalog.triggers import first_match
 from aidokit.catalog.validation import validate
 
 REACT_GITHUB = Facts(
@@ -77,3 +82,61 @@ def test_select_is_deterministic() -> None:
     assert first == select(MCP_CATALOG, REACT_GITHUB)
     order = [entry.id for entry in MCP_CATALOG]
     assert list(first.ids()) == sorted(first.ids(), key=order.index)
+
+
+_FORGE_URLS = (
+    None,
+    "git@github.com:o/r.git",
+    "https://gitlab.com/o/r.git",
+    "ssh://git@bitbucket.org/o/r.git",
+    "git@github.com.evil.io:o/r.git",
+)
+
+
+@st.composite
+def _facts(draw: st.DrawFn) -> Facts:
+    """Any mix of the facts detection can report: packs, languages, remote, beads, history."""
+    packs = draw(st.sets(st.sampled_from(sorted(PACKS_BY_ID))))
+    languages = draw(st.sets(st.sampled_from(sorted(KNOWN_LANGUAGES))))
+    url = draw(st.sampled_from(_FORGE_URLS))
+    return Facts(
+        os=draw(st.sampled_from(("linux", "darwin", "win32"))),
+        stack_packs={pack: Fact(pack, "test") for pack in packs},
+        languages={language: Fact(language, "test") for language in languages},
+        remote_url=None if url is None else Fact(url, ".git/config"),
+        beads=draw(st.sampled_from((None, Fact("beads", ".beads")))),
+        brownfield=draw(st.sampled_from((None, Fact("git history", ".git")))),
+    )
+
+
+def _union(a: Facts, b: Facts) -> Facts:
+    return Facts(
+        os=a.os,
+        stack_packs={**a.stack_packs, **b.stack_packs},
+        languages={**a.languages, **b.languages},
+        remote_url=a.remote_url or b.remote_url,
+        beads=a.beads or b.beads,
+        brownfield=a.brownfield or b.brownfield,
+    )
+
+
+@given(_facts(), _facts())
+def test_no_project_is_suggested_a_gated_or_opt_in_entry_and_more_facts_only_add(
+    facts: Facts, more: Facts
+) -> None:
+    """Over every mix of detected facts: nothing security-sensitive or deprecated is
+    suggested, nor `fetch` (opt-in); every sensitive entry a trigger names is listed as left
+    out with that trigger; and a project with more facts keeps every suggestion (triggers
+    and packs only OR)."""
+    selection = select(MCP_CATALOG, facts)
+    for match in selection.selected:
+        entry = ENTRIES_BY_ID[match.id]
+        assert not (entry.security_sensitive or entry.deprecated), match
+        assert match.id != "fetch"
+    gated = {gate.id: gate for gate in selection.left_out}
+    for entry in MCP_CATALOG:
+        if entry.security_sensitive and first_match(entry.triggers, facts):
+            assert gated[entry.id].because == "security-sensitive"
+            assert gated[entry.id].trigger is not None
+    wider = select(MCP_CATALOG, _union(facts, more))
+    assert set(selection.ids()) <= set(wider.ids())
