@@ -12,10 +12,18 @@
 #   AIDO_PYTHON     a python to read the JSON plan (default: python3, else python)
 #   AIDO_PLAN_JSON  where to save `aido plan --json` (default: $RUNNER_TEMP or
 #                   $TMPDIR, aido-plan.json)
+#   AIDO_FAIL_ON_POLICY  "false" to let a plan pass with entries outside policy
+#                   that aido does not own (default "true": exit 1 on them)
 #   GITHUB_STEP_SUMMARY, GITHUB_OUTPUT, GITHUB_WORKSPACE, GITHUB_REPOSITORY
 #                   set by GitHub Actions
-# Exit: 0 converged, 2 drifted (changes or conflicts), 1 error.
+# When aido.toml (or aido.local.toml) extends a baseline, `aido outdated
+# --baseline --json` runs first: it brings the pinned copy the plan reads onto
+# the runner and measures how far behind its ref each pin is, which
+# ci/aido-upstream.py puts into the saved plan for `aido report`.
+# Exit: 0 converged, 2 drifted (changes or conflicts), 1 error or (unless
+# AIDO_FAIL_ON_POLICY=false) an entry outside policy.
 set -uo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
 project="${AIDO_PROJECT:-.}"
 aido="${AIDO_BIN:-aido}"
@@ -29,8 +37,22 @@ if [ "${AIDO_FROZEN:-false}" = "true" ]; then
   args+=(--frozen)
 fi
 
+extends=false
+for layer in "$project/aido.toml" "$project/aido.local.toml"; do
+  if [ -f "$layer" ] && grep -Eq '^[[:space:]]*extends[[:space:]]*=' "$layer"; then
+    extends=true
+  fi
+done
+if [ "$extends" = "true" ]; then
+  "$aido" outdated --baseline --json --project "$project" >"$plan_json.outdated" 2>/dev/null
+fi
+
 "$aido" plan --json "${args[@]}" >"$plan_json" 2>/dev/null
 code=$?
+if [ "$extends" = "true" ]; then
+  "$python" "$here/aido-upstream.py" "$plan_json" "$plan_json.outdated"
+  rm -f "$plan_json.outdated"
+fi
 output="$("$aido" plan "${args[@]}" 2>&1)"
 printf '%s\n' "$output"
 
@@ -75,6 +97,8 @@ print(f"drifted={'true' if sys.argv[2] == '2' else 'false'}")
 print(f"changes={changes}")
 print(f"conflicts={s.get('conflict', '') if ok else ''}")
 PY
+  echo "policy-violations=$violations"
+  echo "baselines-behind=$behind"
   echo "plan-json=$plan_json"
 }
 annotate() {
@@ -87,11 +111,39 @@ annotate() {
   fi
 }
 
+# Entries outside policy (hand-written, or refused by the plan) and baselines behind.
+counts="$("$python" - "$plan_json" <<'PY'
+import json, sys
+try:
+    doc = json.load(open(sys.argv[1], encoding="utf-8"))
+    error = doc.get("error") or {}
+    found = doc.get("policy_violations") or (error.get("details") or {}).get(
+        "policy_violations"
+    ) or []
+    late = [b for b in doc.get("baselines") or [] if b.get("behind") != 0 and "latest" in b]
+    print(len(found), len(late))
+except (OSError, ValueError, AttributeError, TypeError):
+    print("", "")
+PY
+)"
+violations="${counts% *}"
+behind="${counts#* }"
+
 if [ -n "${GITHUB_OUTPUT:-}" ]; then
   outputs >>"$GITHUB_OUTPUT"
 fi
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
   job_summary
+fi
+if [ "${AIDO_FAIL_ON_POLICY:-true}" != "false" ] && [ "${violations:-0}" != "0" ] \
+  && [ "$code" != "1" ]; then
+  printf 'aido: %s entr%s outside policy in %s (aido doctor names each); ' "$violations" \
+    "$([ "$violations" = 1 ] && echo y || echo ies)" "$name"
+  printf 'remove them, or set fail-on-policy to false\n'
+  summary '' "### aido: entries outside policy in $name" '' \
+    'Files hold MCP servers the policy refuses; `aido doctor` names each entry, rule and file.'
+  annotate
+  exit 1
 fi
 if [ "$code" != 0 ]; then
   annotate

@@ -211,10 +211,13 @@ def test_action_declares_its_inputs_outputs_and_cache() -> None:
         "project",
         "adapters",
         "frozen",
+        "fail-on-policy",
         "python-version",
         "aido-version",
     }
-    for name in ("drifted", "changes", "conflicts", "plan-json"):
+    assert spec["inputs"]["fail-on-policy"]["default"] == "true"
+    outs = ("drifted", "changes", "conflicts", "policy-violations", "baselines-behind", "plan-json")
+    for name in outs:
         assert spec["outputs"][name]["value"] == f"${{{{ steps.check.outputs.{name} }}}}"
     cache = next(
         s for s in spec["runs"]["steps"] if str(s.get("uses", "")).startswith("actions/cache")
@@ -230,7 +233,8 @@ def test_action_declares_its_inputs_outputs_and_cache() -> None:
 
 def github_env(tmp_path: Path, home: Path, workspace: Path, **inputs: str) -> dict[str, str]:
     """The variables GitHub sets for the check step, with its `env:` filled from the inputs."""
-    values = {"project": ".", "adapters": "", "frozen": "false", **inputs}
+    values = {"project": ".", "adapters": "", "frozen": "false", "fail-on-policy": "true"}
+    values.update(inputs)
     values["steps.install.outputs.aido"] = str(BIN / "aido")
     values["steps.install.outputs.python"] = sys.executable
     env = {}
@@ -340,9 +344,79 @@ def test_step_passes_when_converged(converged: Path, sandbox_home: Path, tmp_pat
         "drifted": "false",
         "changes": "0",
         "conflicts": "0",
+        "policy-violations": "0",
+        "baselines-behind": "0",
         "plan-json": "",
     }
     assert not annotations(result.stdout)
+
+
+HAND_WRITTEN = '"mcpServers": {\n    "scraper": {"command": "npx", "args": ["-y", "@evil/scrape"]},'
+
+
+@pytest.mark.parametrize(("fail", "expected"), [("true", 1), ("false", 0)])
+def test_step_fails_on_an_entry_outside_policy(
+    converged: Path, sandbox_home: Path, tmp_path: Path, fail: str, expected: int
+) -> None:
+    """A hand-written entry the policy denies: with fail-on-policy (the default) exit 1, an
+    `aido policy` annotation on its line and the count as an output; with "false" it passes."""
+    with (converged / "aido.toml").open("a", encoding="utf-8") as toml:
+        toml.write('\n[policy]\ndeny = ["npm:@evil/*"]\n')
+    mcp = converged / ".mcp.json"
+    mcp.write_text(mcp.read_text("utf-8").replace('"mcpServers": {', HAND_WRITTEN, 1), "utf-8")
+    env = github_env(tmp_path, sandbox_home, converged, **{"fail-on-policy": fail})
+    result = run_step(env, converged)
+    assert result.returncode == expected, result.stdout + result.stderr
+    assert outputs(tmp_path)["policy-violations"] == "1"
+    if expected:
+        assert "outside policy" in result.stdout and "fail-on-policy" in result.stdout
+        [(props, message)] = [
+            (p, m) for p, m in annotations(result.stdout) if "policy" in p["title"]
+        ]
+        line = next(n for n, t in enumerate(mcp.read_text().splitlines(), 1) if "scraper" in t)
+        assert (props["file"], props["line"]) == (".mcp.json", str(line))
+        assert message.startswith(
+            "scraper (claude-code) is outside policy: deny rule 'npm:@evil/*'"
+        )
+        assert "entries outside policy" in (tmp_path / "summary.md").read_text()
+    else:
+        assert "is converged" in (tmp_path / "summary.md").read_text()
+
+
+def test_step_measures_how_far_behind_its_baseline_a_project_is(
+    converged: Path, sandbox_home: Path, tmp_path: Path
+) -> None:
+    """aido.toml extends a git+file:// baseline pinned at its first commit; a second lands
+    upstream. On a runner with no copy of the pin, the step brings it (outdated --baseline),
+    the plan passes, and the saved plan says the pin and that it is one commit behind."""
+    base = tmp_path / "org" / "base"
+    base.mkdir(parents=True)
+    git(base, "init", "-q", "-b", "main")
+    (base / "aido.toml").write_text('[policy]\ndeny = ["puppeteer"]\n')
+    git(base, "add", "-A")
+    git(base, "commit", "-q", "-m", "first")
+    pinned = git(base, "rev-parse", "HEAD")
+    text = (converged / "aido.toml").read_text("utf-8")
+    source = f"git+file://{base}#main:aido.toml"
+    (converged / "aido.toml").write_text(f'extends = ["{source}"]\n{text}', "utf-8")
+    roots = {"AIDO_BASELINE_ROOTS": str(tmp_path / "org")}
+    unset = {name: None for name in os.environ if name.startswith(("XDG_", "GITHUB_"))}
+    home = {**unset, "HOME": str(sandbox_home), **roots}
+    done = run_main(["upgrade", "--baseline"], cwd=converged, env=home)
+    assert done.returncode == 0, done.stderr
+    (base / "aido.toml").write_text('[policy]\ndeny = ["puppeteer", "memory"]\n')
+    git(base, "commit", "-q", "-am", "second")
+    shutil.rmtree(sandbox_home / ".local" / "state" / "aido" / "baselines")  # a fresh runner
+    env = {**github_env(tmp_path, sandbox_home, converged), **roots}
+    result = run_step(env, converged)
+    assert result.returncode == 0, result.stdout + result.stderr
+    out = outputs(tmp_path)
+    assert out["baselines-behind"] == "1"
+    plan = json.loads(Path(out["plan-json"]).read_text("utf-8"))
+    assert_valid("plan", plan)
+    [row] = plan["baselines"]
+    assert (row["source"], row["commit"], row["behind"]) == (source, pinned, 1)
+    assert row["latest"] == git(base, "rev-parse", "HEAD")
 
 
 def test_step_reports_file_errors(drifted: Path, sandbox_home: Path, tmp_path: Path) -> None:
@@ -361,6 +435,8 @@ def test_step_reports_file_errors(drifted: Path, sandbox_home: Path, tmp_path: P
         "drifted": "false",
         "changes": "",  # action.yml: empty when the check failed
         "conflicts": "",
+        "policy-violations": "0",  # the plan document still says what it found
+        "baselines-behind": "0",
         "plan-json": "",
     }
 

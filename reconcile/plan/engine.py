@@ -8,7 +8,7 @@ from dataclasses import replace
 from aidokit.adapters.base import Adapter, Host
 from aidokit.catalog.models import MCPDef, deprecation
 from aidokit.reconcile.core.errors import AidoError, StateError
-from aidokit.reconcile.plan.model import Action, FileChange, Plan, PolicyViolation
+from aidokit.reconcile.plan.model import Action, BaselineUse, FileChange, Plan, PolicyViolation
 from aidokit.reconcile.plan.pins import lock_change, next_lock, pin
 from aidokit.reconcile.plan.planner import plan_entries
 from aidokit.reconcile.plan.scoping import Placement, companions_for, place
@@ -89,6 +89,10 @@ def build_plan(
         notes=(*inputs.notes, *notes),
         lock=lock,
         policy_violations=_hand_written(world),
+        baselines=tuple(
+            BaselineUse(source, pin.commit, pin.digest)
+            for source, pin in sorted(loaded.baselines.items())
+        ),
     )
 
 

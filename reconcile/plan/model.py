@@ -237,6 +237,15 @@ class PolicyViolation(Strict):
 
 
 @dataclass(frozen=True)
+class BaselineUse(Strict):
+    """A baseline the plan's layers extend (docs/baselines.md), as `aido.lock` pins it."""
+
+    source: str  # as `extends` names it
+    commit: str | None  # None: a local-path baseline, pinned by its digest alone
+    digest: str
+
+
+@dataclass(frozen=True)
 class Plan(Strict):
     """The whole plan: deterministic for the same inputs."""
 
@@ -248,6 +257,7 @@ class Plan(Strict):
     lock: LockChange | None = None  # None: no aido.toml, so no lock is kept
     # Entries outside policy found in files aido does not own (the plan leaves them alone).
     policy_violations: tuple[PolicyViolation, ...] = ()
+    baselines: tuple[BaselineUse, ...] = ()  # the baselines read, by source (the fleet view)
 
     @property
     def summary(self) -> Summary:

@@ -74,6 +74,17 @@ class Violation:
 
 
 @dataclass(frozen=True)
+class Baseline:
+    """A baseline the repository extends: its pin, and how far behind its ref it is when
+    the job measured it (ci/aido-check.sh runs `aido outdated --baseline --json`)."""
+
+    source: str
+    commit: str | None  # the pinned commit; None for a local-path baseline
+    latest: str | None = None  # the ref's commit on the remote; None: not measured
+    behind: int | None = None  # None: not measured, or the pin is not on the ref's history
+
+
+@dataclass(frozen=True)
 class PlanDoc:
     """The parts of a plan document the fleet view and the annotations read."""
 
@@ -81,6 +92,7 @@ class PlanDoc:
     counts: Mapping[str, int]
     files: tuple[PlannedFile, ...]
     policy_violations: tuple[Violation, ...] = ()  # hand-written entries outside policy
+    baselines: tuple[Baseline, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -92,6 +104,7 @@ class JobError:
     policy_violations: tuple[Violation, ...] = ()  # `code` "policy": what the plan refused
     path: str | None = None  # the file the error is in, when aido knows (details.path)
     line: int | None = None  # and its line (details.line)
+    baselines: tuple[Baseline, ...] = ()  # what the job measured before the plan failed
 
 
 class _Wrong(Exception):
@@ -138,7 +151,7 @@ def plan_doc(doc: object) -> PlanDoc | JobError | str:
         raise _Wrong(f"the document is {_kind(doc)}, not an object")
     version = _get(doc, "format_version", (int,), "")
     if isinstance(doc.get("error"), dict):
-        return _job_error(doc["error"])
+        return _job_error(doc["error"], _baselines(doc))
     if version > PLAN_FORMAT_VERSION:
         return "a plan format this aido cannot read; upgrade"
     summary = _get(doc, "summary", (dict,), "", {})
@@ -149,10 +162,29 @@ def plan_doc(doc: object) -> PlanDoc | JobError | str:
             _file(item, f"files[{n}].") for n, item in enumerate(_get(doc, "files", (list,), ""))
         ),
         policy_violations=_violations(doc, ""),
+        baselines=_baselines(doc),
     )
 
 
-def _job_error(error: dict[str, Any]) -> JobError:
+def _baselines(doc: dict[str, Any]) -> tuple[Baseline, ...]:
+    items = _get(doc, "baselines", (list,), "", [])
+    return tuple(_baseline(item, f"baselines[{n}].") for n, item in enumerate(items))
+
+
+def _baseline(item: object, where: str) -> Baseline:
+    found = _object(item, where)
+    behind = _get(found, "behind", (int, type(None)), where, None)
+    if behind is not None and behind < 0:
+        raise _Wrong(f"{where}behind is {behind}, not a count")
+    return Baseline(
+        source=_get(found, "source", (str,), where),
+        commit=_get(found, "commit", (str, type(None)), where, None),
+        latest=_get(found, "latest", (str, type(None)), where, None),
+        behind=behind,
+    )
+
+
+def _job_error(error: dict[str, Any], baselines: tuple[Baseline, ...] = ()) -> JobError:
     details = _get(error, "details", (dict, type(None)), "error.", None) or {}
     line = _get(details, "line", (int, type(None)), "error.details.", None)
     return JobError(
@@ -161,6 +193,7 @@ def _job_error(error: dict[str, Any]) -> JobError:
         policy_violations=_violations(details, "error.details."),
         path=_get(details, "path", (str, type(None)), "error.details.", None),
         line=line if line is None or line > 0 else None,
+        baselines=baselines,
     )
 
 

@@ -14,7 +14,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from aidokit.reconcile.core.errors import ConfigError
-from aidokit.reconcile.show.artifact import Change, JobError, PlanDoc, read_artifact
+from aidokit.reconcile.show.artifact import (
+    Baseline,
+    Change,
+    JobError,
+    PlanDoc,
+    Violation,
+    read_artifact,
+)
 
 # An artifact folder named after the repository often holds a file with one of these names.
 GENERIC_NAMES = frozenset({"plan", "aido-plan", "aido"})
@@ -43,6 +50,8 @@ class Repository:
     conflicts: tuple[Finding, ...] = ()
     updates: tuple[Finding, ...] = ()
     servers: tuple[tuple[str, str], ...] = ()  # (entry id or name, adapter) desired here
+    baselines: tuple[Baseline, ...] = ()  # what `extends` names, pinned and maybe measured
+    violations: tuple[Violation, ...] = ()  # entries outside policy, asked for or hand-written
 
 
 @dataclass(frozen=True)
@@ -91,8 +100,16 @@ def load_fleet(paths: Iterable[Path]) -> Fleet:
 
 def repository(name: str, doc: PlanDoc | JobError | str) -> Repository:
     """Classify one artifact: converged, drifted, or failed (with the sentence why)."""
-    if isinstance(doc, str | JobError):
-        return Repository(name, "failed", error=doc if isinstance(doc, str) else doc.message)
+    if isinstance(doc, str):
+        return Repository(name, "failed", error=doc)
+    if isinstance(doc, JobError):
+        return Repository(
+            name,
+            "failed",
+            error=doc.message,
+            baselines=doc.baselines,
+            violations=doc.policy_violations,
+        )
     conflicts, updates, servers = [], [], []
     # File errors name the file by its absolute path on the CI runner: keep the part in the repo.
     root = doc.project.rstrip("/\\") + "/"
@@ -118,6 +135,8 @@ def repository(name: str, doc: PlanDoc | JobError | str) -> Repository:
         conflicts=tuple(conflicts),
         updates=tuple(updates),
         servers=tuple(sorted(set(servers))),
+        baselines=doc.baselines,
+        violations=doc.policy_violations,
     )
 
 

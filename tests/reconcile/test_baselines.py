@@ -112,9 +112,15 @@ def test_extend_pin_and_plan_from_the_baseline(tmp_path: Path, base: Path, capsy
     assert pin.commit == git(base, "rev-parse", "HEAD")
     assert pin.digest.startswith("sha256:")
     assert_valid("aido-lock", json.loads((project / "aido.lock").read_text("utf-8")))
-    reasons = desired(plan_json(project, capsys))
+    doc = plan_json(project, capsys)
+    reasons = desired(doc)
     assert reasons["fetch"] == f"added in baseline {source(base)}"
     assert "team-api" in reasons
+    # plan --json names the baseline as pinned, for the fleet view (aido report).
+    assert doc["baselines"] == [
+        {"source": source(base), "commit": pin.commit, "digest": pin.digest}
+    ]
+    assert_valid("plan", doc)
 
 
 def test_a_new_upstream_commit_shows_in_outdated_and_upgrade_moves_it(

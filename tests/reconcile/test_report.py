@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,14 +17,54 @@ from tests.test_json_schemas import assert_valid
 
 FLEET = FIXTURES / "fleet"
 REPOS = sorted(p.name for p in FLEET.iterdir() if (p / "project").is_dir())
+RUNNER = "/srv/ci"
+MERGE = Path(__file__).resolve().parents[2] / "ci" / "aido-upstream.py"
 Capture = pytest.CaptureFixture[str]
+# Fixed identity and dates: the baseline's commit ids, and so the snapshot, are the same each run.
+GIT_ENV = {
+    "GIT_CONFIG_NOSYSTEM": "1",
+    "GIT_CONFIG_GLOBAL": os.devnull,
+    "GIT_AUTHOR_NAME": "platform",
+    "GIT_AUTHOR_EMAIL": "platform@acme.example",
+    "GIT_COMMITTER_NAME": "platform",
+    "GIT_COMMITTER_EMAIL": "platform@acme.example",
+    "GIT_AUTHOR_DATE": "2026-01-01T00:00:00Z",
+    "GIT_COMMITTER_DATE": "2026-01-01T00:00:00Z",
+}
 
 
-def prepare(repo: str, dest: Path) -> Path:
-    """Copy the repository, then run its steps.json: an optional apply, then hand edits."""
+def git(repo: Path, *argv: str) -> None:
+    subprocess.run(["git", *argv], cwd=repo, env={**os.environ, **GIT_ENV}, check=True)
+
+
+def commit_baseline(repo: Path, version: str) -> None:
+    """Commit fixtures/fleet/baseline/<version>.toml as the baseline repository's aido.toml."""
+    (repo / "aido.toml").write_bytes((FLEET / "baseline" / f"{version}.toml").read_bytes())
+    git(repo, "add", "aido.toml")
+    git(repo, "commit", "-q", "-m", version)
+
+
+@pytest.fixture
+def baseline(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The platform team's baseline repository at v1; its `git+file://` source."""
+    repo = tmp_path / "org" / "aido-base"
+    repo.mkdir(parents=True)
+    git(repo, "init", "-q", "-b", "main")
+    commit_baseline(repo, "v1")
+    monkeypatch.setenv("AIDO_BASELINE_ROOTS", str(tmp_path / "org"))
+    return f"git+file://{repo}#main:aido.toml"
+
+
+def prepare(repo: str, dest: Path, baseline: str = "") -> Path:
+    """Copy the repository, then run its steps.json: pin its baseline, an optional apply,
+    then hand edits."""
     project = materialize(f"fleet/{repo}/project", dest)
     steps_file = FLEET / repo / "steps.json"
     steps = json.loads(steps_file.read_text("utf-8")) if steps_file.exists() else {}
+    if steps.get("baseline"):
+        toml = project / "aido.toml"
+        toml.write_text(toml.read_text("utf-8").replace("@BASELINE@", baseline), "utf-8")
+        assert main(["upgrade", "--baseline", "--project", str(project)]) == 0
     if steps.get("apply"):
         assert main(["apply", "--yes", "--project", str(project)]) == 0
     for edit in steps.get("edits", []):
@@ -33,15 +76,32 @@ def prepare(repo: str, dest: Path) -> Path:
 
 
 @pytest.fixture
-def artifacts(tmp_path: Path, capsys: Capture) -> Path:
-    """One `<repo>/plan.json` per fixture repository, as a CI matrix would upload them."""
+def artifacts(tmp_path: Path, capsys: Capture, baseline: str) -> Path:
+    """One `<repo>/plan.json` per fixture repository, as a CI matrix would upload them.
+
+    The repositories that extend the baseline pin v1; then v2 lands upstream, so
+    each is one commit behind, measured as ci/aido-check.sh does (`aido outdated
+    --baseline --json`, put into the plan by ci/aido-upstream.py).
+    """
     folder = tmp_path / "artifacts"
-    for repo in REPOS:
-        project = prepare(repo, tmp_path / "repos" / repo)
+    projects = {repo: prepare(repo, tmp_path / "repos" / repo, baseline) for repo in REPOS}
+    commit_baseline(tmp_path / "org" / "aido-base", "v2")
+    for repo, project in projects.items():
+        (folder / repo).mkdir(parents=True)
+        plan = folder / repo / "plan.json"
+        extends = "extends" in (project / "aido.toml").read_text("utf-8")
+        if extends:
+            capsys.readouterr()
+            main(["outdated", "--baseline", "--json", "--project", str(project)])
+            (tmp_path / "outdated.json").write_text(capsys.readouterr().out, "utf-8")
         capsys.readouterr()
         main(["plan", "--json", "--detailed-exitcode", "--project", str(project)])
-        (folder / repo).mkdir(parents=True)
-        (folder / repo / "plan.json").write_text(capsys.readouterr().out, "utf-8")
+        plan.write_text(capsys.readouterr().out, "utf-8")
+        if extends:
+            merge = [sys.executable, str(MERGE), str(plan), str(tmp_path / "outdated.json")]
+            subprocess.run(merge, check=True)
+        # The baseline's folder differs each run: as a runner's fixed path, for the snapshot.
+        plan.write_text(plan.read_text("utf-8").replace(str(tmp_path), RUNNER), "utf-8")
     (folder / "crashed").mkdir()
     (folder / "crashed" / "plan.json").write_text("", "utf-8")  # a job that died first
     capsys.readouterr()
@@ -54,10 +114,11 @@ def report(capsys: Capture, *argv: str) -> str:
     return capsys.readouterr().out
 
 
-def test_fleet_has_a_dozen_repositories() -> None:
-    """The fixture fleet holds twelve repositories, failed and conflicting ones included."""
-    assert len(REPOS) == 12
-    assert {"billing", "search", "mobile"} <= set(REPOS)
+def test_fleet_has_fifteen_repositories() -> None:
+    """The fixture fleet holds fifteen repositories, failed and conflicting ones included, and
+    three on the platform team's baseline."""
+    assert len(REPOS) == 15
+    assert {"billing", "search", "mobile", "platform", "sandbox", "tooling"} <= set(REPOS)
 
 
 def test_markdown_report_of_the_fleet(
@@ -67,18 +128,49 @@ def test_markdown_report_of_the_fleet(
     assert report(capsys, str(artifacts)) == snapshot
 
 
+def test_json_report_has_each_baseline_and_violation(artifacts: Path, capsys: Capture) -> None:
+    """Per repository: the baseline it is on, pinned at v1 and one commit behind v2, and its
+    policy violations: a hand-written denied package, a refused id; the rest have neither."""
+    doc = json.loads(report(capsys, "--json", str(artifacts)))
+    assert_valid("report", doc)
+    rows = {r["name"]: r for r in doc["repositories"]}
+    on_baseline = {name for name, r in rows.items() if r["baselines"]}
+    assert on_baseline == {"platform", "sandbox", "tooling"}
+    pins = {
+        (b["commit"], b["latest"], b["behind"]) for n in on_baseline for b in rows[n]["baselines"]
+    }
+    [(commit, latest, behind)] = pins
+    assert commit != latest and behind == 1
+    assert rows["platform"]["status"] == "converged" and not rows["platform"]["policy_violations"]
+    [hand] = rows["sandbox"]["policy_violations"]
+    assert (hand["name"], hand["found"], hand["path"]) == ("scraper", "hand-written", ".mcp.json")
+    assert hand["kind"] == "project" and hand["layer"].startswith("baseline git+file://")
+    [asked] = rows["tooling"]["policy_violations"]
+    assert (asked["name"], asked["found"], asked["rule"]) == (
+        "puppeteer",
+        "asked",
+        "deny rule 'puppeteer'",
+    )
+    assert rows["tooling"]["status"] == "failed"
+    others = set(rows) - on_baseline
+    assert not any(rows[n]["policy_violations"] or rows[n]["baselines"] for n in others)
+
+
 def test_json_report_validates_and_classifies(artifacts: Path, capsys: Capture) -> None:
     """The JSON report validates and says which repositories drifted, failed, conflict."""
     doc = json.loads(report(capsys, "--json", str(artifacts)))
     assert_valid("report", doc)
     status = {r["name"]: r["status"] for r in doc["repositories"]}
-    assert {n for n, s in status.items() if s == "failed"} == {"billing", "search", "crashed"}
+    failed = {"billing", "search", "crashed", "tooling"}
+    assert {n for n, s in status.items() if s == "failed"} == failed
     assert {n for n, s in status.items() if s == "converged"} == {
         "api",
         "chat",
         "data-pipeline",
         "infra",
         "legacy",
+        "platform",
+        "sandbox",
     }
     assert [(c["repository"], c["name"]) for c in doc["conflicts"]] == [("mobile", "context7")]
     assert [(d["repository"], d["id"]) for d in doc["deprecated"]] == [("legacy", "puppeteer")]

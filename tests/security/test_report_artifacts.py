@@ -56,12 +56,21 @@ FIXED = {
     "The catalog has replaced them:",
     "aido.toml or the catalog changed them since aido wrote them; `aido apply` updates them:",
     "Entries aido.toml declares or the project's facts select, written or pending:",
+    "Entries outside policy: asked (the plan refused it) or hand-written (in a file aido "
+    "does not own; doctor fails on it):",
 }
 HEADLINE = re.compile(r"\d+ repositor(y|ies): \d+ converged, \d+ drifted, \d+ failed\.")
-SECTION = re.compile(r"## (Conflicts|Deprecated entries|Outdated entries|Servers in use) \(\d+\)")
-REPOSITORIES = "| repository | status | add | change | remove | conflict | error |"
+SECTION = re.compile(
+    r"## (Conflicts|Deprecated entries|Outdated entries|Policy violations|Servers in use) \(\d+\)"
+)
+# The header gained baseline, behind and policy (issue 36's fleet view).
+REPOSITORIES = (
+    "| repository | status | add | change | remove | conflict | baseline | behind | policy "
+    "| error |"
+)
 TABLES = {
-    REPOSITORIES: "|---|---|--:|--:|--:|--:|---|",
+    REPOSITORIES: "|---|---|--:|--:|--:|--:|---|--:|---|---|",
+    "| repository | harness | entry | rule | from | found |": "|---|---|---|---|---|---|",
     "| repository | harness | file | entry | detail |": "|---|---|---|---|---|",
     "| server | repositories | harnesses |": "|---|--:|---|",
 }
@@ -108,7 +117,8 @@ def check_markdown(text: str) -> None:
 
 
 def plan(name: str = "memory", adapter: str = "claude-code", detail: str = "") -> dict[str, Any]:
-    """A plan document as `aido plan --json` prints it: one conflict, one update, one unchanged."""
+    """A plan document as `aido plan --json` prints it: one conflict, one update, one unchanged,
+    one baseline measured by ci/aido-check.sh, one hand-written entry outside policy."""
     change = {
         "action": "conflict",
         "name": name,
@@ -140,6 +150,26 @@ def plan(name: str = "memory", adapter: str = "claude-code", detail: str = "") -
                 "trust": None,
                 "changes": [change, {**change, "action": "update", "reason": detail or "x"}],
                 "unchanged": [{"name": name, "id": None}],
+            }
+        ],
+        "baselines": [
+            {
+                "source": f"git+https://git.example/{name}#main:aido.toml",
+                "commit": "0" * 40,
+                "digest": "sha256:" + "0" * 64,
+                "latest": "1" * 40,
+                "behind": 2,
+            }
+        ],
+        "policy_violations": [
+            {
+                "name": name,
+                "adapter": adapter,
+                "rule": f"deny rule '{detail or name}'",
+                "layer": "aido.toml",
+                "kind": "project",
+                "found": "hand-written",
+                "path": ".mcp.json",
             }
         ],
     }
@@ -199,6 +229,8 @@ def test_hostile_strings_in_every_name_slot_stay_literal(
         doc = plan(name, adapter, detail)
         doc["files"][0]["path"] = path
         doc["project"] = path
+        doc["policy_violations"][0].update(layer=path, path=path)
+        doc["baselines"][0]["source"] = f"{path}{name}"
         failing = copy.deepcopy(doc)
         failing["files"][0]["error"] = f"{path}: {detail}"
         write(folder, "drifted", json.dumps(doc))
@@ -372,6 +404,7 @@ def test_annotations_never_read_a_device_the_plan_names(folder: Path) -> None:
     doc["files"] = [
         {**doc["files"][0], "path": path} for path in ("/dev/zero", str(folder / "fifo"), "a\x00b")
     ]
+    doc["policy_violations"][0]["path"] = "/dev/zero"
     (folder / "plan.json").write_text(json.dumps(doc), encoding="utf-8")
     result = subprocess.run(
         [AIDO, "report", "--annotations", str(folder / "plan.json")],
@@ -382,4 +415,4 @@ def test_annotations_never_read_a_device_the_plan_names(folder: Path) -> None:
         stdin=subprocess.DEVNULL,
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout.count("::error ") == 6
+    assert result.stdout.count("::error ") == 7  # two changes per file, and the violation

@@ -103,4 +103,15 @@ def github_annotations(doc: PlanDoc | JobError, *, root: Path) -> list[str]:
             text = f"{change.name} {verb} ({change.reason}); {fix}"
             at = line_of(where, change.name) if where.name != "aido.toml" else 1
             lines.append(command(text, file=_relative(where, root), line=at, title="aido drift"))
+    for found in doc.policy_violations:  # hand-written entries outside policy: doctor errors
+        text = (
+            f"{found.name} ({found.adapter}) is outside policy: {found.rule} in {found.layer}; "
+            f"remove it from the file, or ask whoever keeps {found.layer} to change it"
+        )
+        if found.path is None:
+            lines.append(command(text, title="aido policy"))
+            continue
+        where = _where(project, found.path, root)
+        at = line_of(where, found.name) if where.name != "aido.toml" else 1
+        lines.append(command(text, file=_relative(where, root), line=at, title="aido policy"))
     return lines[:LIMIT]

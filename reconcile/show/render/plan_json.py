@@ -24,6 +24,8 @@ def render_plan_json(plan: Plan) -> str:
     }
     if plan.policy_violations:  # optional: entries outside policy that aido does not own
         doc["policy_violations"] = [dataclasses.asdict(v) for v in plan.policy_violations]
+    if plan.baselines:  # optional: the baselines `extends` names, as aido.lock pins them
+        doc["baselines"] = [dataclasses.asdict(b) for b in plan.baselines]
     return json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=True) + "\n"
 
 

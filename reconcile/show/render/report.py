@@ -6,8 +6,8 @@ import dataclasses
 from typing import Any
 
 from aidokit.catalog.printable import printable, shortened
-from aidokit.reconcile.show.artifact import COUNTS
-from aidokit.reconcile.show.fleet import Finding, Fleet, deprecated, servers_in_use
+from aidokit.reconcile.show.artifact import COUNTS, Baseline
+from aidokit.reconcile.show.fleet import Finding, Fleet, Repository, deprecated, servers_in_use
 
 REPORT_FORMAT_VERSION = 1
 
@@ -34,6 +34,7 @@ def render_report_markdown(fleet: Fleet) -> str:
         "aido.toml or the catalog changed them since aido wrote them; `aido apply` updates them",
         _updates(fleet),
     )
+    lines += _violations(fleet)
     lines += _servers(fleet)
     # Names and details come from other repositories' files: controls escaped (SPEC §7).
     return printable("\n".join(lines).rstrip("\n"), keep="\n") + "\n"
@@ -63,13 +64,56 @@ def _repositories(fleet: Fleet) -> list[str]:
     lines = [
         "## Repositories",
         "",
-        "| repository | status | add | change | remove | conflict | error |",
-        "|---|---|--:|--:|--:|--:|---|",
+        "| repository | status | add | change | remove | conflict | baseline | behind | policy "
+        "| error |",
+        "|---|---|--:|--:|--:|--:|---|--:|---|---|",
     ]
     for repo in fleet.repositories:
         counts = [str(repo.counts.get(key, "")) for key in COUNTS[:4]] if repo.counts else [""] * 4
-        error = cell(repo.error or "")
-        lines.append(f"| {cell(repo.name)} | {repo.status} | {' | '.join(counts)} | {error} |")
+        baseline = ", ".join(_pinned(b) for b in repo.baselines)
+        behind = ", ".join(_behind(b) for b in repo.baselines)
+        row = [baseline, behind, _policy(repo), repo.error or ""]
+        cells = " | ".join(cell(text) for text in row)
+        lines.append(f"| {cell(repo.name)} | {repo.status} | {' | '.join(counts)} | {cells} |")
+    return [*lines, ""]
+
+
+def _pinned(baseline: Baseline) -> str:
+    """`git+https://...#main:aido.toml@4f2a9c1`: the source and the pinned commit, short."""
+    return f"{baseline.source}@{baseline.commit[:7]}" if baseline.commit else baseline.source
+
+
+def _behind(baseline: Baseline) -> str:
+    """Commits behind the ref, `not on its ref`, or `unmeasured` when the job did not look."""
+    if baseline.latest is None:
+        return "unmeasured" if baseline.commit else "local"
+    return "not on its ref" if baseline.behind is None else str(baseline.behind)
+
+
+def _policy(repo: Repository) -> str:
+    """`2: deny rule 'puppeteer', allow_custom = false`: how many, and the distinct rules."""
+    if not repo.violations:
+        return ""
+    rules = ", ".join(sorted({v.rule for v in repo.violations}))
+    return f"{len(repo.violations)}: {rules}"
+
+
+def _violations(fleet: Fleet) -> list[str]:
+    found = [(repo.name, v) for repo in fleet.repositories for v in repo.violations]
+    if not found:
+        return []
+    lines = [
+        f"## Policy violations ({len(found)})",
+        "",
+        "Entries outside policy: asked (the plan refused it) or hand-written (in a file aido "
+        "does not own; doctor fails on it):",
+        "",
+        "| repository | harness | entry | rule | from | found |",
+        "|---|---|---|---|---|---|",
+    ]
+    for name, v in found:
+        row = (name, v.adapter, v.name, v.rule, f"{v.layer} ({v.kind})", v.found)
+        lines.append("| " + " | ".join(cell(text) for text in row) + " |")
     return [*lines, ""]
 
 
@@ -123,7 +167,14 @@ def report_json(fleet: Fleet) -> dict[str, Any]:
             **{s: fleet.count(s) for s in ("converged", "drifted", "failed")},
         },
         "repositories": [
-            {"name": r.name, "status": r.status, "counts": dict(r.counts), "error": r.error}
+            {
+                "name": r.name,
+                "status": r.status,
+                "counts": dict(r.counts),
+                "error": r.error,
+                "baselines": [dataclasses.asdict(b) for b in r.baselines],
+                "policy_violations": [dataclasses.asdict(v) for v in r.violations],
+            }
             for r in fleet.repositories
         ],
         "conflicts": [finding(f) for f in _conflicts(fleet)],
