@@ -11,6 +11,7 @@ the next command that writes, finishes the roll-back.
 from __future__ import annotations
 
 import contextlib
+import signal
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -267,11 +268,28 @@ def transaction(
         tx.commit()
         _COMMITTED.append((time.monotonic_ns(), tx.tx))
     except BaseException as exc:
-        error = rolled_back(exc, tx.roll_back())
+        with _uninterrupted():
+            outcomes = tx.roll_back()
+        error = rolled_back(exc, outcomes)
         if error is exc:
             raise
         raise error from None
     tx.close()
+
+
+@contextlib.contextmanager
+def _uninterrupted() -> Iterator[None]:
+    """Ctrl-C ignored for the block: a roll-back cut short would leave files half put back
+    while the line Ctrl-C ends with says what was written (it takes milliseconds)."""
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: signals go to the main thread anyway
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def rolled_back(exc: BaseException, outcomes: list[Outcome]) -> BaseException:

@@ -164,6 +164,35 @@ def test_ctrl_c_during_the_writes_rolls_back_and_says_nothing_was_written(
     monkeypatch.setattr(transaction.Transaction, "commit", real)
 
 
+def test_a_second_ctrl_c_does_not_cut_the_roll_back_short(
+    tmp_path: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C, then Ctrl-C again while aido puts the files back: the roll-back finishes."""
+    import os
+    import signal
+
+    from aidokit.reconcile.write import transaction
+
+    project = new_project(tmp_path, ONLY_CONTEXT7)
+    (project / ".mcp.json").write_text('{"mcpServers": {}}\n')
+    before = (project / ".mcp.json").read_bytes()
+    real_back = transaction.Transaction.roll_back
+
+    def interrupted(self: transaction.Transaction) -> None:
+        raise KeyboardInterrupt
+
+    def pressed_again(self: transaction.Transaction) -> list[transaction.Outcome]:
+        os.kill(os.getpid(), signal.SIGINT)  # handled (ignored) before the next bytecode
+        return real_back(self)
+
+    monkeypatch.setattr(transaction.Transaction, "commit", interrupted)
+    monkeypatch.setattr(transaction.Transaction, "roll_back", pressed_again)
+    assert aido(project, "apply", "--yes") == 130
+    assert capsys.readouterr().err.startswith("Interrupted: nothing was written")
+    assert (project / ".mcp.json").read_bytes() == before
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
 def test_ctrl_c_after_the_writes_names_them_and_undo(
     tmp_path: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -340,7 +369,7 @@ def test_notices_come_once_after_the_summary_and_similar_ones_fold(
     assert not any(line.lstrip().startswith(("note: ", "trust: ")) for line in out)
     detected = [line for line in out if line.startswith("Note: detected ")]
     assert len(detected) == 1
-    assert out[out.index(detected[0]) + 1] == "  (and 1 more similar note; -v shows them)"
+    assert out[out.index(detected[0]) + 1] == "  (and 1 more similar note; -v shows it)"
 
 
 def test_verbose_shows_every_notice_in_full(

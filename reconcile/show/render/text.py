@@ -127,7 +127,7 @@ def collected(plan: Plan, paint: Any, *, verbose: bool = False) -> list[str]:
         more = len(texts) - 1
         if more and not verbose:
             kind = label.lower() + ("" if more == 1 else "s")
-            lines.append(f"  (and {more} more similar {kind}; -v shows them)")
+            lines.append(f"  (and {more} more similar {kind}; -v shows {_them(more)})")
     return ["", *lines] if lines else []
 
 
@@ -178,10 +178,15 @@ def notices(plan: Plan) -> list[str]:
         files = "file waits" if len(trust) == 1 else "files wait"
         lines.append(f"{len(trust)} {files} for the harness's trust: aido doctor shows how.")
     if roles:
-        lines.append(f"{_count(len(roles), 'note')} on roles and agents: aido plan -v shows them.")
+        roles_line = f"{_count(len(roles), 'note')} on roles and agents"
+        lines.append(f"{roles_line}: aido plan -v shows {_them(len(roles))}.")
     if other:
-        lines.append(f"{_count(other, 'other note')}: aido plan -v shows them.")
+        lines.append(f"{_count(other, 'other note')}: aido plan -v shows {_them(other)}.")
     return lines
+
+
+def _them(number: int) -> str:
+    return "it" if number == 1 else "them"
 
 
 def _count(number: int, word: str) -> str:
