@@ -14,6 +14,11 @@ HARNESS_PKGS := @openai/codex@0.171.0 @google/gemini-cli@0.61.0 opencode-ai@1.18
 HARNESS_PKGS += cline@3.0.65
 HARNESS_PKGS += @ampcode/cli@0.0.1790142911-g7618fb
 HARNESS_PKGS += @augmentcode/auggie@0.36.0
+# Pinned harness CLIs from PyPI, each in a venv of its own under HARNESS_PY_DIR/<package>
+# (they need Python 3.12+: the pyenv 3.12 CI has, else python3.12 on PATH).
+HARNESS_PY_DIR ?= .cache/harnesses-py
+HARNESS_PY ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.12.*/bin/python3) python3.12)
+HARNESS_PY_PKGS := openhands==1.16.0
 # MCP servers the `aido doctor --probe` tests start (npm), kept apart from the harness pins.
 TEST_SERVER_DIR ?= .cache/test-servers
 TEST_SERVER_PKGS := @modelcontextprotocol/server-everything@2026.8.31
@@ -24,7 +29,7 @@ PACKAGES := catalog adapters reconcile
 # install is redone whenever the set of package files (or pyproject) changes.
 PKG_MANIFEST := $(VENV)/.aido-manifest
 
-.PHONY: help dev test test-py lint demo bench fuzz harnesses test-servers contract-latest clean check-manifest verify-catalog dist
+.PHONY: help dev test test-py lint demo bench fuzz harnesses harnesses-py test-servers contract-latest clean check-manifest verify-catalog dist
 
 help:
 	@echo "make demo   run aido plan / apply / plan on the bundled example project"
@@ -35,6 +40,7 @@ help:
 	@echo "make fuzz   fuzz the document layer for longer (AIDO_FUZZ_EXAMPLES, default 20000)"
 	@echo "make verify-catalog  check every catalog package pin and remote host (network)"
 	@echo "make contract-latest  the contract tests against the newest harness CLIs (network)"
+	@echo "make harnesses-py  the pinned PyPI harness CLIs, a venv each under .cache/harnesses-py"
 	@echo "make dist   build the sdist and the wheel into dist/ (DIST=DIR elsewhere)"
 
 $(BIN)/python:
@@ -58,6 +64,17 @@ $(HARNESS_DIR)/.pinned: Makefile
 	mkdir -p $(HARNESS_DIR)
 	npm install --prefix $(HARNESS_DIR) --no-audit --no-fund --loglevel=error $(HARNESS_PKGS)
 	echo "$(HARNESS_PKGS)" > $@
+
+# One venv per package; a venv whose .pinned names another pin is made anew.
+harnesses-py:
+	@for pin in $(HARNESS_PY_PKGS); do venv=$(HARNESS_PY_DIR)/$${pin%%==*}; \
+	  if [ "$$(cat $$venv/.pinned 2>/dev/null)" != "$$pin" ]; then \
+	    echo "installing $$pin into $$venv"; rm -rf $$venv; \
+	    $(HARNESS_PY) -m venv $$venv && $$venv/bin/python -m pip install -q --disable-pip-version-check "$$pin" \
+	      > $$venv.log 2>&1 || { tail -20 $$venv.log; exit 1; }; \
+	    echo "$$pin" > $$venv/.pinned; \
+	  fi; \
+	done
 
 test-servers: $(TEST_SERVER_DIR)/.pinned
 
@@ -94,14 +111,14 @@ lint: dev
 # session leaves ~0.6 GB there and pytest keeps the last three; TEST_TMPDIR= to choose).
 TEST_TMPDIR ?= $(shell [ -w /dev/shm ] && df -Pk /dev/shm | awk 'NR == 2 && $$4 > 3145728 { print "/dev/shm" }')
 
-test: dev harnesses test-servers lint
+test: dev harnesses harnesses-py test-servers lint
 	@# -n auto: the slow tests are subprocess-bound and independent (pytest-xdist);
 	@# loadgroup hands out one test at a time.
 	@# A shell's PYTHONDONTWRITEBYTECODE is unset (as bench/ does): with it, every
 	@# aido and python the tests start compiles aido from source, and each worker
 	@# rewrites and compiles every test module again.
 	env -u PYTHONDONTWRITEBYTECODE AIDO_HARNESS_BIN=$(abspath $(HARNESS_DIR))/node_modules/.bin \
-	  AIDO_TEST_SERVERS=$(abspath $(TEST_SERVER_DIR))/node_modules/.bin \
+	  AIDO_HARNESS_PY=$(abspath $(HARNESS_PY_DIR)) AIDO_TEST_SERVERS=$(abspath $(TEST_SERVER_DIR))/node_modules/.bin \
 	  $(if $(TEST_TMPDIR),TMPDIR=$(TEST_TMPDIR)) $(BIN)/pytest -q -n auto --dist loadgroup
 
 # The suite without the contract and slow tests on another Python, in its own venv

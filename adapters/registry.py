@@ -24,6 +24,7 @@ from aidokit.adapters import (
     kiro,
     lm_studio,
     opencode,
+    openhands,
     qwen_code,
     roo,
     visual_studio,
@@ -61,6 +62,7 @@ ADAPTERS: dict[str, Adapter] = {
     "junie": junie.ADAPTER,
     "amp": amp.ADAPTER,
     "auggie": auggie.ADAPTER,
+    "openhands": openhands.ADAPTER,
 }
 
 # Adapters whose output the real harness CLI reads back in CI

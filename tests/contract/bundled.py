@@ -1,25 +1,32 @@
-"""Oracles that run a harness's own config loader, from its installed package, with node.
+"""Oracles that run a harness's own config loader, from its installed package.
 
 For CLIs with no offline listing command: Cline's CLI lists no MCP servers (`cline mcp`
 has only add and remove) and `cline config` needs a TTY, so its oracle imports the
 `@cline/core` package the installed `cline` depends on (the same SDK its binary bundles)
-and calls its settings loader. Each script is in `node_scripts/` and prints JSON.
+and calls its settings loader with node (`node_scripts/`). The Python CLIs (PyPI, each
+in a venv of its own under AIDO_HARNESS_PY, `make harnesses-py`) are asked the same way
+with the venv's python (`py_scripts/`): OpenHands' `openhands mcp list` imports the
+whole agent SDK, whose LLM library fetches a price list from the network first, so its
+oracle calls the loader that listing calls. Each script prints JSON.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.contract.sandbox import TIMEOUT_SEC, Sandbox, harness_bin
+from tests.contract.sandbox import REPO, TIMEOUT_SEC, Sandbox, harness_bin
 from tests.contract.views import Raw, Servers, ServerView
 
 SCRIPTS = Path(__file__).parent / "node_scripts"
+PY_SCRIPTS = Path(__file__).parent / "py_scripts"
 # Cline's transport words -> the normalised ones.
 _CLINE_TRANSPORTS = {"stdio": "stdio", "sse": "sse", "streamableHttp": "http"}
 
@@ -33,9 +40,48 @@ def package_dir(name: str, within: str) -> Path:
     pytest.fail(f"{name} (a dependency of {within}) is not installed; run `make harnesses`")
 
 
+def harness_venv(package: str) -> Path:
+    """The venv holding the pinned PyPI harness `package` (`make harnesses-py`)."""
+    root = Path(os.environ.get("AIDO_HARNESS_PY") or REPO / ".cache" / "harnesses-py")
+    venv = root / package
+    if not (venv / "bin" / "python").exists():
+        pytest.fail(
+            f"harness {package!r} not found at {venv}; run `make harnesses-py` "
+            "(or set AIDO_HARNESS_PY to the folder holding its venv)",
+            pytrace=False,
+        )
+    return venv
+
+
 def run_node(script: str, *args: str, sandbox: Sandbox, env: Mapping[str, str] | None) -> Any:
     """Run `node_scripts/<script>` in the sandbox (project cwd, scratch HOME) and parse its JSON."""
     argv = [str(sandbox.bin / "node"), str(SCRIPTS / script), *args]
+    return _run(argv, script, sandbox=sandbox, env=env)
+
+
+def run_python(
+    package: str,
+    script: str,
+    *,
+    sandbox: Sandbox,
+    env: Mapping[str, str] | None,
+    check: bool = True,
+) -> Any:
+    """Run `py_scripts/<script>` with `package`'s venv python in the sandbox; parse its JSON."""
+    python = harness_venv(package) / "bin" / "python"
+    argv = [str(python), str(PY_SCRIPTS / script)]
+    return _run(argv, script, sandbox=sandbox, env=env, check=check)
+
+
+def _run(
+    argv: list[str],
+    script: str,
+    *,
+    sandbox: Sandbox,
+    env: Mapping[str, str] | None,
+    check: bool = True,
+) -> Any:
+    """Run one loader script in the sandbox (project cwd, scratch HOME) and parse its JSON."""
     try:
         proc = subprocess.run(
             argv,
@@ -49,9 +95,9 @@ def run_node(script: str, *args: str, sandbox: Sandbox, env: Mapping[str, str] |
             check=False,
         )
     except subprocess.TimeoutExpired:
-        pytest.fail(f"`node {script}` did not finish within {TIMEOUT_SEC}s")
-    if proc.returncode != 0:
-        pytest.fail(f"`node {script}` exited {proc.returncode}\n{proc.stdout}\n{proc.stderr}")
+        pytest.fail(f"`{script}` did not finish within {TIMEOUT_SEC}s")
+    if check and proc.returncode != 0:
+        pytest.fail(f"`{script}` exited {proc.returncode}\n{proc.stdout}\n{proc.stderr}")
     return json.loads(proc.stdout)
 
 
@@ -91,4 +137,29 @@ def cline(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers:
                 rec["name"], kind, url=t["url"], headers=headers, scope="user", raw=rec
             )
         servers[view.name] = view
+    return servers
+
+
+def openhands_load(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Raw:
+    """What OpenHands' loader reports: `version`, `path`, `servers` (fastmcp's models, with
+    `_transport`, the one fastmcp starts), `enabled` (names); `error` when it refuses."""
+    loaded: Raw = run_python("openhands", "openhands_mcp.py", sandbox=sandbox, env=env)
+    return loaded
+
+
+def openhands(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers:
+    """Read `~/.openhands/mcp.json` (user scope only) with the OpenHands CLI's own loader.
+
+    Its path follows `OPENHANDS_PERSISTENCE_DIR` and HOME. Nothing expands a variable;
+    env and headers are as written.
+    """
+    servers: Servers = {}
+    for name, rec in openhands_load(sandbox, env)["servers"].items():
+        kind = rec["_transport"]
+        if kind == "stdio":
+            args, env_map = tuple(rec.get("args") or ()), dict(rec.get("env") or {})
+            view = ServerView(name, kind, command=rec["command"], args=args, env=env_map)
+        else:
+            view = ServerView(name, kind, url=rec["url"], headers=dict(rec.get("headers") or {}))
+        servers[name] = replace(view, scope="user", raw=rec)
     return servers

@@ -232,6 +232,7 @@ ORACLES: dict[str, Callable[[Sandbox, Mapping[str, str] | None], Servers]] = {
     "cline": bundled.cline,
     "amp": newest.amp,
     "auggie": newest.auggie,
+    "openhands": bundled.openhands,
 }
 
 

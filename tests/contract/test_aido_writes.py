@@ -43,6 +43,7 @@ CLI_ADAPTER = {
     "cline": "cline",
     "amp": "amp",
     "auggie": "auggie",
+    "openhands": "openhands",
 }
 CASES = [
     ("claude", "project"),
@@ -65,10 +66,12 @@ CASES = [
     ("amp", "user"),
     ("auggie", "project"),
     ("auggie", "user"),
+    ("openhands", "user"),  # OpenHands CLI has no project file
 ]
-# Servers aido leaves out of a harness (with a note): Cline references no variable, so
-# github's remote server, whose token is a secret header, would fail to authenticate.
-LEFT_OUT = {"cline": {"github"}}
+# Servers aido leaves out of a harness (with a note): Cline and OpenHands reference no
+# variable, so github's remote server, whose token is a secret header, would fail to
+# authenticate.
+LEFT_OUT = {"cline": {"github"}, "openhands": {"github"}}
 
 
 @pytest.fixture
@@ -129,14 +132,14 @@ def test_cli_reads_what_aido_wrote(cli: str, scope: str, aido_env: Sandbox) -> N
             assert (view.transport, view.url) == (spec.transport, spec.url)
         else:
             assert (view.transport, view.command, view.args) == ("stdio", spec.command, spec.args)
-        if cli in ("claude", "copilot", "cline", "amp"):
+        if cli in ("claude", "copilot", "cline", "amp", "openhands"):
             assert view.scope == scope
     _check_secret_references(cli, servers, aido_env)
 
 
 def _check_secret_references(cli: str, servers: dict[str, ServerView], box: Sandbox) -> None:
     """Each CLI shows the secrets as references (or masks them), never as the value."""
-    if cli == "cline":
+    if cli in ("cline", "openhands"):
         # No references: the secret env var is left for the user to set (aido's note).
         assert servers["brave-search"].env == {}
         return

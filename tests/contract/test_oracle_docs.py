@@ -27,10 +27,12 @@ def _rows() -> dict[str, list[str]]:
 
 
 def _pins() -> set[str]:
-    """Every `package@version` in the Makefile's HARNESS_PKGS lines."""
+    """Every `package@version` in the Makefile's HARNESS_PKGS lines, and every
+    `package==version` in its HARNESS_PY_PKGS lines (PyPI), as `package@version`."""
     text = (REPO / "Makefile").read_text(encoding="utf-8")
-    block = re.findall(r"^HARNESS_PKGS \+?:?= ((?:.*\\\n)*.*)$", text, re.MULTILINE)
-    return {pkg for chunk in block for pkg in chunk.replace("\\\n", " ").split()}
+    block = re.findall(r"^HARNESS_(?:PY_)?PKGS \+?:?= ((?:.*\\\n)*.*)$", text, re.MULTILINE)
+    pins = {pkg for chunk in block for pkg in chunk.replace("\\\n", " ").split()}
+    return {pin.replace("==", "@") for pin in pins}
 
 
 def test_the_table_lists_every_oracle() -> None:
