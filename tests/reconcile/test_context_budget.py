@@ -196,6 +196,7 @@ FAMILIES: dict[str, tuple[str | None, tuple[str, Any] | None]] = {
     "copilot-cli": (None, None),  # an allow-list only; its switch is outside the entry
     "kilo": (None, ("enabled", False)),
     "opencode": (None, ("enabled", False)),  # the tools go into the top-level `tools` map
+    "openhands": (None, ("enabled", False)),  # list_enabled_servers; no tool filter
 }
 
 
