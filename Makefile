@@ -19,6 +19,11 @@ HARNESS_PKGS += @augmentcode/auggie@0.36.0
 HARNESS_PY_DIR ?= .cache/harnesses-py
 HARNESS_PY ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.12.*/bin/python3) python3.12)
 HARNESS_PY_PKGS := openhands==1.16.0
+# A PyPI harness whose oracle runs only one loader of its (tests/contract/py_scripts/) goes in
+# without its dependencies (--no-deps), plus the ones that loader imports, pinned to what its
+# full install resolves: OpenHands' MCP loader needs fastmcp, not the agent SDK, LiteLLM and a
+# browser (124 MB and under a minute instead of 785 MB and 15 minutes).
+HARNESS_PY_LOADER_DEPS_openhands := fastmcp==4.1.7
 # MCP servers the `aido doctor --probe` tests start (npm), kept apart from the harness pins.
 TEST_SERVER_DIR ?= .cache/test-servers
 TEST_SERVER_PKGS := @modelcontextprotocol/server-everything@2026.8.31
@@ -65,16 +70,26 @@ $(HARNESS_DIR)/.pinned: Makefile
 	npm install --prefix $(HARNESS_DIR) --no-audit --no-fund --loglevel=error $(HARNESS_PKGS)
 	echo "$(HARNESS_PKGS)" > $@
 
-# One venv per package; a venv whose .pinned names another pin is made anew.
+# $(call py_name,PIN): the package of `name==version`.
+py_name = $(firstword $(subst ==, ,$(1)))
+# $(call py_venv,VENV,REQUIREMENT,LOADER-DEPS): a new venv at VENV holding REQUIREMENT (with its
+# dependencies, or alone plus LOADER-DEPS when there are some); wheels only; the log at VENV.log.
+py_venv = rm -rf $(1) && $(HARNESS_PY) -m venv $(1) \
+  && $(1)/bin/python -m pip install -q --disable-pip-version-check --only-binary :all: \
+     $(if $(3),--no-deps) "$(2)" > $(1).log 2>&1 \
+  $(if $(3),&& $(1)/bin/python -m pip install -q --disable-pip-version-check --only-binary :all: \
+     $(3) >> $(1).log 2>&1) \
+  || { tail -20 $(1).log; echo "$(2) did not install (the log: $(1).log)"; exit 1; }
+
+# $(call py_pinned,VENV,PIN LOADER-DEPS...)
+py_pinned = if [ "$$(cat $(1)/.pinned 2>/dev/null)" != "$(strip $(2))" ]; then \
+    echo "installing $(strip $(2)) into $(1)"; \
+    $(call py_venv,$(1),$(firstword $(2)),$(wordlist 2,99,$(2))) && echo "$(strip $(2))" > $(1)/.pinned; \
+  fi
+
+# One venv per package; a venv whose .pinned names another pin (or loader deps) is made anew.
 harnesses-py:
-	@for pin in $(HARNESS_PY_PKGS); do venv=$(HARNESS_PY_DIR)/$${pin%%==*}; \
-	  if [ "$$(cat $$venv/.pinned 2>/dev/null)" != "$$pin" ]; then \
-	    echo "installing $$pin into $$venv"; rm -rf $$venv; \
-	    $(HARNESS_PY) -m venv $$venv && $$venv/bin/python -m pip install -q --disable-pip-version-check "$$pin" \
-	      > $$venv.log 2>&1 || { tail -20 $$venv.log; exit 1; }; \
-	    echo "$$pin" > $$venv/.pinned; \
-	  fi; \
-	done
+	@$(foreach pin,$(HARNESS_PY_PKGS),$(call py_pinned,$(HARNESS_PY_DIR)/$(call py_name,$(pin)),$(pin) $(HARNESS_PY_LOADER_DEPS_$(call py_name,$(pin))));)
 
 test-servers: $(TEST_SERVER_DIR)/.pinned
 
@@ -96,9 +111,23 @@ contract-latest: dev
 	  v=$$(node -p "require('$(abspath $(HARNESS_LATEST_DIR))/node_modules/$$n/package.json').version"); \
 	  printf '%-28s newest %-10s pinned %s\n' "$$n" "$$v" "$${p##*@}"; \
 	done | tee $(HARNESS_LATEST_DIR)/versions.txt
+	@# The PyPI ones: the newest release, with the newest of its loader deps (unpinned).
+	@mkdir -p $(HARNESS_LATEST_DIR)/py
+	@$(foreach pin,$(HARNESS_PY_PKGS),$(call py_latest,$(call py_name,$(pin)),$(pin));)
 	env -u PYTHONDONTWRITEBYTECODE AIDO_HARNESS_BIN=$(abspath $(HARNESS_LATEST_DIR))/node_modules/.bin \
+	  AIDO_HARNESS_PY=$(abspath $(HARNESS_LATEST_DIR))/py \
 	  $(if $(TEST_TMPDIR),TMPDIR=$(TEST_TMPDIR)) $(BIN)/pytest -q -n auto --dist loadgroup -m contract tests/contract \
 	  || { echo "contract tests FAILED against the newest harness CLIs:"; cat $(HARNESS_LATEST_DIR)/versions.txt; exit 1; }
+
+# $(call py_latest,NAME,PIN): the newest release of NAME on the index (`pip index versions`),
+# its versions.txt line, then that exact release installed: one that does not install
+# fails here, naming itself, instead of pip quietly taking an older one.
+py_latest = v=$$($(HARNESS_PY) -m pip index versions --disable-pip-version-check $(1) 2>/dev/null \
+    | sed -n '1s/^[^(]*(\(.*\))$$/\1/p'); \
+  printf '%-28s newest %-10s pinned %s\n' $(1) "$${v:-?}" $(lastword $(subst ==, ,$(2))) \
+    | tee -a $(HARNESS_LATEST_DIR)/versions.txt; \
+  [ -n "$$v" ] || { echo "$(1): no release found on the package index"; exit 1; }; \
+  $(call py_venv,$(HARNESS_LATEST_DIR)/py/$(1),$(1)==$$v,$(foreach d,$(HARNESS_PY_LOADER_DEPS_$(1)),$(call py_name,$(d))))
 
 lint: dev
 	$(BIN)/ruff check $(PACKAGES) tests $(wildcard bench) fixtures/*.py
