@@ -44,7 +44,7 @@ def test_wheel_holds_only_the_aidokit_namespace(dist: Path) -> None:
     tops = {name.split("/")[0] for name in names}
     assert tops == {"aidokit", next(t for t in tops if t.endswith(".dist-info"))}
     assert "aidokit/catalog/models.py" in names
-    assert "aidokit/reconcile/cli.py" in names
+    assert "aidokit/reconcile/cli/main.py" in names
     assert "aidokit/reconcile/py.typed" in names
 
 
@@ -61,7 +61,7 @@ def test_non_editable_install_gives_a_working_aido(
     pip_into(fresh_venv(venv), copy_checkout(tmp_path / "checkout"), env=install_env())
     (site,) = venv.glob("lib/python*/site-packages")
     assert not {p.name for p in site.iterdir()} & set(TOP)
-    assert (site / "aidokit" / "reconcile" / "cli.py").is_file()
+    assert (site / "aidokit" / "reconcile" / "cli" / "main.py").is_file()
     aido = venv / "bin" / "aido"
     version = subprocess.run([str(aido), "--version"], capture_output=True, text=True, check=True)
     assert version.stdout.strip() == f"aido {__version__}"
