@@ -157,7 +157,8 @@ def test_a_personal_server_goes_to_aido_local_toml(tmp_path: Path, sandbox_home:
     notes = {"command": "node", "args": [str(sandbox_home / "tools/notes.js")]}
     project = _cursor(tmp_path, {"context7": CONTEXT7_NPX, "notes": notes})
     argv = [AIDO, "import", "--yes", "--project", str(project)]
-    code, out = run_in_pty(argv, sandbox_env(sandbox_home), "notes")
+    env = {**sandbox_env(sandbox_home), "COLUMNS": "500"}  # a terminal: one line per import
+    code, out = run_in_pty(argv, env, "notes")
     assert code == 0, out
     lines = out.replace("\r\n", "\n").splitlines()
     assert (

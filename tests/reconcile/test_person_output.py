@@ -3,6 +3,7 @@ or status that targets nothing says how to target something, never "No changes".
 
 from __future__ import annotations
 
+import json
 import pty
 import re
 import sys
@@ -79,24 +80,35 @@ def test_user_scope_without_a_user_layer_says_init_scope_user(
 # -- Ctrl-C (SPEC §8: exit 130, no traceback; say whether anything was written) ---------
 
 
-def _on_a_pty(argv: list[str], prompt: bytes, cwd: Path) -> tuple[int, str]:
-    """Run `argv` on a pty, press Ctrl-C once `prompt` shows (the terminal sends SIGINT)."""
+def _on_a_pty(
+    argv: list[str], prompt: bytes | None, cwd: Path, *, columns: int | None = None
+) -> tuple[int, str]:
+    """Run `argv` on a pty, press Ctrl-C once `prompt` shows (the terminal sends SIGINT);
+    with `columns`, the terminal is that wide and $COLUMNS unset."""
+    import fcntl
     import os
     import select
     import signal
+    import struct
+    import termios
     import time
 
+    env = {**os.environ, "TERM": "dumb", "COLUMNS": "80"}
+    if columns:
+        env.pop("COLUMNS")
     pid, fd = pty.fork()
     if pid == 0:
         try:
             os.chdir(cwd)
-            os.execve(argv[0], argv, {**os.environ, "TERM": "dumb", "COLUMNS": "80"})  # noqa: S606
+            if columns:
+                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+            os.execve(argv[0], argv, env)  # noqa: S606
         finally:
             os._exit(127)
     output, pressed = b"", False
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        if not pressed and prompt in output:
+        if not pressed and prompt is not None and prompt in output:
             # A moment later, as a person would: a SIGINT between the prompt's write and
             # the read that waits for the answer is only handled once that read returns.
             time.sleep(0.5)
@@ -333,6 +345,19 @@ def test_plan_wraps_prose_to_columns_but_not_fields(
     assert any(line.startswith("  ") and not line.startswith("   ") for line in prose)
 
 
+def test_plan_on_a_terminal_wraps_to_its_width(
+    fixture_project: Callable[[str], Path],
+) -> None:
+    """No $COLUMNS: the terminal's own width (a 60-column pty) is the one wrapped to."""
+    project = _brownfield(fixture_project)
+    code, out = _on_a_pty([*AIDO, "plan", "--no-color"], None, project, columns=60)
+    assert code == 0, out
+    lines = out.replace("\r\n", "\n").splitlines()
+    prose = [line for line in lines if not re.match(r'      ("|[-+] )', line)]
+    assert any(line.startswith("Warning: ") for line in prose), out
+    assert all(len(line) <= 60 or len(line.split()) == 1 for line in prose), out
+
+
 def test_plan_into_a_pipe_is_not_wrapped(
     fixture_project: Callable[[str], Path], capsys: Capture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -399,3 +424,20 @@ def test_similar_notices_share_their_words_not_their_names() -> None:
     assert similar("detected cursor: found .cursor/", {"cursor"}) == similar(
         "detected codex: found .codex/", {"codex"}
     )
+
+
+def test_init_and_import_wrap_to_columns(
+    fixture_project: Callable[[str], Path], capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = _brownfield(fixture_project)
+    context7 = {"command": "npx", "args": ["-y", "@upstash/context7-mcp@latest"]}
+    (project / ".cursor" / "mcp.json").write_text(
+        json.dumps({"mcpServers": {"context7": context7}})
+    )
+    monkeypatch.setenv("COLUMNS", "60")
+    for argv in (("init", "--yes"), ("import", "--yes")):
+        aido(project, *argv)
+        lines = capsys.readouterr().out.splitlines()
+        prose = [line for line in lines if not re.match(r'      ("|[-+] )', line)]
+        assert any(line.startswith("  ") for line in prose), lines
+        assert all(len(line) <= 60 or len(line.split()) == 1 for line in prose), lines

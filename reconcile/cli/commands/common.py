@@ -61,6 +61,16 @@ def output_width(stream: TextIO | None = None) -> int | None:
         return None
 
 
+def say(text: str) -> None:
+    """Print `text` for a person: each line wrapped to the terminal (`output_width`)."""
+    width = output_width()
+    if width:
+        from aidokit.reconcile.show.render.text import wrap
+
+        text = wrap(text.split("\n"), width).removesuffix("\n")
+    print(text)
+
+
 def gather_inputs(args: argparse.Namespace) -> Inputs:
     """Inputs for the CLI's project, scope and adapters."""
     from aidokit.reconcile.read.world import gather

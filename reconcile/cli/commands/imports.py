@@ -9,6 +9,7 @@ from aidokit.reconcile.cli.commands.common import (
     apply_and_report,
     finish_interrupted,
     gather_inputs,
+    say,
     want_colour,
 )
 
@@ -53,9 +54,9 @@ def run(args: argparse.Namespace) -> int:
     found, skipped = usable(find(world))
     wanted = {w.server.id for w in world.wanted}
     for item in skipped:
-        print(f"skipped {item.name} in {item.file.shown}: {item.problem}")
+        say(f"skipped {item.name} in {item.file.shown}: {item.problem}")
     if not found:
-        print("Nothing to import: every server in the targeted files is aido's already.")
+        say("Nothing to import: every server in the targeted files is aido's already.")
         return 0
     paths = layer_paths(inputs.host, inputs.scope)
     home = str(inputs.host.home)
@@ -79,9 +80,9 @@ def run(args: argparse.Namespace) -> int:
     )
     plan = replace(plan, files=files, lock=None)
     for item in found:
-        print(import_line(item, where[item.name], why[item.name], plan, len(paths) > 1))
+        say(import_line(item, where[item.name], why[item.name], plan, len(paths) > 1))
         for name in item.references:  # SPEC §7: the credential itself is never copied
-            print(
+            say(
                 f"  a credential of {item.name} is not copied: {where[item.name]} and the "
                 f"harness files get ${{{name}}} in its place; set {name} where the harness starts"
             )
@@ -102,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
             writes=tuple(collected.writes),
             records=adoption_entries(found),
             record=lambda: record_all(found),
-            after=lambda: print("\n".join(lines)),
+            after=lambda: say("\n".join(lines)),
         )
 
     return apply_and_report(

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from aidokit.adapters.base import Host, Scope
-from aidokit.reconcile.cli.commands.common import project_dir
+from aidokit.reconcile.cli.commands.common import project_dir, say
 from aidokit.reconcile.core.errors import AidoError, ConfigError
 
 if TYPE_CHECKING:
@@ -75,14 +75,14 @@ def run(args: argparse.Namespace) -> int:
         target.parent.mkdir(parents=True, exist_ok=True)
     with target.open("x", encoding="utf-8") as out:  # "x": never clobber a racing writer
         out.write(text)
-    print(f"Wrote {target}:")
+    say(f"Wrote {target}:")
     for line in chosen(found, adapters, [*keep, *add], picked=bool(args.adapters)):
-        print(f"  {line}")
+        say(f"  {line}")
     if scope is Scope.PROJECT and _ignore_local(target.parent):
-        print("Added aido.local.toml (your own changes, never committed) to .gitignore.")
+        say("Added aido.local.toml (your own changes, never committed) to .gitignore.")
     if not adapters:
-        print("No harness was detected; aido will target the ones it detects on each run.")
-    print(_next_steps(project, scope))
+        say("No harness was detected; aido will target the ones it detects on each run.")
+    say(_next_steps(project, scope))
     return 0
 
 
