@@ -14,6 +14,8 @@ HARNESS_PKGS := @openai/codex@0.171.0 @google/gemini-cli@0.61.0 opencode-ai@1.18
 HARNESS_PKGS += cline@3.0.65
 HARNESS_PKGS += @ampcode/cli@0.0.1790142911-g7618fb
 HARNESS_PKGS += @augmentcode/auggie@0.36.0
+# The newest @kilocode/cli (7.8.1) has no linux-x64 package on npm: 7.7.7 is the newest that installs.
+HARNESS_PKGS += @kilocode/cli@7.7.7
 # Pinned harness CLIs from PyPI, each in a venv of its own under HARNESS_PY_DIR/<package>
 # (they need Python 3.12+: the pyenv 3.12 CI has, else python3.12 on PATH).
 HARNESS_PY_DIR ?= .cache/harnesses-py
@@ -105,12 +107,10 @@ $(TEST_SERVER_DIR)/.pinned: Makefile
 contract-latest: dev
 	rm -rf $(HARNESS_LATEST_DIR)
 	mkdir -p $(HARNESS_LATEST_DIR)
-	npm install --prefix $(HARNESS_LATEST_DIR) --no-audit --no-fund --loglevel=error \
-	  $$(for p in $(HARNESS_PKGS); do printf '%s@latest ' "$${p%@*}"; done)
-	@for p in $(HARNESS_PKGS); do n="$${p%@*}"; \
-	  v=$$(node -p "require('$(abspath $(HARNESS_LATEST_DIR))/node_modules/$$n/package.json').version"); \
-	  printf '%-28s newest %-10s pinned %s\n' "$$n" "$$v" "$${p##*@}"; \
-	done | tee $(HARNESS_LATEST_DIR)/versions.txt
+	@# One package at a time: a newest release that does not install here is reported
+	@# with npm's reason and the releases below it (down to the pin) are tried instead.
+	$(BIN)/python -m tests.contract.latest $(HARNESS_LATEST_DIR) $(HARNESS_PKGS) \
+	  || { echo "a harness CLI installed in no version:"; cat $(HARNESS_LATEST_DIR)/versions.txt; exit 1; }
 	@# The PyPI ones: the newest release, with the newest of its loader deps (unpinned).
 	@mkdir -p $(HARNESS_LATEST_DIR)/py
 	@$(foreach pin,$(HARNESS_PY_PKGS),$(call py_latest,$(call py_name,$(pin)),$(pin));)

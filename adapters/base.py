@@ -382,6 +382,16 @@ class Adapter(Protocol):
         """What the harness still requires before it uses servers `names` in this file."""
         ...
 
+    def refuses(self, name: str, entry: Mapping[str, Any], scope: Scope, host: Host) -> str | None:
+        """Why the harness would not read `entry` (server `name`) in its `scope` file on this
+        host, e.g. by the version of its CLI found here (None: it would)."""
+        ...
+
+    def assumed_format(self, scope: Scope, host: Host) -> str | None:
+        """Which of the harness's formats aido assumed for `scope`, and why (`aido doctor`);
+        None for a harness with one format."""
+        ...
+
 
 def substitute(text: str, reference: Callable[[str], str]) -> str:
     """Replace each catalog `${NAME}` placeholder with the harness's reference form."""

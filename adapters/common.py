@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -87,6 +89,14 @@ class AdapterBase:
         self, location: Location, host: Host, names: tuple[str, ...]
     ) -> TrustGate | None:
         """Most harnesses use their file without asking the user to trust it first."""
+        return None
+
+    def refuses(self, name: str, entry: Mapping[str, Any], scope: Scope, host: Host) -> str | None:
+        """Most harnesses read every entry aido renders for them."""
+        return None
+
+    def assumed_format(self, scope: Scope, host: Host) -> str | None:
+        """Most harnesses have had one format for as long as aido writes them."""
         return None
 
     def at(
@@ -193,6 +203,32 @@ def detect_any(
         if shutil.which(exe, path=search):
             return f"`{exe}` is on PATH"
     return None
+
+
+def installed_version(binary: str, package: str, host: Host) -> str | None:
+    """The version of npm package `package` whose `binary` is first on the host's PATH, from
+    its package.json (no run of the CLI: `--version` of a compiled harness takes seconds);
+    None when it is not on PATH or not installed from that package."""
+    import shutil  # only here: it imports the compression modules
+
+    found = shutil.which(binary, path=host.environ.get("PATH", ""))
+    if found is None:
+        return None
+    for folder in list(Path(found).resolve().parents)[:3]:
+        try:
+            meta = json.loads((folder / "package.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(meta, dict) and meta.get("name") == package:
+            version = meta.get("version")
+            return version if isinstance(version, str) else None
+    return None
+
+
+def version_tuple(text: str) -> tuple[int, ...]:
+    """`7.7.2` -> (7, 7, 2); the leading dotted numbers only (`0.0.17-g1` -> (0, 0, 17))."""
+    match = re.match(r"\d+(?:\.\d+)*", text.strip().removeprefix("v"))
+    return tuple(int(part) for part in match[0].split(".")) if match else ()
 
 
 def first_existing(paths: Iterable[Path], default: Path) -> Path:

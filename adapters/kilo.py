@@ -6,10 +6,19 @@ the project, `.kilo/kilo.json(c)`, and `$XDG_CONFIG_HOME/kilo/` for the user
 (`Kilo-Org/kilocode` packages/opencode/src/config/config.ts and paths.ts;
 `const app = "kilo"`, default `~/.config/kilo` on every OS). The files of the
 Roo-derived generation are the `kilo-legacy` adapter.
+
+Two formats by CLI version (docs/harness-oracles.md, "Kilo"): Kilo 7.7.2 and later
+refuse a `{env:VAR}` reference anywhere in a project config file and skip the whole
+file (only the global config is trusted with them); 7.0.33 substitutes it. aido
+looks up the `@kilocode/cli` on PATH and, from 7.7.2 or when it finds none, leaves a
+server that needs a reference out of the project file, saying to add it at user scope.
 """
 
 from __future__ import annotations
 
+import json
+import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +32,22 @@ from aidokit.adapters.base import (
     Scope,
     ToolFields,
 )
-from aidokit.adapters.common import detect_any, first_existing
+from aidokit.adapters.common import detect_any, first_existing, installed_version, version_tuple
 from aidokit.adapters.format import Format
 from aidokit.adapters.opencode import OpenCode
+
+# The first release whose project config may not hold `{env:…}`: the linux-x64 binaries of
+# 7.7.2 and 7.7.7 throw "environment references are not allowed in project config" in
+# their config substitute() unless the file is trusted (only global config is), and
+# `kilo debug config` then lists none of the file's servers; 7.0.33 substitutes the
+# reference. No release in between has a linux-x64 package on npm to check.
+PROJECT_ENV_REFUSED_SINCE = (7, 7, 2)
+PACKAGE = "@kilocode/cli"
+_ENV_REF = re.compile(r"\{env:[^}]+\}")
+
+
+def _since() -> str:
+    return ".".join(map(str, PROJECT_ENV_REFUSED_SINCE))
 
 
 class Kilo(OpenCode):
@@ -35,7 +57,8 @@ class Kilo(OpenCode):
     cli: str | None = "kilo"  # the binary `aido doctor` asks for its version
     title = "Kilo Code"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
-    verified_by = "source"
+    # tests/contract reads aido's writes back with `kilo debug config` (7.0.33 to 7.7.7).
+    verified_by = "real CLI"
     evidence = (
         "https://github.com/Kilo-Org/kilocode/blob/002186d5/packages/opencode/src/config/config.ts"
     )
@@ -66,6 +89,46 @@ class Kilo(OpenCode):
         from aidokit.adapters.budget import in_entry
 
         return in_entry(self.name, name, entry, budget, ToolFields(off=("enabled", False)))
+
+    def refuses(self, name: str, entry: Mapping[str, Any], scope: Scope, host: Host) -> str | None:
+        """A project entry with a `{env:…}` reference, for Kilo 7.7.2 and later (or none found):
+        one such reference makes Kilo skip the whole project file."""
+        refs = sorted(set(_ENV_REF.findall(json.dumps(entry))))
+        if scope is not Scope.PROJECT or not refs or not self._refuses_env(host):
+            return None
+        return (
+            f"{self._assumed(host)} skips a project kilo.json holding any {{env:…}} reference "
+            f"(none of its servers would load), and '{name}' needs {', '.join(refs)}; add it "
+            "at user scope instead: put it in ~/.config/aido/aido.toml and run "
+            "`aido apply --scope user` (~/.config/kilo/kilo.json may hold references)"
+        )
+
+    def assumed_format(self, scope: Scope, host: Host) -> str | None:
+        """Which project-file format aido assumed, by the Kilo CLI found on PATH."""
+        if scope is not Scope.PROJECT:
+            return None  # the global file takes references in every release
+        if self._refuses_env(host):
+            return (
+                f"assumed {self._assumed(host)}, which skips a project kilo.json holding "
+                "{env:…} references: aido writes a server that needs one at user scope only"
+            )
+        return (
+            f"assumed {self._assumed(host)}, older than {_since()}: its project kilo.json may "
+            "hold {env:…} references, which aido writes there (upgrading Kilo to "
+            f"{_since()} or later makes it skip such a file: run aido apply again then)"
+        )
+
+    @staticmethod
+    def _refuses_env(host: Host) -> bool:
+        found = installed_version("kilo", PACKAGE, host)
+        return found is None or version_tuple(found) >= PROJECT_ENV_REFUSED_SINCE
+
+    @staticmethod
+    def _assumed(host: Host) -> str:
+        found = installed_version("kilo", PACKAGE, host)
+        if found is None:
+            return f"Kilo {_since()} or later (no {PACKAGE} found on PATH)"
+        return f"Kilo {found} (the {PACKAGE} on PATH)"
 
     def detect(self, host: Host, scope: Scope) -> str | None:
         """`kilo.json(c)` or `.kilo/` here, `~/.config/kilo`, or `kilo` on PATH."""

@@ -73,7 +73,9 @@ def build_plan(
                 notes.append(f"{adapter.name} has no {inputs.scope} scope; nothing to do there")
             continue
         allowed, refused, outside = _admitted(wanted, adapter, world)
-        desired, skipped = resolve_for(adapter, allowed, inputs.host.os, inputs.scope)
+        desired, skipped = resolve_for(
+            adapter, allowed, inputs.host.os, inputs.scope, host=inputs.host
+        )
         notes.extend([*refused, *skipped])
         files += _plan_adapter(world, target, desired, {**gone, **outside})
     for orphan in world.orphans:

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from aidokit.adapters.base import NOTHING, Adapter, Budget, Budgeted, Companion, Scope
+from aidokit.adapters.base import NOTHING, Adapter, Budget, Budgeted, Companion, Host, Scope
 from aidokit.adapters.render import for_os
 from aidokit.adapters.support import spec_for, unreferenced_variables
 from aidokit.catalog.errors import NoInstallSpecError
@@ -138,9 +138,18 @@ def _unreachable_auth(server: MCPDef, adapter: Adapter) -> tuple[str, ...]:
 
 
 def resolve_for(
-    adapter: Adapter, wanted: list[Wanted], os: OSName = "linux", scope: Scope = Scope.PROJECT
+    adapter: Adapter,
+    wanted: list[Wanted],
+    os: OSName = "linux",
+    scope: Scope = Scope.PROJECT,
+    *,
+    host: Host | None = None,
 ) -> tuple[list[DesiredEntry], list[str]]:
-    """Render every wanted server for `adapter`; notes say what was skipped and why."""
+    """Render every wanted server for `adapter`; notes say what was skipped and why.
+
+    With `host`, an entry the harness found there would not read in its `scope` file
+    (`Adapter.refuses`, e.g. by its CLI's version) is left out with the reason.
+    """
     entries: list[DesiredEntry] = []
     notes: list[str] = []
     for item in wanted:
@@ -172,6 +181,10 @@ def resolve_for(
             if item.explicit:
                 raise
             notes.append(f"{item.server.id}: skipped on {adapter.name}: {exc}")
+            continue
+        refused = None if host is None else adapter.refuses(item.server.id, entry, scope, host)
+        if refused is not None:
+            notes.append(f"{item.server.id}: left out of {adapter.name}: {refused}")
             continue
         budgeted = (
             adapter.budget(item.server.id, entry, item.budget)

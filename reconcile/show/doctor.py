@@ -169,6 +169,18 @@ def old_clis(c: Checkup) -> list[Finding]:
     return found
 
 
+def assumed_formats(c: Checkup) -> list[Finding]:
+    """Which format aido assumed for a harness whose format changed between its releases,
+    by the CLI version found here (issue 33: Kilo's project file and `{env:…}`)."""
+    found = []
+    for file in c.files:
+        assumed = file.adapter.assumed_format(file.location.scope, c.inputs.host)
+        if assumed is not None:
+            message = f"{file.adapter.name} ({file.shown}): {assumed}"
+            found.append(Finding(Severity.WARNING, "cli-format", file.shown, message))
+    return found
+
+
 def missing_launchers(c: Checkup) -> list[Finding]:
     """Desired entries whose launcher (`npx`, `uvx`, `docker`, `node`) is not on PATH."""
     from aidokit.catalog.models import StdioSpec
@@ -375,6 +387,7 @@ CHECKS: tuple[Callable[[Checkup], list[Finding]], ...] = (
     missing_secrets,
     missing_launchers,
     old_clis,
+    assumed_formats,
     state_records,
     drifted_entries,
     running_claude,

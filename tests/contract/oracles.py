@@ -12,7 +12,7 @@ import json
 import re
 from collections.abc import Callable, Collection, Mapping
 
-from tests.contract import bundled, newest
+from tests.contract import bundled, more_clis, newest
 from tests.contract.sandbox import Sandbox, run_cli
 from tests.contract.views import Raw as Raw
 from tests.contract.views import Servers as Servers
@@ -233,6 +233,7 @@ ORACLES: dict[str, Callable[[Sandbox, Mapping[str, str] | None], Servers]] = {
     "amp": newest.amp,
     "auggie": newest.auggie,
     "openhands": bundled.openhands,
+    "kilo": more_clis.kilo,
 }
 
 

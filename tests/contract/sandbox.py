@@ -22,6 +22,7 @@ CLIS = ("codex", "gemini", "opencode", "claude", "copilot", "qwen")
 CLIS += ("cline",)
 CLIS += ("amp", "auggie")
 CLIS += ("openhands",)  # PyPI: a venv of its own (tests/contract/bundled.py)
+CLIS += ("kilo",)
 # Fixture files are placed verbatim except for this token, which becomes the
 # sandbox's absolute project path (Claude Code local scope and the trust lists
 # of Codex and Copilot CLI are keyed by it).
@@ -46,6 +47,10 @@ QUIET_ENV = {
     "OPENCODE_DISABLE_LSP_DOWNLOAD": "1",  # opencode
     "OPENCODE_DISABLE_SHARE": "1",  # opencode
     "AMP_URL": "http://127.0.0.1:9",  # amp: its account lookup goes to a closed local port
+    "KILO_DISABLE_AUTOUPDATE": "1",  # kilo
+    "KILO_DISABLE_MODELS_FETCH": "1",  # kilo: 7.0.33 fails offline without it
+    "KILO_DISABLE_SHARE": "1",  # kilo
+    "KILO_DISABLE_LSP_DOWNLOAD": "1",  # kilo
 }
 
 

@@ -9,12 +9,14 @@ commands, args and URLs the catalog specifies, and every secret as a reference.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from aidokit.adapters.base import Host, Scope
+from aidokit.adapters.kilo import PROJECT_ENV_REFUSED_SINCE
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.adapters.support import spec_for
 from aidokit.catalog.entries import ENTRIES_BY_ID
@@ -22,7 +24,7 @@ from aidokit.catalog.models import RemoteSpec
 from aidokit.reconcile.cli.main import main
 from aidokit.reconcile.read.choices.layers import user_config_path
 from tests.contract.oracles import ServerView, read_back
-from tests.contract.sandbox import Sandbox, run_cli
+from tests.contract.sandbox import Sandbox, Version, harness_bin, run_cli
 
 pytestmark = pytest.mark.contract
 
@@ -44,6 +46,7 @@ CLI_ADAPTER = {
     "amp": "amp",
     "auggie": "auggie",
     "openhands": "openhands",
+    "kilo": "kilo",
 }
 CASES = [
     ("claude", "project"),
@@ -67,11 +70,18 @@ CASES = [
     ("auggie", "project"),
     ("auggie", "user"),
     ("openhands", "user"),  # OpenHands CLI has no project file
+    ("kilo", "project"),
+    ("kilo", "user"),
 ]
 # Servers aido leaves out of a harness (with a note): Cline and OpenHands reference no
 # variable, so github's remote server, whose token is a secret header, would fail to
-# authenticate.
-LEFT_OUT = {"cline": {"github"}, "openhands": {"github"}}
+# authenticate; Kilo 7.7.2 and later skip a project kilo.json holding any `{env:…}`
+# reference, so the servers that need a secret go to its user file only.
+LEFT_OUT = {
+    ("cline", "user"): {"github"},
+    ("openhands", "user"): {"github"},
+    ("kilo", "project"): {"github", "brave-search"},
+}
 
 
 @pytest.fixture
@@ -114,15 +124,22 @@ def _written_files(box: Sandbox) -> list[Path]:
 
 
 @pytest.mark.parametrize(("cli", "scope"), CASES, ids=[f"{c}-{s}" for c, s in CASES])
-def test_cli_reads_what_aido_wrote(cli: str, scope: str, aido_env: Sandbox) -> None:
+def test_cli_reads_what_aido_wrote(
+    cli: str, scope: str, aido_env: Sandbox, version_of: Version, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The harness lists every server aido wrote, with the catalog's command, args and URL."""
+    if cli == "kilo":
+        # aido picks Kilo's project format by the `@kilocode/cli` it finds on PATH.
+        monkeypatch.setenv("PATH", f"{harness_bin()}{os.pathsep}{os.environ['PATH']}")
+        if version_of("kilo") < PROJECT_ENV_REFUSED_SINCE:
+            monkeypatch.setitem(LEFT_OUT, ("kilo", "project"), set())
     _apply(aido_env, cli, scope)
     for path in _written_files(aido_env):
         text = path.read_text(encoding="utf-8", errors="replace")
         for value in SECRETS.values():
             assert value not in text, f"secret value written into {path}"
     servers = read_back(cli, aido_env, scope, env=SECRETS)
-    written = sorted(set(IDS) - LEFT_OUT.get(cli, set()))
+    written = sorted(set(IDS) - LEFT_OUT.get((cli, scope), set()))
     assert sorted(servers) == written
     for entry_id in written:
         spec = spec_for(ENTRIES_BY_ID[entry_id], ADAPTERS[CLI_ADAPTER[cli]])
@@ -134,11 +151,17 @@ def test_cli_reads_what_aido_wrote(cli: str, scope: str, aido_env: Sandbox) -> N
             assert (view.transport, view.command, view.args) == ("stdio", spec.command, spec.args)
         if cli in ("claude", "copilot", "cline", "amp", "openhands"):
             assert view.scope == scope
-    _check_secret_references(cli, servers, aido_env)
+    _check_secret_references(cli, scope, servers, aido_env)
 
 
-def _check_secret_references(cli: str, servers: dict[str, ServerView], box: Sandbox) -> None:
+def _check_secret_references(
+    cli: str, scope: str, servers: dict[str, ServerView], box: Sandbox
+) -> None:
     """Each CLI shows the secrets as references (or masks them), never as the value."""
+    if (cli, scope) == ("kilo", "project") and LEFT_OUT[(cli, scope)]:
+        text = "\n".join(p.read_text("utf-8", "replace") for p in _written_files(box))
+        assert "{env:" not in text  # Kilo would skip the whole file
+        return
     if cli in ("cline", "openhands"):
         # No references: the secret env var is left for the user to set (aido's note).
         assert servers["brave-search"].env == {}
@@ -151,6 +174,13 @@ def _check_secret_references(cli: str, servers: dict[str, ServerView], box: Sand
         assert github.bearer_token_env_var == "GITHUB_PERSONAL_ACCESS_TOKEN"
         assert brave.env_vars == ("BRAVE_API_KEY",)
         assert not github.headers and not brave.env
+    elif cli == "kilo":
+        # Kilo substitutes {env:VAR} in its (trusted) global file and masks nothing.
+        token = SECRETS["GITHUB_PERSONAL_ACCESS_TOKEN"]
+        assert github.headers == {"Authorization": f"Bearer {token}"}
+        assert brave.env == {"BRAVE_API_KEY": SECRETS["BRAVE_API_KEY"]}
+        text = "\n".join(p.read_text("utf-8", "replace") for p in _written_files(box))
+        assert '"Authorization": "Bearer {env:GITHUB_PERSONAL_ACCESS_TOKEN}"' in text
     elif cli == "opencode":
         # OpenCode resolves {env:VAR} when it loads and masks secret-looking values.
         assert github.headers == {"Authorization": "***"}

@@ -263,3 +263,24 @@ def test_agent_names_that_agree_or_do_not_count_are_not_warned(
     write_files(project, {rel: text.encode()})
     code, found = findings(project, capsys)
     assert code == 0 and not [f for f in found if "both define" in f["message"]]
+
+
+@pytest.mark.parametrize(("version", "says"), [(None, "no @kilocode/cli"), ("7.0.33", "older")])
+def test_doctor_names_the_kilo_format_it_assumed(
+    version: str | None,
+    says: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Kilo's project file changed with 7.7.2 (`{env:…}` refused): doctor says which Kilo
+    aido assumed, by the `@kilocode/cli` found on PATH (issue 33)."""
+    from tests.adapters.test_kilo import fake_kilo
+
+    project = new_project(tmp_path, 'adapters = ["kilo"]\n[mcp]\nadd = ["github"]\n')
+    path = fake_kilo(tmp_path / "npm", version)["PATH"] if version else str(tmp_path / "none")
+    monkeypatch.setenv("PATH", path)
+    _, found = findings(project, capsys)
+    (hit,) = [f for f in found if f["check"] == "cli-format"]
+    assert hit["severity"] == "warning" and hit["subject"] == "kilo.json"
+    assert says in hit["message"] and (f"Kilo {version}" if version else "7.7.2") in hit["message"]

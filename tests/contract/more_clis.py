@@ -1,0 +1,52 @@
+"""Oracles for harnesses aido had adapters for before their CLIs were oracles (issue 33).
+
+Each reports what the harness read, as `ServerView`s (tests/contract/views.py), without
+reinterpreting it. Findings are in docs/harness-oracles.md.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+
+import pytest
+
+from tests.contract.sandbox import Sandbox, run_cli
+from tests.contract.views import Raw, Servers, ServerView
+
+
+def kilo_config(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Raw:
+    """The configuration Kilo resolved, `kilo debug config` (`--pure`: no plugins loaded).
+
+    Kilo 7.0.33 has no `--pure` (it prints its help) and prints a one-time database
+    migration before the JSON; the oracle asks it without then.
+    """
+    proc = run_cli("kilo", "debug", "config", "--pure", sandbox=sandbox, env=env, check=False)
+    if "--pure" in proc.stdout + proc.stderr or proc.returncode != 0:
+        proc = run_cli("kilo", "debug", "config", sandbox=sandbox, env=env)
+    start = proc.stdout.find("\n{")
+    text = proc.stdout if proc.stdout.startswith("{") else proc.stdout[start + 1 :]
+    try:
+        config: Raw = json.loads(text)
+    except ValueError:
+        pytest.fail(f"`kilo debug config` printed no JSON:\n{proc.stdout}\n{proc.stderr}")
+    return config
+
+
+def kilo(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers:
+    """Read `kilo.json(c)` (project, `.kilo/`) and `~/.config/kilo/kilo.json` via the resolved
+    config: OpenCode's `mcp` map with `{env:VAR}` substituted, nothing masked, no scope.
+
+    Kilo 7.7.2 and later skip a project file that holds any `{env:…}` reference.
+    """
+    servers: Servers = {}
+    for name, rec in (kilo_config(sandbox, env).get("mcp") or {}).items():
+        if rec.get("type") == "local":
+            command, *args = rec["command"]
+            env_map = dict(rec.get("environment") or {})
+            view = ServerView(name, "stdio", command, tuple(args), env=env_map, raw=rec)
+        else:
+            headers = dict(rec.get("headers") or {})
+            view = ServerView(name, "http", url=rec["url"], headers=headers, raw=rec)
+        servers[name] = view
+    return servers

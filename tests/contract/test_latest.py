@@ -1,0 +1,59 @@
+"""`make contract-latest`'s installer (tests/contract/latest.py), with npm played by a fake."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+from tests.contract.latest import main
+
+KILO_FAILS = """npm error command sh -c node ./postinstall.mjs
+npm error npm error code ETARGET
+npm error npm error notarget No matching version found for @kilocode/cli-linux-x64@7.8.1.
+npm error Failed to setup kilo binary: It seems your package manager failed to install
+"""
+
+
+class FakeNpm:
+    """Releases per package, and which `name@version` fail to install with what output."""
+
+    def __init__(self, releases: dict[str, list[str]], fails: dict[str, str]) -> None:
+        self.releases, self.fails = releases, fails
+        self.installs: list[str] = []
+
+    def __call__(self, argv: Sequence[str]) -> tuple[int, str]:
+        if argv[0] == "view":
+            versions = self.releases[argv[1]]
+            return 0, json.dumps({"dist-tags.latest": versions[-1], "versions": versions})
+        self.installs.append(argv[-1])
+        failed = self.fails.get(argv[-1])
+        return (1, failed) if failed is not None else (0, "added 1 package")
+
+
+def test_a_newest_release_without_a_package_for_this_machine_is_named_and_the_one_below_tried(
+    tmp_path: Path,
+) -> None:
+    releases = {"@kilocode/cli": ["7.0.33", "7.7.2", "7.7.7", "7.8.1"], "cline": ["3.0.65"]}
+    fake = FakeNpm(releases, {"@kilocode/cli@7.8.1": KILO_FAILS})
+    assert main([str(tmp_path), "@kilocode/cli@7.7.2", "cline@3.0.65"], run=fake) == 0
+    assert fake.installs == ["@kilocode/cli@7.8.1", "@kilocode/cli@7.7.7", "cline@3.0.65"]
+    kilo, cline = (tmp_path / "versions.txt").read_text().splitlines()
+    assert kilo.split()[:5] == ["@kilocode/cli", "newest", "7.8.1", "pinned", "7.7.2"]
+    assert kilo.endswith(
+        "(7.8.1 has no package for linux-x64 on npm "
+        "(npm has no @kilocode/cli-linux-x64@7.8.1); tried 7.7.7)"
+    )
+    assert cline.split() == ["cline", "newest", "3.0.65", "pinned", "3.0.65"]
+
+
+def test_a_package_that_installs_in_no_version_fails_after_trying_down_to_the_pin(
+    tmp_path: Path,
+) -> None:
+    releases = {"x": ["1.0.0", "1.1.0", "2.0.0-rc.1", "1.2.0"]}
+    fails = {f"x@{v}": "npm error 404 Not Found - GET https://r/x - gone" for v in releases["x"]}
+    fake = FakeNpm(releases, fails)
+    assert main([str(tmp_path), "x@1.1.0"], run=fake) == 1
+    assert fake.installs == ["x@1.2.0", "x@1.1.0"]  # no pre-release, nothing below the pin
+    (line,) = (tmp_path / "versions.txt").read_text().splitlines()
+    assert line.endswith("(1.2.0 did not install (npm: gone); installed in no version)")
