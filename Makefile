@@ -16,6 +16,12 @@ HARNESS_PKGS += @ampcode/cli@0.0.1790142911-g7618fb
 HARNESS_PKGS += @augmentcode/auggie@0.36.0
 # The newest @kilocode/cli (7.8.1) has no linux-x64 package on npm: 7.7.7 is the newest that installs.
 HARNESS_PKGS += @kilocode/cli@7.7.7
+# @factory/cli 0.225.1 (its only release on the registry) names a platform package of its own
+# version that the registry lacks; its `droid` shim runs the one installed, 0.225.2.
+HARNESS_PKGS += @factory/cli@0.225.1
+ifeq ($(shell uname -sm),Linux x86_64)
+HARNESS_PKGS += @factory/cli-linux-x64@0.225.2
+endif
 # Pinned harness CLIs from PyPI, each in a venv of its own under HARNESS_PY_DIR/<package>
 # (they need Python 3.12+: the pyenv 3.12 CI has, else python3.12 on PATH).
 HARNESS_PY_DIR ?= .cache/harnesses-py

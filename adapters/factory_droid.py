@@ -1,11 +1,15 @@
 """Factory Droid: `mcpServers` in `.factory/mcp.json` and `~/.factory/mcp.json`.
 
 docs.factory.ai/cli/configuration/mcp ("Configuration"): user servers in
-`~/.factory/mcp.json`, team servers in `.factory/mcp.json`; each entry has
-`type` `stdio` (`command`, `args`, `env`) or `http` (`url`, `headers`).
-`${VAR}` and `${VAR:-default}` in values are expanded from the environment at
-load time (Factory-AI/factory#1175, which documents it). SSE is not among the
-documented types, so an SSE spec is refused.
+`~/.factory/mcp.json`, team servers in `.factory/mcp.json`. The schema in the
+`droid` 0.225.2 binary (`@factory/cli-linux-x64`, readable bundled JavaScript)
+is a union on `type`: `stdio` (the default: `command`, `args`, `env`, no `cwd`),
+`http` and `sse` (`url`, `headers`, `oauth`), each with `disabled`,
+`enabledTools`, `disabledTools`, `timeout` and `connectTimeout`; an `sse` entry
+gets the SSE client, `http` streamable HTTP. A `url` without `type` is taken as
+stdio, so `type` is always written. `${VAR}` and `${VAR:-default}` in values
+are expanded from the environment at load time (Factory-AI/factory#1175).
+`droid mcp list` reads both files (tests/contract; docs/harness-oracles.md).
 """
 
 from __future__ import annotations
@@ -13,21 +17,13 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import (
-    Capabilities,
-    Host,
-    Location,
-    Rendered,
-    Scope,
-    ToolFields,
-)
-from aidokit.adapters.common import STDIO_HTTP, AdapterBase, detect_any
+from aidokit.adapters.base import Capabilities, Host, Location, Rendered, Scope, ToolFields
+from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
     Refs,
     dollar_brace,
     refuse_cwd,
-    refuse_transport,
     remote_fields,
     stdio_fields,
 )
@@ -46,9 +42,13 @@ class FactoryDroid(AdapterBase):
             include="enabledTools", exclude="disabledTools", off=("disabled", True)
         ),
         expands="dollar",  # the `${VAR}` it renders
-        transports=STDIO_HTTP,  # its docs name `stdio` and `http` types only
+        # What the harness writes into an entry itself: its /mcp toggles write `disabled`
+        # and `disabledTools` into the user file (docs/adapters.md, "Keys the harness writes").
+        harness_keys=frozenset({"disabled", "disabledTools"}),
     )
-    verified_by = "docs"
+    cli: str | None = "droid"  # the binary `aido doctor` asks for its version
+    # tests/contract reads aido's writes back with `droid mcp list` (0.225.2).
+    verified_by = "real CLI"
     evidence = "https://docs.factory.ai/cli/configuration/mcp"
     unconfirmed = ("the Windows user folder (taken to be %USERPROFILE%\\.factory)",)
 
@@ -62,9 +62,7 @@ class FactoryDroid(AdapterBase):
         if isinstance(spec, StdioSpec):
             refuse_cwd(self.name, server, spec.cwd)  # the schema lists no cwd
             return refs.done({"type": "stdio", **stdio_fields(refs, spec)})
-        if spec.transport == "sse":
-            refuse_transport(self.name, server, "sse", "Droid documents stdio and http only")
-        return refs.done({"type": "http", **remote_fields(refs, spec)})
+        return refs.done({"type": spec.transport, **remote_fields(refs, spec)})
 
     def detect(self, host: Host, scope: Scope) -> str | None:
         """`.factory/` here, `~/.factory`, or `droid` on PATH."""
@@ -73,15 +71,16 @@ class FactoryDroid(AdapterBase):
         )
 
     def schema(self) -> dict[str, Any]:
-        """Entry shape from the docs' "Configuration Schema"."""
+        """Entry shape from the schema in the droid binary (see the module docstring)."""
         common = {
             "disabled": js.boolean(),
             "enabledTools": js.strings(),
             "disabledTools": js.strings(),
-            "timeoutMs": js.number(),
+            "timeout": {"type": "integer", "minimum": 1},
+            "connectTimeout": {"type": "integer", "minimum": 1},
         }
         stdio = js.stdio({"type": js.const("stdio")}, **common)
-        remote = js.remote({"type": js.const("http")}, **common)
+        remote = js.remote({"type": js.enum("http", "sse")}, **common)
         return js.entry(stdio, remote, title="Factory Droid mcpServers entry")
 
 

@@ -49,20 +49,21 @@ def test_remote_http_skips_claude_desktop_and_junie() -> None:
 
 
 def test_sse_skips_adapters_without_sse() -> None:
-    """Codex, Goose, Amazon Q, Zed, Factory Droid, Claude Desktop, Junie never get SSE."""
+    """Codex, Goose, Amazon Q, Zed, Claude Desktop, Junie never get SSE (Factory Droid does:
+    its binary's schema has an `sse` type)."""
     reach = set(_reach(SSE))
     for adapter in (
         "codex",
         "goose",
         "amazon-q",
         "zed",
-        "factory-droid",
         "claude-desktop",
         "junie",
     ):
         assert adapter not in reach
         assert not can_run(ADAPTERS[adapter], SSE)
     assert "claude-code" in reach
+    assert "factory-droid" in reach
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ reinterpreting it. Findings are in docs/harness-oracles.md.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 
 import pytest
@@ -49,4 +50,31 @@ def kilo(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers:
             headers = dict(rec.get("headers") or {})
             view = ServerView(name, "http", url=rec["url"], headers=headers, raw=rec)
         servers[name] = view
+    return servers
+
+
+# `  name  stdio  failed: Failed to connect to MCP server  [project]`
+_DROID_LINE = re.compile(
+    r"^(?P<name>\S+)\s+(?P<transport>stdio|http|sse)\s+(?P<status>.*?)\s+\[(?P<scope>\w+)\]$"
+)
+# Droid sends telemetry and would dial each remote server: through a closed local port.
+_CLOSED_PROXY = {"HTTPS_PROXY": "http://127.0.0.1:9", "HTTP_PROXY": "http://127.0.0.1:9"}
+
+
+def droid(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers:
+    """Read `.factory/mcp.json` and `~/.factory/mcp.json` via `droid mcp list`.
+
+    The listing has no JSON mode and prints name, type, status and scope only: no
+    command, URL, env or headers. It tries to start every server that is not disabled
+    (a stdio one fails at once: the sandbox PATH holds only node; a remote one meets
+    the closed proxy).
+    """
+    proc = run_cli("droid", "mcp", "list", sandbox=sandbox, env={**_CLOSED_PROXY, **(env or {})})
+    servers: Servers = {}
+    for line in proc.stdout.splitlines():
+        m = _DROID_LINE.match(line.strip())
+        if m:
+            scope = {"project": "project", "user": "user"}.get(m["scope"])
+            raw: Raw = {"line": line.strip(), **m.groupdict()}
+            servers[m["name"]] = ServerView(m["name"], m["transport"], scope=scope, raw=raw)
     return servers

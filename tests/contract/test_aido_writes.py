@@ -20,7 +20,7 @@ from aidokit.adapters.kilo import PROJECT_ENV_REFUSED_SINCE
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.adapters.support import spec_for
 from aidokit.catalog.entries import ENTRIES_BY_ID
-from aidokit.catalog.models import RemoteSpec
+from aidokit.catalog.models import RemoteSpec, StdioSpec
 from aidokit.reconcile.cli.main import main
 from aidokit.reconcile.read.choices.layers import user_config_path
 from tests.contract.oracles import ServerView, read_back
@@ -47,6 +47,7 @@ CLI_ADAPTER = {
     "auggie": "auggie",
     "openhands": "openhands",
     "kilo": "kilo",
+    "droid": "factory-droid",
 }
 CASES = [
     ("claude", "project"),
@@ -72,7 +73,12 @@ CASES = [
     ("openhands", "user"),  # OpenHands CLI has no project file
     ("kilo", "project"),
     ("kilo", "user"),
+    ("droid", "project"),
+    ("droid", "user"),
 ]
+# CLIs whose listing prints names, transports (and scopes) only: the written file is
+# checked for the catalog's command, args and URL instead.
+NAMES_ONLY = {"droid"}
 # Servers aido leaves out of a harness (with a note): Cline and OpenHands reference no
 # variable, so github's remote server, whose token is a secret header, would fail to
 # authenticate; Kilo 7.7.2 and later skip a project kilo.json holding any `{env:…}`
@@ -145,13 +151,31 @@ def test_cli_reads_what_aido_wrote(
         spec = spec_for(ENTRIES_BY_ID[entry_id], ADAPTERS[CLI_ADAPTER[cli]])
         assert spec is not None
         view = servers[entry_id]
-        if isinstance(spec, RemoteSpec):
+        if cli in NAMES_ONLY:
+            assert view.transport == (
+                "stdio" if not isinstance(spec, RemoteSpec) else spec.transport
+            )
+            _check_written(aido_env, CLI_ADAPTER[cli], scope, entry_id, spec)
+        elif isinstance(spec, RemoteSpec):
             assert (view.transport, view.url) == (spec.transport, spec.url)
         else:
             assert (view.transport, view.command, view.args) == ("stdio", spec.command, spec.args)
-        if cli in ("claude", "copilot", "cline", "amp", "openhands"):
+        if cli in ("claude", "copilot", "cline", "amp", "openhands", "droid"):
             assert view.scope == scope
     _check_secret_references(cli, scope, servers, aido_env)
+
+
+def _check_written(
+    box: Sandbox, adapter: str, scope: str, entry_id: str, spec: StdioSpec | RemoteSpec
+) -> None:
+    """The entry in the file aido wrote has the spec's command and args, or URL."""
+    location = ADAPTERS[adapter].location(Scope(scope), Host.current(box.project))
+    assert location is not None
+    entry = json.loads(location.path.read_text(encoding="utf-8"))["mcpServers"][entry_id]
+    if isinstance(spec, RemoteSpec):
+        assert entry["url"] == spec.url
+    else:
+        assert (entry["command"], tuple(entry["args"])) == (spec.command, spec.args)
 
 
 def _check_secret_references(
@@ -186,9 +210,9 @@ def _check_secret_references(
         assert github.headers == {"Authorization": "***"}
         assert brave.env == {"BRAVE_API_KEY": "***"}
     else:
-        # gemini, qwen and auggie mcp list print neither env nor headers
+        # gemini, qwen, auggie and droid mcp list print neither env nor headers
         # (docs/harness-oracles.md); the written file is checked for references instead.
-        assert cli in ("gemini", "qwen", "auggie")
+        assert cli in ("gemini", "qwen", "auggie", "droid")
         text = "\n".join(p.read_text("utf-8", "replace") for p in _written_files(box))
         assert '"Authorization": "Bearer ${GITHUB_PERSONAL_ACCESS_TOKEN}"' in text
         assert '"BRAVE_API_KEY": "${BRAVE_API_KEY}"' in text
