@@ -19,6 +19,9 @@ HARNESS_PKGS += @kilocode/cli@7.7.7
 # @factory/cli 0.225.1 (its only release on the registry) names a platform package of its own
 # version that the registry lacks; its `droid` shim runs the one installed, 0.225.2.
 HARNESS_PKGS += @factory/cli@0.225.1
+# Continue: not its `cn` (which reads no JSON MCP file) but the schemas and converter its IDE
+# loader calls (tests/contract/bundled.py).
+HARNESS_PKGS += @continuedev/config-yaml@1.42.0
 ifeq ($(shell uname -sm),Linux x86_64)
 HARNESS_PKGS += @factory/cli-linux-x64@0.225.2
 endif

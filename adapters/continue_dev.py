@@ -37,7 +37,11 @@ class Continue(AdapterBase):
     caps = Capabilities(
         references=NOWHERE,  # `${VAR}` is converted in a JSON drop-in's env only
     )
-    verified_by = "source"
+    # The oracle's name for Continue (`cn`, the binary `aido doctor` asks for its version).
+    cli: str | None = "cn"
+    # tests/contract runs Continue's own JSON schemas and converter (@continuedev/config-yaml)
+    # on aido's files: `cn` 1.5.47 itself reads only config.yaml (docs/harness-oracles.md).
+    verified_by = "real CLI"
     evidence = (
         "https://github.com/continuedev/continue/blob/0a3f6338/"
         "packages/config-yaml/src/schemas/mcp/convertJson.ts"

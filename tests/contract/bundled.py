@@ -3,7 +3,9 @@
 For CLIs with no offline listing command: Cline's CLI lists no MCP servers (`cline mcp`
 has only add and remove) and `cline config` needs a TTY, so its oracle imports the
 `@cline/core` package the installed `cline` depends on (the same SDK its binary bundles)
-and calls its settings loader with node (`node_scripts/`). The Python CLIs (PyPI, each
+and calls its settings loader with node (`node_scripts/`). Continue's `cn` reads no JSON
+MCP file at all, so its oracle runs the schemas and converter of `@continuedev/config-yaml`,
+which the IDE's loader calls. The Python CLIs (PyPI, each
 in a venv of its own under AIDO_HARNESS_PY, `make harnesses-py`) are asked the same way
 with the venv's python (`py_scripts/`): OpenHands' `openhands mcp list` imports the
 whole agent SDK, whose LLM library fetches a price list from the network first, so its
@@ -34,10 +36,12 @@ _CLINE_TRANSPORTS = {"stdio": "stdio", "sse": "sse", "streamableHttp": "http"}
 def package_dir(name: str, within: str) -> Path:
     """The folder of npm package `name` as the installed package `within` resolves it."""
     modules = harness_bin().parent
-    for folder in (modules / within / "node_modules" / name, modules / name):
+    nested = (modules / within / "node_modules" / name,) if within else ()
+    for folder in (*nested, modules / name):
         if (folder / "package.json").exists():
             return folder
-    pytest.fail(f"{name} (a dependency of {within}) is not installed; run `make harnesses`")
+    of = f" (a dependency of {within})" if within else ""
+    pytest.fail(f"{name}{of} is not installed; run `make harnesses`")
 
 
 def harness_venv(package: str) -> Path:
@@ -162,4 +166,40 @@ def openhands(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers
         else:
             view = ServerView(name, kind, url=rec["url"], headers=dict(rec.get("headers") or {}))
         servers[name] = replace(view, scope="user", raw=rec)
+    return servers
+
+
+# Continue's YAML transport words -> the normalised ones (a `url` block without `type` is
+# tried as streamable HTTP, then SSE, by Continue's MCP client).
+_CONTINUE_TRANSPORTS = {"stdio": "stdio", "sse": "sse", "streamable-http": "http", None: "http"}
+
+
+def continue_load(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Raw:
+    """What Continue's converter makes of the JSON MCP files: `version`, `files`, `servers`."""
+    loaded: Raw = run_node(
+        "continue_mcp.mjs",
+        str(package_dir("@continuedev/config-yaml", "")),
+        sandbox=sandbox,
+        env=env,
+    )
+    return loaded
+
+
+def continue_(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers:
+    """Read `.continue/mcpServers/*.json` and the global folder's with Continue's own schemas and
+    JSON-to-YAML converter (`@continuedev/config-yaml`); a file that fails is left out.
+
+    `cn` 1.5.47 reads only `config.yaml`, not these files (docs/harness-oracles.md).
+    """
+    servers: Servers = {}
+    for rec in continue_load(sandbox, env)["servers"]:
+        block, scope = rec["config"], rec["scope"]
+        kind = _CONTINUE_TRANSPORTS[block.get("type")]
+        if kind == "stdio":
+            args, env_map = tuple(block.get("args") or ()), dict(block.get("env") or {})
+            view = ServerView(block["name"], kind, block["command"], args, env=env_map)
+        else:
+            headers = dict((block.get("requestOptions") or {}).get("headers") or {})
+            view = ServerView(block["name"], kind, url=block["url"], headers=headers)
+        servers[view.name] = replace(view, scope=scope, raw=rec)
     return servers

@@ -235,6 +235,7 @@ ORACLES: dict[str, Callable[[Sandbox, Mapping[str, str] | None], Servers]] = {
     "openhands": bundled.openhands,
     "kilo": more_clis.kilo,
     "droid": more_clis.droid,
+    "cn": bundled.continue_,
 }
 
 

@@ -48,6 +48,7 @@ CLI_ADAPTER = {
     "openhands": "openhands",
     "kilo": "kilo",
     "droid": "factory-droid",
+    "cn": "continue",
 }
 CASES = [
     ("claude", "project"),
@@ -75,6 +76,8 @@ CASES = [
     ("kilo", "user"),
     ("droid", "project"),
     ("droid", "user"),
+    ("cn", "project"),
+    ("cn", "user"),
 ]
 # CLIs whose listing prints names, transports (and scopes) only: the written file is
 # checked for the catalog's command, args and URL instead.
@@ -87,6 +90,9 @@ LEFT_OUT = {
     ("cline", "user"): {"github"},
     ("openhands", "user"): {"github"},
     ("kilo", "project"): {"github", "brave-search"},
+    # Continue converts `${VAR}` in env only: a secret header cannot be referenced.
+    ("cn", "project"): {"github"},
+    ("cn", "user"): {"github"},
 }
 
 
@@ -160,7 +166,7 @@ def test_cli_reads_what_aido_wrote(
             assert (view.transport, view.url) == (spec.transport, spec.url)
         else:
             assert (view.transport, view.command, view.args) == ("stdio", spec.command, spec.args)
-        if cli in ("claude", "copilot", "cline", "amp", "openhands", "droid"):
+        if cli in ("claude", "copilot", "cline", "amp", "openhands", "droid", "cn"):
             assert view.scope == scope
     _check_secret_references(cli, scope, servers, aido_env)
 
@@ -185,6 +191,10 @@ def _check_secret_references(
     if (cli, scope) == ("kilo", "project") and LEFT_OUT[(cli, scope)]:
         text = "\n".join(p.read_text("utf-8", "replace") for p in _written_files(box))
         assert "{env:" not in text  # Kilo would skip the whole file
+        return
+    if cli == "cn":
+        # Continue turns the env reference into one to its own secrets.
+        assert servers["brave-search"].env == {"BRAVE_API_KEY": "${{ secrets.BRAVE_API_KEY }}"}
         return
     if cli in ("cline", "openhands"):
         # No references: the secret env var is left for the user to set (aido's note).
