@@ -22,7 +22,10 @@ class KiloLegacy(Roo):
     name = "kilo-legacy"
     title = "Kilo Code (legacy .kilocode)"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
-    verified_by = "source"
+    # tests/contract reads aido's files back with the current Kilo CLI, which migrates both
+    # (`kilocode debug config`: its second name for `kilo`, so the oracles stay one per CLI).
+    verified_by = "real CLI"
+    cli: str | None = "kilocode"
     evidence = (
         "https://github.com/Kilo-Org/kilocode/blob/1e49e857/"
         "packages/opencode/src/kilocode/mcp-migrator.ts"

@@ -16,15 +16,17 @@ from tests.contract.sandbox import Sandbox, run_cli
 from tests.contract.views import Raw, Servers, ServerView
 
 
-def kilo_config(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Raw:
+def kilo_config(
+    sandbox: Sandbox, env: Mapping[str, str] | None = None, binary: str = "kilo"
+) -> Raw:
     """The configuration Kilo resolved, `kilo debug config` (`--pure`: no plugins loaded).
 
     Kilo 7.0.33 has no `--pure` (it prints its help) and prints a one-time database
     migration before the JSON; the oracle asks it without then.
     """
-    proc = run_cli("kilo", "debug", "config", "--pure", sandbox=sandbox, env=env, check=False)
+    proc = run_cli(binary, "debug", "config", "--pure", sandbox=sandbox, env=env, check=False)
     if "--pure" in proc.stdout + proc.stderr or proc.returncode != 0:
-        proc = run_cli("kilo", "debug", "config", sandbox=sandbox, env=env)
+        proc = run_cli(binary, "debug", "config", sandbox=sandbox, env=env)
     start = proc.stdout.find("\n{")
     text = proc.stdout if proc.stdout.startswith("{") else proc.stdout[start + 1 :]
     try:
@@ -40,8 +42,25 @@ def kilo(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers:
 
     Kilo 7.7.2 and later skip a project file that holds any `{env:…}` reference.
     """
+    return _kilo_servers(kilo_config(sandbox, env))
+
+
+def kilocode(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers:
+    """Read the legacy (Roo-derived) extension's files as the current Kilo migrates them:
+    `.kilocode/mcp.json` and VS Code's `globalStorage/kilocode.kilo-code/settings/
+    mcp_settings.json`, via `kilocode debug config` (the same binary under its second name).
+
+    Its MCP migrator turns `streamable-http`/`sse` entries into `remote`, the rest into
+    `local`, `disabled` into `enabled: false`, and keeps `${env:VAR}` as text. The global
+    file is read only where the extension runs Kilo (`KILO_PLATFORM=vscode`), as here.
+    """
+    as_extension = {"KILO_PLATFORM": "vscode", **(env or {})}
+    return _kilo_servers(kilo_config(sandbox, as_extension, binary="kilocode"))
+
+
+def _kilo_servers(config: Raw) -> Servers:
     servers: Servers = {}
-    for name, rec in (kilo_config(sandbox, env).get("mcp") or {}).items():
+    for name, rec in (config.get("mcp") or {}).items():
         if rec.get("type") == "local":
             command, *args = rec["command"]
             env_map = dict(rec.get("environment") or {})

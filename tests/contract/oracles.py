@@ -234,6 +234,7 @@ ORACLES: dict[str, Callable[[Sandbox, Mapping[str, str] | None], Servers]] = {
     "auggie": newest.auggie,
     "openhands": bundled.openhands,
     "kilo": more_clis.kilo,
+    "kilocode": more_clis.kilocode,
     "droid": more_clis.droid,
     "cn": bundled.continue_,
 }

@@ -22,7 +22,7 @@ CLIS = ("codex", "gemini", "opencode", "claude", "copilot", "qwen")
 CLIS += ("cline",)
 CLIS += ("amp", "auggie")
 CLIS += ("openhands",)  # PyPI: a venv of its own (tests/contract/bundled.py)
-CLIS += ("kilo", "droid", "cn")
+CLIS += ("kilo", "kilocode", "droid", "cn")
 # Fixture files are placed verbatim except for this token, which becomes the
 # sandbox's absolute project path (Claude Code local scope and the trust lists
 # of Codex and Copilot CLI are keyed by it).

@@ -47,6 +47,7 @@ CLI_ADAPTER = {
     "auggie": "auggie",
     "openhands": "openhands",
     "kilo": "kilo",
+    "kilocode": "kilo-legacy",
     "droid": "factory-droid",
     "cn": "continue",
 }
@@ -74,6 +75,9 @@ CASES = [
     ("openhands", "user"),  # OpenHands CLI has no project file
     ("kilo", "project"),
     ("kilo", "user"),
+    # The legacy (Roo-derived) extension's files, as the current Kilo CLI migrates them.
+    ("kilocode", "project"),
+    ("kilocode", "user"),
     ("droid", "project"),
     ("droid", "user"),
     ("cn", "project"),
@@ -208,6 +212,10 @@ def _check_secret_references(
         assert github.bearer_token_env_var == "GITHUB_PERSONAL_ACCESS_TOKEN"
         assert brave.env_vars == ("BRAVE_API_KEY",)
         assert not github.headers and not brave.env
+    elif cli == "kilocode":
+        # The current Kilo reads the legacy files but never expands `${env:VAR}` in them.
+        assert github.headers == {"Authorization": "Bearer ${env:GITHUB_PERSONAL_ACCESS_TOKEN}"}
+        assert brave.env == {"BRAVE_API_KEY": "${env:BRAVE_API_KEY}"}
     elif cli == "kilo":
         # Kilo substitutes {env:VAR} in its (trusted) global file and masks nothing.
         token = SECRETS["GITHUB_PERSONAL_ACCESS_TOKEN"]
