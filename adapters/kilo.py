@@ -110,7 +110,8 @@ class Kilo(OpenCode):
         if self._refuses_env(host):
             return (
                 f"assumed {self._assumed(host)}, which skips a project kilo.json holding "
-                "{env:…} references: aido writes a server that needs one at user scope only"
+                "{env:…} references: aido leaves a server that needs one out of it (add such "
+                "a server at user scope)"
             )
         return (
             f"assumed {self._assumed(host)}, older than {_since()}: its project kilo.json may "
