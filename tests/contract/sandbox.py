@@ -48,7 +48,7 @@ QUIET_ENV = {
     "OPENCODE_DISABLE_SHARE": "1",  # opencode
     "AMP_URL": "http://127.0.0.1:9",  # amp: its account lookup goes to a closed local port
     "KILO_DISABLE_AUTOUPDATE": "1",  # kilo
-    "KILO_DISABLE_MODELS_FETCH": "1",  # kilo: 7.0.33 fails offline without it
+    "KILO_DISABLE_MODELS_FETCH": "1",  # kilo: else it tries models.dev (and logs an error)
     "KILO_DISABLE_SHARE": "1",  # kilo
     "KILO_DISABLE_LSP_DOWNLOAD": "1",  # kilo
 }
