@@ -51,6 +51,7 @@ QUIET_ENV = {
     "KILO_DISABLE_MODELS_FETCH": "1",  # kilo: else it tries models.dev (and logs an error)
     "KILO_DISABLE_SHARE": "1",  # kilo
     "KILO_DISABLE_LSP_DOWNLOAD": "1",  # kilo
+    "KILO_TELEMETRY_LEVEL": "off",  # kilo: PostHog only for "all" (else it dials out, then waits)
 }
 
 
