@@ -70,7 +70,8 @@ def fixture_read(tmp_path_factory: pytest.TempPathFactory, cli_cache: Path) -> R
 
 def test_every_cli_has_cases() -> None:
     """Each CLI has golden fixtures for its project and user scopes (qwen: project only)."""
-    for cli in ("codex", "gemini", "opencode", "claude", "copilot"):
+    both = ("codex", "gemini", "opencode", "claude", "copilot", "kilo", "kilocode", "droid", "cn")
+    for cli in both:
         assert {(cli, "project"), (cli, "user")} <= set(CASES)
     assert ("claude", "local") in CASES
     assert ("qwen", "project") in CASES
