@@ -22,3 +22,7 @@ class Format(StrEnum):
 # The last step of a map path that addresses a YAML list of one-key maps as a map:
 # entry `playwright` is the item `- playwright: {...}` (Claude Code agents' `mcpServers`).
 LIST_ITEMS = "[]"
+# The last step of a map path that addresses a TOML array of tables as a map keyed by each
+# element's `name` field: entry `playwright` is the `[[mcp_servers]]` table whose
+# `name = "playwright"`, without that field (Mistral Vibe's `[[mcp_servers]]`).
+NAMED_TABLES = "[[name]]"

@@ -101,10 +101,17 @@ def _value_end(text: str, pos: int) -> int:
 
 
 def _toml(text: str, name: str, key: str, value: Any, where: str) -> tuple[str, tuple[str, ...]]:
-    """TOML: a commented pair line among the pairs of `[<map>.<name>]`."""
+    """TOML: a commented pair line among the pairs of `[<map>.<name>]`, or of the
+    `[[<array>]]` table whose next line is `name = "<name>"` (Mistral Vibe)."""
     lines = text.splitlines(keepends=True)
     nl = "\r\n" if lines[0].endswith("\r\n") else "\n"
-    head = next(i for i, line in enumerate(lines) if re.match(rf"\[\w+\.{re.escape(name)}\]", line))
+    named = f"name = {json.dumps(name)}"
+    head = next(
+        i
+        for i, line in enumerate(lines)
+        if re.match(rf"\[\w+\.{re.escape(name)}\]", line)
+        or (line.startswith("[[") and lines[i + 1 : i + 2] == [named + nl])
+    )
     last = head + 1
     while last < len(lines) and lines[last].strip() and lines[last][0] not in "[#":
         last += 1

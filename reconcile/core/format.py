@@ -6,13 +6,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from aidokit.adapters.format import LIST_ITEMS, Format
+from aidokit.adapters.format import LIST_ITEMS, NAMED_TABLES, Format
 from aidokit.reconcile.core.errors import DocumentError
 
 __all__ = [
     "ABSENT",
     "BOM",
     "LIST_ITEMS",
+    "NAMED_TABLES",
     "Format",
     "MapOrigin",
     "Pieces",

@@ -9,13 +9,20 @@ in docs/documents.md.
 
 from __future__ import annotations
 
-from aidokit.reconcile.core.format import ABSENT, LIST_ITEMS, Format, file_digest
+from aidokit.reconcile.core.format import (
+    ABSENT,
+    LIST_ITEMS,
+    NAMED_TABLES,
+    Format,
+    file_digest,
+)
 from aidokit.reconcile.core.lock import lock_file
 from aidokit.reconcile.documents.document import Document, read_document, write_document
 
 __all__ = [
     "ABSENT",
     "LIST_ITEMS",
+    "NAMED_TABLES",
     "Document",
     "Format",
     "file_digest",

@@ -15,7 +15,14 @@ from aidokit.reconcile.core.atomic import (
     replace_file,
 )
 from aidokit.reconcile.core.errors import DocumentError
-from aidokit.reconcile.core.format import LIST_ITEMS, Format, MapOrigin, Pieces, file_digest
+from aidokit.reconcile.core.format import (
+    LIST_ITEMS,
+    NAMED_TABLES,
+    Format,
+    MapOrigin,
+    Pieces,
+    file_digest,
+)
 from aidokit.reconcile.documents.jsonedit import NEW_FILE, JsonEditor
 
 if TYPE_CHECKING:
@@ -75,7 +82,9 @@ class Document:
         """Return the object at `key_path`; None when absent, DocumentError when not an object.
 
         A path ending in LIST_ITEMS (YAML and Markdown only) reads a list of one-key maps
-        as the map of its items; its string items are not entries.
+        as the map of its items; its string items are not entries. A path ending in
+        NAMED_TABLES (TOML only) reads an array of tables as the map of its elements by
+        their `name` field (without it); an element without a string name is no entry.
         """
         return self._editor.get_map(self._path(key_path))
 
@@ -94,6 +103,13 @@ class Document:
         current = (self.get_map(key_path) or {}).get(name) if keep else None
         if not isinstance(current, dict) or not isinstance(entry, dict):
             self.set_entry(key_path, name, entry)
+            return
+        if NAMED_TABLES in key_path:  # an element of a TOML array of tables, pair by pair
+            from aidokit.reconcile.documents.tomldoc import TomlEditor
+
+            assert isinstance(self._editor, TomlEditor)
+            self.edited = True
+            self._editor.update_item(key_path[:-1], self._new_name(name), entry, keep)
             return
         if LIST_ITEMS in key_path:
             # An item of a YAML list cannot be addressed inside: rewrite it whole, with
@@ -126,12 +142,17 @@ class Document:
                 set_field(inside, self._new_name(key), value)
 
     def _path(self, key_path: tuple[str, ...]) -> tuple[str, ...]:
-        """Check a key path; LIST_ITEMS only as the last step, and only in YAML."""
+        """Check a key path; LIST_ITEMS only as the last step, and only in YAML (Markdown);
+        NAMED_TABLES only as the last step, and only in TOML."""
         _checked(key_path)
         if LIST_ITEMS in key_path[:-1] or (
             LIST_ITEMS in key_path and self.fmt not in (Format.YAML, Format.MARKDOWN)
         ):
             raise TypeError(f"{self.fmt} documents cannot address list items at {key_path!r}")
+        if NAMED_TABLES in key_path[:-1] or (
+            NAMED_TABLES in key_path and self.fmt is not Format.TOML
+        ):
+            raise TypeError(f"{self.fmt} documents cannot address named tables at {key_path!r}")
         return key_path
 
     def _new_name(self, name: str) -> str:
@@ -155,7 +176,7 @@ class Document:
     def origin(self, key_path: tuple[str, ...]) -> MapOrigin:
         """Say what the map at `key_path` looks like before aido's first entry goes in."""
         key_path = self._path(key_path)
-        if LIST_ITEMS in key_path:
+        if LIST_ITEMS in key_path or NAMED_TABLES in key_path:
             return MapOrigin()
         return self._editor.origin(key_path)
 
@@ -163,7 +184,7 @@ class Document:
         """Have the map at `key_path` give back the bytes `origin` describes once the
         edits empty it: removed (with the objects aido created around it), or left open."""
         key_path = self._path(key_path)
-        if LIST_ITEMS not in key_path:
+        if LIST_ITEMS not in key_path and NAMED_TABLES not in key_path:
             self._editor.restore(key_path, origin)
 
     def rehearse(self, edits: list[tuple[tuple[str, ...], str, Any, tuple[str, ...]]]) -> None:

@@ -21,6 +21,16 @@ rehearsal (`trial`) shares the parse, the scan and that read-back check. Ownersh
 
 An implicit map (no `[mcp_servers]` header of its own) is gone once its last table is,
 since TOML has no text for an empty implicit table; an explicit `[mcp_servers]` stays.
+
+A map path ending in NAMED_TABLES addresses an array of tables (Mistral Vibe's
+`[[mcp_servers]]`) as a map keyed by each element's `name` field. An entry is one
+element: written as a `[[mcp_servers]]` table with `name` first and every other value on
+a line of its own (tables inline); a new one goes after the array's last element (or at
+the end), a changed one replaces its element in place (its leading comments stay), a
+deleted one leaves with its leading comments. Every other element, and every byte
+around, is copied through; the array's order is kept. An array written as a value
+(`mcp_servers = [...]`), an element whose sub-table sits apart from it, and a name two
+elements share are refused with a DocumentError naming the file.
 """
 
 from __future__ import annotations
@@ -33,7 +43,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aidokit.reconcile.core.errors import DocumentError
-from aidokit.reconcile.core.format import BOM, MapOrigin, decode_text
+from aidokit.reconcile.core.format import BOM, NAMED_TABLES, MapOrigin, decode_text
 from aidokit.reconcile.documents import tomlparse
 from aidokit.reconcile.documents.jsonedit import describe
 
@@ -57,6 +67,7 @@ class _Source:
     value: dict[str, Any]
     layout: tuple[list[tomlscan.Statement], list[tomlscan.Block]] | None = None
     maps: dict[tuple[str, ...], tomlscan.MapLayout] = field(default_factory=dict)
+    arrays: dict[tuple[str, ...], tomlscan.ArrayLayout] = field(default_factory=dict)
     checked: tuple[str, dict[str, Any]] | None = None  # the last new text and its parse
 
     def map_layout(self, key_path: tuple[str, ...]) -> tomlscan.MapLayout:
@@ -69,6 +80,17 @@ class _Source:
         if key_path not in self.maps:
             self.maps[key_path] = tomlscan.map_layout(*self.layout, key_path)
         return self.maps[key_path]
+
+    def array_layout(self, key_path: tuple[str, ...]) -> tomlscan.ArrayLayout:
+        """Where the array of tables at `key_path` and its elements are written (once)."""
+        from aidokit.reconcile.documents import tomlscan
+
+        if self.layout is None:
+            found = tomlscan.statements(self.text)
+            self.layout = found, tomlscan.blocks(self.text, found)
+        if key_path not in self.arrays:
+            self.arrays[key_path] = tomlscan.array_layout(*self.layout, key_path)
+        return self.arrays[key_path]
 
 
 class TomlEditor:
@@ -94,6 +116,13 @@ class TomlEditor:
         # (entry, key) -> the pair's new line, or None to delete: one field of an entry
         # that holds someone else's keys (SPEC §6), edited alone so theirs keep their bytes.
         self._fields: dict[tuple[tuple[str, ...], str], str | None] = {}
+        # (array, name) -> the element's new table, or None to delete (NAMED_TABLES paths).
+        self._items: dict[tuple[tuple[str, ...], str], str | None] = {}
+        # Elements deleted and written again: they leave their place and go after the last.
+        self._moved: set[tuple[tuple[str, ...], str]] = set()
+        # (array, name, key) -> the pair's new line, or None to delete: one field of an
+        # element that holds someone else's keys, edited alone so theirs keep their bytes.
+        self._item_fields: dict[tuple[tuple[str, ...], str, str], str | None] = {}
         self._rendered: bytes | None = self._source.raw
 
     def _load(self, text: str) -> dict[str, Any]:
@@ -127,6 +156,8 @@ class TomlEditor:
 
     def get_map(self, key_path: tuple[str, ...]) -> dict[str, Any] | None:
         """Return the table at `key_path` as plain values; None when absent."""
+        if key_path and key_path[-1] == NAMED_TABLES:
+            return self._named(key_path[:-1])
         node: Any = self._value
         for depth, key in enumerate(key_path):
             if key not in node:
@@ -147,6 +178,9 @@ class TomlEditor:
         """Queue writing the `[<map>.<name>]` tables; no-op when the entry already matches."""
         from aidokit.reconcile.documents import jsonstyle
 
+        if key_path and key_path[-1] == NAMED_TABLES:
+            self._set_item(key_path[:-1], name, entry)
+            return
         current = self.get_map(key_path)
         if current is not None and name in current and jsonstyle.same(current[name], entry):
             return
@@ -162,6 +196,9 @@ class TomlEditor:
 
     def delete_entry(self, key_path: tuple[str, ...], name: str) -> None:
         """Queue removing the entry's tables (and sub-tables) with their leading comments."""
+        if key_path and key_path[-1] == NAMED_TABLES:
+            self._delete_item(key_path[:-1], name)
+            return
         current = self.get_map(key_path)
         if current is None or name not in current:
             return
@@ -260,13 +297,245 @@ class TomlEditor:
 
     def render(self) -> bytes:
         """Return the file's bytes: the queued edits spliced in and read back once."""
-        if self._rendered is None and not self._edits and not self._fields:  # as read
+        queued = self._edits or self._fields or self._items or self._item_fields
+        if self._rendered is None and not queued:
             self._rendered = self._source.raw
         if self._rendered is None:
             text = self._spliced()
             self._verify(text)
             self._rendered = (BOM if self._source.bom else b"") + text.encode("utf-8")
         return self._rendered
+
+    # -- arrays of tables (NAMED_TABLES) --------------------------------------------------
+
+    def _array(self, value: Mapping[str, Any], array: tuple[str, ...]) -> list[Any] | None:
+        """The array of tables at `array` in `value`; None when absent."""
+        node: Any = value
+        for key in array:
+            if not isinstance(node, Mapping) or key not in node:
+                return None
+            node = node[key]
+        if not isinstance(node, list) or not all(isinstance(item, Mapping) for item in node):
+            kind = "a table" if isinstance(node, Mapping) else f"{node!r:.40}"
+            raise DocumentError(
+                f"{self.path}: {describe(array)} must be an array of tables, found {kind};"
+                " fix it by hand, aido will not edit this file"
+            )
+        return node
+
+    def _named(self, array: tuple[str, ...]) -> dict[str, Any] | None:
+        """The elements of the array at `array` by their `name`, each without it."""
+        items = self._array(self._value, array)
+        if items is None:
+            return None
+        return {
+            item["name"]: {k: v for k, v in item.items() if k != "name"}
+            for item in items
+            if isinstance(item.get("name"), str)
+        }
+
+    def _set_item(self, array: tuple[str, ...], name: str, entry: Mapping[str, Any]) -> None:
+        """Queue writing the element named `name`: in its place, or after the last one."""
+        from aidokit.reconcile.documents import jsonstyle
+
+        if "name" in entry:
+            raise TypeError(f"an element of {array!r} names itself: {entry!r}")
+        current = self._named(array) or {}
+        if name in current and jsonstyle.same(current[name], entry):
+            return
+        self._check_item(array, name)
+        element = {"name": name, **_plain(entry)}
+        items = self._writable_array(array)
+        at = _index(items, name)
+        original = self._original_items(array)
+        before = _index(original, name)
+        if at is None:
+            items.append(element)
+            if before is not None:  # deleted before: written again after the last element
+                self._moved.add((array, name))
+        else:
+            items[at] = element
+        self._drop_fields(array, name)
+        moved = (array, name) in self._moved
+        if before is not None and not moved and jsonstyle.same(original[before], element):
+            self._items.pop((array, name), None)  # back to the bytes as read
+        else:
+            self._items[(array, name)] = _render_item(array, element, self._source.nl)
+        self._rendered = None
+
+    def update_item(
+        self, array: tuple[str, ...], name: str, entry: Mapping[str, Any], keep: tuple[str, ...]
+    ) -> None:
+        """Write aido's fields `entry` into the element named `name` pair by pair: the keys
+        in `keep` are someone else's and keep their bytes; any other key not in `entry`
+        goes. A field written as a sub-table or a dotted key, or an element rewritten in
+        this edit, is written with the whole element instead (kept keys' values kept)."""
+        from aidokit.reconcile.documents import jsonstyle
+
+        current = (self._named(array) or {}).get(name)
+        if current is None:
+            self._set_item(array, name, entry)
+            return
+        if "name" in entry:
+            raise TypeError(f"an element of {array!r} names itself: {entry!r}")
+        drops = [k for k in current if k not in entry and k not in keep]
+        changes = {
+            k: v
+            for k, v in entry.items()
+            if k not in keep and (k not in current or not jsonstyle.same(current[k], v))
+        }
+        if not drops and not changes:
+            return
+        self._check_item(array, name)
+        pairs = self._item_pairs(array, name)
+        whole = (
+            pairs is None
+            or (array, name) in self._items
+            or any(k in current and k not in pairs for k in (*drops, *changes))
+        )
+        if whole:
+            merged = {
+                k: v if k in keep else entry[k]
+                for k, v in current.items()
+                if k in entry or k in keep
+            }
+            self._set_item(
+                array, name, {**merged, **{k: v for k, v in entry.items() if k not in merged}}
+            )
+            return
+        assert pairs is not None
+        items = self._writable_array(array)
+        at = _index(items, name)
+        assert at is not None
+        element = items[at] = dict(items[at])
+        original = self._original_items(array)[_index(self._original_items(array), name) or 0]
+        for key in drops:
+            del element[key]
+            if key in original:
+                self._item_fields[(array, name, key)] = None
+            else:  # a pair aido added in this edit: gone again
+                self._item_fields.pop((array, name, key), None)
+        for key, value in changes.items():
+            element[key] = _plain(value)
+            if key in original and jsonstyle.same(original[key], value):
+                self._item_fields.pop((array, name, key), None)  # back to the bytes as read
+            else:
+                line = f"{_pair_key(key)} = {_value(value)}{self._source.nl}"
+                self._item_fields[(array, name, key)] = line
+        self._rendered = None
+
+    def _item_pairs(
+        self, array: tuple[str, ...], name: str
+    ) -> dict[str, tomlscan.Statement] | None:
+        """The `key = value` pairs written right under the `[[<array>]]` header of the
+        element named `name`, as read; None when that element was not in the file."""
+        at = _index(self._original_items(array), name)
+        if at is None or (array, name) in self._moved:
+            return None
+        first = self._source.array_layout(array).elements[at][0]
+        assert self._source.layout is not None
+        return {
+            stmt.path[len(array)]: stmt
+            for stmt in self._source.layout[0]
+            if stmt.kind == "pair"
+            and stmt.table == array
+            and len(stmt.path) == len(array) + 1
+            and first.header.end <= stmt.start < first.end
+        }
+
+    def _drop_fields(self, array: tuple[str, ...], name: str) -> None:
+        """Forget the pair edits of an element that is now written (or deleted) whole."""
+        for key in [k for k in self._item_fields if k[:2] == (array, name)]:
+            del self._item_fields[key]
+
+    def _delete_item(self, array: tuple[str, ...], name: str) -> None:
+        """Queue removing the element named `name` with its leading comments."""
+        current = self._named(array)
+        if current is None or name not in current:
+            return
+        self._check_item(array, name)
+        items = self._writable_array(array)
+        at = _index(items, name)
+        assert at is not None
+        del items[at]
+        if not items:  # TOML has no text for an empty array of tables: the key goes
+            del self._writable(array[:-1])[array[-1]]
+        self._drop_fields(array, name)
+        self._moved.discard((array, name))
+        if _index(self._original_items(array), name) is not None:
+            self._items[(array, name)] = None
+        else:
+            self._items.pop((array, name), None)
+        self._rendered = None
+
+    def _check_item(self, array: tuple[str, ...], name: str) -> None:
+        """Refuse an array or element that aido would not edit as a `[[<array>]]` table."""
+        layout = self._source.array_layout(array)
+        if layout.inline is not None:
+            problem = f"{describe(array)} is written as a value (an inline array)"
+            raise self._shape(layout.inline.start, problem, array)
+        original = self._original_items(array)
+        named = [i for i, item in enumerate(original) if item.get("name") == name]
+        if len(named) > 1:
+            at = layout.elements[named[1]][0].header.start
+            raise self._shape(at, f"two elements of {describe(array)} are named {name!r}", array)
+        if named and named[0] in layout.scattered:
+            at = layout.elements[named[0]][0].header.start
+            problem = f"the element named {name!r} has a sub-table written apart from it"
+            raise self._shape(at, problem, array)
+
+    def _original_items(self, array: tuple[str, ...]) -> list[Any]:
+        """The array at `array` as read (empty when absent)."""
+        return self._array(self._source.value, array) or []
+
+    def _writable_array(self, array: tuple[str, ...]) -> list[Any]:
+        """The array at `array` in the edited value, copied from the parse on first use."""
+        parent = self._writable(array[:-1])
+        if array not in self._copied or array[-1] not in parent:
+            parent[array[-1]] = list(parent.get(array[-1], []))
+            self._copied.add(array)
+        items: list[Any] = parent[array[-1]]
+        return items
+
+    def _item_splices(self) -> list[Splice]:
+        """One splice per element replaced or removed, one where new elements go."""
+        source = self._source
+        splices: list[Splice] = []
+        inserts: dict[int, list[str]] = {}
+        for (array, name, key), line in self._item_fields.items():
+            pairs = self._item_pairs(array, name)
+            assert pairs is not None
+            pair = pairs.get(key)
+            if pair is not None:
+                splices.append((pair.start, pair.end, line or ""))
+            elif line is not None:  # a new pair: after the element's last one
+                layout = source.array_layout(array)
+                first = layout.elements[_index(self._original_items(array), name) or 0][0]
+                end = max((p.end for p in pairs.values()), default=first.header.end)
+                splices.append((end, end, line))
+        for (array, name), block in self._items.items():
+            layout = source.array_layout(array)
+            at = _index(self._original_items(array), name)
+            moved = (array, name) in self._moved
+            if at is None or moved:  # a new element: after the last one, or at the end
+                assert block is not None
+                end = len(source.text) if layout.end is None else layout.end
+                inserts.setdefault(end, []).append(block)
+                if not moved:
+                    continue
+                assert at is not None
+                block = None  # and it leaves its old place
+            owned = layout.elements[at]
+            first, last = owned[0], owned[-1]
+            if block is None:
+                splices.append((first.lead, last.end, ""))
+            else:
+                keep = _trailing_blank(source.text, first.header.start, last.end)
+                splices.append((first.header.start, keep, block))
+        for at, blocks in inserts.items():
+            joined = "".join(source.nl + block for block in blocks)
+            splices.append((at, at, joined[len(source.nl) :] if not source.text else joined))
+        return splices
 
     # -- blocks ------------------------------------------------------------------------
 
@@ -327,6 +596,7 @@ class TomlEditor:
             elif line is not None:
                 added.setdefault(self._field_end(entry_path), []).append(line)
         splices += [(at, at, "".join(lines)) for at, lines in added.items()]
+        splices += self._item_splices()
         inserts: dict[int, list[str]] = {}
         for (key_path, name), block in self._edits.items():
             layout = source.map_layout(key_path)
@@ -360,9 +630,17 @@ class TomlEditor:
                 " left as it was; rewrite the server map as [mcp_servers.<name>] tables"
             )
 
-    def _shape(self, offset: int, problem: str) -> DocumentError:
+    def _shape(
+        self, offset: int, problem: str, array: tuple[str, ...] | None = None
+    ) -> DocumentError:
         """Refuse a layout aido does not edit, naming its line and the way out."""
         line = self._source.text.count("\n", 0, offset) + 1
+        if array is not None:
+            header = "[[" + ".".join(array) + "]]"
+            return DocumentError(
+                f"{self.path}:{line}: {problem}; aido edits {header} tables with a name each,"
+                f" so rewrite it as one {header} table per server or leave this file out"
+            )
         return DocumentError(
             f"{self.path}:{line}: {problem}; aido edits [mcp_servers.<name>] tables only,"
             " so rewrite it as one table per server or leave this file out"
@@ -414,6 +692,27 @@ def _render_entry(path: tuple[str, ...], entry: Mapping[str, Any], nl: str) -> s
         if isinstance(child, Mapping):
             lines.append(nl + _render_entry((*path, key), child, nl))
     return "".join(lines)
+
+
+def _pair_key(key: str) -> str:
+    """Write a pair's key (bare when TOML allows it)."""
+    from aidokit.reconcile.documents import tomlscan
+
+    return tomlscan.render_key(_key(key))
+
+
+def _index(items: list[Any], name: str) -> int | None:
+    """The position of the element named `name` (the first, if two are)."""
+    return next((i for i, item in enumerate(items) if item.get("name") == name), None)
+
+
+def _render_item(array: tuple[str, ...], element: Mapping[str, Any], nl: str) -> str:
+    """Write an element as one `[[<array>]]` table: `name` first, tables inline."""
+    from aidokit.reconcile.documents import tomlscan
+
+    header = "[[" + ".".join(tomlscan.render_key(_key(key)) for key in array) + "]]" + nl
+    pairs = (f"{tomlscan.render_key(_key(k))} = {_value(v)}{nl}" for k, v in element.items())
+    return header + "".join(pairs)
 
 
 def _value(value: Any) -> str:

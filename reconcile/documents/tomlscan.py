@@ -205,3 +205,39 @@ def map_layout(found: list[Statement], tables: list[Block], key_path: Path_) -> 
             if stmt.table[: depth + 1] != (*key_path, name):  # a dotted key or inline table
                 strays.setdefault(name, stmt)
     return MapLayout(owned, strays, inline, end, explicit)
+
+
+@dataclass(frozen=True)
+class ArrayLayout:
+    """Where one array of tables (`[[<key>]]`) and its elements are written, in one pass."""
+
+    elements: list[list[Block]]  # each element's `[[key]]` block and its sub-tables, in order
+    scattered: frozenset[int]  # elements with a sub-table written away from the element
+    inline: Statement | None  # a pair writing the array (or a parent) as a value
+    end: int | None  # after the last element's last table (None: no element)
+
+
+def array_layout(found: list[Statement], tables: list[Block], key_path: Path_) -> ArrayLayout:
+    """Index the blocks of the array of tables at `key_path`: element `i` is the `i`-th
+    `[[key]]` header (tomllib's order), with the `[key.sub]` and `[[key.sub]]` tables that
+    follow it; a sub-table after some other table still belongs to it, but is scattered."""
+    depth = len(key_path)
+    elements: list[list[Block]] = []
+    scattered: set[int] = set()
+    previous_ours = False
+    for block in tables:
+        path, kind = block.header.path, block.header.kind
+        if kind == "array" and path == key_path:
+            elements.append([block])
+            previous_ours = True
+        elif len(path) > depth and path[:depth] == key_path and elements:
+            if not previous_ours:
+                scattered.add(len(elements) - 1)
+            elements[-1].append(block)
+        else:
+            previous_ours = False
+    inline = next(
+        (s for s in found if s.kind == "pair" and s.path == key_path[: len(s.path)]), None
+    )
+    end = elements[-1][-1].end if elements else None
+    return ArrayLayout(elements, frozenset(scattered), inline, end)
