@@ -30,6 +30,8 @@ endif
 HARNESS_PY_DIR ?= .cache/harnesses-py
 HARNESS_PY ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.12.*/bin/python3) python3.12)
 HARNESS_PY_PKGS := openhands==1.16.0
+# 3.0.3 (the newest) does not install: it pins certifi==2026.10.19, which PyPI has only as .post1.
+HARNESS_PY_PKGS += mistral-vibe==3.0.2
 # A PyPI harness whose oracle runs only one loader of its (tests/contract/py_scripts/) goes in
 # without its dependencies (--no-deps), plus the ones that loader imports, pinned to what its
 # full install resolves: OpenHands' MCP loader needs fastmcp, not the agent SDK, LiteLLM and a

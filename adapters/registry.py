@@ -27,6 +27,7 @@ from aidokit.adapters import (
     openhands,
     qwen_code,
     roo,
+    vibe,
     visual_studio,
     vscode,
     windsurf,
@@ -63,6 +64,7 @@ ADAPTERS: dict[str, Adapter] = {
     "amp": amp.ADAPTER,
     "auggie": auggie.ADAPTER,
     "openhands": openhands.ADAPTER,
+    "vibe": vibe.ADAPTER,
 }
 
 # Adapters whose output the real harness CLI reads back in CI

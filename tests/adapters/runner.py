@@ -24,6 +24,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from aidokit.adapters.base import Adapter, Host, Location, Scope
+from aidokit.adapters.format import NAMED_TABLES
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec, StdioSpec
 from aidokit.reconcile.documents import Format, read_document
@@ -158,6 +159,11 @@ def check_identities(
     """Identity is stable through the file and changes with the command or URL."""
     servers = after
     for key in map_path:
+        if key == NAMED_TABLES:  # an array of tables keyed by `name` (Mistral Vibe)
+            servers = {
+                item["name"]: {k: v for k, v in item.items() if k != "name"} for item in servers
+            }
+            continue
         servers = servers[key]
     for name, entry in adds.items():
         ident = adapter.identity(entry)

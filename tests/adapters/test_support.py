@@ -103,6 +103,7 @@ def test_a_variable_in_args_skips_harnesses_that_cannot_reference_one() -> None:
     reach = set(_reach(spec))
     no_args = {"codex", "copilot-cli", "claude-desktop", "zed", "amazon-q", "cline", "goose"}
     no_args |= {"antigravity", "visual-studio", "continue", "lm-studio", "junie", "openhands"}
+    no_args |= {"vibe"}
     assert reach == set(ADAPTERS) - no_args
     assert unreferenced_variables(ADAPTERS["codex"], spec) == ("TOK",)
 

@@ -9,7 +9,9 @@ which the IDE's loader calls. The Python CLIs (PyPI, each
 in a venv of its own under AIDO_HARNESS_PY, `make harnesses-py`) are asked the same way
 with the venv's python (`py_scripts/`): OpenHands' `openhands mcp list` imports the
 whole agent SDK, whose LLM library fetches a price list from the network first, so its
-oracle calls the loader that listing calls. Each script prints JSON.
+oracle calls the loader that listing calls; Mistral Vibe has no listing outside its
+interactive `/mcp` panel, so its oracle builds the layer stack `vibe` starts with and
+reads the servers it resolved. Each script prints JSON.
 """
 
 from __future__ import annotations
@@ -202,4 +204,34 @@ def continue_(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers
             headers = dict((block.get("requestOptions") or {}).get("headers") or {})
             view = ServerView(block["name"], kind, url=block["url"], headers=headers)
         servers[view.name] = replace(view, scope=scope, raw=rec)
+
+
+def vibe_load(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Raw:
+    """What Mistral Vibe's config loader resolved: `version`, `servers` (its models by
+    name, with `_argv` or `_headers`: what it would run or send, and `_scope`); `error`
+    when it refuses the config."""
+    loaded: Raw = run_python("mistral-vibe", "vibe_mcp.py", sandbox=sandbox, env=env)
+    return loaded
+
+
+def vibe(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers:
+    """Read `~/.vibe/config.toml` and a trusted project's `.vibe/config.toml` with Vibe's
+    own loader. The command is the argv Vibe would run (a string command split as it
+    splits it); headers are `auth.headers`, and a header Vibe fills from a variable
+    (`auth.api_key_env`) is reported as header -> variable (`env_headers`)."""
+    servers: Servers = {}
+    for name, rec in vibe_load(sandbox, env)["servers"].items():
+        scope = rec["_scope"]
+        if rec["transport"] == "stdio":
+            argv = rec["_argv"]
+            view = ServerView(name, "stdio", command=argv[0], args=tuple(argv[1:]), env=rec["env"])
+        else:
+            auth = rec.get("auth") or {}
+            variable = auth.get("api_key_env")
+            env_headers = {auth["api_key_header"]: variable} if variable else {}
+            headers = dict(auth.get("headers") or {})
+            view = ServerView(
+                name, "http", url=rec["url"], headers=headers, env_headers=env_headers
+            )
+        servers[name] = replace(view, scope=scope, raw=rec)
     return servers

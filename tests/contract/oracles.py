@@ -237,6 +237,7 @@ ORACLES: dict[str, Callable[[Sandbox, Mapping[str, str] | None], Servers]] = {
     "kilocode": more_clis.kilocode,
     "droid": more_clis.droid,
     "cn": bundled.continue_,
+    "vibe": bundled.vibe,
 }
 
 

@@ -21,7 +21,7 @@ FIXTURES = REPO / "fixtures" / "contract"
 CLIS = ("codex", "gemini", "opencode", "claude", "copilot", "qwen")
 CLIS += ("cline",)
 CLIS += ("amp", "auggie")
-CLIS += ("openhands",)  # PyPI: a venv of its own (tests/contract/bundled.py)
+CLIS += ("openhands", "vibe")  # PyPI: a venv each (tests/contract/bundled.py)
 CLIS += ("kilo", "kilocode", "droid", "cn")
 # Fixture files are placed verbatim except for this token, which becomes the
 # sandbox's absolute project path (Claude Code local scope and the trust lists
@@ -137,6 +137,9 @@ class Sandbox:
             data.setdefault("projects", {}).setdefault(str(self.project), {})
             data["projects"][str(self.project)]["hasTrustDialogAccepted"] = True
             self.write(cfg.relative_to(self.root), json.dumps(data, indent=2) + "\n")
+        elif cli == "vibe":
+            # What trusting the folder records ($VIBE_HOME/trusted_folders.toml).
+            self.write("home/.vibe/trusted_folders.toml", f'trusted = ["{self.project}"]\n')
         else:
             raise ValueError(f"no project trust to record for {cli!r}")
 

@@ -50,6 +50,7 @@ CLI_ADAPTER = {
     "kilocode": "kilo-legacy",
     "droid": "factory-droid",
     "cn": "continue",
+    "vibe": "vibe",
 }
 CASES = [
     ("claude", "project"),
@@ -82,6 +83,8 @@ CASES = [
     ("droid", "user"),
     ("cn", "project"),
     ("cn", "user"),
+    ("vibe", "project"),
+    ("vibe", "user"),
 ]
 # CLIs whose listing prints names, transports (and scopes) only: the written file is
 # checked for the catalog's command, args and URL instead.
@@ -119,7 +122,7 @@ def _apply(box: Sandbox, cli: str, scope: str) -> None:
     config = user_config_path(host) if scope == "user" else box.project / "aido.toml"
     config.parent.mkdir(parents=True, exist_ok=True)
     config.write_text(toml.replace("'", '"'), encoding="utf-8")
-    if scope == "project" and cli in ("codex", "copilot"):
+    if scope == "project" and cli in ("codex", "copilot", "vibe"):
         box.trust_project(cli)
     if scope != "project":
         # aido creates folders only inside the project; an installed harness has its own.
@@ -170,7 +173,7 @@ def test_cli_reads_what_aido_wrote(
             assert (view.transport, view.url) == (spec.transport, spec.url)
         else:
             assert (view.transport, view.command, view.args) == ("stdio", spec.command, spec.args)
-        if cli in ("claude", "copilot", "cline", "amp", "openhands", "droid", "cn"):
+        if cli in ("claude", "copilot", "cline", "amp", "openhands", "droid", "cn", "vibe"):
             assert view.scope == scope
     _check_secret_references(cli, scope, servers, aido_env)
 
@@ -205,6 +208,14 @@ def _check_secret_references(
         assert servers["brave-search"].env == {}
         return
     github, brave = servers["github"], servers["brave-search"]
+    if cli == "vibe":
+        # No ${VAR} in env (left out with a note); one header from a variable, which Vibe
+        # fills in itself (auth.api_key_env) and sends.
+        assert brave.env == {}
+        assert github.env_headers == {"Authorization": "GITHUB_PERSONAL_ACCESS_TOKEN"}
+        token = SECRETS["GITHUB_PERSONAL_ACCESS_TOKEN"]
+        assert github.raw["_headers"] == {"Authorization": f"Bearer {token}"}
+        return
     if cli in ("claude", "copilot", "amp"):
         assert github.headers == {"Authorization": "Bearer ${GITHUB_PERSONAL_ACCESS_TOKEN}"}
         assert brave.env == {"BRAVE_API_KEY": "${BRAVE_API_KEY}"}

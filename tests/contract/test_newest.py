@@ -60,3 +60,27 @@ def test_openhands_refuses_a_file_with_a_comment(sandbox: Sandbox) -> None:
         assert loaded["error"].startswith(("Invalid MCP configuration", "Error reading")), text
     location = ADAPTERS["openhands"].location(Scope.USER, Host.current(sandbox.project))
     assert location is not None and location.fmt is Format.JSON
+
+
+def test_vibe_reads_a_project_file_only_in_a_trusted_folder(sandbox: Sandbox) -> None:
+    """`.vibe/config.toml` is left out until `$VIBE_HOME/trusted_folders.toml` lists the
+    folder (what the adapter's plan note says); then its servers are read."""
+    case = FIXTURES / "vibe" / "project"
+    sandbox.write("project/.vibe/config.toml", (case / "project/.vibe/config.toml").read_text())
+    assert bundled.vibe(sandbox) == {}
+    sandbox.trust_project("vibe")
+    assert sorted(bundled.vibe(sandbox)) == ["git", "sentry"]
+
+
+def test_vibe_reads_the_file_the_adapter_names(sandbox: Sandbox) -> None:
+    """`VIBE_HOME` moves the user file, else it is `~/.vibe/config.toml`."""
+    adapter = ADAPTERS["vibe"]
+    text = (FIXTURES / "vibe" / "user" / "home/.vibe/config.toml").read_text()
+    for environ in ({}, {"VIBE_HOME": str(sandbox.root / "vibe-home")}):
+        host = Host(sandbox.project, sandbox.home, "linux", environ)
+        location = adapter.location(Scope.USER, host)
+        assert location is not None and location.fmt is Format.TOML
+        sandbox.write(location.path.relative_to(sandbox.root), text)
+        assert "memory" in bundled.vibe(sandbox, environ)
+        location.path.unlink()
+        assert bundled.vibe(sandbox, environ) == {}

@@ -135,8 +135,8 @@ def _plan_imports(project: Path, *argv: str) -> list[str]:
 # (show/render/syntax.py, issue 38 §5). 119 since reconcile/ has a folder per layer (issue 29
 # part 3): the empty __init__ of core/, checks/, read/, plan/, show/ and cli/, less the old
 # packages they replace, and read/recognise.py.
-# 120: the openhands adapter module (issue 33).
-CONVERGED_AIDO_MODULES = 120
+# 120, 121: the openhands and vibe adapter modules (issue 33).
+CONVERGED_AIDO_MODULES = 121
 
 
 def test_plan_of_an_unchanged_project_imports_no_pydantic(

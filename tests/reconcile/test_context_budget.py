@@ -197,6 +197,7 @@ FAMILIES: dict[str, tuple[str | None, tuple[str, Any] | None]] = {
     "kilo": (None, ("enabled", False)),
     "opencode": (None, ("enabled", False)),  # the tools go into the top-level `tools` map
     "openhands": (None, ("enabled", False)),  # list_enabled_servers; no tool filter
+    "vibe": ("disabled_tools", ("disabled", True)),  # vibe/core/config/models.py _MCPBase
 }
 
 

@@ -15,7 +15,7 @@ from aidokit.adapters.registry import ADAPTERS
 from aidokit.adapters.support import spec_for
 from aidokit.catalog.entries import ENTRIES_BY_ID
 from aidokit.reconcile.cli.main import main
-from aidokit.reconcile.documents import Format
+from aidokit.reconcile.documents import NAMED_TABLES, Format
 from aidokit.reconcile.read.choices.layers import user_config_path
 from tests.adapters.runner import strip_jsonc
 from tests.foreign_keys import POSITIONS, add_key
@@ -153,6 +153,9 @@ def _entry(path: Path, location: Location) -> Any:
     else:
         value = json.loads(raw)
     for key in location.map_path:
+        if key == NAMED_TABLES:  # an array of tables keyed by `name` (Mistral Vibe)
+            value = {item["name"]: item for item in value}
+            continue
         value = value[key]
     return value["playwright"]
 
