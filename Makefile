@@ -92,12 +92,13 @@ py_venv = rm -rf $(1) && $(HARNESS_PY) -m venv $(1) \
      $(if $(3),--no-deps) "$(2)" > $(1).log 2>&1 \
   $(if $(3),&& $(1)/bin/python -m pip install -q --disable-pip-version-check --only-binary :all: \
      $(3) >> $(1).log 2>&1) \
-  || { tail -20 $(1).log; echo "$(2) did not install (the log: $(1).log)"; exit 1; }
+  || { tail -20 $(1).log; echo "$(2) did not install (the log: $(1).log)"; false; }
 
 # $(call py_pinned,VENV,PIN LOADER-DEPS...)
 py_pinned = if [ "$$(cat $(1)/.pinned 2>/dev/null)" != "$(strip $(2))" ]; then \
     echo "installing $(strip $(2)) into $(1)"; \
-    $(call py_venv,$(1),$(firstword $(2)),$(wordlist 2,99,$(2))) && echo "$(strip $(2))" > $(1)/.pinned; \
+    $(call py_venv,$(1),$(firstword $(2)),$(wordlist 2,99,$(2))) || exit 1; \
+    echo "$(strip $(2))" > $(1)/.pinned; \
   fi
 
 # One venv per package; a venv whose .pinned names another pin (or loader deps) is made anew.
@@ -122,23 +123,36 @@ contract-latest: dev
 	@# with npm's reason and the releases below it (down to the pin) are tried instead.
 	$(BIN)/python -m tests.contract.latest $(HARNESS_LATEST_DIR) $(HARNESS_PKGS) \
 	  || { echo "a harness CLI installed in no version:"; cat $(HARNESS_LATEST_DIR)/versions.txt; exit 1; }
-	@# The PyPI ones: the newest release, with the newest of its loader deps (unpinned).
+	@# The PyPI ones the same way: the newest release (with the newest of its loader deps,
+	@# unpinned), else up to 3 releases below it, down to the pin.
 	@mkdir -p $(HARNESS_LATEST_DIR)/py
 	@$(foreach pin,$(HARNESS_PY_PKGS),$(call py_latest,$(call py_name,$(pin)),$(pin));)
+	@[ ! -e $(HARNESS_LATEST_DIR)/py/none ] \
+	  || { echo "a harness CLI installed in no version:"; cat $(HARNESS_LATEST_DIR)/versions.txt; exit 1; }
 	env -u PYTHONDONTWRITEBYTECODE AIDO_HARNESS_BIN=$(abspath $(HARNESS_LATEST_DIR))/node_modules/.bin \
 	  AIDO_HARNESS_PY=$(abspath $(HARNESS_LATEST_DIR))/py \
 	  $(if $(TEST_TMPDIR),TMPDIR=$(TEST_TMPDIR)) $(BIN)/pytest -q -n auto --dist loadgroup -m contract tests/contract \
 	  || { echo "contract tests FAILED against the newest harness CLIs:"; cat $(HARNESS_LATEST_DIR)/versions.txt; exit 1; }
 
-# $(call py_latest,NAME,PIN): the newest release of NAME on the index (`pip index versions`),
-# its versions.txt line, then that exact release installed: one that does not install
-# fails here, naming itself, instead of pip quietly taking an older one.
-py_latest = v=$$($(HARNESS_PY) -m pip index versions --disable-pip-version-check $(1) 2>/dev/null \
-    | sed -n '1s/^[^(]*(\(.*\))$$/\1/p'); \
-  printf '%-28s newest %-10s pinned %s\n' $(1) "$${v:-?}" $(lastword $(subst ==, ,$(2))) \
-    | tee -a $(HARNESS_LATEST_DIR)/versions.txt; \
-  [ -n "$$v" ] || { echo "$(1): no release found on the package index"; exit 1; }; \
-  $(call py_venv,$(HARNESS_LATEST_DIR)/py/$(1),$(1)==$$v,$(foreach d,$(HARNESS_PY_LOADER_DEPS_$(1)),$(call py_name,$(d))))
+# $(call py_latest,NAME,PIN): NAME's releases on the index (`pip index versions`, newest
+# first); the newest installed exactly (pip would quietly take an older one), else up to 3
+# below it down to the pin; its versions.txt line as tests/contract/latest.py writes them:
+# `NAME newest V pinned P`, then pip's reason and what was tried when V did not install.
+py_latest = vs=$$($(HARNESS_PY) -m pip index versions --disable-pip-version-check $(1) 2>/dev/null \
+    | sed -n 's/^Available versions: //p' | tr -d ','); \
+  set -- $$vs; v=$${1:-?}; got=; why=; n=0; \
+  for w in $$vs; do \
+    if $(call py_venv,$(HARNESS_LATEST_DIR)/py/$(1),$(1)==$$w,$(foreach d,$(HARNESS_PY_LOADER_DEPS_$(1)),$(call py_name,$(d)))); \
+    then got=$$w; break; fi; \
+    [ -n "$$why" ] || why=$$(sed -n 's/.*No matching distribution found for \(.*\)/needs \1, which the index does not have/p' \
+      $(HARNESS_LATEST_DIR)/py/$(1).log | head -1); why=$${why:-did not install}; \
+    n=$$((n + 1)); [ "$$w" != $(lastword $(subst ==, ,$(2))) ] && [ $$n -le 3 ] || break; \
+  done; \
+  line=$$(printf '%-28s newest %-10s pinned %s' $(1) "$$v" $(lastword $(subst ==, ,$(2)))); \
+  if [ "$$got" = "$$v" ]; then echo "$$line"; \
+  elif [ -n "$$got" ]; then echo "$$line  ($$v $$why; tried $$got)"; \
+  else echo "$$line  ($$v $$why; installed in no version)"; touch $(HARNESS_LATEST_DIR)/py/none; \
+  fi | tee -a $(HARNESS_LATEST_DIR)/versions.txt
 
 lint: dev
 	$(BIN)/ruff check $(PACKAGES) tests $(wildcard bench) fixtures/*.py
