@@ -74,11 +74,38 @@ class Host:
 
 @dataclass(frozen=True)
 class Companion:
-    """A value outside the server map that belongs to one entry (e.g. per-agent tool globs)."""
+    """A value outside the server map that belongs to one entry (e.g. per-agent tool globs).
+
+    `file` names one of the adapter's companion files (`Adapter.companion_files`) when
+    the value lives there, not in the entry's own file; a map path ending in ITEMS
+    (adapters/format.py) makes it an item of an array, named by `item_key`.
+    """
 
     map_path: tuple[str, ...]
     name: str
     value: Any
+    file: str | None = None
+
+
+@dataclass(frozen=True)
+class NativePolicy:
+    """A policy as a harness's own enforcement can say it (`Adapter.native_policy`):
+    the items aido owns in a companion file, and what that file cannot express."""
+
+    items: tuple[Companion, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PolicyRules:
+    """The policy of the layers that set `write_native` (reconcile/plan/policy/native.py), as
+    `Adapter.native_policy` reads it: each rule as written (`github`, `id:github`,
+    `npm:@scope/*`, `pypi:name`, `docker:image`, `host:*.example.com`)."""
+
+    allow: tuple[str, ...] | None  # None: no allow list
+    deny: tuple[str, ...]
+    allow_custom: bool = True
+    layers: tuple[str, ...] = ()  # the files the rules came from, as the plan names them
 
 
 @dataclass(frozen=True)
@@ -356,9 +383,21 @@ class Adapter(Protocol):
         """How the harness starts `entry` (`aido doctor --probe`): references expanded its way."""
         ...
 
-    def budget(self, name: str, entry: dict[str, Any], budget: Budget) -> Budgeted:
+    def budget(
+        self, name: str, entry: dict[str, Any], budget: Budget, *, scope: Scope = Scope.PROJECT
+    ) -> Budgeted:
         """`entry` (server `name`) with `budget` compiled into the harness's own fields
         (docs/context-budget.md); where it has none, unfiltered or left out, with a note."""
+        ...
+
+    def companion_files(self, scope: Scope, host: Host) -> Mapping[str, Location]:
+        """Other files this harness keeps an entry's switches in, by the name a `Companion`
+        gives as its `file` (Claude Code's `.claude/settings.json`); `map_path` is ()."""
+        ...
+
+    def native_policy(self, rules: PolicyRules, scope: Scope) -> NativePolicy | None:
+        """`rules` as items of the harness's own enforcement in a companion file (None: it
+        has none in `scope`); what it cannot express is said in the notes."""
         ...
 
     def role_scoping(self, name: str, agents: tuple[str, ...]) -> tuple[Companion, ...] | None:

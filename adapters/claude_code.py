@@ -14,14 +14,19 @@ from typing import Any
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     AgentFiles,
+    Budget,
+    Budgeted,
     Capabilities,
+    Companion,
     Host,
     Location,
+    NativePolicy,
+    PolicyRules,
     Rendered,
     Scope,
 )
 from aidokit.adapters.common import AdapterBase, detect_any
-from aidokit.adapters.format import LIST_ITEMS, Format
+from aidokit.adapters.format import ITEMS, LIST_ITEMS, Format
 from aidokit.adapters.render import (
     Refs,
     dollar_brace,
@@ -49,6 +54,38 @@ def mcp_denied(agent: Mapping[str, Any], name: str) -> str | None:
 
 
 AGENTS = ".claude/agents"
+SETTINGS = "settings"  # the companion file (`companion_files`)
+DENY = ("permissions", "deny", ITEMS)
+DISABLED = "disabledMcpjsonServers"
+
+
+def tool_part(name: str) -> str:
+    """A server or tool name as Claude Code writes it into `mcp__<server>__<tool>`: each
+    character but letters, digits, `_` and `-` replaced by `_` (its MCP tool naming)."""
+    import re  # only when a budget names tools for Claude Code
+
+    return re.sub(r"[^A-Za-z0-9_-]", "_", name)
+
+
+def item_name(item: object) -> str:
+    """The name aido gives an array item (adapters/format.py `item_key`)."""
+    from aidokit.adapters.format import item_key
+
+    return item_key(item)
+
+
+def _native_item(rule: str) -> dict[str, str] | None:
+    """A policy rule as an item of Claude Code's allowed/deniedMcpServers (None: none)."""
+    import re  # only when a policy is written natively
+
+    kind, sep, value = rule.partition(":")
+    if not sep:
+        kind, value = "id", rule
+    if kind == "id" and re.fullmatch(r"[A-Za-z0-9_-]+", value):
+        return {"serverName": value}  # its schema: letters, digits, `-`, `_`; no pattern
+    if kind == "host" and re.fullmatch(r"[A-Za-z0-9.*-]+", value):
+        return {"serverUrl": f"https://{value}/*"}  # `*` is its wildcard too
+    return None
 
 
 class ClaudeCode(AdapterBase):
@@ -88,6 +125,85 @@ class ClaudeCode(AdapterBase):
         # §2 "Paths & scopes": local entries are keyed by the absolute project path.
         key = ("projects", str(host.project), "mcpServers")
         return Location(self.name, scope, user_file, Format.JSON, key)
+
+    def companion_files(self, scope: Scope, host: Host) -> Mapping[str, Location]:
+        """Its settings file, where the switches of servers live (docs/context-budget.md):
+        `.claude/settings.json` (project, shared), `~/.claude/settings.json` (user),
+        `.claude/settings.local.json` (local: the person's own, beside the project).
+        Claude Code reads them as strict JSON: a comment or a trailing comma makes it
+        skip the whole file without a word (checked with the pinned CLI), so aido
+        treats them as JSON and refuses such a file."""
+        path = {
+            Scope.PROJECT: host.project / ".claude" / "settings.json",
+            Scope.USER: host.home / ".claude" / "settings.json",
+            Scope.LOCAL: host.project / ".claude" / "settings.local.json",
+        }[scope]
+        return {SETTINGS: Location(self.name, scope, path, Format.JSON, ())}
+
+    def budget(
+        self, name: str, entry: dict[str, Any], budget: Budget, *, scope: Scope = Scope.PROJECT
+    ) -> Budgeted:
+        """The entry stays as it is; the budget goes into the settings file of its scope:
+        each tool the model must not load as a `permissions.deny` item
+        `mcp__<server>__<tool>`, a server switched off as a `disabledMcpjsonServers` item
+        (project: `.mcp.json` servers only), elsewhere as `mcp__<server>` in
+        `permissions.deny` (every tool of it denied; Claude Code still starts it)."""
+        from aidokit.adapters.budget import unknown_list
+
+        if not budget.enabled:
+            if scope is Scope.PROJECT:
+                off = Companion((DISABLED, ITEMS), name, name, file=SETTINGS)
+                return Budgeted(entry, companions=(off,))
+            rule = f"mcp__{tool_part(name)}"
+            note = (
+                f"{name}: Claude Code has no switch that keeps a {scope} server configured "
+                f"but off, so aido denies every tool of it ({rule} in permissions.deny): "
+                "it still starts, the model gets none of its tools"
+            )
+            deny = Companion(DENY, rule, rule, file=SETTINGS)
+            return Budgeted(entry, companions=(deny,), notes=(note,))
+        if not budget.filters:
+            return Budgeted(entry)
+        tools = budget.deny_list
+        if tools is None:
+            return Budgeted(entry, notes=(unknown_list(self.name, name, budget),), filtered=False)
+        rules = [f"mcp__{tool_part(name)}__{tool_part(tool)}" for tool in tools]
+        return Budgeted(
+            entry, companions=tuple(Companion(DENY, r, r, file=SETTINGS) for r in rules)
+        )
+
+    def native_policy(self, rules: PolicyRules, scope: Scope) -> NativePolicy | None:
+        """The policy as `allowedMcpServers` / `deniedMcpServers` in ~/.claude/settings.json
+        (user scope only): an id as `{"serverName": id}` (aido names entries by their id),
+        a `host:` rule as `{"serverUrl": "https://<host>/*"}` (Claude matches the URL
+        pattern with `*`); packages have no form there (`serverCommand` is an exact
+        argv, not a package), so the plan says so."""
+        if scope is not Scope.USER:
+            return None
+        items: list[Companion] = []
+        notes: list[str] = []
+        allow = [(rule, _native_item(rule)) for rule in rules.allow or ()]
+        lost = [rule for rule, item in allow if item is None]
+        if lost:  # a partial allow list would keep out servers the policy admits
+            notes.append(
+                f"[policy] allow rule '{lost[0]}': Claude Code's allowedMcpServers names "
+                "servers by name, argv or URL, not by package or pattern, so aido writes no "
+                "allowedMcpServers and enforces the allow list in its own plans only"
+            )
+            allow = []
+        deny = [(rule, _native_item(rule)) for rule in rules.deny]
+        for rule, item in deny:
+            if item is None:
+                notes.append(
+                    f"[policy] deny rule '{rule}': Claude Code's deniedMcpServers names servers "
+                    "by name, argv or URL, not by package or pattern, so aido enforces it in "
+                    "its own plans only"
+                )
+        for key, found in (("allowedMcpServers", allow), ("deniedMcpServers", deny)):
+            for _, item in found:
+                if item is not None:
+                    items.append(Companion((key, ITEMS), item_name(item), item, file=SETTINGS))
+        return NativePolicy(tuple(items), tuple(notes))
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
         """Render with `${VAR}` references (§2 "Secrets / env")."""

@@ -18,7 +18,9 @@ from aidokit.adapters.base import (
     Launch,
     Location,
     NamedAgents,
+    NativePolicy,
     Place,
+    PolicyRules,
     Rendered,
     Scope,
     Transport,
@@ -67,7 +69,17 @@ class AdapterBase:
         """Most harnesses cannot scope a server to agents in their MCP config file."""
         return None
 
-    def budget(self, name: str, entry: dict[str, Any], budget: Budget) -> Budgeted:
+    def companion_files(self, scope: Scope, host: Host) -> Mapping[str, Location]:
+        """Most harnesses keep everything of an entry in the entry's own file."""
+        return {}
+
+    def native_policy(self, rules: PolicyRules, scope: Scope) -> NativePolicy | None:
+        """Most harnesses have no enforcement file aido writes a policy into."""
+        return None
+
+    def budget(
+        self, name: str, entry: dict[str, Any], budget: Budget, *, scope: Scope = Scope.PROJECT
+    ) -> Budgeted:
         """The budget in the entry's `tool_fields`; without any, the harness has no tool filter
         and no off switch (docs/context-budget.md): every tool is loaded, a server switched
         off is left out, and the plan says so."""

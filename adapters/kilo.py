@@ -83,7 +83,9 @@ class Kilo(OpenCode):
         """Not written: Kilo turns the legacy `tools` map into `permission` rules."""
         return None
 
-    def budget(self, name: str, entry: dict[str, Any], budget: Budget) -> Budgeted:
+    def budget(
+        self, name: str, entry: dict[str, Any], budget: Budget, *, scope: Scope = Scope.PROJECT
+    ) -> Budgeted:
         """`enabled: false` (config.ts, as OpenCode's); no tool filter is written, as for role
         scoping: Kilo turns the legacy `tools` map into `permission` rules."""
         from aidokit.adapters.budget import in_entry

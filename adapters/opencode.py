@@ -138,7 +138,9 @@ class OpenCode(AdapterBase):
         per_agent = tuple(Companion(("agent", agent, "tools"), glob, True) for agent in agents)
         return (Companion(("tools",), glob, False), *per_agent)
 
-    def budget(self, name: str, entry: dict[str, Any], budget: Budget) -> Budgeted:
+    def budget(
+        self, name: str, entry: dict[str, Any], budget: Budget, *, scope: Scope = Scope.PROJECT
+    ) -> Budgeted:
         """`enabled: false` in the entry; each tool the model must not load as `false` in the
         top-level `tools` map under its name `<server>_<tool>` (§6 "Role scoping": the V1
         `tools` map; exact names, so no glob order matters). "Only these" needs the server's

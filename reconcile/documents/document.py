@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from aidokit.adapters.format import ITEMS
 from aidokit.reconcile.core.atomic import (
     Stamp,
     file_stamp,
@@ -85,13 +86,28 @@ class Document:
         as the map of its items; its string items are not entries. A path ending in
         NAMED_TABLES (TOML only) reads an array of tables as the map of its elements by
         their `name` field (without it); an element without a string name is no entry.
+        A path ending in ITEMS (JSON only) reads an array as the map of its items by
+        `item_key`.
         """
-        return self._editor.get_map(self._path(key_path))
+        key_path = self._path(key_path)
+        if key_path[-1:] == (ITEMS,):
+            return self._json().get_items(key_path[:-1])
+        return self._editor.get_map(key_path)
+
+    def _json(self) -> JsonEditor:
+        """The JSON editor (ITEMS paths are checked to be JSON's by `_path`)."""
+        assert isinstance(self._editor, JsonEditor)
+        return self._editor
 
     def set_entry(self, key_path: tuple[str, ...], name: str, entry: Any) -> None:
-        """Create or replace one entry, creating the map and its parents when missing."""
+        """Create or replace one entry, creating the map and its parents when missing; at
+        an ITEMS path, append the item unless it is there."""
         self.edited = True
-        self._editor.set_entry(self._path(key_path), self._new_name(name), entry)
+        key_path = self._path(key_path)
+        if key_path[-1:] == (ITEMS,):
+            self._json().add_item(key_path[:-1], name, entry)
+            return
+        self._editor.set_entry(key_path, self._new_name(name), entry)
 
     def update_entry(
         self, key_path: tuple[str, ...], name: str, entry: Any, keep: tuple[str, ...]
@@ -101,7 +117,7 @@ class Document:
         them too (a harness's default); any other key not in `entry` goes. Without `keep`,
         or with no entry there, the whole entry is written."""
         current = (self.get_map(key_path) or {}).get(name) if keep else None
-        if not isinstance(current, dict) or not isinstance(entry, dict):
+        if not isinstance(current, dict) or not isinstance(entry, dict) or ITEMS in key_path:
             self.set_entry(key_path, name, entry)
             return
         if NAMED_TABLES in key_path:  # an element of a TOML array of tables, pair by pair
@@ -143,7 +159,8 @@ class Document:
 
     def _path(self, key_path: tuple[str, ...]) -> tuple[str, ...]:
         """Check a key path; LIST_ITEMS only as the last step, and only in YAML (Markdown);
-        NAMED_TABLES only as the last step, and only in TOML."""
+        NAMED_TABLES only as the last step, and only in TOML; ITEMS only as the last step,
+        after at least one key, and only in JSON."""
         _checked(key_path)
         if LIST_ITEMS in key_path[:-1] or (
             LIST_ITEMS in key_path and self.fmt not in (Format.YAML, Format.MARKDOWN)
@@ -153,6 +170,12 @@ class Document:
             NAMED_TABLES in key_path and self.fmt is not Format.TOML
         ):
             raise TypeError(f"{self.fmt} documents cannot address named tables at {key_path!r}")
+        if ITEMS in key_path and (
+            ITEMS in key_path[:-1]
+            or len(key_path) < 2
+            or self.fmt not in (Format.JSON, Format.JSONC)
+        ):
+            raise TypeError(f"{self.fmt} documents cannot address array items at {key_path!r}")
         return key_path
 
     def _new_name(self, name: str) -> str:
@@ -171,20 +194,28 @@ class Document:
     def delete_entry(self, key_path: tuple[str, ...], name: str) -> None:
         """Remove one entry if present; an emptied map stays, empty (see `restore`)."""
         self.edited = True
-        self._editor.delete_entry(self._path(key_path), _checked((name,))[0])
+        key_path = self._path(key_path)
+        if key_path[-1:] == (ITEMS,):
+            self._json().remove_item(key_path[:-1], _checked((name,))[0])
+            return
+        self._editor.delete_entry(key_path, _checked((name,))[0])
 
     def origin(self, key_path: tuple[str, ...]) -> MapOrigin:
         """Say what the map at `key_path` looks like before aido's first entry goes in."""
         key_path = self._path(key_path)
         if LIST_ITEMS in key_path or NAMED_TABLES in key_path:
             return MapOrigin()
+        if key_path[-1:] == (ITEMS,):
+            return self._json().items_origin(key_path[:-1])
         return self._editor.origin(key_path)
 
     def restore(self, key_path: tuple[str, ...], origin: MapOrigin) -> None:
         """Have the map at `key_path` give back the bytes `origin` describes once the
         edits empty it: removed (with the objects aido created around it), or left open."""
         key_path = self._path(key_path)
-        if LIST_ITEMS not in key_path and NAMED_TABLES not in key_path:
+        if key_path[-1:] == (ITEMS,):
+            self._json().restore_items(key_path[:-1], origin)
+        elif LIST_ITEMS not in key_path and NAMED_TABLES not in key_path:
             self._editor.restore(key_path, origin)
 
     def rehearse(self, edits: list[tuple[tuple[str, ...], str, Any, tuple[str, ...]]]) -> None:

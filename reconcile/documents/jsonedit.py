@@ -35,7 +35,7 @@ from aidokit.reconcile.documents.jsonscan import (
 )
 
 if TYPE_CHECKING:  # only edits use them: imported where they are called
-    from aidokit.reconcile.documents import jsonmembers
+    from aidokit.reconcile.documents import jsonitems, jsonmembers
     from aidokit.reconcile.documents.jsonstyle import Style
 
 NEW_FILE = b"{}\n"  # a missing file starts as this: 2-space indent, LF, final newline
@@ -73,6 +73,7 @@ class JsonEditor:
         self._objects: dict[int, tuple[list[Member], int]] = {}  # `{` offset -> members, `}`
         self._pending: dict[tuple[str, ...], dict[str, Any]] = {}
         self._origins: dict[tuple[str, ...], MapOrigin] = {}
+        self._item_origins: dict[tuple[str, ...], MapOrigin] = {}
         self._looks: _Looks | None = None
         self._check()
 
@@ -247,6 +248,135 @@ class JsonEditor:
         """Return the file's bytes with every queued edit made."""
         self._flush()
         return self.raw
+
+    # -- array items (jsonitems.py) -------------------------------------------------------
+
+    def _array(self, key_path: tuple[str, ...]) -> jsonitems.Items | None:
+        """The array at `key_path` (None: absent); an error when it is something else."""
+        from aidokit.reconcile.documents import jsonitems
+
+        self._flush()
+        pos, end, depth = self._find(key_path[:-1])
+        if depth < len(key_path) - 1:
+            return None
+        found = _lookup(self._object(pos, end)[0], key_path[-1])
+        if found is None:
+            return None
+        if self.raw[found.value_start] != ord("["):
+            kind = _KINDS.get(chr(self.raw[found.value_start]), "a number")
+            kind = "an object" if self.raw[found.value_start] == ord("{") else kind
+            raise DocumentError(
+                f"{where(self.path, self.raw, found.value_start)}: {describe(key_path)} must "
+                f"be an array, not {kind}; fix it by hand, aido will not edit this file"
+            )
+        text, scan = self._region(found.value_start, found.value_end)
+        return jsonitems.scan_items(text, scan, 0)
+
+    def _array_base(self, key_path: tuple[str, ...]) -> int:
+        """The offset of the `[` of the array at `key_path` (it exists)."""
+        pos, end, _ = self._find(key_path[:-1])
+        found = _lookup(self._object(pos, end)[0], key_path[-1])
+        assert found is not None
+        return found.value_start
+
+    def get_items(self, key_path: tuple[str, ...]) -> dict[str, Any] | None:
+        """The items of the array at `key_path` by `item_key` (None: no array there)."""
+        from aidokit.adapters.format import item_key
+
+        items = self._array(key_path)
+        if items is None:
+            return None
+        values = (items.value(element) for element in items.elements)
+        return {item_key(value): value for value in values}
+
+    def add_item(self, key_path: tuple[str, ...], name: str, item: Any) -> None:
+        """Append `item` to the array at `key_path` unless an item named `name` is there;
+        an absent array is created (with the objects on the way to it)."""
+        from aidokit.reconcile.documents import jsonitems, jsonstyle
+
+        items = self._array(key_path)
+        if items is None:
+            self.set_entry(key_path[:-1], key_path[-1], [item])
+            self._flush()
+            return
+        if name in (self.get_items(key_path) or {}):
+            return
+        rendered = jsonstyle.render(jsonstyle.plain(item), jsonstyle.Style(), "", inline=True)
+        splices = jsonitems.add(items, rendered, self._look().style.newline)
+        self._splice_array(key_path, splices)
+
+    def remove_item(self, key_path: tuple[str, ...], name: str) -> None:
+        """Take the last item named `name` out of the array at `key_path`, if there; an
+        array aido created (`restore_items`) goes once emptied, with the objects aido
+        made on the way to it that hold nothing else."""
+        from aidokit.adapters.format import item_key
+        from aidokit.reconcile.documents import jsonitems
+
+        items = self._array(key_path)
+        if items is None:
+            return
+        named = [i for i, e in enumerate(items.elements) if item_key(items.value(e)) == name]
+        if not named:
+            return
+        self._splice_array(key_path, jsonitems.remove(items, named[-1]))
+        origin = self._item_origins.get(key_path)
+        if origin is not None and origin.made is not None and self.get_items(key_path) == {}:
+            self._unmake_array(key_path, origin.made)
+
+    def items_origin(self, key_path: tuple[str, ...]) -> MapOrigin:
+        """How many keys of the array's path exist (None when the array itself does)."""
+        self._flush()
+        if self._array(key_path) is not None:
+            return MapOrigin()
+        _, _, depth = self._find(key_path[:-1])
+        return MapOrigin(depth)
+
+    def restore_items(self, key_path: tuple[str, ...], origin: MapOrigin) -> None:
+        """Once the array at `key_path` empties, give back what it was before `origin`."""
+        self._item_origins[key_path] = origin
+
+    def _splice_array(self, key_path: tuple[str, ...], splices: list[Splice]) -> None:
+        """Make `splices` (offsets from the array's `[`) in the bytes."""
+        if not splices:
+            return
+        base = self._array_base(key_path)
+        text = self.raw.decode("latin-1")
+        pieces, last = [], 0
+        for start, end, new in sorted(splices, key=lambda splice: splice[:2]):
+            pieces += [text[last : base + start], new.encode("utf-8").decode("latin-1")]
+            last = base + end
+        pieces.append(text[last:])
+        self._raw = "".join(pieces).encode("latin-1")
+        self._objects.clear()
+
+    def _unmake_array(self, key_path: tuple[str, ...], made: int) -> None:
+        """Remove the emptied array aido created, or the outermost object aido created on
+        the way to it that holds nothing but that way (and no comment)."""
+        from aidokit.reconcile.documents import jsonmembers
+
+        for level in range(made, len(key_path)):
+            pos, end, _ = self._find(key_path[:level])
+            work = _Work(self.raw, pos, end, self._blank)
+            layout = work.layout()
+            index = next(i for i, m in enumerate(layout.members) if m.key == key_path[level])
+            found = layout.members[index]
+            span = slice(found.value_start, found.value_end)
+            if layout.text[span] != layout.scan[span]:
+                return  # a comment inside: the user's
+            value = self._decode(layout.scan, span.start, span.stop, work.start)
+            empty: Any = []
+            for key in reversed(key_path[level + 1 :]):
+                empty = {key: empty}
+            if value == empty:
+                splices = jsonmembers.delete(layout, index, self._look().style.newline)
+                if any(layout.holds_comment(start, stop) for start, stop, _ in splices):
+                    return
+                work.splice(splices)
+                self._spliced = (work.start, work.end, work.text.encode("latin-1"))
+                self._objects.clear()
+                self._flush()
+                _ = self.raw
+                return
 
     # -- editing -----------------------------------------------------------------------
 

@@ -5,16 +5,24 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import replace
 
-from aidokit.adapters.base import Adapter, Host
+from aidokit.adapters.base import Adapter, Companion, Host
 from aidokit.catalog.models import MCPDef, deprecation
 from aidokit.reconcile.core.errors import AidoError, StateError
-from aidokit.reconcile.plan.model import Action, BaselineUse, FileChange, Plan, PolicyViolation
+from aidokit.reconcile.plan.model import (
+    Action,
+    BaselineUse,
+    Change,
+    FileChange,
+    Plan,
+    PolicyViolation,
+)
 from aidokit.reconcile.plan.pins import lock_change, next_lock, pin
-from aidokit.reconcile.plan.planner import plan_entries
+from aidokit.reconcile.plan.planner import POLICY_ID, plan_companions, plan_entries
 from aidokit.reconcile.plan.scoping import Placement, companions_for, place
 from aidokit.reconcile.read.choices.lockfile import lock_path
 from aidokit.reconcile.read.choices.overrides import with_overrides
 from aidokit.reconcile.read.desired import DesiredEntry, Wanted, resolve_for
+from aidokit.reconcile.read.state import Record
 from aidokit.reconcile.read.world import TargetFile, World, project_lock, role_table
 
 
@@ -77,7 +85,8 @@ def build_plan(
             adapter, allowed, inputs.host.os, inputs.scope, host=inputs.host
         )
         notes.extend([*refused, *skipped])
-        files += _plan_adapter(world, target, desired, {**gone, **outside})
+        native = remove is None or POLICY_ID not in remove
+        files += _plan_adapter(world, target, desired, {**gone, **outside}, native=native)
     for orphan in world.orphans:
         reasons = dict.fromkeys((r.id for r in orphan.records), orphan.orphaned or "")
         files.append(replace(_plan_file(orphan, [], inputs.host, reasons), agent=orphan.agent))
@@ -142,6 +151,24 @@ def _unset_references(wanted: Collection[Wanted], host: Host) -> list[str]:
 
 
 def _plan_adapter(
+    world: World,
+    target: TargetFile,
+    desired: list[DesiredEntry],
+    gone: Mapping[str, str],
+    *,
+    native: bool = True,
+) -> list[FileChange]:
+    """The shared file of one adapter, the agent files its entries' roles reach, and its
+    companion files (`native`: with the items of a policy written there)."""
+    sides = world.companions_of(target.adapter.name)
+    if not sides and not any(c.file for d in desired for c in d.budget_companions):
+        return _plan_own(world, target, desired, gone)
+    own = [replace(d, budget_companions=_in_file(d, None)) for d in desired]
+    side_files = [_plan_companion_file(world, side, desired, native) for side in sides]
+    return [*_plan_own(world, target, own, gone), *(f for f in side_files if f is not None)]
+
+
+def _plan_own(
     world: World, target: TargetFile, desired: list[DesiredEntry], gone: Mapping[str, str]
 ) -> list[FileChange]:
     """The shared file of one adapter, and the agent files its entries' roles reach."""
@@ -171,6 +198,37 @@ def _plan_adapter(
             file = replace(file, trust=gate)
         files.append(replace(_deprecation_reasons(file, world.entries), agent=agent.agent))
     return files
+
+
+def _in_file(entry: DesiredEntry, key: str | None) -> tuple[Companion, ...]:
+    """The budget companions of `entry` that live in companion file `key` (None: its own)."""
+    return tuple(c for c in entry.budget_companions if c.file == key)
+
+
+def _plan_companion_file(
+    world: World, target: TargetFile, desired: list[DesiredEntry], native: bool
+) -> FileChange | None:
+    """A companion file (`Adapter.companion_files`): the items the entries' companions and
+    the native policy put there, each owned item by item (reconcile/plan/policy/native.py).
+    None when aido neither wants an item there nor recorded one: the file is not aido's
+    business then (it is not shown, and an unreadable one is no error of this plan)."""
+    key = target.companion
+    assert key is not None
+    mine = [
+        replace(d, companions=(), budget_companions=_in_file(d, key))
+        for d in desired
+        if _in_file(d, key)
+    ]
+    notes: tuple[str, ...] = ()
+    if native and world.inputs.policy:
+        from aidokit.reconcile.plan.policy.native import native_entry
+
+        policy, notes = native_entry(target.adapter, world.inputs, key)
+        mine += [policy] if policy is not None else []
+    if not mine and not target.records and not notes:
+        return None
+    file = _plan_file(target, mine, world.inputs.host, {})
+    return replace(file, notes=(*file.notes, *notes))
 
 
 def _refused(agents: tuple[TargetFile, ...]) -> dict[str, str]:
@@ -276,24 +334,16 @@ def _plan_file(
         record_path=target.record_path,
         digest="",
     )
-    notes = [*adapter.file_notes(location, host), *(n for d in desired for n in d.notes)]
-    gate = adapter.trust_gate(location, host, tuple(d.name for d in desired))
-    file = replace(file, notes=tuple(dict.fromkeys(notes)), trust=gate)
+    if target.companion is None:
+        notes = [*adapter.file_notes(location, host), *(n for d in desired for n in d.notes)]
+        gate = adapter.trust_gate(location, host, tuple(d.name for d in desired))
+        file = replace(file, notes=tuple(dict.fromkeys(notes)), trust=gate)
     if target.document is None:
         return replace(file, error=target.error)
     if not target.exists and target.records:
         return _forget(file, target, desired)
     try:
-        changes = plan_entries(
-            adapter=adapter.name,
-            current=target.servers(),
-            desired=desired,
-            records=list(target.records),
-            identity=adapter.identity,
-            lookup=target.lookup,
-            gone=gone,
-            harness=adapter.caps.harness_keys,
-        )
+        changes = _changes(target, desired, list(target.records), gone)
         # An edit the document layer refuses (a layout it does not edit) is a plan error.
         planned = replace(file, changes=changes)
         target.document.rehearse(
@@ -312,6 +362,30 @@ def _plan_file(
     return replace(file, digest=target.document.digest, changes=changes)
 
 
+def _changes(
+    target: TargetFile,
+    desired: list[DesiredEntry],
+    records: list[Record],
+    gone: Mapping[str, str],
+) -> tuple[Change, ...]:
+    """The changes of one file: its entries and companions, or only the companions that
+    live in it when it is a companion file."""
+    if target.companion is not None:
+        found = plan_companions(desired=desired, records=records, lookup=target.lookup)
+        return tuple(sorted(found, key=lambda c: (c.map_path, c.name)))
+    adapter = target.adapter
+    return plan_entries(
+        adapter=adapter.name,
+        current=target.servers(),
+        desired=desired,
+        records=records,
+        identity=adapter.identity,
+        lookup=target.lookup,
+        gone=gone,
+        harness=adapter.caps.harness_keys,
+    )
+
+
 def _forget(file: FileChange, target: TargetFile, desired: list[DesiredEntry]) -> FileChange:
     """A file that no longer exists: plan it afresh and drop aido's records of it.
 
@@ -319,13 +393,7 @@ def _forget(file: FileChange, target: TargetFile, desired: list[DesiredEntry]) -
     same-named entry written later by hand pass for aido's.
     """
     assert target.document is not None
-    changes = plan_entries(
-        adapter=target.adapter.name,
-        current={},
-        desired=desired,
-        records=[],
-        identity=target.adapter.identity,
-    )
+    changes = _changes(replace(target, document=None), desired, [], {})
     names = tuple(sorted({".".join((*r.map_path, r.name)) for r in target.records}))
     note = (
         f"{file.path} no longer exists: aido forgets its {len(names)} ownership "

@@ -16,7 +16,7 @@ from enum import Enum, StrEnum
 from typing import Annotated, Any
 
 from aidokit.adapters.base import Scope
-from aidokit.adapters.format import Format
+from aidokit.adapters.format import ITEMS, Format
 from aidokit.adapters.trust import TrustGate
 from aidokit.catalog.constraints import ByName, Strict
 
@@ -91,7 +91,10 @@ class Change(Strict):
 
     @property
     def label(self) -> str:
-        """How users see the entry: its name, or `map.path.name` for a companion."""
+        """How users see the entry: its name, `map.path.name` for a companion, or
+        `array.path[item]` for an array item."""
+        if self.map_path[-1:] == (ITEMS,):
+            return f"{'.'.join(self.map_path[:-1])}[{self.name}]"
         return ".".join((*self.map_path, self.name))
 
     @property

@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from aidokit.adapters.format import ITEMS
 from aidokit.reconcile.plan.model import Action, Change, DiffKind, FieldDiff
 from aidokit.reconcile.read.desired import DesiredEntry
 from aidokit.reconcile.read.state import Record, entry_digest
@@ -87,6 +88,8 @@ def plan_companions(
                 why = "role scoping" if comp in item.companions else "context budget"
                 changes.append(Change(action=action, reason=f"{why} for {item.id}", **base))
             elif current[comp.name] == comp.value:
+                if key not in recorded and ITEMS in comp.map_path:
+                    base["id"] = None  # the user's own item: aido never claims it
                 changes.append(Change(action=Action.NOOP, before=comp.value, **base))
             elif key in recorded:
                 changes.append(
@@ -121,13 +124,25 @@ def plan_companions(
                     id=record.id,
                     map_path=record.map_path,
                     before=current[record.name],
-                    # Role scoping writes `<server>_*` globs, a budget exact tool names.
-                    reason="role scoping no longer desired"
-                    if record.name.endswith("_*")
-                    else "context budget no longer desired",
+                    reason=_gone_reason(record),
                 )
             )
     return changes
+
+
+def _gone_reason(record: Record) -> str:
+    """Why an owned companion goes: role scoping writes `<server>_*` globs, a budget exact
+    tool names or array items, a native policy its rules."""
+    if record.id == POLICY_ID:
+        return "no longer in the policy"
+    if record.name.endswith("_*") and ITEMS not in record.map_path:
+        return "role scoping no longer desired"
+    return "context budget no longer desired"
+
+
+# The id of the records of a policy aido writes into a harness's own enforcement
+# (reconcile/plan/policy/native.py): they belong to no server.
+POLICY_ID = "policy"
 
 
 def _owned(record: Record | None, value: Any, identity: Identity) -> bool:

@@ -187,7 +187,7 @@ def resolve_for(
             notes.append(f"{item.server.id}: left out of {adapter.name}: {refused}")
             continue
         budgeted = (
-            adapter.budget(item.server.id, entry, item.budget)
+            adapter.budget(item.server.id, entry, item.budget, scope=scope)
             if item.budget.chosen
             else Budgeted(entry)
         )

@@ -124,6 +124,9 @@ class TargetFile:
     # Set for a file this run no longer targets (SPEC §6 orphans): why its entries go.
     orphaned: str | None = None
     agent: str | None = None  # the agent whose definition this is; None: the shared file
+    # The adapter's name for this companion file (`Adapter.companion_files`): it holds no
+    # servers, only the items of the entries' companions that name it.
+    companion: str | None = None
 
     @property
     def exists(self) -> bool:
@@ -131,8 +134,9 @@ class TargetFile:
         return self.document is not None and self.document.original is not None
 
     def servers(self) -> Mapping[str, Any]:
-        """The file's current server map (empty when missing or unreadable)."""
-        return self.lookup(())
+        """The file's current server map (empty when missing or unreadable, or a companion
+        file, which holds none)."""
+        return {} if self.companion is not None else self.lookup(())
 
     def lookup(self, map_path: tuple[str, ...]) -> Mapping[str, Any]:
         """A map of the document; `()` is the server map."""
@@ -158,6 +162,8 @@ class World:
     not_installed: tuple[str, ...] = ()  # adapters skipped: their user-level folder is missing
     # adapter -> the names of its agents found in this scope (docs/roles.md), read or not
     agents: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # The adapters' companion files (`Adapter.companion_files`) in this scope, read.
+    companions: tuple[TargetFile, ...] = ()
 
     @cached_property
     def catalog(self) -> tuple[MCPDef, ...]:
@@ -184,14 +190,20 @@ class World:
         """The agent files of `adapter` this run reads (the agents of its entries' roles)."""
         return tuple(f for f in self.files if f.adapter.name == adapter and f.agent is not None)
 
+    def companions_of(self, adapter: str) -> tuple[TargetFile, ...]:
+        """The companion files of `adapter` this run reads."""
+        return tuple(f for f in self.companions if f.adapter.name == adapter)
+
     def target(self, adapter: str, abs_path: str) -> TargetFile | None:
-        """The file (targeted or orphaned) of `adapter` at `abs_path`."""
-        found = (f for f in (*self.files, *self.orphans) if f.adapter.name == adapter)
+        """The file (targeted, companion or orphaned) of `adapter` at `abs_path`."""
+        every = (*self.files, *self.companions, *self.orphans)
+        found = (f for f in every if f.adapter.name == adapter)
         return next((f for f in found if str(f.location.path) == abs_path), None)
 
     def owned_ids(self) -> set[str]:
         """Catalog ids of every entry aido has recorded in the targeted files."""
-        return {record.id for file in (*self.files, *self.orphans) for record in file.records}
+        every = (*self.files, *self.companions, *self.orphans)
+        return {record.id for file in every for record in file.records}
 
 
 def read_world(inputs: Inputs) -> World:
@@ -213,6 +225,7 @@ def read_world(inputs: Inputs) -> World:
     files: list[TargetFile] = []
     missing: list[str] = []
     agents: dict[str, tuple[str, ...]] = {}
+    companions: list[TargetFile] = []
     for adapter in inputs.adapters:
         location = adapter.location(inputs.scope, inputs.host)
         if location is None:
@@ -230,6 +243,12 @@ def read_world(inputs: Inputs) -> World:
             continue
         states[state_path] = state
         files.append(_read_file(adapter, location, state, inputs.host))
+        for key, side in adapter.companion_files(inputs.scope, inputs.host).items():
+            read = _read_companion(adapter, key, side, states, inputs.host)
+            if isinstance(read, str):
+                state_errors.append(read)
+            elif read is not None:
+                companions.append(read)
         if adapter.agents is not None:
             index = discover(adapter.agents, adapter.name, inputs.scope, inputs.host)
             agents[adapter.name] = tuple(index)
@@ -240,13 +259,29 @@ def read_world(inputs: Inputs) -> World:
     if log.enabled("debug"):
         for target in files:
             _log_read(target)
-    orphans = _orphans(inputs, files, states) if not state_errors else []
+    orphans = _orphans(inputs, [*files, *companions], states) if not state_errors else []
     others = {r.key: r for s in states.values() for r in s.records if r.adapter not in ADAPTERS}
     return World(
         inputs, tuple(catalog), facts, tuple(wanted), tuple(notes), tuple(files), lock,
         tuple(dict.fromkeys(state_errors)), tuple(others.values()), tuple(orphans),
-        tuple(missing), agents,
+        tuple(missing), agents, tuple(companions),
     )  # fmt: skip
+
+
+def _read_companion(
+    adapter: Adapter, key: str, location: Location, states: dict[Path, State], host: Host
+) -> TargetFile | str | None:
+    """Companion file `key` of `adapter`, read like any harness file (None: its user-level
+    folder is missing, so there is nothing to switch there; a str: its state's error)."""
+    if not installed(location):
+        return None
+    state_path = state_location(location, host)[0]
+    try:
+        state = states[state_path] if state_path in states else load_state(state_path)
+    except AidoError as exc:
+        return str(exc)
+    states[state_path] = state
+    return replace(_read_file(adapter, location, state, host), companion=key)
 
 
 def _resolved(wanted: list[Wanted]) -> list[Wanted]:
@@ -402,6 +437,13 @@ def _orphans(
         if here is None or "#" in record_path:
             continue
         path = host.project / record_path if inputs.scope is Scope.PROJECT else Path(record_path)
+        sides = adapter.companion_files(inputs.scope, host)
+        side = next((k for k, loc in sides.items() if loc.path == path), None)
+        if side is not None:
+            file = _read_file(adapter, sides[side], state, host)
+            why = f"{name} is no longer targeted"
+            orphans.append(replace(file, orphaned=why, companion=side))
+            continue
         agent = adapter.agents.name_of(path, inputs.scope, host) if adapter.agents else None
         if adapter.agents is not None and agent is not None:
             here = adapter.agents.location(name, inputs.scope, host, agent) or here

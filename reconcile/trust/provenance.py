@@ -129,11 +129,14 @@ def check_locations(plan: Plan, source: Path, host: Host) -> None:
 
 
 def _location(adapter: Adapter, file: FileChange, host: Host) -> Location | None:
-    """Where aido itself puts the file: the adapter's shared file, or an agent file in the
+    """Where aido itself puts the file: the adapter's shared file or a companion file of it
+    (`Adapter.companion_files`), or an agent file in the
     adapter's agent folder with its suffix (the agent's name, which may come from the
     file's frontmatter, plays no part in where the file is)."""
     if file.agent is None:
-        return adapter.location(file.scope, host)
+        sides = adapter.companion_files(file.scope, host).values()
+        side = next((loc for loc in sides if str(loc.path) == file.abs_path), None)
+        return side or adapter.location(file.scope, host)
     if adapter.agents is None or not AGENT_NAME_RE.fullmatch(file.agent):
         return None
     path = Path(file.abs_path)

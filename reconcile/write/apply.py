@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters.base import Host, Scope
+from aidokit.adapters.format import ITEMS
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.reconcile.checks import hardening
 from aidokit.reconcile.core import boundary
@@ -102,9 +103,13 @@ def check_values(plan: Plan) -> None:
     """Refuse before any write if a name or value to write could inject keys or controls."""
     for file in plan.files:
         for change in file.actionable:
-            # A companion (role scoping) is a `<server>_*` tool glob under agent names.
+            # A companion (role scoping) is a `<server>_*` tool glob under agent names; an
+            # array item's name is its value, whose problems are looked for below.
             name = change.name.removesuffix("_*") if change.map_path else change.name
-            problems = [hardening.entry_name_problem(n) for n in (*change.map_path, name)]
+            keys = [n for n in (*change.map_path, name) if n != ITEMS]
+            if ITEMS in change.map_path:
+                keys.remove(name)
+            problems = [hardening.entry_name_problem(n) for n in keys]
             if change.action is not Action.DELETE:
                 problems += hardening.value_problems(change.after, change.name)
             problem = next((p for p in problems if p), None)

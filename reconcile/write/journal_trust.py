@@ -103,10 +103,14 @@ def own_problem(entry: FileEntry, host: Host, scope: Scope) -> str | None:
 
 
 def _location(adapter: Adapter, path: Path, scope: Scope, host: Host) -> Location | None:
-    """The adapter's own file at `path` in `scope` (its shared file or an agent file)."""
+    """The adapter's own file at `path` in `scope` (its shared file, a companion file or an
+    agent file)."""
     location = adapter.location(scope, host)
     if location is not None and location.path == path:
         return location
+    side = next((s for s in adapter.companion_files(scope, host).values() if s.path == path), None)
+    if side is not None:
+        return side
     if adapter.agents is None:
         return None
     stem = adapter.agents.name_of(path, scope, host)

@@ -84,3 +84,45 @@ def test_copilot_reads_its_tools_allow_list(box: Sandbox) -> None:
     _apply(box, "copilot-cli", ONLY)
     record = copilot(box)["playwright"].raw
     assert record["tools"] == ["browser_navigate", "browser_snapshot"]
+
+
+def test_claude_reads_the_disabled_item_and_keeps_the_entry(box: Sandbox) -> None:
+    """Claude Code reads `.claude/settings.json`: a server switched off is still configured
+    in `.mcp.json`, and `claude mcp get` calls it rejected by disabledMcpjsonServers; once
+    aido.toml switches it on again, the item is gone and it waits for approval as before."""
+    _apply(box, "claude-code", EXCLUDE, local=OFF)  # the local layer's override wins whole
+    settings = json.loads((box.project / ".claude" / "settings.json").read_text())
+    assert settings == {"disabledMcpjsonServers": ["playwright"]}
+    shown = run_cli("claude", "mcp", "get", "playwright", sandbox=box).stdout
+    assert "Rejected (see disabledMcpjsonServers in settings)" in shown
+    (box.project / "aido.local.toml").unlink()
+    _apply(box, "claude-code", EXCLUDE)
+    settings = json.loads((box.project / ".claude" / "settings.json").read_text())
+    assert settings == {"permissions": {"deny": ["mcp__playwright__browser_install"]}}
+    shown = run_cli("claude", "mcp", "get", "playwright", sandbox=box).stdout
+    assert "Pending approval" in shown
+
+
+def test_claude_blocks_a_server_the_native_policy_denies(box: Sandbox) -> None:
+    """`write_native` in the user layer: `deniedMcpServers` in ~/.claude/settings.json, and
+    `claude mcp list` no longer lists the user-scope server it names."""
+    from aidokit.adapters.base import Host
+    from aidokit.reconcile.read.choices.layers import user_config_path
+
+    config = user_config_path(Host.current(box.project))
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text('adapters = ["claude-code"]\n[mcp]\nadd = ["memory"]\n')
+    hand = {"type": "stdio", "command": "npx", "args": ["-y", "evil-mcp"]}
+    (box.home / ".claude.json").write_text(json.dumps({"mcpServers": {"evil": hand}}))
+    (box.home / ".claude").mkdir(exist_ok=True)
+    user = ["apply", "--yes", "--scope", "user", "--project", str(box.project)]
+    assert main(user) == 0
+    listing = run_cli("claude", "mcp", "list", sandbox=box).stdout
+    assert "memory:" in listing and "evil:" in listing
+    policy = '[policy]\ndeny = ["evil", "npm:@evil/*"]\nwrite_native = true\n'
+    config.write_text(config.read_text() + policy)
+    assert main(user) == 0
+    settings = json.loads((box.home / ".claude" / "settings.json").read_text())
+    assert settings["deniedMcpServers"] == [{"serverName": "evil"}]
+    listing = run_cli("claude", "mcp", "list", sandbox=box).stdout
+    assert "memory:" in listing and "evil:" not in listing
