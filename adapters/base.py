@@ -407,6 +407,13 @@ class Adapter(Protocol):
         """
         ...
 
+    def agent_budget(self, name: str, agent: str, budget: Budget) -> Budgeted | None:
+        """Server `name`'s budget for agent `agent` alone (`[override.ID.agents.NAME]`) as
+        values in the adapter's own file, for a harness that scopes tools per agent there
+        (OpenCode's `agent.<name>.tools`); `entry` of the result is unused. None: it has
+        no such field (an agent file holding its own entry takes the budget in the entry)."""
+        ...
+
     def detect(self, host: Host, scope: Scope) -> str | None:
         """Why this harness counts as in use for `scope` here (None if it does not)."""
         ...

@@ -89,6 +89,10 @@ class AdapterBase:
             return unfiltered(self.name, name, entry, budget)
         return in_entry(self.name, name, entry, budget, self.caps.tool_fields)
 
+    def agent_budget(self, name: str, agent: str, budget: Budget) -> Budgeted | None:
+        """Most harnesses have no per-agent tool field in their own file."""
+        return None
+
     def identity(self, entry: Any) -> str | None:
         """URL, or command plus package: the flat shape most harnesses share."""
         return entry_identity(entry, url_keys=self.caps.url_keys, command_key=self.caps.command_key)

@@ -83,6 +83,11 @@ class Kilo(OpenCode):
         """Not written: Kilo turns the legacy `tools` map into `permission` rules."""
         return None
 
+    def agent_budget(self, name: str, agent: str, budget: Budget) -> Budgeted | None:
+        """Not written, as for role scoping: Kilo turns the legacy `tools` map into
+        `permission` rules."""
+        return None
+
     def budget(
         self, name: str, entry: dict[str, Any], budget: Budget, *, scope: Scope = Scope.PROJECT
     ) -> Budgeted:

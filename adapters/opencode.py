@@ -156,6 +156,23 @@ class OpenCode(AdapterBase):
         tools = tuple(Companion(("tools",), tool_name(name, tool), False) for tool in deny)
         return replace(done, companions=tools, notes=(), filtered=True)
 
+    def agent_budget(self, name: str, agent: str, budget: Budget) -> Budgeted | None:
+        """`false` in `agent.<agent>.tools` for each tool that agent must not load (the V1
+        `tools` map, as for the whole file; OpenCode merges an agent's map over the
+        top-level one, §6 "Role scoping"), `"<server>_*": false` for a server switched off
+        for it. "Only these" needs the server's tool list, as `budget` does."""
+        from aidokit.adapters.budget import tool_name, unknown_list
+
+        where = ("agent", agent, "tools")
+        if not budget.enabled:
+            glob = f"{tool_name(name, '')}*"
+            return Budgeted(None, companions=(Companion(where, glob, False),))
+        deny = budget.deny_list
+        if deny is None:
+            return Budgeted(None, notes=(unknown_list(self.name, name, budget),), filtered=False)
+        tools = tuple(Companion(where, tool_name(name, tool), False) for tool in deny)
+        return Budgeted(None, companions=tools)
+
     def identity(self, entry: Any) -> str | None:
         """URL, or argv[0] plus package."""
         if not isinstance(entry, dict):

@@ -18,7 +18,7 @@ from aidokit.reconcile.plan.model import (
 )
 from aidokit.reconcile.plan.pins import lock_change, next_lock, pin
 from aidokit.reconcile.plan.planner import POLICY_ID, plan_companions, plan_entries
-from aidokit.reconcile.plan.scoping import Placement, companions_for, place
+from aidokit.reconcile.plan.scoping import Placement, agent_budget_notes, companions_for, place
 from aidokit.reconcile.read.choices.lockfile import lock_path
 from aidokit.reconcile.read.choices.overrides import with_overrides
 from aidokit.reconcile.read.desired import DesiredEntry, Wanted, resolve_for
@@ -55,8 +55,16 @@ def build_plan(
     if any(item.budget.chosen or item.agent_budgets for item in wanted):
         from aidokit.reconcile.plan.budget import with_known  # docs/context-budget.md
 
+        known = world.tool_lists
         wanted = [
-            replace(item, budget=with_known(item.budget, world.tool_lists, item.server.id))
+            replace(
+                item,
+                budget=with_known(item.budget, known, item.server.id),
+                agent_budgets={
+                    agent: with_known(budget, known, item.server.id)
+                    for agent, budget in item.agent_budgets.items()
+                },
+            )
             for item in wanted
         ]
     notes += _unset_references(wanted, inputs.host)
@@ -183,6 +191,7 @@ def _plan_own(
         placed = companions_for(adapter, desired, found, table)
     else:
         placed = place(adapter, desired, found, table) if scoping else Placement(list(desired))
+    agent_budget_notes(adapter, desired, placed)
     shared = _plan_file(target, placed.shared, host, {**placed.gone, **gone})
     shared = _import_hints(shared, adapter, world)
     shared = replace(shared, notes=(*shared.notes, *placed.notes, *refused.values()))

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any
 
-from aidokit.adapters.base import Adapter
+from aidokit.adapters.base import Adapter, Companion
 from aidokit.reconcile.core.errors import AidoError
 from aidokit.reconcile.read.desired import DesiredEntry
 from aidokit.reconcile.read.facts.agents import MAIN, SHARED, agents_playing, main_plays
@@ -30,6 +31,8 @@ class Placement:
     agents: dict[str, list[DesiredEntry]] = field(default_factory=dict)
     gone: dict[str, str] = field(default_factory=dict)  # id -> why it leaves the shared file
     notes: list[str] = field(default_factory=list)
+    # (id, agent) of each per-agent budget compiled (docs/context-budget.md), or said why not.
+    budgeted: set[tuple[str, str]] = field(default_factory=set)
 
 
 def place(
@@ -63,10 +66,52 @@ def place(
         if not main:
             result.gone[item.id] = f"now only in the agent files of {', '.join(names)}"
         for name in names:
-            agent_item = replace(item, entry=entry, companions=(), budget_companions=())
-            result.agents.setdefault(name, []).append(agent_item)
+            agent_item = _agent_item(adapter, item, entry, name, result)
+            if agent_item is not None:
+                result.agents.setdefault(name, []).append(agent_item)
     _nobody(adapter.name, unplayed, found, result)
     return result
+
+
+def _agent_item(
+    adapter: Adapter, item: DesiredEntry, entry: dict[str, Any], name: str, result: Placement
+) -> DesiredEntry | None:
+    """`item` as the file of agent `name` holds it: with its per-agent budget
+    (`[override.ID.agents.NAME]`) compiled into the agent's own entry, where the harness
+    keeps the tool filter in the entry; None when that budget switches it off there and
+    the harness has no off switch (left out of that agent's file, the plan says so)."""
+    plain = replace(item, entry=entry, companions=(), budget_companions=())
+    budget = item.agent_budgets.get(name)
+    if budget is None or item.plain is None or adapter.agents is None:
+        return plain
+    result.budgeted.add((item.id, name))
+    table = f"[override.{item.id}.agents.{name}]"
+    compiled = adapter.budget(item.id, item.plain, budget)
+    if compiled.entry is None:
+        result.notes.append(
+            f"{item.id}: {table} switches it off and {adapter.name} has no off switch, "
+            f"so aido leaves it out of agent {name}'s file"
+        )
+        return None
+    if compiled.companions:  # the filter lives outside the entry (Claude Code's settings)
+        why = (
+            f"{item.id}: {adapter.name} keeps a server's tool filter outside the agent's "
+            f"file, so aido cannot write {table} there; agent {name} loads what the shared "
+            "budget leaves"
+        )
+        return replace(plain, notes=(*plain.notes, why))
+    try:
+        own = adapter.agents.entry(compiled.entry)
+    except AidoError as exc:
+        return replace(plain, notes=(*plain.notes, f"{item.id}: {table} not applied: {exc}"))
+    return replace(
+        plain,
+        entry=own,
+        notes=(*plain.notes, *compiled.notes),
+        claims=compiled.claims,
+        budget=budget,
+        filtered=compiled.filtered,
+    )
 
 
 def companions_for(
@@ -95,7 +140,65 @@ def companions_for(
         else:
             unplayed.append(item)
     _nobody(adapter.name, unplayed, found, result)
+    result.shared = [_with_agent_budgets(adapter, item, found, result) for item in result.shared]
     return result
+
+
+def _with_agent_budgets(
+    adapter: Adapter, item: DesiredEntry, found: tuple[str, ...], result: Placement
+) -> DesiredEntry:
+    """`item` with its per-agent budgets as values of the shared file (OpenCode's
+    `agent.<name>.tools`): each replaces a role-scoping value of the same key."""
+    extra: list[Companion] = []
+    notes: list[str] = []
+    for agent, budget in item.agent_budgets.items():
+        table = f"[override.{item.id}.agents.{agent}]"
+        compiled = adapter.agent_budget(item.id, agent, budget)
+        if compiled is None:
+            continue  # said by agent_budget_notes
+        result.budgeted.add((item.id, agent))
+        if agent not in found:
+            notes.append(f"{item.id}: {table} names no {adapter.name} agent found here")
+            continue
+        if budget.enabled and not item.budget.enabled:
+            notes.append(
+                f"{item.id}: {table} cannot switch on for one agent a server that is off in "
+                f"{adapter.name} (it is not started); scope it to the agent with [mcp.roles] "
+                "instead (docs/roles.md)"
+            )
+            continue
+        extra += compiled.companions
+        notes += compiled.notes
+    if not extra and not notes:
+        return item
+    keys = {(c.map_path, c.name) for c in extra}
+    kept = tuple(c for c in item.companions if (c.map_path, c.name) not in keys)
+    return replace(
+        item,
+        companions=kept,
+        budget_companions=(*item.budget_companions, *extra),
+        notes=(*item.notes, *notes),
+    )
+
+
+def agent_budget_notes(adapter: Adapter, desired: list[DesiredEntry], result: Placement) -> None:
+    """A per-agent budget the harness could not apply for that agent: the plan says so
+    (the agent loads what the server's own budget leaves)."""
+    for item in desired:
+        left = [a for a in item.agent_budgets if (item.id, a) not in result.budgeted]
+        if not left:
+            continue
+        tables = ", ".join(f"[override.{item.id}.agents.{a}]" for a in left)
+        how = (
+            "it applies only where the server is in the agent's own file (give the server "
+            "a role the agent plays, docs/roles.md)"
+            if adapter.agents is not None
+            else "it has no per-agent tool field"
+        )
+        result.notes.append(
+            f"{item.id}: {adapter.name} does not apply {tables}: {how}; "
+            "the agent loads what the server's own budget leaves"
+        )
 
 
 def _nobody(

@@ -193,6 +193,14 @@ def resolve_for(
         )
         if budgeted.entry is None:  # switched off where the harness has no off switch
             notes.extend(budgeted.notes)
+            on = [agent for agent, budget in item.agent_budgets.items() if budget.enabled]
+            if on:
+                notes.append(
+                    f"{item.server.id}: [override.{item.server.id}.agents.{on[0]}] "
+                    f"enabled = true cannot bring back for one agent a server left out of "
+                    f"{adapter.name}; scope it to the agent with [mcp.roles] instead "
+                    "(docs/roles.md)"
+                )
             continue
         entries.append(
             DesiredEntry(
