@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import pty
 import re
 import shutil
 import subprocess
@@ -64,11 +65,24 @@ def _run(line: str, project: Path, env: dict[str, str]) -> tuple[int, str]:
     if typed:  # a typed confirmation needs a terminal: the test types what the doc says
         argv = ["/bin/bash", "-c", f"cd {project} && {command}"]
         return run_in_pty(argv, env, typed.group(1))
-    done = subprocess.run(
-        ["bash", "-c", command], cwd=project, env=env, capture_output=True, text=True,
-        stdin=subprocess.DEVNULL, check=False,
+    # Output to a terminal (80 columns: $COLUMNS on a new pty), no terminal to type into.
+    main, child = pty.openpty()
+    proc = subprocess.Popen(
+        ["bash", "-c", command], cwd=project, env=env, stdin=subprocess.DEVNULL,
+        stdout=child, stderr=child,
     )  # fmt: skip
-    return done.returncode, done.stdout + done.stderr
+    os.close(child)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(main, 4096)
+        except OSError:  # EIO: the command closed the terminal
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.close(main)
+    return proc.wait(timeout=120), out.decode("utf-8", "replace").replace("\r\n", "\n")
 
 
 def test_brownfield_walkthrough_runs_and_converges(

@@ -329,13 +329,22 @@ def _brownfield(fixture_project: Callable[[str], Path]) -> Path:
     return project
 
 
+def _on_a_terminal(monkeypatch: pytest.MonkeyPatch, columns: int) -> None:
+    """Output goes to a terminal `columns` wide: into a pipe nothing is wrapped, $COLUMNS
+    or not (common.output_width), and capsys' streams are no terminal."""
+    monkeypatch.setenv("COLUMNS", str(columns))
+    monkeypatch.setenv("NO_COLOR", "1")  # the widths counted here are of plain text
+    for stream in (sys.stdout, sys.stderr):
+        monkeypatch.setattr(stream, "isatty", lambda: True, raising=False)
+
+
 def test_plan_wraps_prose_to_columns_but_not_fields(
     fixture_project: Callable[[str], Path], capsys: Capture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from aidokit.reconcile.show.render.text import Verbatim  # noqa: F401  (what stays whole)
 
     project = _brownfield(fixture_project)
-    monkeypatch.setenv("COLUMNS", "80")
+    _on_a_terminal(monkeypatch, 80)
     assert aido(project, "plan") == 0
     lines = capsys.readouterr().out.splitlines()
     fields = [line for line in lines if re.match(r'      ("|[-+] )', line)]
@@ -361,8 +370,9 @@ def test_plan_on_a_terminal_wraps_to_its_width(
 def test_plan_into_a_pipe_is_not_wrapped(
     fixture_project: Callable[[str], Path], capsys: Capture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Into a pipe no line is wrapped, even with $COLUMNS set (a CI runner, a test worker)."""
     project = _brownfield(fixture_project)
-    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.setenv("COLUMNS", "60")
     assert aido(project, "plan") == 0
     warning = [line for line in capsys.readouterr().out.splitlines() if "pending approval" in line]
     assert len(warning) == 1 and len(warning[0]) > 80 and warning[0].endswith("grants trust)")
@@ -371,7 +381,7 @@ def test_plan_into_a_pipe_is_not_wrapped(
 def test_errors_on_stderr_wrap_to_columns(
     tmp_path: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("COLUMNS", "60")
+    _on_a_terminal(monkeypatch, 60)
     assert aido(tmp_path / "missing", "plan") == 1
     err = capsys.readouterr().err.splitlines()
     assert len(err) > 1, err  # the path, longer than a line, stands alone and whole
@@ -434,7 +444,7 @@ def test_init_and_import_wrap_to_columns(
     (project / ".cursor" / "mcp.json").write_text(
         json.dumps({"mcpServers": {"context7": context7}})
     )
-    monkeypatch.setenv("COLUMNS", "60")
+    _on_a_terminal(monkeypatch, 60)
     for argv in (("init", "--yes"), ("import", "--yes")):
         aido(project, *argv)
         lines = capsys.readouterr().out.splitlines()

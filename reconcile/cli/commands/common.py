@@ -44,9 +44,16 @@ def want_colour(args: argparse.Namespace) -> bool:
 
 
 def output_width(stream: TextIO | None = None) -> int | None:
-    """The columns to wrap prose to: $COLUMNS when set, else the terminal's (80 when it
-    cannot say); None into a pipe or a file, as terraform does: a log keeps whole lines."""
+    """The columns to wrap prose to on a terminal: $COLUMNS when set, else the terminal's
+    (80 when it cannot say). None into a pipe or a file, $COLUMNS or not, as terraform
+    does: a log keeps whole lines (and a CI runner or test worker that sets COLUMNS
+    still gets them)."""
     stream = sys.stdout if stream is None else stream
+    try:
+        if not stream.isatty():
+            return None
+    except (AttributeError, OSError, ValueError):
+        return None
     try:
         columns = int(os.environ.get("COLUMNS", ""))
     except ValueError:
@@ -54,11 +61,9 @@ def output_width(stream: TextIO | None = None) -> int | None:
     if columns > 0:
         return columns
     try:
-        if not stream.isatty():
-            return None
         return os.get_terminal_size(stream.fileno()).columns or 80
     except (AttributeError, OSError, ValueError):
-        return None
+        return 80
 
 
 def say(text: str) -> None:
