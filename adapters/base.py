@@ -209,6 +209,9 @@ class Capabilities:
     # Where its entries hold a context budget (None: nowhere in the entry; `budget` may
     # still compile one elsewhere, e.g. OpenCode's `tools` globs; docs/context-budget.md).
     tool_fields: ToolFields | None = None
+    # Its project file wins when the project and user files both define a server name
+    # (`aido doctor` says which one it uses; False: not documented).
+    project_wins: bool = False
 
 
 @dataclass(frozen=True)

@@ -99,6 +99,8 @@ class ClaudeCode(AdapterBase):
         expands="dollar",  # §2: `${VAR}`, `${VAR:-default}`; an unset one is kept
         harness_keys=frozenset({"oauth"}),
         windows_shell=True,  # render.WINDOWS_SHIMS
+        # Scopes are local > project > user (its `mcp` docs, "Scope hierarchy and precedence").
+        project_wins=True,
     )
     verified_by = "real CLI"
     evidence = "https://code.claude.com/docs/en/mcp"

@@ -96,6 +96,7 @@ class GeminiCLI(AdapterBase):
         expands="shell",  # `$VAR`, `${VAR}`, `${VAR:-default}` in any string
         url_keys=("url", "httpUrl"),  # `httpUrl` is the legacy spelling
         untyped_url="sse",  # `url` without `type` is SSE, `httpUrl` streamable
+        project_wins=True,  # workspace settings override the user's (settings merge)
         harness_keys=frozenset({"trust", "timeout", "description", "includeTools", "excludeTools"}),
         # The context budget: "exclude wins" (MCPServerConfig; docs/context-budget.md). No switch
         # in the entry: `mcp.excluded` and `gemini mcp disable` keep it outside.

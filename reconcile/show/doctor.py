@@ -331,12 +331,6 @@ def agent_roles(c: Checkup) -> list[Finding]:
     return found
 
 
-# Which file a harness uses when its project and user files both define a server name:
-# Claude Code's scopes are local > project > user (its `mcp` docs, "Scope hierarchy and
-# precedence"); Gemini CLI's workspace settings override the user's (settings merge).
-_PROJECT_WINS = frozenset({"claude-code", "gemini-cli"})
-
-
 def both_scopes(c: Checkup) -> list[Finding]:
     """Server names defined in a harness's project file and in its user file too (issue 32
     §6): both files named, and which one the harness uses where that is documented."""
@@ -359,7 +353,7 @@ def both_scopes(c: Checkup) -> list[Finding]:
         for name in sorted(set(file.servers) & set(servers)):
             uses = (
                 f"{file.adapter.name} uses the project's"
-                if file.adapter.name in _PROJECT_WINS
+                if file.adapter.caps.project_wins
                 else f"which one {file.adapter.name} uses is not documented"
             )
             message = (
