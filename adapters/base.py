@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from aidokit.adapters.format import Format
-from aidokit.adapters.trust import TrustGate
+from aidokit.adapters.trust import TrustGate, TrustRecords
 from aidokit.catalog.facts import OSName
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 
@@ -240,9 +240,16 @@ def holds_servers(agent: Mapping[str, Any]) -> str | None:
     return None
 
 
-def no_gate(location: Location, host: Host, changed: bool) -> TrustGate | None:
+def no_gate(
+    location: Location, host: Host, changed: bool, records: TrustRecords
+) -> TrustGate | None:
     """Most harnesses use an agent file as it stands, without asking the user again."""
     return None
+
+
+def no_files(location: Location, host: Host) -> tuple[Path, ...]:
+    """A gate that needs no record of the harness's."""
+    return ()
 
 
 @dataclass(frozen=True)
@@ -266,7 +273,9 @@ class AgentFiles:
     refuses: Callable[[Mapping[str, Any]], str | None] = holds_servers
     # What the harness requires before it uses the agent file holding aido's servers
     # (`changed`: the plan writes it), e.g. an acknowledgement of its content.
-    gate: Callable[[Location, Host, bool], TrustGate | None] = no_gate
+    gate: Callable[[Location, Host, bool, TrustRecords], TrustGate | None] = no_gate
+    # The harness records `gate` looks at (read beforehand into TrustRecords).
+    gate_files: Callable[[Location, Host], tuple[Path, ...]] = no_files
     # Whether the harness calls an agent by its frontmatter `name` (else by its file name
     # without `suffix`): the installed CLIs' agent loaders (docs/roles.md, "Agent names").
     named_in_frontmatter: bool = False
@@ -425,10 +434,15 @@ class Adapter(Protocol):
         """What the user should know about the file as a whole, e.g. one that shadows it."""
         ...
 
+    def trust_files(self, location: Location, host: Host) -> tuple[Path, ...]:
+        """The harness's own records `trust_gate` looks at for this file (read by the world)."""
+        ...
+
     def trust_gate(
-        self, location: Location, host: Host, names: tuple[str, ...]
+        self, location: Location, host: Host, names: tuple[str, ...], records: TrustRecords
     ) -> TrustGate | None:
-        """What the harness still requires before it uses servers `names` in this file."""
+        """What the harness still requires before it uses servers `names` in this file,
+        judged from `records` (the files `trust_files` named, as read)."""
         ...
 
     def refuses(self, name: str, entry: Mapping[str, Any], scope: Scope, host: Host) -> str | None:

@@ -34,7 +34,7 @@ from aidokit.adapters.render import (
     remote_fields,
     stdio_fields,
 )
-from aidokit.adapters.trust import TrustGate, lookup, read_record
+from aidokit.adapters.trust import TrustGate, TrustRecords, lookup
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
 
@@ -233,8 +233,19 @@ class ClaudeCode(AdapterBase):
             "where aido writes `cmd /c npx`, or run Claude Code in WSL",
         )
 
+    def trust_files(self, location: Location, host: Host) -> tuple[Path, ...]:
+        """The settings files and ~/.claude.json (approvals, folder trust), and the `.git`
+        of the project and each folder above it (Claude Code keys trust by the git root)."""
+        if location.scope is not Scope.PROJECT:
+            return ()
+        return (
+            *_settings_files(host),
+            host.home / ".claude.json",
+            *(folder / ".git" for folder in (host.project, *host.project.parents)),
+        )
+
     def trust_gate(
-        self, location: Location, host: Host, names: tuple[str, ...]
+        self, location: Location, host: Host, names: tuple[str, ...], records: TrustRecords
     ) -> TrustGate | None:
         """`.mcp.json` servers stay "pending approval" until the user approves them (audit M3);
         a project agent's own servers are skipped while the folder is untrusted (2.1.238+).
@@ -248,10 +259,10 @@ class ClaudeCode(AdapterBase):
         if not names:
             return None
         if location.scope is Scope.PROJECT and location.path.parent == host.project / AGENTS:
-            return _folder_gate(host)
+            return _folder_gate(host, records)
         if location.path != host.project / ".mcp.json":
             return None
-        approved = _approved(host)
+        approved = _approved(host, records)
         pending = [name for name in names if name not in approved]
         if approved is ALL or not pending:
             return None
@@ -295,11 +306,11 @@ class _All(frozenset[str]):
 ALL = _All()
 
 
-def _folder_gate(host: Host) -> TrustGate | None:
+def _folder_gate(host: Host, records: TrustRecords) -> TrustGate | None:
     """Claude Code's folder trust, which a project agent's own servers need (2.1.238+)."""
-    folder = _trust_folder(host.project)
+    folder = _trust_folder(host.project, records)
     key = str(folder).replace("\\", "/") if host.os == "win32" else str(folder)
-    record = lookup(read_record(host.home / ".claude.json"), "projects", key)
+    record = lookup(records.record(host.home / ".claude.json"), "projects", key)
     if lookup(record, "hasTrustDialogAccepted") is True:
         return None
     return TrustGate(
@@ -309,26 +320,33 @@ def _folder_gate(host: Host) -> TrustGate | None:
     )
 
 
-def _trust_folder(project: Path) -> Path:
+def _trust_folder(project: Path, records: TrustRecords) -> Path:
     """The folder Claude Code keys its trust by: the git repository holding `project`, else
     `project` itself."""
     for folder in (project, *project.parents):
-        if (folder / ".git").exists():
+        if records.exists(folder / ".git"):
             return folder
     return project
 
 
-def _approved(host: Host) -> frozenset[str]:
+def _settings_files(host: Host) -> tuple[Path, ...]:
+    """The settings files that may approve `.mcp.json` servers, the person's first."""
+    return (
+        host.project / ".claude" / "settings.local.json",
+        host.project / ".claude" / "settings.json",
+        host.home / ".claude" / "settings.json",
+    )
+
+
+def _approved(host: Host, records: TrustRecords) -> frozenset[str]:
     """Names of `.mcp.json` servers the user approved, from the settings files and the
     project's record in ~/.claude.json (where Claude Code keeps the answers to its prompt)."""
-    records = [
-        read_record(host.project / ".claude" / "settings.local.json"),
-        read_record(host.project / ".claude" / "settings.json"),
-        read_record(host.home / ".claude" / "settings.json"),
-        lookup(read_record(host.home / ".claude.json"), "projects", str(host.project)),
+    found = [
+        *(records.record(path) for path in _settings_files(host)),
+        lookup(records.record(host.home / ".claude.json"), "projects", str(host.project)),
     ]
     names: set[str] = set()
-    for record in records:
+    for record in found:
         if lookup(record, "enableAllProjectMcpServers") is True:
             return ALL
         listed = lookup(record, "enabledMcpjsonServers")

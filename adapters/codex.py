@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
@@ -17,7 +18,7 @@ from aidokit.adapters.common import HEADERS_ONLY, STDIO_HTTP, AdapterBase, detec
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import env_dir
 from aidokit.adapters.render import EXACT_PLACEHOLDER, Refs, refuse_transport, split_env
-from aidokit.adapters.trust import TrustGate, lookup, read_record
+from aidokit.adapters.trust import TrustGate, TrustRecords, lookup
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 
 # The variables Codex gives every stdio server (codex-rs/rmcp-client/src/utils.rs, unix).
@@ -145,14 +146,20 @@ class Codex(AdapterBase):
         cwd = cwd if isinstance(cwd, str) else None
         return launch.stdio(expander, command, args, env, base=base, cwd=cwd)
 
+    def trust_files(self, location: Location, host: Host) -> tuple[Path, ...]:
+        """The user config, where Codex records which projects are trusted."""
+        if location.scope is not Scope.PROJECT:
+            return ()
+        return (env_dir(host, "CODEX_HOME", host.home / ".codex") / "config.toml",)
+
     def trust_gate(
-        self, location: Location, host: Host, names: tuple[str, ...]
+        self, location: Location, host: Host, names: tuple[str, ...], records: TrustRecords
     ) -> TrustGate | None:
         """Codex ignores `.codex/config.toml` until the project is trusted (audit M3)."""
         if location.scope is not Scope.PROJECT:
             return None
-        config = env_dir(host, "CODEX_HOME", host.home / ".codex") / "config.toml"
-        record = lookup(read_record(config), "projects", str(host.project), "trust_level")
+        (config,) = self.trust_files(location, host)
+        record = lookup(records.record(config), "projects", str(host.project), "trust_level")
         if record == "trusted":
             return None
         return TrustGate(

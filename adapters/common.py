@@ -26,7 +26,7 @@ from aidokit.adapters.base import (
     Transport,
 )
 from aidokit.adapters.format import Format
-from aidokit.adapters.trust import TrustGate
+from aidokit.adapters.trust import TrustGate, TrustRecords
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
 # The transports of harnesses that cannot run every kind of server.
@@ -101,8 +101,12 @@ class AdapterBase:
         """Most harnesses read their file whatever else is in the project."""
         return ()
 
+    def trust_files(self, location: Location, host: Host) -> tuple[Path, ...]:
+        """No records: most harnesses have no trust gate."""
+        return ()
+
     def trust_gate(
-        self, location: Location, host: Host, names: tuple[str, ...]
+        self, location: Location, host: Host, names: tuple[str, ...], records: TrustRecords
     ) -> TrustGate | None:
         """Most harnesses use their file without asking the user to trust it first."""
         return None

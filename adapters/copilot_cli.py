@@ -27,7 +27,7 @@ from aidokit.adapters.common import HEADERS_ONLY, AdapterBase, detect_any, shown
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import env_dir
 from aidokit.adapters.render import Refs, dollar_brace, remote_fields, stdio_fields
-from aidokit.adapters.trust import TrustGate, lookup, read_record, within
+from aidokit.adapters.trust import TrustGate, TrustRecords, lookup, within
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
 
@@ -114,14 +114,18 @@ class CopilotCLI(AdapterBase):
             "claude-code adapter writes aido's servers there",
         )
 
+    def trust_files(self, location: Location, host: Host) -> tuple[Path, ...]:
+        """The Copilot config, which lists the trusted folders."""
+        return (self._home(host) / "config.json",) if location.scope is Scope.PROJECT else ()
+
     def trust_gate(
-        self, location: Location, host: Host, names: tuple[str, ...]
+        self, location: Location, host: Host, names: tuple[str, ...], records: TrustRecords
     ) -> TrustGate | None:
         """Copilot CLI reads workspace files only in `trusted_folders` (audit M3)."""
         if location.scope is not Scope.PROJECT:
             return None
         config = self._home(host) / "config.json"
-        folders = lookup(read_record(config), "trusted_folders")
+        folders = lookup(records.record(config), "trusted_folders")
         if isinstance(folders, list) and any(within(host.project, f) for f in folders):
             return None
         return TrustGate(

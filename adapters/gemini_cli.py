@@ -23,7 +23,7 @@ from aidokit.adapters.base import (
 from aidokit.adapters.common import AdapterBase, detect_any, shown
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, dollar_brace, remote_fields, stdio_fields
-from aidokit.adapters.trust import TrustGate, lookup, read_record, within
+from aidokit.adapters.trust import TrustGate, TrustRecords, lookup, within
 from aidokit.catalog.errors import CatalogError
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
@@ -47,31 +47,31 @@ def local_only(agent: Mapping[str, Any]) -> str | None:
     return None
 
 
-def acknowledged(location: Location, host: Host, changed: bool) -> TrustGate | None:
+def acknowledgments(location: Location, host: Host) -> tuple[Path, ...]:
+    """Where Gemini CLI keeps the digests of the project agents the user acknowledged."""
+    if location.scope is not Scope.PROJECT:
+        return ()
+    return (host.home / ".gemini" / "acknowledgments" / "agents.json",)
+
+
+def acknowledged(
+    location: Location, host: Host, changed: bool, records: TrustRecords
+) -> TrustGate | None:
     """Gemini CLI registers a project agent only while `~/.gemini/acknowledgments/agents.json`
     holds the sha256 of its file as it stands (AcknowledgedAgentsService): a file aido
     writes must be acknowledged again. User agents are not acknowledged."""
     if location.scope is not Scope.PROJECT:
         return None
     name = location.path.name.removesuffix(".md")
-    record = read_record(host.home / ".gemini" / "acknowledgments" / "agents.json")
-    if not changed and lookup(record, str(host.project), name) == _digest(location.path):
+    (path,) = acknowledgments(location, host)
+    digest = records.digests.get(location.path)
+    if not changed and lookup(records.record(path), str(host.project), name) == digest:
         return None
     return TrustGate(
         requires=f"Gemini CLI uses project agent {name} only once you acknowledge its "
         "file as it " + ("will stand after apply" if changed else "stands"),
         grant=f"run `gemini` in {host.project} and acknowledge agent {name} when it asks",
     )
-
-
-def _digest(path: Path) -> str | None:
-    """The sha256 Gemini CLI keeps for an agent file's content (None: unreadable)."""
-    import hashlib  # only here: it loads OpenSSL (docs/benchmarks.md)
-
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
-        return None
 
 
 def agent_entry(entry: dict[str, Any]) -> dict[str, Any]:
@@ -107,7 +107,8 @@ class GeminiCLI(AdapterBase):
     # Subagents: `.gemini/agents/<name>.md`, frontmatter `mcp_servers` (docs/roles.md).
     agents: AgentFiles | None = AgentFiles(
         ".gemini/agents", ".md", Format.MARKDOWN, ("mcp_servers",), agent_entry,
-        refuses=local_only, gate=acknowledged, named_in_frontmatter=True,
+        refuses=local_only, gate=acknowledged, gate_files=acknowledgments,
+        named_in_frontmatter=True,
     )  # fmt: skip
 
     def location(self, scope: Scope, host: Host) -> Location | None:
@@ -125,16 +126,19 @@ class GeminiCLI(AdapterBase):
         # `type` is always written so Gemini does not guess the transport.
         return refs.done({**remote_fields(refs, spec), "type": spec.transport})
 
+    def trust_files(self, location: Location, host: Host) -> tuple[Path, ...]:
+        """The user settings (folder trust on or off) and the trusted folders' rules."""
+        folder = host.home / ".gemini"
+        return (folder / "settings.json", folder / "trustedFolders.json")
+
     def trust_gate(
-        self, location: Location, host: Host, names: tuple[str, ...]
+        self, location: Location, host: Host, names: tuple[str, ...], records: TrustRecords
     ) -> TrustGate | None:
         """Gemini CLI disables project and user servers in an untrusted folder (audit M3)."""
-        folder = host.home / ".gemini"
-        settings = read_record(folder / "settings.json")
-        if lookup(settings, "security", "folderTrust", "enabled") is False:
+        settings, rules = self.trust_files(location, host)
+        if lookup(records.record(settings), "security", "folderTrust", "enabled") is False:
             return None
-        rules = folder / "trustedFolders.json"
-        if _trusted(host.project, read_record(rules)):
+        if _trusted(host.project, records.record(rules)):
             return None
         what = "the project's servers" if location.scope is Scope.PROJECT else "user servers"
         return TrustGate(

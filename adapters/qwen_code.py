@@ -25,7 +25,7 @@ from aidokit.adapters.base import (
 from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, dollar_brace, remote_fields, stdio_fields
-from aidokit.adapters.trust import TrustGate, lookup, read_record
+from aidokit.adapters.trust import TrustGate, TrustRecords, lookup
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
 # Where `qwen mcp approve` records decisions, per project root and server, each
@@ -66,14 +66,21 @@ class QwenCode(AdapterBase):
         key = "httpUrl" if spec.transport == "http" else "url"
         return refs.done(remote_fields(refs, spec, url_key=key))
 
+    def trust_files(self, location: Location, host: Host) -> tuple[Path, ...]:
+        """The approvals file (QWEN_CODE_MCP_APPROVALS_PATH or ~/.qwen's)."""
+        if location.scope is not Scope.PROJECT:
+            return ()
+        path = host.environ.get("QWEN_CODE_MCP_APPROVALS_PATH")
+        return (Path(path) if path else host.home / ".qwen" / _APPROVALS,)
+
     def trust_gate(
-        self, location: Location, host: Host, names: tuple[str, ...]
+        self, location: Location, host: Host, names: tuple[str, ...], records: TrustRecords
     ) -> TrustGate | None:
         """Project servers stay "Pending approval" until `qwen mcp approve` (qwen 0.24.4)."""
         if location.scope is not Scope.PROJECT or not names:
             return None
-        path = host.environ.get("QWEN_CODE_MCP_APPROVALS_PATH")
-        approvals = read_record(Path(path) if path else host.home / ".qwen" / _APPROVALS)
+        (path,) = self.trust_files(location, host)
+        approvals = records.record(path)
         root = str(host.project).lower() if host.os == "win32" else str(host.project)
         granted = lookup(approvals, root)
         pending = [name for name in names if lookup(granted, name, "status") != "approved"]

@@ -3,15 +3,21 @@
 Some harnesses ignore or hold back servers until the user trusts the folder
 or approves the servers (harness-audit.md M3): Codex project config, Copilot
 CLI workspace files, Gemini CLI in an untrusted folder, Claude Code's
-`.mcp.json`. An adapter says so with `trust_gate`, reading the harness's own
+`.mcp.json`. An adapter says so with `trust_gate`, from the harness's own
 record of that trust; aido itself never grants it. A record it cannot read
 counts as "not granted", so the note is shown rather than wrongly left out.
+
+The gate reads nothing itself: the adapter names the records it needs
+(`trust_files`), the world reads them once under the safe-read rules
+(reconcile/read/world.py), and the gate looks them up in `TrustRecords`, so
+`build_plan` stays a pure function of the world.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -30,16 +36,42 @@ class TrustGate(Strict):
         return f"{self.requires}; to grant it: {self.grant} (aido never grants trust)"
 
 
-def read_record(path: Path) -> Any:
-    """The parsed JSON or TOML file `path` (by its suffix); None if missing or unreadable."""
+@dataclass(frozen=True)
+class TrustRecords:
+    """The harness records the trust gates look at, read before the plan is computed.
+
+    `parsed` holds each record an adapter named in `trust_files` (None: missing or
+    unreadable), `present` which of those paths exist (a `.git` folder, say), and
+    `digests` the sha256 of each targeted file's bytes as read. A path no adapter
+    named counts as missing, like an unreadable record: the gate is shown, never wrongly
+    left out (a hand-built world in a test has no records at all).
+    """
+
+    parsed: Mapping[Path, Any] = field(default_factory=dict)
+    present: frozenset[Path] = frozenset()
+    digests: Mapping[Path, str] = field(default_factory=dict)
+
+    def record(self, path: Path) -> Any:
+        """The parsed record at `path` (None: missing, unreadable or not named)."""
+        return self.parsed.get(path)
+
+    def exists(self, path: Path) -> bool:
+        """Whether `path` (named in `trust_files`) exists."""
+        return path in self.present
+
+
+NO_RECORDS = TrustRecords()
+
+
+def parse_record(path: Path, raw: bytes | None) -> Any:
+    """The JSON or TOML record `raw` read from `path` (by its suffix); None if unreadable."""
+    if raw is None:
+        return None
     try:
-        if not path.is_file():  # never open a FIFO or a directory
-            return None
-        raw = path.read_bytes()
         if path.suffix == ".toml":
             return _parse_toml(raw.decode("utf-8"))
         return json.loads(raw)
-    except (OSError, UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         return None
 
 

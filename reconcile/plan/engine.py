@@ -6,6 +6,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import replace
 
 from aidokit.adapters.base import Adapter, Companion, Host
+from aidokit.adapters.trust import TrustRecords
 from aidokit.catalog.models import MCPDef, deprecation
 from aidokit.reconcile.core.errors import AidoError, StateError
 from aidokit.reconcile.plan.model import (
@@ -49,7 +50,7 @@ def build_plan(
     lock = None
     if project_lock(inputs) and remove is None:
         new = next_lock(wanted, world.lock, upgrade, loaded.baselines)
-        lock = lock_change(str(lock_path(inputs.host.project)), world.lock, new)
+        lock = lock_change(str(lock_path(inputs.host.project)), world.lock, new, world.lock_digest)
     # After the lock: it keeps the catalog's spec, the override stays in the config.
     wanted = with_overrides(wanted, loaded.config, loaded.origin)
     if any(item.budget.chosen or item.agent_budgets for item in wanted):
@@ -97,7 +98,9 @@ def build_plan(
         files += _plan_adapter(world, target, desired, {**gone, **outside}, native=native)
     for orphan in world.orphans:
         reasons = dict.fromkeys((r.id for r in orphan.records), orphan.orphaned or "")
-        files.append(replace(_plan_file(orphan, [], inputs.host, reasons), agent=orphan.agent))
+        files.append(
+            replace(_plan_file(orphan, [], inputs.host, reasons, world.trust), agent=orphan.agent)
+        )
     if remove is not None:
         files = [_only_removals(file, remove) for file in files]
     files.sort(key=lambda f: (f.path, f.adapter))
@@ -192,7 +195,7 @@ def _plan_own(
     else:
         placed = place(adapter, desired, found, table) if scoping else Placement(list(desired))
     agent_budget_notes(adapter, desired, placed)
-    shared = _plan_file(target, placed.shared, host, {**placed.gone, **gone})
+    shared = _plan_file(target, placed.shared, host, {**placed.gone, **gone}, world.trust)
     shared = _import_hints(shared, adapter, world)
     shared = replace(shared, notes=(*shared.notes, *placed.notes, *refused.values()))
     files = [_note_role_scoping(_deprecation_reasons(shared, world.entries), adapter, scoping)]
@@ -200,10 +203,10 @@ def _plan_own(
         assert agent.agent is not None
         # aido never creates an agent file: one gone since discovery only loses its records.
         mine = placed.agents.get(agent.agent, []) if agent.exists else []
-        file = _plan_file(agent, mine, host, gone)
+        file = _plan_file(agent, mine, host, gone, world.trust)
         file = replace(file, notes=(*file.notes, *_blocked(agent, mine)))
         if mine and file.trust is None and adapter.agents is not None:
-            gate = adapter.agents.gate(agent.location, host, bool(file.actionable))
+            gate = adapter.agents.gate(agent.location, host, bool(file.actionable), world.trust)
             file = replace(file, trust=gate)
         files.append(replace(_deprecation_reasons(file, world.entries), agent=agent.agent))
     return files
@@ -236,7 +239,7 @@ def _plan_companion_file(
         mine += [policy] if policy is not None else []
     if not mine and not target.records and not notes:
         return None
-    file = _plan_file(target, mine, world.inputs.host, {})
+    file = _plan_file(target, mine, world.inputs.host, {}, world.trust)
     return replace(file, notes=(*file.notes, *notes))
 
 
@@ -329,7 +332,11 @@ def _note_role_scoping(file: FileChange, adapter: Adapter, scoping: bool) -> Fil
 
 
 def _plan_file(
-    target: TargetFile, desired: list[DesiredEntry], host: Host, gone: Mapping[str, str]
+    target: TargetFile,
+    desired: list[DesiredEntry],
+    host: Host,
+    gone: Mapping[str, str],
+    trust: TrustRecords,
 ) -> FileChange:
     adapter, location = target.adapter, target.location
     file = FileChange(
@@ -344,8 +351,8 @@ def _plan_file(
         digest="",
     )
     if target.companion is None:
-        notes = [*adapter.file_notes(location, host), *(n for d in desired for n in d.notes)]
-        gate = adapter.trust_gate(location, host, tuple(d.name for d in desired))
+        notes = [*target.notes, *(n for d in desired for n in d.notes)]
+        gate = adapter.trust_gate(location, host, tuple(d.name for d in desired), trust)
         file = replace(file, notes=tuple(dict.fromkeys(notes)), trust=gate)
     if target.document is None:
         return replace(file, error=target.error)

@@ -13,7 +13,6 @@ from dataclasses import replace
 
 from aidokit.catalog.models import MCPDef
 from aidokit.catalog.sources import same_source
-from aidokit.reconcile.core.atomic import current_digest
 from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.core.format import ABSENT
 from aidokit.reconcile.plan.model import LockChange
@@ -117,10 +116,9 @@ def next_lock(
     return Lock(entries, dict(sorted(baselines.items())))
 
 
-def lock_change(path: str, old: Lock | None, new: Lock) -> LockChange:
-    """What writing `new` over `old` (None: no lock yet) changes, one line per entry."""
-    from pathlib import Path
-
+def lock_change(path: str, old: Lock | None, new: Lock, digest: str) -> LockChange:
+    """What writing `new` over `old` (None: no lock yet, `digest` of the bytes `old` was
+    read from) changes, one line per entry; reads nothing."""
     before = {} if old is None else old.entries
     lines = []
     for entry_id in sorted(set(before) | set(new.entries)):
@@ -133,7 +131,6 @@ def lock_change(path: str, old: Lock | None, new: Lock) -> LockChange:
             lines.append(f"~ {entry_id}: {_moves(was.packages(), now.packages())}")
     lines += baseline_changes({} if old is None else old.baselines, new.baselines)
     text = render_lock(new)
-    digest = current_digest(Path(path))
     return LockChange(path, digest, text, tuple(lines), exists=digest != ABSENT)
 
 

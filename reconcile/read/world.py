@@ -9,6 +9,7 @@ views of the `World` it returns.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -18,16 +19,18 @@ from typing import TYPE_CHECKING, Any
 from aidokit.adapters.base import Adapter, AgentFiles, Host, Location, NamedAgents, Scope
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.adapters.support import resolved
+from aidokit.adapters.trust import NO_RECORDS, TrustRecords, parse_record
 from aidokit.catalog import log
 from aidokit.catalog.facts import Facts
 from aidokit.catalog.log import get_logger
 from aidokit.catalog.models import MCPDef
 from aidokit.reconcile.core import boundary
 from aidokit.reconcile.core.errors import AidoError, ConfigError, JsoncInStrictJsonError
+from aidokit.reconcile.core.format import ABSENT
 from aidokit.reconcile.core.user_dirs import user_state_dir
 from aidokit.reconcile.read.choices.config import LoadedConfig
 from aidokit.reconcile.read.choices.layers import layer_notes, load_layers, shown
-from aidokit.reconcile.read.choices.lockfile import Lock, load_lock, lock_path
+from aidokit.reconcile.read.choices.lockfile import Lock, lock_path, read_lock
 from aidokit.reconcile.read.desired import Wanted, wanted_servers
 from aidokit.reconcile.read.policy.layers import PolicyLayer, policy_layers
 from aidokit.reconcile.read.state import (
@@ -127,6 +130,7 @@ class TargetFile:
     # The adapter's name for this companion file (`Adapter.companion_files`): it holds no
     # servers, only the items of the entries' companions that name it.
     companion: str | None = None
+    notes: tuple[str, ...] = ()  # the adapter's notes on the file as a whole (file_notes)
 
     @property
     def exists(self) -> bool:
@@ -164,6 +168,8 @@ class World:
     agents: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # The adapters' companion files (`Adapter.companion_files`) in this scope, read.
     companions: tuple[TargetFile, ...] = ()
+    lock_digest: str = ABSENT  # of the bytes `lock` was read from (the plan's compare-and-swap)
+    trust: TrustRecords = NO_RECORDS  # the harness records the trust gates look at
 
     @cached_property
     def catalog(self) -> tuple[MCPDef, ...]:
@@ -215,7 +221,9 @@ def read_world(inputs: Inputs) -> World:
     catalog = entries.MCP_CATALOG  # read at call time: one place to swap it in tests
     wanted, notes = wanted_servers(catalog, facts, config, origin=inputs.loaded.origin)
     wanted = _resolved(wanted)
-    lock = load_lock(lock_path(inputs.host.project)) if project_lock(inputs) else None
+    lock, lock_digest = (
+        read_lock(lock_path(inputs.host.project)) if project_lock(inputs) else (None, ABSENT)
+    )
     if log.enabled("debug"):  # `-v` only: the fields cost nothing on a normal run
         _log.debug("config", path=str(inputs.loaded.path), present=inputs.loaded.present)
         for item in wanted:
@@ -260,11 +268,14 @@ def read_world(inputs: Inputs) -> World:
         for target in files:
             _log_read(target)
     orphans = _orphans(inputs, [*files, *companions], states) if not state_errors else []
+    files = [replace(t, notes=t.adapter.file_notes(t.location, inputs.host)) for t in files]
+    orphans = [replace(t, notes=t.adapter.file_notes(t.location, inputs.host)) for t in orphans]
+    trust = trust_records([*files, *orphans], inputs.host)
     others = {r.key: r for s in states.values() for r in s.records if r.adapter not in ADAPTERS}
     return World(
         inputs, tuple(catalog), facts, tuple(wanted), tuple(notes), tuple(files), lock,
         tuple(dict.fromkeys(state_errors)), tuple(others.values()), tuple(orphans),
-        tuple(missing), agents, tuple(companions),
+        tuple(missing), agents, tuple(companions), lock_digest, trust,
     )  # fmt: skip
 
 
@@ -282,6 +293,51 @@ def _read_companion(
         return str(exc)
     states[state_path] = state
     return replace(_read_file(adapter, location, state, host), companion=key)
+
+
+def trust_records(files: Sequence[TargetFile], host: Host) -> TrustRecords:
+    """The records every targeted file's trust gate names (adapters/trust.py), each read
+    once under the safe-read rules (a record that cannot be read counts as missing), and
+    the digest of each targeted file's bytes."""
+    paths: dict[Path, None] = {}
+    for target in files:
+        paths.update(dict.fromkeys(_gate_files(target.adapter, target.location, host, target)))
+    digests = {t.location.path: t.document.digest for t in files if t.document is not None}
+    return read_records(paths, digests)
+
+
+def read_trust(adapter: Adapter, location: Location, host: Host) -> TrustRecords:
+    """The records `adapter`'s trust gate names for the shared file at `location`, read."""
+    return read_records(adapter.trust_files(location, host), {})
+
+
+def _gate_files(
+    adapter: Adapter, location: Location, host: Host, target: TargetFile
+) -> tuple[Path, ...]:
+    agents = adapter.agents
+    own = agents.gate_files(location, host) if target.agent and agents is not None else ()
+    return (*adapter.trust_files(location, host), *own)
+
+
+def read_records(
+    paths: Sequence[Path] | Mapping[Path, None], digests: Mapping[Path, str]
+) -> TrustRecords:
+    """Each of `paths` read (regular files under the size cap; anything else counts as
+    missing) and parsed, with which of them exist."""
+    from aidokit.reconcile.core.safe_read import read_file
+
+    parsed: dict[Path, Any] = {}
+    present: set[Path] = set()
+    for path in paths:
+        raw = None
+        if os.path.lexists(path):
+            present.add(path)
+            try:
+                raw = read_file(path) if os.path.isfile(path) else None
+            except AidoError:
+                raw = None
+        parsed[path] = parse_record(path, raw)
+    return TrustRecords(parsed, frozenset(present), digests)
 
 
 def _resolved(wanted: list[Wanted]) -> list[Wanted]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from aidokit.adapters.base import Adapter, Location, Scope
 from aidokit.adapters.support import spec_for
+from aidokit.adapters.trust import NO_RECORDS, TrustRecords
 from aidokit.catalog.models import MCPDef, deprecation
 from aidokit.reconcile.core.errors import AidoError
 from aidokit.reconcile.read.desired import Wanted
@@ -68,6 +69,7 @@ class Checkup:
     # The plan's notes on roles and agents, per file (shown, note): a converged plan only
     # counts them, so doctor says them in full (issue 32 §5).
     role_notes: tuple[tuple[str, str], ...] = ()
+    trust: TrustRecords = NO_RECORDS  # the harness records the trust gates look at
     version_of: Callable[[str], str | None] = field(default=lambda name: cli_version(name))
     processes: Callable[[], list[tuple[int, str]]] = field(default=lambda: claude_processes())
 
@@ -77,7 +79,7 @@ def checkup_of(world: World, **hooks: Any) -> Checkup:
     files = tuple(_file_facts(target) for target in world.files)
     return Checkup(
         world.inputs, world.wanted, world.catalog, world.inputs.host.environ, files,
-        world.state_errors, world.other_records, _role_notes(world), **hooks,
+        world.state_errors, world.other_records, _role_notes(world), world.trust, **hooks,
     )  # fmt: skip
 
 
@@ -297,7 +299,9 @@ def trust_gates(c: Checkup) -> list[Finding]:
     found = []
     for file in c.files:
         names = tuple(sorted(r.name for r in file.records if not r.map_path))
-        gate = file.adapter.trust_gate(file.location, c.inputs.host, names) if names else None
+        gate = (
+            file.adapter.trust_gate(file.location, c.inputs.host, names, c.trust) if names else None
+        )
         agents = file.adapter.agents
         if (
             gate is None
@@ -305,7 +309,7 @@ def trust_gates(c: Checkup) -> list[Finding]:
             and agents
             and agents.name_of(file.location.path, file.location.scope, c.inputs.host)
         ):
-            gate = agents.gate(file.location, c.inputs.host, False)  # an agent's own gate
+            gate = agents.gate(file.location, c.inputs.host, False, c.trust)  # an agent's own gate
         if gate is not None:
             found.append(Finding(Severity.WARNING, "trust", file.shown, gate.sentence()))
     return found

@@ -11,6 +11,7 @@ from aidokit.adapters.base import Host, Scope
 from aidokit.adapters.claude_code import ADAPTER
 from aidokit.adapters.trust import TrustGate
 from aidokit.reconcile.core.errors import CatalogError
+from aidokit.reconcile.read.world import read_trust
 from tests.adapters.runner import Case, case_params, make_host, make_server, run_case
 
 
@@ -85,7 +86,7 @@ def _agent_gate(host: Host, scope: Scope = Scope.PROJECT) -> TrustGate | None:
     assert ADAPTER.agents is not None
     location = ADAPTER.agents.location(ADAPTER.name, scope, host, "qa")
     assert location is not None
-    return ADAPTER.trust_gate(location, host, ("playwright",))
+    return ADAPTER.trust_gate(location, host, ("playwright",), read_trust(ADAPTER, location, host))
 
 
 def test_project_agent_servers_wait_for_folder_trust_not_approval(tmp_path: Path) -> None:
@@ -100,7 +101,10 @@ def test_project_agent_servers_wait_for_folder_trust_not_approval(tmp_path: Path
     assert _agent_gate(host, Scope.USER) is None  # user agents need no trust
     _trust(host.home, host.project)
     assert _agent_gate(host) is None
-    assert ADAPTER.trust_gate(shared, host, ("playwright",)) is not None
+    assert (
+        ADAPTER.trust_gate(shared, host, ("playwright",), read_trust(ADAPTER, shared, host))
+        is not None
+    )
 
 
 @pytest.mark.parametrize(

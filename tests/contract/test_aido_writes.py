@@ -23,6 +23,7 @@ from aidokit.catalog.entries import ENTRIES_BY_ID
 from aidokit.catalog.models import RemoteSpec, StdioSpec
 from aidokit.reconcile.cli.main import main
 from aidokit.reconcile.read.choices.layers import user_config_path
+from aidokit.reconcile.read.world import read_trust
 from tests.contract.oracles import ServerView, read_back
 from tests.contract.sandbox import Sandbox, Version, harness_bin, run_cli
 
@@ -272,13 +273,13 @@ def test_qwen_approval_clears_the_trust_gate(aido_env: Sandbox) -> None:
     host = Host.current(aido_env.project)
     location = adapter.location(Scope.PROJECT, host)
     assert location is not None
-    gate = adapter.trust_gate(location, host, IDS)
+    gate = adapter.trust_gate(location, host, IDS, read_trust(adapter, location, host))
     assert gate is not None and "github" in gate.requires
     run_cli("qwen", "mcp", "approve", "github", sandbox=aido_env)
-    gate = adapter.trust_gate(location, host, IDS)
+    gate = adapter.trust_gate(location, host, IDS, read_trust(adapter, location, host))
     assert gate is not None and "github" not in gate.requires and "context7" in gate.requires
     run_cli("qwen", "mcp", "approve", "--all", sandbox=aido_env)
-    assert adapter.trust_gate(location, host, IDS) is None
+    assert adapter.trust_gate(location, host, IDS, read_trust(adapter, location, host)) is None
 
 
 def test_qwen_reads_user_scope_stdio_entries(aido_env: Sandbox) -> None:

@@ -39,6 +39,7 @@ from aidokit.adapters.base import Host, Scope
 from aidokit.adapters.claude_code import ADAPTER
 from aidokit.adapters.trust import TrustGate
 from aidokit.reconcile.cli.main import main
+from aidokit.reconcile.read.world import read_trust
 from tests.contract.oracles import read_back
 from tests.contract.sandbox import Sandbox, cli_path, cli_version, run_cli
 
@@ -213,4 +214,4 @@ def _agent_gate(box: Sandbox) -> TrustGate | None:
     assert ADAPTER.agents is not None
     location = ADAPTER.agents.location(ADAPTER.name, Scope.PROJECT, host, "qa")
     assert location is not None
-    return ADAPTER.trust_gate(location, host, ("agent-probe",))
+    return ADAPTER.trust_gate(location, host, ("agent-probe",), read_trust(ADAPTER, location, host))

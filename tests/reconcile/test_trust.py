@@ -9,6 +9,7 @@ import pytest
 
 from aidokit.adapters.base import Host, Scope
 from aidokit.adapters.registry import ADAPTERS
+from aidokit.reconcile.read.world import read_trust
 from tests.helpers import aido, new_project
 
 GATED = ("claude-code", "codex", "copilot-cli", "gemini-cli")
@@ -133,7 +134,9 @@ def gate(adapter: str, project: Path, home: Path, names: tuple[str, ...] = ("a",
     chosen = ADAPTERS[adapter]
     location = chosen.location(Scope.PROJECT, host(project, home))
     assert location is not None
-    return chosen.trust_gate(location, host(project, home), names)
+    return chosen.trust_gate(
+        location, host(project, home), names, read_trust(chosen, location, host(project, home))
+    )
 
 
 @pytest.mark.parametrize(
@@ -167,12 +170,25 @@ def test_gemini_gate_covers_user_servers(tmp_path: Path) -> None:
     """Gemini CLI disables user servers in an untrusted folder too; the rest gate only projects."""
     location = ADAPTERS["gemini-cli"].location(Scope.USER, host(tmp_path / "app", tmp_path))
     assert location is not None
-    found = ADAPTERS["gemini-cli"].trust_gate(location, host(tmp_path / "app", tmp_path), ("a",))
+    found = ADAPTERS["gemini-cli"].trust_gate(
+        location,
+        host(tmp_path / "app", tmp_path),
+        ("a",),
+        read_trust(ADAPTERS["gemini-cli"], location, host(tmp_path / "app", tmp_path)),
+    )
     assert found is not None and "user servers" in found.requires
     for name in ("claude-code", "codex", "copilot-cli"):
         user = ADAPTERS[name].location(Scope.USER, host(tmp_path / "app", tmp_path))
         assert user is not None
-        assert ADAPTERS[name].trust_gate(user, host(tmp_path / "app", tmp_path), ("a",)) is None
+        assert (
+            ADAPTERS[name].trust_gate(
+                user,
+                host(tmp_path / "app", tmp_path),
+                ("a",),
+                read_trust(ADAPTERS[name], user, host(tmp_path / "app", tmp_path)),
+            )
+            is None
+        )
 
 
 def test_copilot_trusted_parent_folder_covers_the_project(tmp_path: Path) -> None:

@@ -273,11 +273,17 @@ def _specs_data(install: dict[str, Spec]) -> dict[str, Any]:
 
 def load_lock(path: Path) -> Lock | None:
     """The lock at `path`, or None when there is none; a bad lock is an error."""
+    return read_lock(path)[0]
+
+
+def read_lock(path: Path) -> tuple[Lock | None, str]:
+    """The lock at `path` (None when there is none) and the digest of the bytes read."""
+    from aidokit.reconcile.core.format import file_digest
     from aidokit.reconcile.core.safe_read import read_file
 
     # A regular file under the size cap, opened without blocking (a FIFO is refused).
     raw = read_file(path, error=ConfigError)
-    return None if raw is None else parse_lock(raw, path)
+    return (None if raw is None else parse_lock(raw, path)), file_digest(raw)
 
 
 def parse_lock(raw: bytes, path: Path) -> Lock:
