@@ -254,3 +254,60 @@ def version_tuple(text: str) -> tuple[int, ...]:
 def first_existing(paths: Iterable[Path], default: Path) -> Path:
     """The first of `paths` that exists, else `default`."""
     return next((path for path in paths if path.exists()), default)
+
+
+def name_lists(rules: PolicyRules, title: str, *, patterns: bool) -> NativePolicy:
+    """`rules` as the `mcp.allowed` / `mcp.excluded` server-name lists of a Gemini-style
+    settings file (Gemini CLI, Qwen Code), items of the servers' own file (`file` None).
+
+    An id rule is the name aido gives the entry; `patterns`: the harness matches `*` in
+    a name (Qwen Code), else only exact names (Gemini CLI). A package or host has no form
+    in a list of names, so the notes say so; an allow list with one such rule is not
+    written at all, since a part of it would keep out servers the policy admits.
+    """
+    import re  # only when a policy is written natively
+
+    from aidokit.adapters.format import ITEMS
+
+    name = re.compile(r"[a-z0-9*-]+" if patterns else r"[a-z0-9-]+")
+
+    def said(rule: str) -> str | None:
+        kind, sep, value = rule.partition(":")
+        if not sep:
+            kind, value = "id", rule
+        return value if kind == "id" and name.fullmatch(value) else None
+
+    form = "names and `*` patterns" if patterns else "exact names"
+    items: list[Companion] = []
+    notes: list[str] = []
+    allow = rules.allow
+    lost = [rule for rule in allow or () if said(rule) is None]
+    if allow is not None and lost:
+        notes.append(
+            f"[policy] allow rule '{lost[0]}': {title}'s mcp.allowed holds {form}, not "
+            "packages or hosts, so aido writes no mcp.allowed and enforces the allow list "
+            "in its own plans only"
+        )
+    elif allow is not None and not allow:
+        notes.append(
+            f"[policy] allow = []: an empty mcp.allowed admits no server in {title}, but aido "
+            "owns a list's items, not the list, so it writes none and enforces it in its own "
+            "plans only"
+        )
+    elif allow is not None:
+        items += [Companion(("mcp", "allowed", ITEMS), n, n) for n in map(said, allow) if n]
+    for rule in rules.deny:
+        value = said(rule)
+        if value is None:
+            notes.append(
+                f"[policy] deny rule '{rule}': {title}'s mcp.excluded holds {form}, not "
+                "packages or hosts, so aido enforces it in its own plans only"
+            )
+        else:
+            items.append(Companion(("mcp", "excluded", ITEMS), value, value))
+    if not rules.allow_custom:
+        notes.append(
+            f"[policy] allow_custom = false: {title}'s lists name servers, not what they run, "
+            "so aido enforces it in its own plans only"
+        )
+    return NativePolicy(tuple(items), tuple(notes))

@@ -16,11 +16,13 @@ from aidokit.adapters.base import (
     Capabilities,
     Host,
     Location,
+    NativePolicy,
+    PolicyRules,
     Rendered,
     Scope,
     ToolFields,
 )
-from aidokit.adapters.common import AdapterBase, detect_any, shown
+from aidokit.adapters.common import AdapterBase, detect_any, name_lists, shown
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, dollar_brace, remote_fields, stdio_fields
 from aidokit.adapters.trust import TrustGate, TrustRecords, lookup, within
@@ -147,6 +149,15 @@ class GeminiCLI(AdapterBase):
             grant=f"run `gemini` in {host.project} and choose to trust the folder, or add "
             f'"{host.project}": "TRUST_FOLDER" to {shown(host, rules)}',
         )
+
+    def native_policy(self, rules: PolicyRules, scope: Scope) -> NativePolicy | None:
+        """The policy as `mcp.allowed` / `mcp.excluded` of ~/.gemini/settings.json (user
+        scope only), beside the servers: lists of server names that Gemini CLI 0.61.0
+        lower-cases, trims and compares exactly, no patterns (its bundle's
+        mcpServerEnablement `isInSettingsList`; docs/policy.md has the evidence)."""
+        if scope is not Scope.USER:
+            return None
+        return name_lists(rules, self.title, patterns=False)
 
     def detect(self, host: Host, scope: Scope) -> str | None:
         """`.gemini/` here, `~/.gemini`, or `gemini` on PATH."""

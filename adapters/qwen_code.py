@@ -18,11 +18,13 @@ from aidokit.adapters.base import (
     Capabilities,
     Host,
     Location,
+    NativePolicy,
+    PolicyRules,
     Rendered,
     Scope,
     ToolFields,
 )
-from aidokit.adapters.common import AdapterBase, detect_any
+from aidokit.adapters.common import AdapterBase, detect_any, name_lists
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, dollar_brace, remote_fields, stdio_fields
 from aidokit.adapters.trust import TrustGate, TrustRecords, lookup
@@ -91,6 +93,15 @@ class QwenCode(AdapterBase):
             "approval, and asks again whenever an entry changes",
             grant=f"run `qwen mcp approve <name>` in {host.project} for each of them",
         )
+
+    def native_policy(self, rules: PolicyRules, scope: Scope) -> NativePolicy | None:
+        """The policy as `mcp.allowed` / `mcp.excluded` of ~/.qwen/settings.json (user
+        scope only), beside the servers: server names where `*` matches any run and `?`
+        one character, case kept (Qwen Code 0.24.4 bundle, `matchesServerPattern`; aido's
+        id rules hold no `?`); docs/policy.md has the evidence."""
+        if scope is not Scope.USER:
+            return None
+        return name_lists(rules, self.title, patterns=True)
 
     def detect(self, host: Host, scope: Scope) -> str | None:
         """`.qwen/` here, `~/.qwen`, or `qwen` on PATH."""

@@ -171,12 +171,33 @@ def _plan_adapter(
 ) -> list[FileChange]:
     """The shared file of one adapter, the agent files its entries' roles reach, and its
     companion files (`native`: with the items of a policy written there)."""
+    desired, notes = _native_in_own_file(world, target, desired, native)
     sides = world.companions_of(target.adapter.name)
     if not sides and not any(c.file for d in desired for c in d.budget_companions):
-        return _plan_own(world, target, desired, gone)
-    own = [replace(d, budget_companions=_in_file(d, None)) for d in desired]
-    side_files = [_plan_companion_file(world, side, desired, native) for side in sides]
-    return [*_plan_own(world, target, own, gone), *(f for f in side_files if f is not None)]
+        files = _plan_own(world, target, desired, gone)
+    else:
+        own = [replace(d, budget_companions=_in_file(d, None)) for d in desired]
+        side_files = [_plan_companion_file(world, side, desired, native) for side in sides]
+        files = [*_plan_own(world, target, own, gone), *(f for f in side_files if f is not None)]
+    if notes:  # the first file is the shared one
+        files[0] = replace(files[0], notes=tuple(dict.fromkeys((*files[0].notes, *notes))))
+    return files
+
+
+def _native_in_own_file(
+    world: World, target: TargetFile, desired: list[DesiredEntry], native: bool
+) -> tuple[list[DesiredEntry], tuple[str, ...]]:
+    """`desired` with the native policy's items when the harness keeps its enforcement in
+    the file of its servers (Gemini CLI, Qwen Code: no companion files), and its notes."""
+    inputs = world.inputs
+    if not native or not inputs.policy:
+        return desired, ()
+    if target.adapter.companion_files(inputs.scope, inputs.host):
+        return desired, ()  # its policy goes there (_plan_companion_file)
+    from aidokit.reconcile.plan.policy.native import native_entry
+
+    policy, notes = native_entry(target.adapter, inputs, None)
+    return ([*desired, policy] if policy is not None else desired), notes
 
 
 def _plan_own(
@@ -352,7 +373,8 @@ def _plan_file(
     )
     if target.companion is None:
         notes = [*target.notes, *(n for d in desired for n in d.notes)]
-        gate = adapter.trust_gate(location, host, tuple(d.name for d in desired), trust)
+        names = tuple(d.name for d in desired if not d.companions_only)
+        gate = adapter.trust_gate(location, host, names, trust)
         file = replace(file, notes=tuple(dict.fromkeys(notes)), trust=gate)
     if target.document is None:
         return replace(file, error=target.error)

@@ -38,11 +38,12 @@ def plan_entries(
         lookup=lookup or (lambda _: {}),
     )
     recorded = {r.name: r for r in records if not r.map_path}
+    servers = [item for item in desired if not item.companions_only]
     changes = [
         _plan_desired(item, current, recorded.get(item.name), identity, adapter, harness)
-        for item in desired
+        for item in servers
     ]
-    wanted = {item.name for item in desired}
+    wanted = {item.name for item in servers}
     for name, record in recorded.items():
         if name in wanted or name not in current:
             continue
@@ -86,7 +87,8 @@ def plan_companions(
             if comp.name not in current:
                 action = Action.HEAL if key in recorded else Action.CREATE
                 why = "role scoping" if comp in item.companions else "context budget"
-                changes.append(Change(action=action, reason=f"{why} for {item.id}", **base))
+                reason = item.reason if item.companions_only else f"{why} for {item.id}"
+                changes.append(Change(action=action, reason=reason, **base))
             elif current[comp.name] == comp.value:
                 if key not in recorded and ITEMS in comp.map_path:
                     base["id"] = None  # the user's own item: aido never claims it

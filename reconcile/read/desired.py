@@ -57,6 +57,8 @@ class DesiredEntry:
     filtered: bool = True  # whether this harness applies that budget
     plain: dict[str, Any] | None = None  # the entry before the budget (per-agent budgets)
     agent_budgets: Mapping[str, Budget] = field(default_factory=dict)
+    # No server entry of its own, only its companions (a native policy's items).
+    companions_only: bool = False
 
 
 def wanted_servers(

@@ -35,10 +35,11 @@ def native_rules(layers: tuple[PolicyLayer, ...]) -> PolicyRules | None:
 
 
 def native_entry(
-    adapter: Adapter, inputs: Inputs, key: str
+    adapter: Adapter, inputs: Inputs, key: str | None
 ) -> tuple[DesiredEntry | None, tuple[str, ...]]:
-    """The policy's items for companion file `key` of `adapter`, as one desired entry whose
-    companions they are, and the notes for that file."""
+    """The policy's items for companion file `key` of `adapter` (None: the file of its
+    servers, as Gemini CLI keeps `mcp.excluded` beside `mcpServers`), as one desired entry
+    whose companions they are, and the notes for that file."""
     if inputs.scope is not Scope.USER:
         return None, ()
     rules = native_rules(inputs.policy)
@@ -63,5 +64,6 @@ def native_entry(
         roles=(),
         sensitive=False,
         budget_companions=items,
+        companions_only=True,
     )
     return (entry if items else None), notes
