@@ -412,6 +412,15 @@ class Adapter(Protocol):
         has none in `scope`); what it cannot express is said in the notes."""
         ...
 
+    def admin_policy(
+        self, rules: PolicyRules, entries: Mapping[str, Mapping[str, Any]]
+    ) -> str | None:
+        """`rules` as the enforcement file only an administrator keeps (VS Code's managed
+        policy, Codex's requirements.toml), which aido never writes: where it goes and
+        what goes in it, in its own syntax, for the plan and `aido doctor` to print
+        (None: the harness has none). `entries`: aido's entries for it, by name."""
+        ...
+
     def role_scoping(self, name: str, agents: tuple[str, ...]) -> tuple[Companion, ...] | None:
         """Values that limit server `name` to the agents named `agents` in the same file.
 

@@ -7,14 +7,31 @@ is read only in trusted projects (secondary sources).
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Capabilities, Host, Launch, Location, Rendered, Scope, ToolFields
-from aidokit.adapters.common import HEADERS_ONLY, STDIO_HTTP, AdapterBase, detect_any, shown
+from aidokit.adapters.base import (
+    Capabilities,
+    Host,
+    Launch,
+    Location,
+    PolicyRules,
+    Rendered,
+    Scope,
+    ToolFields,
+)
+from aidokit.adapters.common import (
+    HEADERS_ONLY,
+    STDIO_HTTP,
+    AdapterBase,
+    detect_any,
+    rule_parts,
+    shown,
+)
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import env_dir
 from aidokit.adapters.render import EXACT_PLACEHOLDER, Refs, refuse_transport, split_env
@@ -166,6 +183,47 @@ class Codex(AdapterBase):
             requires="Codex ignores .codex/config.toml until this project is trusted",
             grant=f"run `codex` in {host.project} and trust it when asked, or add "
             f'[projects."{host.project}"] trust_level = "trusted" to {shown(host, config)}',
+        )
+
+    def admin_policy(
+        self, rules: PolicyRules, entries: Mapping[str, Mapping[str, Any]]
+    ) -> str | None:
+        """Codex's `[mcp_servers.<name>]` in requirements.toml (/etc/codex, root-owned;
+        openai/codex#9101): an allow list only, each server by name AND identity (`command`
+        or `url`); Codex disables every other server. No deny list (docs/policy.md)."""
+        parts: list[str] = []
+        if rules.allow is not None:
+            ids = [value for kind, value in map(rule_parts, rules.allow) if kind == "id"]
+            other = [rule for rule in rules.allow if rule_parts(rule)[0] != "id" or "*" in rule]
+            lines = []
+            commands = False
+            for name in ids if not other else ():
+                entry = entries.get(name, {})
+                key = "url" if "url" in entry else "command"
+                value = entry.get(key)
+                said = json.dumps(value) if isinstance(value, str) else '"<its command or url>"'
+                lines.append(f"`mcp_servers.{name}.identity = {{ {key} = {said} }}`")
+                commands = commands or key == "command"
+            if other:
+                parts.append(
+                    f"allow rule {other[0]!r} has no form there (an exact name and command or "
+                    "URL per server), so aido enforces the allow list in its own plans only"
+                )
+            elif lines:
+                parts.append(
+                    "an administrator puts the lines " + ", ".join(lines) + " in "
+                    "/etc/codex/requirements.toml"
+                    + (" (a command is compared, not its arguments)" if commands else "")
+                    + "; Codex then disables every server not named there"
+                )
+        if rules.deny:
+            denied = ", ".join(map(repr, rules.deny))
+            parts.append(f"it has no deny list, so {denied} stay enforced in aido's plans only")
+        if not parts:
+            return None
+        return (
+            "Codex takes an MCP allow list only from requirements.toml, which aido does not "
+            "write (root-owned): " + "; ".join(parts)
         )
 
     def detect(self, host: Host, scope: Scope) -> str | None:

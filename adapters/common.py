@@ -77,6 +77,12 @@ class AdapterBase:
         """Most harnesses have no enforcement file aido writes a policy into."""
         return None
 
+    def admin_policy(
+        self, rules: PolicyRules, entries: Mapping[str, Mapping[str, Any]]
+    ) -> str | None:
+        """Most harnesses have no enforcement file that only an administrator keeps."""
+        return None
+
     def budget(
         self, name: str, entry: dict[str, Any], budget: Budget, *, scope: Scope = Scope.PROJECT
     ) -> Budgeted:
@@ -311,3 +317,26 @@ def name_lists(rules: PolicyRules, title: str, *, patterns: bool) -> NativePolic
             "so aido enforces it in its own plans only"
         )
     return NativePolicy(tuple(items), tuple(notes))
+
+
+def rule_parts(rule: str) -> tuple[str, str]:
+    """A policy rule's kind and value as written (`github` and `id:github` are ids)."""
+    kind, sep, value = rule.partition(":")
+    return ("id", rule) if not sep else (kind, value)
+
+
+def server_matchers(rules: tuple[str, ...]) -> tuple[list[dict[str, str]], list[str]]:
+    """Rules as the `serverName` / `serverUrl` items VS Code's and Claude Code's managed
+    lists take (a name exactly, a URL as a `*` pattern), and the rules with no such form
+    (packages, id patterns: `serverCommand` is an exact argv, not a package)."""
+    items: list[dict[str, str]] = []
+    lost: list[str] = []
+    for rule in rules:
+        kind, value = rule_parts(rule)
+        if kind == "id" and "*" not in value:
+            items.append({"serverName": value})
+        elif kind == "host":
+            items += [{"serverUrl": f"{scheme}://{value}/*"} for scheme in ("https", "http")]
+        else:
+            lost.append(rule)
+    return items, lost

@@ -7,11 +7,12 @@ UNVERIFIED in the reference: the on-disk user `mcp.json` path per OS
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Capabilities, Host, Location, Rendered, Scope
-from aidokit.adapters.common import AdapterBase, detect_any
+from aidokit.adapters.base import Capabilities, Host, Location, PolicyRules, Rendered, Scope
+from aidokit.adapters.common import AdapterBase, detect_any, server_matchers
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import vscode_user_dir
 from aidokit.adapters.render import (
@@ -55,6 +56,50 @@ class VSCode(AdapterBase):
             # §4 "Fields": the docs table marks `type` required, so it is always written.
             return refs.done({"type": "stdio", **stdio_fields(refs, spec)})
         return refs.done({"type": spec.transport, **remote_fields(refs, spec)})
+
+    def admin_policy(
+        self, rules: PolicyRules, entries: Mapping[str, Mapping[str, Any]]
+    ) -> str | None:
+        """`chat.mcp.allowedServers` / `chat.mcp.deniedServers` are policy-only (VS Code
+        1.130+, `included: false`: not read from settings.json), so an administrator sets
+        the ChatAllowedMcpServers / ChatDeniedMcpServers policies: items `{"serverName"}`
+        (exact) or `{"serverUrl"}` (a `*` pattern), as a JSON string (docs/policy.md)."""
+        import json  # only when a policy is written natively
+
+        lines: list[str] = []
+        lost: list[str] = []
+        for policy, found in (
+            ("ChatAllowedMcpServers", rules.allow),
+            ("ChatDeniedMcpServers", rules.deny),
+        ):
+            if found is None:
+                continue
+            items, missing = server_matchers(found)
+            lost += missing
+            if policy == "ChatAllowedMcpServers" and missing:
+                continue  # a part of the allow list would keep out what the policy admits
+            if items or policy == "ChatAllowedMcpServers":
+                lines.append(f"{json.dumps(policy)}: {json.dumps(json.dumps(items))}")
+        if not lines and not lost:
+            return None
+        text = (
+            "VS Code reads an MCP allow/deny list only from enterprise policy, never from "
+            "settings.json; aido does not write it. An administrator puts "
+            + (
+                "{" + ", ".join(lines) + "} in /etc/vscode/policy.json (Linux), the same "
+                "names as String values under HKLM\\Software\\Policies\\Microsoft\\VSCode "
+                "(Windows) or keys of a configuration profile (macOS)"
+                if lines
+                else "nothing there for these rules"
+            )
+        )
+        if lost:
+            text += (
+                f"; {', '.join(repr(r) for r in dict.fromkeys(lost))} cannot be said there "
+                "(names, URLs and exact commands only), so aido enforces them in its own "
+                "plans only"
+            )
+        return text
 
     def detect(self, host: Host, scope: Scope) -> str | None:
         """`.vscode/` here, the VS Code user folder, or `code` on PATH."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import replace
 
-from aidokit.adapters.base import Adapter, Companion, Host
+from aidokit.adapters.base import Adapter, Companion, Host, Scope
 from aidokit.adapters.trust import TrustRecords
 from aidokit.catalog.models import MCPDef, deprecation
 from aidokit.reconcile.core.errors import AidoError, StateError
@@ -194,9 +194,13 @@ def _native_in_own_file(
         return desired, ()
     if target.adapter.companion_files(inputs.scope, inputs.host):
         return desired, ()  # its policy goes there (_plan_companion_file)
-    from aidokit.reconcile.plan.policy.native import native_entry
+    from aidokit.reconcile.plan.policy.native import admin_note, native_entry
 
     policy, notes = native_entry(target.adapter, inputs, None)
+    if inputs.scope is Scope.USER:
+        entries = {d.name: d.entry for d in desired}
+        admin = admin_note(target.adapter, inputs.policy, entries)
+        notes += (admin,) if admin else ()
     return ([*desired, policy] if policy is not None else desired), notes
 
 

@@ -379,6 +379,26 @@ def outside_policy(c: Checkup) -> list[Finding]:
     return [Finding(Severity.ERROR, "policy", name, message) for name, message in found]
 
 
+def admin_policy_files(c: Checkup) -> list[Finding]:
+    """With `write_native`, what an administrator puts into the enforcement files aido never
+    writes (VS Code's managed policy, Codex's requirements.toml; docs/policy.md)."""
+    if not any(layer.write_native for layer in c.inputs.policy):
+        return []
+    from aidokit.reconcile.plan.policy.native import admin_note
+    from aidokit.reconcile.read.desired import resolve_for
+
+    found = []
+    for adapter in c.inputs.adapters:
+        try:
+            rendered, _ = resolve_for(adapter, list(c.wanted), c.inputs.host.os, c.inputs.scope)
+        except AidoError:
+            rendered = []  # an entry it cannot render: the plan says so; name what it can
+        note = admin_note(adapter, c.inputs.policy, {d.name: d.entry for d in rendered})
+        if note is not None:
+            found.append(Finding(Severity.WARNING, "policy", adapter.name, note))
+    return found
+
+
 CHECKS: tuple[Callable[[Checkup], list[Finding]], ...] = (
     unreadable_files,
     deprecated_entries,
@@ -393,6 +413,7 @@ CHECKS: tuple[Callable[[Checkup], list[Finding]], ...] = (
     agent_roles,
     both_scopes,
     outside_policy,
+    admin_policy_files,
 )
 
 

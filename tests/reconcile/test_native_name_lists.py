@@ -13,9 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aidokit.adapters.base import PolicyRules, Scope
+from aidokit.adapters.codex import ADAPTER as CODEX
 from aidokit.adapters.format import ITEMS
 from aidokit.adapters.gemini_cli import ADAPTER as GEMINI
 from aidokit.adapters.qwen_code import ADAPTER as QWEN
+from aidokit.adapters.vscode import ADAPTER as VSCODE
 from tests.adapters.runner import strip_jsonc
 from tests.helpers import aido, new_project
 
@@ -205,3 +207,66 @@ def test_apply_then_destroy_gives_every_byte_back(
         assert "memory" in data["mcp"]["excluded"]
         assert aido(root, "destroy", "--yes", "--scope", "user") == 0
         assert settings_file.read_bytes() == before
+
+
+def _backticked(text: str) -> list[str]:
+    return text.split("`")[1::2]
+
+
+def test_vscode_says_the_managed_policy_an_administrator_sets() -> None:
+    """Policy-only lists: the ChatDeniedMcpServers / ChatAllowedMcpServers values as VS Code
+    takes them (a JSON string of serverName / serverUrl items); what has no form, named."""
+    rules = PolicyRules(allow=("github",), deny=("memory", "host:*.evil.net", "npm:@evil/*"))
+    text = VSCODE.admin_policy(rules, {})
+    assert text is not None and "/etc/vscode/policy.json" in text
+    start, end = text.index("{"), text.index("} in /etc/vscode")
+    policy = json.loads(text[start : end + 1])
+    assert json.loads(policy["ChatAllowedMcpServers"]) == [{"serverName": "github"}]
+    assert json.loads(policy["ChatDeniedMcpServers"]) == [
+        {"serverName": "memory"},
+        {"serverUrl": "https://*.evil.net/*"},
+        {"serverUrl": "http://*.evil.net/*"},
+    ]
+    assert "'npm:@evil/*' cannot be said there" in text
+    assert VSCODE.admin_policy(PolicyRules(allow=None, deny=()), {}) is None
+
+
+def test_codex_says_the_requirements_an_administrator_writes() -> None:
+    """An allow list as `mcp_servers.<name>.identity` lines of requirements.toml, each valid
+    TOML, with the command or URL aido writes; deny rules have no form there."""
+    import tomllib
+
+    entries = {
+        "github": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-github"]},
+        "linear": {"url": "https://mcp.linear.app/mcp"},
+    }
+    rules = PolicyRules(allow=("github", "linear"), deny=("memory",))
+    text = CODEX.admin_policy(rules, entries)
+    assert text is not None and "/etc/codex/requirements.toml" in text
+    tables = [tomllib.loads(line) for line in _backticked(text)]
+    assert tables == [
+        {"mcp_servers": {"github": {"identity": {"command": "npx"}}}},
+        {"mcp_servers": {"linear": {"identity": {"url": "https://mcp.linear.app/mcp"}}}},
+    ]
+    assert "no deny list, so 'memory'" in text
+    packages = CODEX.admin_policy(PolicyRules(allow=("npm:@x/y",), deny=()), entries)
+    assert packages is not None and "allow rule 'npm:@x/y' has no form there" in packages
+
+
+def test_doctor_prints_what_an_administrator_puts_where(
+    tmp_path: Path, sandbox_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With write_native, doctor names the files aido does not write, a warning each."""
+    root = new_project(tmp_path)
+    config = sandbox_home / ".config" / "aido" / "aido.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text(
+        'adapters = ["codex", "vscode"]\n[mcp]\nadd = ["github"]\n'
+        '[policy]\nallow = ["github"]\ndeny = ["memory"]\nwrite_native = true\n'
+    )
+    (sandbox_home / ".codex").mkdir()
+    aido(root, "doctor", "--scope", "user")
+    out = capsys.readouterr()
+    text = out.out + out.err
+    assert "/etc/codex/requirements.toml" in text and "mcp_servers.github.identity" in text
+    assert "/etc/vscode/policy.json" in text and "ChatDeniedMcpServers" in text

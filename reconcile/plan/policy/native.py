@@ -9,6 +9,9 @@ the rules (`Adapter.native_policy`) as items of one of its companion files
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from aidokit.adapters.base import Adapter, PolicyRules, Scope
 from aidokit.reconcile.plan.planner import POLICY_ID
 from aidokit.reconcile.read.desired import DesiredEntry
@@ -67,3 +70,13 @@ def native_entry(
         companions_only=True,
     )
     return (entry if items else None), notes
+
+
+def admin_note(
+    adapter: Adapter, layers: tuple[PolicyLayer, ...], entries: Mapping[str, Mapping[str, Any]]
+) -> str | None:
+    """What an administrator puts into `adapter`'s own enforcement file, which aido never
+    writes (`Adapter.admin_policy`), for the layers that set `write_native` (None: none)."""
+    rules = native_rules(layers)
+    text = adapter.admin_policy(rules, entries) if rules is not None else None
+    return f"[policy] write_native: {text}" if text else None
