@@ -9,12 +9,13 @@ exactly the catalog's rendering of a non-sensitive entry.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from aidokit.adapters.base import AGENT_NAME_RE, Adapter, Host, Location
+from aidokit.adapters.format import ITEMS
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.adapters.render import for_os
 from aidokit.adapters.support import spec_for
@@ -29,12 +30,20 @@ from aidokit.reconcile.read.state import load_state
 from aidokit.reconcile.trust.plan_key import ABSENT_PREFIX, is_absent_token, plan_key
 
 
-def check_saved(plan: Plan, source: Path, project: Path, scope: str) -> Plan:
+def check_saved(
+    plan: Plan,
+    source: Path,
+    project: Path,
+    scope: str,
+    derived: Callable[[], frozenset[Item]] = frozenset,
+) -> Plan:
     """Refuse the whole saved plan unless what it claims is what aido derives itself.
 
     The project and scope come from this command line, never from the file;
     paths and map paths from the adapter; every write to an existing entry or
     delete needs a state record that still owns it; ids and roles are checked.
+    An array item (an ITEMS map path: a budget's or a native policy's) must be one of
+    `derived()`, the items of the plan aido makes now from the same inputs.
     Returns the plan with this user's missing-file tokens read back as ABSENT.
     """
     again = f"run aido plan --out {source} here again"
@@ -49,18 +58,47 @@ def check_saved(plan: Plan, source: Path, project: Path, scope: str) -> Plan:
         if file.scope != scope:
             raise SecurityError(f"saved plan {source} mixes scopes; {again}")
         for change in file.actionable:
-            problem = _change_problem(file, change)
+            problem = _change_problem(file, change, derived)
             if problem:
                 raise SecurityError(f"saved plan {source}: {problem}; {again}")
     return replace(plan, files=tuple(_absent_checked(file, source) for file in plan.files))
 
 
-def _change_problem(file: FileChange, change: Change) -> str | None:
+Item = tuple[str, tuple[str, ...], str, str, str]  # file, map path, name, action, value
+
+
+def derived_items(fresh: Callable[[], Plan]) -> Callable[[], frozenset[Item]]:
+    """The array items (ITEMS map paths) of `fresh()`, the plan aido makes now from the
+    saved plan's inputs, made once and only when a saved plan holds such an item."""
+    made: list[frozenset[Item]] = []
+
+    def items() -> frozenset[Item]:
+        if not made:
+            files = fresh().files
+            found = (_item(f, c) for f in files for c in f.actionable if ITEMS in c.map_path)
+            made.append(frozenset(found))
+        return made[0]
+
+    return items
+
+
+def _item(file: FileChange, change: Change) -> Item:
+    import json
+
+    value = json.dumps(change.after, sort_keys=True)
+    return file.abs_path, change.map_path, change.name, change.action.value, value
+
+
+def _change_problem(
+    file: FileChange, change: Change, derived: Callable[[], frozenset[Item]] = frozenset
+) -> str | None:
     """What is wrong with one change of a saved plan, re-derived from the adapter and state."""
     if change.id is not None and hardening.id_problem(change.id):
         return f"{excerpt(change.name)} has the invalid id {excerpt(change.id)}"
     if not set(change.roles) <= {*ALL_ROLES, SHARED}:
         return f"{excerpt(change.name)} names roles aido does not know"
+    if ITEMS in change.map_path and _item(file, change) in derived():
+        return _ownership_problem(file, change)
     if change.map_path and not _derived_companion(file, change):
         under = excerpt(".".join(change.map_path))
         return f"{excerpt(change.name)} is under {under}, where aido puts no entry"
@@ -146,19 +184,31 @@ def _location(adapter: Adapter, file: FileChange, host: Host) -> Location | None
     return adapter.agents.location(adapter.name, file.scope, host, stem)
 
 
-def mark_sensitive(plan: Plan, catalog: Iterable[MCPDef]) -> Plan:
-    """The plan with every write that is not a routine catalog entry marked sensitive."""
+def mark_sensitive(
+    plan: Plan,
+    catalog: Iterable[MCPDef],
+    derived: Callable[[], frozenset[Item]] = frozenset,
+) -> Plan:
+    """The plan with every write that is not a routine catalog entry, or an array item
+    aido derives now (`derived`, as `check_saved` checked it), marked sensitive."""
     routine = {entry.id: entry for entry in catalog if not entry.security_sensitive}
     files = tuple(
-        replace(file, changes=tuple(_marked(file, c, routine) for c in file.changes))
+        replace(file, changes=tuple(_marked(file, c, routine, derived) for c in file.changes))
         for file in plan.files
     )
     return replace(plan, files=files)
 
 
-def _marked(file: FileChange, change: Change, routine: dict[str, MCPDef]) -> Change:
+def _marked(
+    file: FileChange,
+    change: Change,
+    routine: dict[str, MCPDef],
+    derived: Callable[[], frozenset[Item]],
+) -> Change:
     if change.sensitive or not change.writes_value:
         return change
+    if ITEMS in change.map_path and _item(file, change) in derived():
+        return change  # exactly what a plan made now writes: no more than `aido apply` would
     entry = routine.get(change.id or "")
     adapter = ADAPTERS.get(file.adapter)
     spec = spec_for(entry, adapter) if entry is not None and adapter is not None else None

@@ -270,3 +270,28 @@ def test_doctor_prints_what_an_administrator_puts_where(
     text = out.out + out.err
     assert "/etc/codex/requirements.toml" in text and "mcp_servers.github.identity" in text
     assert "/etc/vscode/policy.json" in text and "ChatDeniedMcpServers" in text
+
+
+def test_a_saved_plan_writes_the_items_it_derives_and_no_other(
+    tmp_path: Path, sandbox_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`aido plan --out` then `aido apply FILE`: the policy items are planned again and must
+    be the same; a saved plan with one item more is refused and writes nothing."""
+    root = new_project(tmp_path)
+    _user(sandbox_home, "gemini-cli", ".gemini", POLICY)
+    saved = tmp_path / "plan.json"
+    assert aido(root, "plan", "--scope", "user", "--out", str(saved)) == 0
+    doc = json.loads(saved.read_text())
+    tampered = json.loads(saved.read_text())
+    [file] = [f for f in tampered["files"] if f["adapter"] == "gemini-cli"]
+    [item] = [c for c in file["changes"] if c["name"] == "memory"]
+    file["changes"].append({**item, "name": "playwright", "after": "playwright"})
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(tampered))
+    settings_file = sandbox_home / ".gemini" / "settings.json"
+    capsys.readouterr()
+    assert aido(root, "apply", str(bad), "--scope", "user") != 0
+    assert "playwright" in capsys.readouterr().err and not settings_file.exists()
+    saved.write_text(json.dumps(doc))
+    assert aido(root, "apply", str(saved), "--scope", "user") == 0
+    assert jsonc_loads(settings_file.read_text())["mcp"]["excluded"] == ["memory"]

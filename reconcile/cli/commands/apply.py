@@ -36,16 +36,17 @@ def run(args: argparse.Namespace) -> int:
     if args.planfile:
         from aidokit.adapters.support import resolved
         from aidokit.catalog import entries
-        from aidokit.reconcile.trust.provenance import check_saved, mark_sensitive
+        from aidokit.reconcile.trust.provenance import check_saved, derived_items, mark_sensitive
         from aidokit.reconcile.write.saved_plan import load_plan
 
         plan = load_plan(Path(args.planfile))
-        plan = check_saved(plan, Path(args.planfile), project_dir(args), args.scope)
+        derived = derived_items(lambda: compute_plan(args))  # planned only for array items
+        plan = check_saved(plan, Path(args.planfile), project_dir(args), args.scope, derived)
         check_lock_location(plan, Path(args.planfile))
         check_lock_derived(plan, Path(args.planfile), args)
         if args.frozen:
             check_frozen(plan)
-        plan = mark_sensitive(plan, resolved(entries.MCP_CATALOG))
+        plan = mark_sensitive(plan, resolved(entries.MCP_CATALOG), derived)
         return apply_and_report(plan, yes=True, colour=want_colour(args), saved=True)
     plan = compute_plan(args)
     if args.frozen:
