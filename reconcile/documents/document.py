@@ -86,16 +86,21 @@ class Document:
         as the map of its items; its string items are not entries. A path ending in
         NAMED_TABLES (TOML only) reads an array of tables as the map of its elements by
         their `name` field (without it); an element without a string name is no entry.
-        A path ending in ITEMS (JSON only) reads an array as the map of its items by
-        `item_key`.
+        A path ending in ITEMS (JSON, YAML, Markdown) reads an array as the map of its
+        items by `item_key`.
         """
         key_path = self._path(key_path)
-        if key_path[-1:] == (ITEMS,):
+        if key_path[-1:] == (ITEMS,) and self._is_json():
             return self._json().get_items(key_path[:-1])
         return self._editor.get_map(key_path)
 
+    def _is_json(self) -> bool:
+        """Whether the file is JSON (an ITEMS path is the JSON editor's; in YAML, the
+        YAML editor's, yamlitems)."""
+        return self.fmt in (Format.JSON, Format.JSONC)
+
     def _json(self) -> JsonEditor:
-        """The JSON editor (ITEMS paths are checked to be JSON's by `_path`)."""
+        """The JSON editor (callers check `_is_json` first)."""
         assert isinstance(self._editor, JsonEditor)
         return self._editor
 
@@ -105,7 +110,10 @@ class Document:
         self.edited = True
         key_path = self._path(key_path)
         if key_path[-1:] == (ITEMS,):
-            self._json().add_item(key_path[:-1], name, entry)
+            if self._is_json():
+                self._json().add_item(key_path[:-1], name, entry)
+            else:
+                self._editor.set_entry(key_path, _checked((name,))[0], entry)
             return
         self._editor.set_entry(key_path, self._new_name(name), entry)
 
@@ -160,7 +168,7 @@ class Document:
     def _path(self, key_path: tuple[str, ...]) -> tuple[str, ...]:
         """Check a key path; LIST_ITEMS only as the last step, and only in YAML (Markdown);
         NAMED_TABLES only as the last step, and only in TOML; ITEMS only as the last step,
-        after at least one key, and only in JSON."""
+        after at least one key, and not in TOML."""
         _checked(key_path)
         if LIST_ITEMS in key_path[:-1] or (
             LIST_ITEMS in key_path and self.fmt not in (Format.YAML, Format.MARKDOWN)
@@ -171,9 +179,7 @@ class Document:
         ):
             raise TypeError(f"{self.fmt} documents cannot address named tables at {key_path!r}")
         if ITEMS in key_path and (
-            ITEMS in key_path[:-1]
-            or len(key_path) < 2
-            or self.fmt not in (Format.JSON, Format.JSONC)
+            ITEMS in key_path[:-1] or len(key_path) < 2 or self.fmt is Format.TOML
         ):
             raise TypeError(f"{self.fmt} documents cannot address array items at {key_path!r}")
         return key_path
@@ -195,7 +201,7 @@ class Document:
         """Remove one entry if present; an emptied map stays, empty (see `restore`)."""
         self.edited = True
         key_path = self._path(key_path)
-        if key_path[-1:] == (ITEMS,):
+        if key_path[-1:] == (ITEMS,) and self._is_json():
             self._json().remove_item(key_path[:-1], _checked((name,))[0])
             return
         self._editor.delete_entry(key_path, _checked((name,))[0])
@@ -205,8 +211,8 @@ class Document:
         key_path = self._path(key_path)
         if LIST_ITEMS in key_path or NAMED_TABLES in key_path:
             return MapOrigin()
-        if key_path[-1:] == (ITEMS,):
-            return self._json().items_origin(key_path[:-1])
+        if key_path[-1:] == (ITEMS,):  # a YAML list has its own rules (yamlitems)
+            return self._json().items_origin(key_path[:-1]) if self._is_json() else MapOrigin()
         return self._editor.origin(key_path)
 
     def restore(self, key_path: tuple[str, ...], origin: MapOrigin) -> None:
@@ -214,7 +220,8 @@ class Document:
         edits empty it: removed (with the objects aido created around it), or left open."""
         key_path = self._path(key_path)
         if key_path[-1:] == (ITEMS,):
-            self._json().restore_items(key_path[:-1], origin)
+            if self._is_json():
+                self._json().restore_items(key_path[:-1], origin)
         elif LIST_ITEMS not in key_path and NAMED_TABLES not in key_path:
             self._editor.restore(key_path, origin)
 

@@ -28,7 +28,7 @@ from typing import Any
 
 from aidokit.reconcile.core.errors import DocumentError
 from aidokit.reconcile.core.format import BOM, MapOrigin, decode_text
-from aidokit.reconcile.documents.yamlitems import YamlItemsEditor, is_items
+from aidokit.reconcile.documents.yamlitems import YamlItemsEditor, is_items, is_strings
 
 _OPEN = re.compile(r"---[ \t]*\r?\n")
 _CLOSE = re.compile(r"^---[ \t]*(?:\r?\n|\Z)", re.M)
@@ -76,7 +76,7 @@ class FrontmatterEditor:
         (with no record of it: goes)."""
         with _file_lines(self.path):
             self._yaml.delete_entry(key_path, name)
-            if is_items(key_path) or self._yaml.restores(key_path):
+            if is_items(key_path) or is_strings(key_path) or self._yaml.restores(key_path):
                 return  # an emptied list has its own rules (yamlitems)
             if key_path and self._yaml.get_map(key_path) == {}:
                 self._yaml.delete_entry(key_path[:-1], key_path[-1])

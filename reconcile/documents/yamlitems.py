@@ -1,4 +1,4 @@
-"""Edit a YAML list of one-key maps as a map of entries (Claude Code agents' `mcpServers`).
+"""Edit a YAML list as a map: of one-key maps (agents' `mcpServers`) or of its items.
 
 A Claude Code subagent lists its servers in frontmatter `mcpServers` as a list whose
 items are a string (the name of a server configured elsewhere) or a one-key map
@@ -17,6 +17,10 @@ Layout rules (each edit is still parsed back by `YamlEditor._commit`):
 - A missing list is created as a block list. A block list that loses its last item goes
   with its key (an empty block list cannot be written, and aido made it); a flow list
   stays `[]`, and a block list with a comment between its key and the item stays `[]` too.
+- A key path that ends in ITEMS addresses a list as the map of its items named by
+  `item_key` (a string is its own name: Claude Code agents' `disallowedTools`). aido adds
+  an item unless one of that name is there and removes only the item it names (the last
+  one of that name), with the same layout rules; every other item, string or not, stays.
 - Fail closed: a value that is not a list, an item that is neither a string nor a map,
   a map item with several keys (the harness skips it; aido will not guess which server
   it means), a name defined twice, an item not on its own `-` line.
@@ -33,7 +37,7 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from aidokit.adapters.format import LIST_ITEMS
+from aidokit.adapters.format import ITEMS, LIST_ITEMS, item_key
 from aidokit.catalog.printable import excerpt
 from aidokit.reconcile.documents.jsonedit import describe
 from aidokit.reconcile.documents.jsonstyle import same
@@ -62,6 +66,11 @@ class _Items:
 def is_items(key_path: tuple[str, ...]) -> bool:
     """Whether `key_path` addresses a list of one-key maps."""
     return len(key_path) > 1 and key_path[-1] == LIST_ITEMS
+
+
+def is_strings(key_path: tuple[str, ...]) -> bool:
+    """Whether `key_path` addresses a list as the map of its items (ITEMS)."""
+    return len(key_path) > 1 and key_path[-1] == ITEMS
 
 
 def _get_items(ed: YamlEditor, key_path: tuple[str, ...]) -> dict[str, Any] | None:
@@ -103,7 +112,11 @@ def _delete_item(ed: YamlEditor, key_path: tuple[str, ...], name: str) -> None:
     found = _find(ed, key_path)
     if found is None or name not in found.names:
         return
-    list_path, index = key_path[:-1], found.names[name]
+    _delete_at(ed, key_path[:-1], found, found.names[name])
+
+
+def _delete_at(ed: YamlEditor, list_path: tuple[str, ...], found: _Items, index: int) -> None:
+    """Remove item `index` of the list `found` at `list_path`, by the layout rules."""
     expected = copy.deepcopy(ed.value)
     parent = _value_at(expected, list_path[:-1])
     del parent[list_path[-1]][index]
@@ -119,25 +132,75 @@ def _delete_item(ed: YamlEditor, key_path: tuple[str, ...], name: str) -> None:
         ed.delete_entry(list_path[:-1], list_path[-1])
 
 
+# -- plain items (ITEMS) -----------------------------------------------------------------
+
+
+def _get_strings(ed: YamlEditor, key_path: tuple[str, ...]) -> dict[str, Any] | None:
+    """Return the list's items by `item_key`; None when the list is absent."""
+    found = _find(ed, key_path, named=False)
+    if found is None:
+        return None
+    return {item_key(item): item for item in _value_at(ed.value, key_path[:-1])}
+
+
+def _add_string(ed: YamlEditor, key_path: tuple[str, ...], name: str, item: Any) -> None:
+    """Append `item` unless an item named `name` is there; a missing list is created."""
+    found = _find(ed, key_path, named=False)
+    list_path = key_path[:-1]
+    plain = to_plain(item)
+    if found is not None and name in (_get_strings(ed, key_path) or {}):
+        return
+    expected = copy.deepcopy(ed.value)
+    parent = expected
+    for key in list_path[:-1]:
+        parent = parent.setdefault(key, {})
+    parent.setdefault(list_path[-1], []).append(plain)
+    if found is None:
+        ed._commit(_create(ed, list_path, plain), expected)
+    elif found.node.flow_style:
+        ed._commit(_flow_set(ed, found.node, None, plain), expected)
+    else:
+        ed._commit(_block_set(ed, found.node, None, plain), expected)
+
+
+def _remove_string(ed: YamlEditor, key_path: tuple[str, ...], name: str) -> None:
+    """Remove the last item named `name`, if there (an emptied list: the layout rules)."""
+    found = _find(ed, key_path, named=False)
+    if found is None:
+        return
+    items = _value_at(ed.value, key_path[:-1])
+    named = [index for index, item in enumerate(items) if item_key(item) == name]
+    if named:
+        _delete_at(ed, key_path[:-1], found, named[-1])
+
+
 class YamlItemsEditor(YamlEditor):
-    """A YAML editor that also edits lists of one-key maps (paths ending in LIST_ITEMS)."""
+    """A YAML editor that also edits lists: of one-key maps (paths ending in LIST_ITEMS)
+    and of plain items (paths ending in ITEMS)."""
 
     def get_map(self, key_path: tuple[str, ...]) -> dict[str, Any] | None:
-        """Return the map at `key_path`, or a list's map items as {name: server}."""
+        """Return the map at `key_path`, or a list's map items as {name: server}, or a
+        list's items by `item_key`."""
+        if is_strings(key_path):
+            return _get_strings(self, key_path)
         if is_items(key_path):
             return _get_items(self, key_path)
         return super().get_map(key_path)
 
     def set_entry(self, key_path: tuple[str, ...], name: str, entry: Any) -> None:
         """Create or replace one entry (or list item); no-op when it already matches."""
-        if is_items(key_path):
+        if is_strings(key_path):
+            _add_string(self, key_path, name, entry)
+        elif is_items(key_path):
             _set_item(self, key_path, name, entry)
         else:
             super().set_entry(key_path, name, entry)
 
     def delete_entry(self, key_path: tuple[str, ...], name: str) -> None:
         """Remove one entry (or list item) if present."""
-        if is_items(key_path):
+        if is_strings(key_path):
+            _remove_string(self, key_path, name)
+        elif is_items(key_path):
             _delete_item(self, key_path, name)
         else:
             super().delete_entry(key_path, name)
@@ -146,8 +209,9 @@ class YamlItemsEditor(YamlEditor):
 # -- finding -----------------------------------------------------------------------------
 
 
-def _find(ed: YamlEditor, key_path: tuple[str, ...]) -> _Items | None:
-    """Find the list at `key_path[:-1]` and check it; None when it is absent."""
+def _find(ed: YamlEditor, key_path: tuple[str, ...], *, named: bool = True) -> _Items | None:
+    """Find the list at `key_path[:-1]` and check it; None when it is absent. `named`:
+    its items must be server names or one-key maps (LIST_ITEMS)."""
     list_path = key_path[:-1]
     found = ed._find(list_path[:-1])
     if found.node is None or found.depth < len(list_path) - 1:
@@ -163,7 +227,7 @@ def _find(ed: YamlEditor, key_path: tuple[str, ...]) -> _Items | None:
     if node.anchor is not None:
         raise ed._at(node, f"{where} has an anchor")
     ed._check_tree(node, where)
-    return _Items(key, node, _names(ed, node, where))
+    return _Items(key, node, _names(ed, node, where) if named else {})
 
 
 def _names(ed: YamlEditor, node: SequenceNode, where: str) -> dict[str, int]:
@@ -296,11 +360,14 @@ def _flow_delete(ed: YamlEditor, node: SequenceNode, index: int) -> str:
 
 
 def _render_flow(item: Any) -> str:
-    """Render one item in flow style on one line: `{name: {key: value}}`."""
+    """Render one item in flow style on one line: `{name: {key: value}}`, `a string`."""
     yaml = YAML(typ="rt", pure=True)
     yaml.default_flow_style = True
     yaml.allow_unicode = True
     yaml.width = 1 << 30  # never fold a long string over lines
     out = io.StringIO()
-    yaml.dump(item, out)
-    return out.getvalue().rstrip("\r\n")
+    if isinstance(item, dict):
+        yaml.dump(item, out)
+        return out.getvalue().rstrip("\r\n")
+    yaml.dump([item], out)  # in a list, so that a string is not a document of its own
+    return out.getvalue().rstrip("\r\n")[1:-1]
