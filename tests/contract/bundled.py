@@ -204,6 +204,7 @@ def continue_(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers
             headers = dict((block.get("requestOptions") or {}).get("headers") or {})
             view = ServerView(block["name"], kind, url=block["url"], headers=headers)
         servers[view.name] = replace(view, scope=scope, raw=rec)
+    return servers
 
 
 def vibe_load(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Raw:
