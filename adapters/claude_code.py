@@ -57,6 +57,8 @@ AGENTS = ".claude/agents"
 SETTINGS = "settings"  # the companion file (`companion_files`)
 DENY = ("permissions", "deny", ITEMS)
 DISABLED = "disabledMcpjsonServers"
+# An agent file's own deny list (frontmatter), for per-agent budgets (`agent_budget`).
+AGENT_DENY = ("disallowedTools", ITEMS)
 
 
 def tool_part(name: str) -> str:
@@ -173,6 +175,25 @@ class ClaudeCode(AdapterBase):
         return Budgeted(
             entry, companions=tuple(Companion(DENY, r, r, file=SETTINGS) for r in rules)
         )
+
+    def agent_budget(self, name: str, agent: str, budget: Budget) -> Budgeted | None:
+        """Items of the agent file's frontmatter `disallowedTools` (the pinned CLI's agent
+        schema takes `mcp__<server>__<tool>` and `mcp__<server>`, docs/context-budget.md):
+        each tool agent `agent` must not load, every tool of a server switched off for it.
+        The server still starts; that agent's model gets none of the denied tools.
+        "Only these" needs the server's tool list, as `budget` does."""
+        from aidokit.adapters.budget import unknown_list
+
+        if not budget.enabled:
+            rule = f"mcp__{tool_part(name)}"
+            return Budgeted(None, companions=(Companion(AGENT_DENY, rule, rule),))
+        if not budget.filters:
+            return Budgeted(None)
+        tools = budget.deny_list
+        if tools is None:
+            return Budgeted(None, notes=(unknown_list(self.name, name, budget),), filtered=False)
+        rules = [f"mcp__{tool_part(name)}__{tool_part(tool)}" for tool in tools]
+        return Budgeted(None, companions=tuple(Companion(AGENT_DENY, r, r) for r in rules))
 
     def native_policy(self, rules: PolicyRules, scope: Scope) -> NativePolicy | None:
         """The policy as `allowedMcpServers` / `deniedMcpServers` in ~/.claude/settings.json

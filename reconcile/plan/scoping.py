@@ -70,7 +70,47 @@ def place(
             if agent_item is not None:
                 result.agents.setdefault(name, []).append(agent_item)
     _nobody(adapter.name, unplayed, found, result)
+    _agent_files_only(adapter, desired, found, result)
     return result
+
+
+def _agent_files_only(
+    adapter: Adapter, desired: list[DesiredEntry], found: tuple[str, ...], result: Placement
+) -> None:
+    """Per-agent budgets of servers that are not in the agent's own file, for a harness
+    whose agents inherit the main session's servers and deny tools in their own file
+    (Claude Code's frontmatter `disallowedTools`): values of that agent file only."""
+    if adapter.agents is None or adapter.named_agents is not None:
+        return
+    for item in desired:
+        for agent, budget in item.agent_budgets.items():
+            if (item.id, agent) in result.budgeted:
+                continue
+            compiled = adapter.agent_budget(item.id, agent, budget)
+            if compiled is None:
+                return  # said by agent_budget_notes
+            result.budgeted.add((item.id, agent))
+            table = f"[override.{item.id}.agents.{agent}]"
+            if agent not in found:
+                result.notes.append(f"{item.id}: {table} names no {adapter.name} agent found here")
+                continue
+            if budget.enabled and not item.budget.enabled:
+                result.notes.append(
+                    f"{item.id}: {table} cannot switch on for one agent a server that is off "
+                    f"in {adapter.name}; scope it to the agent with [mcp.roles] instead"
+                    " (docs/roles.md)"
+                )
+                continue
+            result.notes.extend(compiled.notes)
+            if compiled.companions:
+                values = replace(
+                    item,
+                    companions=(),
+                    budget_companions=compiled.companions,
+                    companions_only=True,
+                    reason=f"context budget for {item.id} in agent {agent}",
+                )
+                result.agents.setdefault(agent, []).append(values)
 
 
 def _agent_item(
@@ -94,6 +134,13 @@ def _agent_item(
         )
         return None
     if compiled.companions:  # the filter lives outside the entry (Claude Code's settings)
+        own_file = adapter.agent_budget(item.id, name, budget)
+        if own_file is not None and adapter.named_agents is None:  # in the agent's file
+            return replace(
+                plain,
+                notes=(*plain.notes, *own_file.notes),
+                budget_companions=own_file.companions,
+            )
         why = (
             f"{item.id}: {adapter.name} keeps a server's tool filter outside the agent's "
             f"file, so aido cannot write {table} there; agent {name} loads what the shared "

@@ -404,7 +404,8 @@ def _agents_to_read(
     index: Mapping[str, Path],
     state: State,
 ) -> list[tuple[str, Path]]:
-    """The agents whose files the plan needs: those playing an entry's roles, or holding
+    """The agents whose files the plan needs: those playing an entry's roles, named by a
+    per-agent budget the harness writes in the agent's file (Claude Code), or holding
     aido's records (a file since removed included, so its records are forgotten)."""
     from aidokit.reconcile.read.facts.agents import agents_playing
 
@@ -412,6 +413,16 @@ def _agents_to_read(
     table = role_table(inputs)
     found = tuple(index)
     names = {n for item in wanted for n in agents_playing(item.roles, table, found)}
+    if adapter.named_agents is None:  # a per-agent budget denied in the agent's own file
+        from aidokit.reconcile.read.choices.overrides import with_overrides
+
+        budgeted = with_overrides(list(wanted), inputs.loaded.config, inputs.loaded.origin)
+        names |= {
+            agent
+            for item in budgeted
+            for agent, budget in item.agent_budgets.items()
+            if agent in index and adapter.agent_budget(item.server.id, agent, budget) is not None
+        }
     chosen = {index[name]: name for name in names}
     by_path = {path: name for name, path in index.items()}
     for record in state.records:

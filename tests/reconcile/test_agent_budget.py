@@ -156,12 +156,63 @@ def test_a_harness_that_cannot_says_so(
     assert words in _notes(_plan(root, capsys))
 
 
-def test_claude_code_says_its_filter_is_outside_the_agent_file(
+CLAUDE_QA = "---\nname: qa\ndescription: Runs the tests  # mine\n---\nTest things.\n"
+ONLY = '[override.playwright.agents.qa]\ntools = ["browser_navigate"]\n'
+
+
+@pytest.mark.parametrize("roles", ["", ROLES])
+@pytest.mark.parametrize(
+    ("extra", "deny"),
+    [
+        (EXCLUDE, ["mcp__playwright__browser_install"]),
+        (OFF, ["mcp__playwright"]),
+    ],
+)
+def test_claude_code_denies_them_in_the_agents_frontmatter(
+    tmp_path: Path, roles: str, extra: str, deny: list[str]
+) -> None:
+    """Claude Code: the agent file's `disallowedTools` gets `mcp__<server>__<tool>` (or
+    `mcp__<server>` when off), whether the agent inherits the server from the main session
+    or has it in its own file; the settings file stays out of it; destroy gives back every
+    byte of the agent file."""
+    root = _project(tmp_path, "claude-code", roles + extra, {".claude/agents/qa.md": CLAUDE_QA})
+    agent = root / ".claude/agents/qa.md"
+    before = agent.read_bytes()
+    assert aido(root, "apply", "--yes") == 0
+    assert frontmatter(agent)["disallowedTools"] == deny
+    assert agent.read_bytes().endswith(b"---\nTest things.\n")
+    assert not (root / ".claude/settings.json").exists()
+    assert aido(root, "plan", "--detailed-exitcode") == 0
+    assert aido(root, "destroy", "--yes") == 0
+    assert agent.read_bytes() == before
+
+
+def test_claude_code_keeps_the_users_own_deny_items(tmp_path: Path) -> None:
+    """A user's `disallowedTools` (block list, comment, an item aido would add too): aido
+    adds only what is missing and takes back only what it added."""
+    qa = "---\nname: qa\ndisallowedTools:  # mine\n  - Bash\n---\nBody\n"
+    root = _project(tmp_path, "claude-code", EXCLUDE, {".claude/agents/qa.md": qa})
+    agent = root / ".claude/agents/qa.md"
+    assert aido(root, "apply", "--yes") == 0
+    assert agent.read_text() == qa.replace("Bash\n", "Bash\n  - mcp__playwright__browser_install\n")
+    assert aido(root, "destroy", "--yes") == 0
+    assert agent.read_text() == qa
+
+
+def test_claude_code_says_when_only_these_cannot_be_denied(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    qa = "---\nname: qa\ndescription: Runs the tests\n---\nTest things.\n"
-    root = _project(tmp_path, "claude-code", ROLES + EXCLUDE, {".claude/agents/qa.md": qa})
+    """`tools = [...]` without the server's tool list (no probe): a note, nothing written."""
+    root = _project(tmp_path, "claude-code", ONLY, {".claude/agents/qa.md": CLAUDE_QA})
     plan = _plan(root, capsys)
-    assert "claude-code keeps a server's tool filter outside the agent's file" in _notes(plan)
-    assert not (root / ".claude/settings.json").exists()
-    assert not any(f["path"].endswith("settings.json") for f in plan["files"])
+    agent = [f for f in plan["files"] if f["agent"] == "qa"]
+    assert not any(c["action"] == "create" for f in agent for c in f["changes"])
+    assert "run `aido doctor --probe` to list them" in _notes(plan)
+
+
+def test_claude_code_says_when_no_such_agent(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = _project(tmp_path, "claude-code", EXCLUDE, {})
+    plan = _plan(root, capsys)
+    assert "[override.playwright.agents.qa] names no claude-code agent found here" in _notes(plan)
