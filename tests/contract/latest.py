@@ -13,6 +13,7 @@ when a package installed in no version.
 from __future__ import annotations
 
 import json
+import platform
 import re
 import subprocess
 import sys
@@ -24,7 +25,13 @@ from pathlib import Path
 FALLBACKS = 3
 # npm's word for a package version it does not have (ETARGET), and for a missing package.
 _MISSING = re.compile(r"No matching version found for (\S+?)\.?$|404 Not Found - GET \S+ - (.+)$")
-_STABLE = re.compile(r"^\d+(\.\d+)*$")
+# A release, not a pre-release: `1.2.3`, or Amp's `0.0.1790142911-g7618fb` (a build id).
+_STABLE = re.compile(r"^\d+(\.\d+)*(-g[0-9a-f]+)?$")
+# This machine in npm's platform-package names (`@ampcode/cli-linux-x64`).
+_OS = {"linux": "linux", "darwin": "darwin", "win32": "win32"}.get(sys.platform, sys.platform)
+_CPU = {"x86_64": "x64", "amd64": "x64", "aarch64": "arm64"}.get(
+    platform.machine().lower(), platform.machine().lower()
+)
 
 # argv -> (exit code, output)
 Run = Callable[[Sequence[str]], tuple[int, str]]
@@ -79,14 +86,31 @@ def install(folder: Path, name: str, pin: str, run: Run = npm) -> Tried:
     versions = [versions] if isinstance(versions, str) else versions
     args = ["install", "--prefix", str(folder), "--no-audit", "--no-fund", "--loglevel=error"]
     code, out = run([*args, f"{name}@{newest}"])
-    if code == 0:
+    why = reason(out) if code != 0 else _platform_missing(folder, name)
+    if not why:
         return Tried(name, pin, newest, newest)
-    why = reason(out)
     older = [v for v in versions if _STABLE.match(v) and _key(pin) <= _key(v) < _key(newest)]
     for version in sorted(older, key=_key, reverse=True)[:FALLBACKS]:
-        if run([*args, f"{name}@{version}"])[0] == 0:
+        if run([*args, f"{name}@{version}"])[0] == 0 and not _platform_missing(folder, name):
             return Tried(name, pin, newest, version, why)
     return Tried(name, pin, newest, None, why)
+
+
+def _platform_missing(folder: Path, name: str) -> str:
+    """Why an install that npm called a success has no program: the package names optional
+    platform packages and the one for this machine is not there (npm skips an optional
+    dependency it cannot find, and Amp's `amp` is then a stub that says so). "" if fine."""
+    try:
+        meta = json.loads((folder / "node_modules" / name / "package.json").read_text())
+    except (OSError, ValueError):
+        return ""
+    optional = meta.get("optionalDependencies") or {}
+    mine = [dep for dep in optional if dep.endswith(f"-{_OS}-{_CPU}")]
+    missing = [dep for dep in mine if not (folder / "node_modules" / dep).is_dir()]
+    if not mine or len(missing) < len(mine):
+        return ""
+    dep = missing[0]
+    return f"has no package for {_OS}-{_CPU} on npm (npm has no {dep}@{optional[dep]})"
 
 
 def _key(version: str) -> tuple[int, ...]:

@@ -6,6 +6,7 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
+from tests.contract import latest
 from tests.contract.latest import main
 
 KILO_FAILS = """npm error command sh -c node ./postinstall.mjs
@@ -57,3 +58,37 @@ def test_a_package_that_installs_in_no_version_fails_after_trying_down_to_the_pi
     assert fake.installs == ["x@1.2.0", "x@1.1.0"]  # no pre-release, nothing below the pin
     (line,) = (tmp_path / "versions.txt").read_text().splitlines()
     assert line.endswith("(1.2.0 did not install (npm: gone); installed in no version)")
+
+
+def test_an_install_without_this_machines_platform_package_counts_as_failed(
+    tmp_path: Path,
+) -> None:
+    """npm skips a missing optional platform package and exits 0 (Amp's newest): the
+    installer sees the stub, names the package npm lacks, and tries the release below."""
+    name, newest, older = "@ampcode/cli", "0.0.1790712063-gb89205", "0.0.1790142911-g7618fb"
+    machine = f"{name}-{latest._OS}-{latest._CPU}"
+
+    class Stub(FakeNpm):
+        def __call__(self, argv: Sequence[str]) -> tuple[int, str]:
+            code, out = super().__call__(argv)
+            if argv[0] == "install":
+                version = argv[-1].rsplit("@", 1)[1]
+                package = tmp_path / "node_modules" / name
+                package.mkdir(parents=True, exist_ok=True)
+                optional = {machine: version, f"{name}-win32-x64": version}
+                (package / "package.json").write_text(
+                    json.dumps({"optionalDependencies": optional})
+                )
+                (tmp_path / "node_modules" / machine).mkdir(exist_ok=True)
+                if version == newest:
+                    (tmp_path / "node_modules" / machine).rmdir()
+            return code, out
+
+    fake = Stub({name: [older, newest]}, {})
+    assert main([str(tmp_path), f"{name}@{older}"], run=fake) == 0
+    assert fake.installs == [f"{name}@{newest}", f"{name}@{older}"]
+    (line,) = (tmp_path / "versions.txt").read_text().splitlines()
+    assert line.endswith(
+        f"({newest} has no package for {latest._OS}-{latest._CPU} on npm "
+        f"(npm has no {machine}@{newest}); tried {older})"
+    )
