@@ -1,4 +1,5 @@
-"""The tools Claude Code sends the model after aido compiled a budget (issue 35).
+"""The tools Claude Code sends the model after aido compiled a budget (issue 35), for the
+whole project and for one agent (its frontmatter `disallowedTools`, run with `--agent`).
 
 aido writes `[override.probe-all] exclude_tools = ["echo"]` as the `permissions.deny` item
 `mcp__probe-all__echo` in `.claude/settings.json`. The pinned CLI then runs headless
@@ -72,8 +73,9 @@ def _everything() -> Path:
     return Path(os.path.realpath(Path(bin_dir) / "mcp-server-everything"))
 
 
-def _tools_sent(box: Sandbox, api: _Api) -> set[str]:
-    """The names of the tools `claude -p hi` sent, up to its first request with MCP tools."""
+def _tools_sent(box: Sandbox, api: _Api, *args: str) -> set[str]:
+    """The names of the tools `claude [args] -p hi` sent, up to its first request with MCP
+    tools."""
     env = box.env(
         {
             "ANTHROPIC_BASE_URL": f"http://127.0.0.1:{api.server_address[1]}",
@@ -85,7 +87,7 @@ def _tools_sent(box: Sandbox, api: _Api) -> set[str]:
         }
     )
     proc = subprocess.Popen(
-        [str(cli_path("claude")), "-p", "hi"],
+        [str(cli_path("claude")), *args, "-p", "hi"],
         cwd=box.project,
         env=env,
         stdin=subprocess.DEVNULL,
@@ -137,3 +139,34 @@ def test_claude_sends_every_tool_but_the_denied_one(
     sent = _tools_sent(sandbox, api)
     assert "mcp__probe-all__get-sum" in sent, " ".join(sorted(sent))
     assert "mcp__probe-all__echo" not in sent
+
+
+def test_an_agent_file_denies_a_tool_to_that_agent_only(
+    sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch, api: _Api
+) -> None:
+    """`[override.probe-all.agents.qa] exclude_tools = ["echo"]` goes into qa's frontmatter
+    `disallowedTools`; a session run as qa (`--agent qa`) is not sent `echo`, the main
+    session is."""
+    for name, value in sandbox.env().items():
+        if name != "PATH":
+            monkeypatch.setenv(name, value)
+    config = (
+        'adapters = ["claude-code"]\nsuggest = false\n[custom.probe-all]\ncommand = "node"\n'
+        f'args = ["{_everything()}"]\n[override.probe-all.agents.qa]\nexclude_tools = ["echo"]\n'
+    )
+    sandbox.write("project/aido.toml", config)
+    sandbox.write("project/.claude/agents/qa.md", "---\nname: qa\ndescription: Tests\n---\nTest.\n")
+    from tests.reconcile.test_gate import confirm_in_store
+
+    confirm_in_store(sandbox.project)
+    assert main(["apply", "--yes", "--project", str(sandbox.project)]) == 0
+    agent = (sandbox.project / ".claude/agents/qa.md").read_text()
+    assert "disallowedTools:\n- mcp__probe-all__echo\n" in agent
+    assert not (sandbox.project / ".claude/settings.json").exists()
+    sandbox.write("project/.claude/settings.local.json", '{"enableAllProjectMcpServers": true}')
+    sandbox.trust_project("claude")
+    as_qa = _tools_sent(sandbox, api, "--agent", "qa")
+    assert "mcp__probe-all__get-sum" in as_qa, " ".join(sorted(as_qa))
+    assert "mcp__probe-all__echo" not in as_qa
+    main_session = _tools_sent(sandbox, api)
+    assert "mcp__probe-all__echo" in main_session, " ".join(sorted(main_session))
