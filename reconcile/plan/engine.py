@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import replace
+from typing import Any
 
 from aidokit.adapters.base import Adapter, Companion, Host, Scope
+from aidokit.adapters.format import ITEMS
 from aidokit.adapters.trust import TrustRecords
 from aidokit.catalog.models import MCPDef, deprecation
 from aidokit.reconcile.core.errors import AidoError, StateError
@@ -288,9 +290,29 @@ def _blocked(agent: TargetFile, entries: list[DesiredEntry]) -> list[str]:
     descriptor = agent.adapter.agents
     if descriptor is None or agent.document is None or not entries:
         return []
-    value = agent.document.value
+    value = _without_own_items(agent.document.value, entries)
     found = ((e.name, descriptor.blocked(value, e.name)) for e in entries)
     return [f"{name}: {why}" for name, why in found if why]
+
+
+def _without_own_items(value: dict[str, Any], entries: list[DesiredEntry]) -> dict[str, Any]:
+    """An agent file's frontmatter without the list items aido's budgets put there: an
+    agent budget that switches a server off for the agent (Claude Code's `mcp__<server>`
+    in `disallowedTools`) blocks it on purpose, so only the user's items are a reason."""
+    own = [c for e in entries for c in e.budget_companions if c.map_path[-1:] == (ITEMS,)]
+    if not own:
+        return value
+    import copy
+
+    value = copy.deepcopy(value)
+    for comp in own:
+        parent: Any = value
+        for key in comp.map_path[:-2]:
+            parent = parent.get(key) if isinstance(parent, dict) else None
+        key = comp.map_path[-2]
+        if isinstance(parent, dict) and isinstance(parent.get(key), list):
+            parent[key] = [item for item in parent[key] if item != comp.value]
+    return value
 
 
 def _deprecation_reasons(file: FileChange, catalog: Collection[MCPDef]) -> FileChange:

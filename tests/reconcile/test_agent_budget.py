@@ -187,6 +187,23 @@ def test_claude_code_denies_them_in_the_agents_frontmatter(
     assert agent.read_bytes() == before
 
 
+def test_claude_code_does_not_call_its_own_deny_item_a_block(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A server in qa's own file that qa's budget switches off: aido's `mcp__playwright`
+    is no "remove it so the agent can use the server" note; a user's own item is."""
+    root = _project(tmp_path, "claude-code", ROLES + OFF, {".claude/agents/qa.md": CLAUDE_QA})
+    assert aido(root, "apply", "--yes") == 0
+    assert "so the agent can use the server" not in _notes(_plan(root, capsys))
+    (root / "aido.toml").write_text((root / "aido.toml").read_text().replace(OFF, ""))
+    agent = root / ".claude/agents/qa.md"
+    assert aido(root, "apply", "--yes") == 0
+    agent.write_text(
+        agent.read_text().replace("---\nTest", "disallowedTools: [mcp__playwright]\n---\nTest")
+    )
+    assert "so the agent can use the server" in _notes(_plan(root, capsys))
+
+
 def test_claude_code_keeps_the_users_own_deny_items(tmp_path: Path) -> None:
     """A user's `disallowedTools` (block list, comment, an item aido would add too): aido
     adds only what is missing and takes back only what it added."""
