@@ -76,8 +76,11 @@ def reason(output: str) -> str:
     return f"did not install ({last[0].strip()})"
 
 
-def install(folder: Path, name: str, pin: str, run: Run = npm) -> Tried:
-    """Install `name`'s newest release into `folder`, else the nearest older one that installs."""
+def install(
+    folder: Path, name: str, pin: str, run: Run = npm, pinned: frozenset[str] = frozenset()
+) -> Tried:
+    """Install `name`'s newest release into `folder`, else the nearest older one that installs.
+    A platform package that is itself among the `pinned` names is installed on its own."""
     code, out = run(["view", name, "dist-tags.latest", "versions", "--json"])
     if code != 0:
         return Tried(name, pin, "?", None, f"could not be looked up ({out.strip()[:200]})")
@@ -86,17 +89,18 @@ def install(folder: Path, name: str, pin: str, run: Run = npm) -> Tried:
     versions = [versions] if isinstance(versions, str) else versions
     args = ["install", "--prefix", str(folder), "--no-audit", "--no-fund", "--loglevel=error"]
     code, out = run([*args, f"{name}@{newest}"])
-    why = reason(out) if code != 0 else _platform_missing(folder, name)
+    why = reason(out) if code != 0 else _platform_missing(folder, name, pinned)
     if not why:
         return Tried(name, pin, newest, newest)
     older = [v for v in versions if _STABLE.match(v) and _key(pin) <= _key(v) < _key(newest)]
     for version in sorted(older, key=_key, reverse=True)[:FALLBACKS]:
-        if run([*args, f"{name}@{version}"])[0] == 0 and not _platform_missing(folder, name):
+        installed = run([*args, f"{name}@{version}"])[0] == 0
+        if installed and not _platform_missing(folder, name, pinned):
             return Tried(name, pin, newest, version, why)
     return Tried(name, pin, newest, None, why)
 
 
-def _platform_missing(folder: Path, name: str) -> str:
+def _platform_missing(folder: Path, name: str, pinned: frozenset[str] = frozenset()) -> str:
     """Why an install that npm called a success has no program: the package names optional
     platform packages and the one for this machine is not there (npm skips an optional
     dependency it cannot find, and Amp's `amp` is then a stub that says so). "" if fine."""
@@ -105,7 +109,7 @@ def _platform_missing(folder: Path, name: str) -> str:
     except (OSError, ValueError):
         return ""
     optional = meta.get("optionalDependencies") or {}
-    mine = [dep for dep in optional if dep.endswith(f"-{_OS}-{_CPU}")]
+    mine = [dep for dep in optional if dep.endswith(f"-{_OS}-{_CPU}") and dep not in pinned]
     missing = [dep for dep in mine if not (folder / "node_modules" / dep).is_dir()]
     if not mine or len(missing) < len(mine):
         return ""
@@ -121,7 +125,8 @@ def main(argv: Sequence[str], run: Run = npm) -> int:
     """Install every `PKG@PIN` of `argv[1:]` into `argv[0]`; print and save the versions."""
     folder, pins = Path(argv[0]), argv[1:]
     folder.mkdir(parents=True, exist_ok=True)
-    results = [install(folder, *pin.rsplit("@", 1), run=run) for pin in pins]
+    names = frozenset(pin.rsplit("@", 1)[0] for pin in pins)
+    results = [install(folder, *pin.rsplit("@", 1), run=run, pinned=names) for pin in pins]
     lines = [result.line() for result in results]
     (folder / "versions.txt").write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
     print("\n".join(lines))

@@ -92,3 +92,24 @@ def test_an_install_without_this_machines_platform_package_counts_as_failed(
         f"({newest} has no package for {latest._OS}-{latest._CPU} on npm "
         f"(npm has no {machine}@{newest}); tried {older})"
     )
+
+
+def test_a_platform_package_pinned_on_its_own_is_not_missing(tmp_path: Path) -> None:
+    """Droid's binary package is a pin of its own (the registry lacks the matching one):
+    the main package installing without it is no failure."""
+    name, machine = "@factory/cli", f"@factory/cli-{latest._OS}-{latest._CPU}"
+
+    class Alone(FakeNpm):
+        def __call__(self, argv: Sequence[str]) -> tuple[int, str]:
+            if argv[0] == "install" and argv[-1].startswith(f"{name}@"):
+                package = tmp_path / "node_modules" / name
+                package.mkdir(parents=True, exist_ok=True)
+                optional = {machine: "0.225.1"}
+                (package / "package.json").write_text(
+                    json.dumps({"optionalDependencies": optional})
+                )
+            return super().__call__(argv)
+
+    fake = Alone({name: ["0.225.1"], machine: ["0.225.2"]}, {})
+    assert main([str(tmp_path), f"{name}@0.225.1", f"{machine}@0.225.2"], run=fake) == 0
+    assert fake.installs == [f"{name}@0.225.1", f"{machine}@0.225.2"]
