@@ -41,8 +41,17 @@ from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 def mcp_denied(agent: Mapping[str, Any], name: str) -> str | None:
     """An agent's own servers skip its `tools` allow-list but not `disallowedTools`, where
     `mcp__<server>`, `mcp__<server>__*` or `mcp__*` takes every tool of the server away
-    (the CLI's subagent runner and its `disallowedTools` description; docs/roles.md)."""
-    denied = agent.get("disallowedTools")
+    (the CLI's subagent runner and its `disallowedTools` description; docs/roles.md).
+    Its frontmatter reader takes `disallowed-tools` first and `disallowedTools` only when
+    that is missing, so with both the one aido writes is ignored."""
+    if agent.get("disallowed-tools") is not None and "disallowedTools" in agent:
+        return (
+            'Claude Code reads its "disallowed-tools" and ignores "disallowedTools" (where aido'
+            " writes an agent's budget); move those items into disallowedTools"
+        )
+    denied = agent.get("disallowed-tools")
+    if denied is None:
+        denied = agent.get("disallowedTools")
     items = denied.split(",") if isinstance(denied, str) else denied
     if not isinstance(items, list):
         return None

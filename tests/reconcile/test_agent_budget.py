@@ -204,6 +204,19 @@ def test_claude_code_does_not_call_its_own_deny_item_a_block(
     assert "so the agent can use the server" in _notes(_plan(root, capsys))
 
 
+def test_claude_code_says_when_disallowed_tools_hides_its_items(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Claude Code reads `disallowed-tools` before `disallowedTools`: with both, the plan
+    says aido's items are ignored."""
+    qa = "---\nname: qa\ndisallowed-tools: Bash\n---\nBody\n"
+    root = _project(tmp_path, "claude-code", EXCLUDE, {".claude/agents/qa.md": qa})
+    assert aido(root, "apply", "--yes") == 0
+    assert 'reads its "disallowed-tools" and ignores "disallowedTools"' in _notes(
+        _plan(root, capsys)
+    )
+
+
 def test_claude_code_keeps_the_users_own_deny_items(tmp_path: Path) -> None:
     """A user's `disallowedTools` (block list, comment, an item aido would add too): aido
     adds only what is missing and takes back only what it added."""
