@@ -204,6 +204,9 @@ fuzz: dev
 	  tests/reconcile/documents/test_documents_frontmatter.py \
 	  tests/reconcile/documents/test_documents_listitems.py \
 	  tests/reconcile/documents/test_documents_empty_maps.py \
+	  tests/reconcile/documents/test_documents_toml_arrays.py \
+	  tests/reconcile/documents/test_documents_yamlstrings.py \
+	  tests/reconcile/test_claude_settings.py \
 	  tests/reconcile/test_config.py
 
 # Network: checks every pinned npm/PyPI version and remote host; never part of `make test`.
