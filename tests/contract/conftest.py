@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.contract.model_api import api  # noqa: F401  (the stand-in model API fixture)
 from tests.contract.sandbox import Sandbox, Version, cli_version, make_sandbox
 from tests.session import shared_folder
 

@@ -28,10 +28,8 @@ import os
 import queue
 import signal
 import subprocess
-import threading
 import time
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
@@ -40,6 +38,7 @@ from aidokit.adapters.claude_code import ADAPTER
 from aidokit.adapters.trust import TrustGate
 from aidokit.reconcile.cli.main import main
 from aidokit.reconcile.read.world import read_trust
+from tests.contract.model_api import StandInApi
 from tests.contract.oracles import read_back
 from tests.contract.sandbox import Sandbox, cli_path, cli_version, run_cli
 
@@ -51,48 +50,6 @@ WRITER_MD = "---\nname: writer\ndescription: Writes the docs\n---\nWrite.\n"
 WAIT_SEC = 30  # for each request of the CLI to the stand-in API
 # The first Claude Code that skips a project agent's servers in an untrusted folder.
 FOLDER_TRUST_SINCE = (2, 1, 238)
-
-
-class _Refusing(BaseHTTPRequestHandler):
-    """Counts each request to the stand-in API and answers it with a 500."""
-
-    def do_POST(self) -> None:
-        """Read the request, count it, refuse it."""
-        self.rfile.read(int(self.headers.get("Content-Length") or 0))
-        assert isinstance(self.server, StandInApi)
-        self.server.requests.put(self.path)
-        self.send_response(500)
-        self.send_header("Content-Length", "0")
-        self.end_headers()
-
-    def log_message(self, format: str, *args: object) -> None:
-        """Keep the test output quiet."""
-
-
-class StandInApi(ThreadingHTTPServer):
-    """The model API on 127.0.0.1 (a free port): every request counted and refused."""
-
-    def __init__(self) -> None:
-        super().__init__(("127.0.0.1", 0), _Refusing)
-        self.requests: queue.SimpleQueue[str] = queue.SimpleQueue()
-
-    def env(self) -> dict[str, str]:
-        """What points Claude Code at this stand-in."""
-        url = f"http://127.0.0.1:{self.server_address[1]}"
-        return {"ANTHROPIC_BASE_URL": url, "ANTHROPIC_API_KEY": "sk-offline"}
-
-
-@pytest.fixture
-def api() -> Iterator[StandInApi]:
-    """A stand-in model API serving on a thread for the test's length."""
-    server = StandInApi()
-    # shutdown() waits for the loop to look again: every 50 ms, not the default 0.5 s.
-    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
-    thread.start()
-    yield server
-    server.shutdown()
-    server.server_close()
-    thread.join()
 
 
 @pytest.fixture

@@ -17,53 +17,18 @@ import os
 import queue
 import signal
 import subprocess
-import threading
 import time
-from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
 from aidokit.reconcile.cli.main import main
+from tests.contract.model_api import StandInApi
 from tests.contract.sandbox import Sandbox, cli_path
 
 pytestmark = pytest.mark.contract
 
 WAIT_SEC = 60
-
-
-class _Keeping(BaseHTTPRequestHandler):
-    """Keeps each request's body and answers it with a 500."""
-
-    def do_POST(self) -> None:
-        """Read the request, keep it, refuse it."""
-        body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
-        assert isinstance(self.server, _Api)
-        self.server.bodies.put(body)
-        self.send_response(500)
-        self.send_header("Content-Length", "0")
-        self.end_headers()
-
-    def log_message(self, format: str, *args: object) -> None:
-        """Keep the test output quiet."""
-
-
-class _Api(ThreadingHTTPServer):
-    def __init__(self) -> None:
-        super().__init__(("127.0.0.1", 0), _Keeping)
-        self.bodies: queue.SimpleQueue[bytes] = queue.SimpleQueue()
-
-
-@pytest.fixture
-def api() -> Iterator[_Api]:
-    server = _Api()
-    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
-    thread.start()
-    yield server
-    server.shutdown()
-    server.server_close()
-    thread.join()
 
 
 def _everything() -> Path:
@@ -73,13 +38,12 @@ def _everything() -> Path:
     return Path(os.path.realpath(Path(bin_dir) / "mcp-server-everything"))
 
 
-def _tools_sent(box: Sandbox, api: _Api, *args: str) -> set[str]:
+def _tools_sent(box: Sandbox, api: StandInApi, *args: str) -> set[str]:
     """The names of the tools `claude [args] -p hi` sent, up to its first request with MCP
     tools."""
     env = box.env(
         {
-            "ANTHROPIC_BASE_URL": f"http://127.0.0.1:{api.server_address[1]}",
-            "ANTHROPIC_API_KEY": "sk-offline",
+            **api.env(),
             "ENABLE_TOOL_SEARCH": "false",  # every tool definition in the request itself
             # Connect the servers before the first request (the binary's own switch; by
             # default -p starts without the ones still connecting, WaitForMcpServers).
@@ -102,7 +66,7 @@ def _tools_sent(box: Sandbox, api: _Api, *args: str) -> set[str]:
         deadline = time.monotonic() + WAIT_SEC
         while time.monotonic() < deadline:
             try:
-                body = api.bodies.get(timeout=max(0.1, deadline - time.monotonic()))
+                _, body = api.requests.get(timeout=max(0.1, deadline - time.monotonic()))
             except queue.Empty:
                 break
             tools = json.loads(body).get("tools") or []
@@ -117,7 +81,7 @@ def _tools_sent(box: Sandbox, api: _Api, *args: str) -> set[str]:
 
 
 def test_claude_sends_every_tool_but_the_denied_one(
-    sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch, api: _Api
+    sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch, api: StandInApi
 ) -> None:
     for name, value in sandbox.env().items():
         if name != "PATH":
@@ -142,7 +106,7 @@ def test_claude_sends_every_tool_but_the_denied_one(
 
 
 def test_an_agent_file_denies_a_tool_to_that_agent_only(
-    sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch, api: _Api
+    sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch, api: StandInApi
 ) -> None:
     """`[override.probe-all.agents.qa] exclude_tools = ["echo"]` goes into qa's frontmatter
     `disallowedTools`; a session run as qa (`--agent qa`) is not sent `echo`, the main
