@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bench import plan_scale
 
 
@@ -30,3 +32,13 @@ def test_many_toml_plans_and_applies_a_synthetic_catalog_into_one_config_toml(
 
     assert many_toml._best(tmp_path, 2, many_toml.plan) >= 0
     assert many_toml._best(tmp_path, 2, many_toml.apply) >= 0
+
+
+def test_cold_start_times_every_row_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each cold-start command runs (once here) and exits 0 or 2 on the demo project."""
+    from bench import cold_start
+
+    monkeypatch.setattr(cold_start, "RUNS", 1)
+    rows = cold_start.run()
+    assert len(rows) == len(cold_start.TARGETS)
+    assert all(row["aido"] > 0 and row["baseline"] > 0 for row in rows)
