@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from ruamel.yaml import YAML
 
-from tests.reconcile.test_report import prepare
+from tests.reconcile.test_report import baseline_repository, prepare
 from tests.test_ci import environ, github_env, outputs, run_step
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -100,26 +100,39 @@ def test_gitlab_drift_job_fails_on_drift_and_passes_converged(
     assert gitlab_job(job, project, sandbox_home, shims).returncode == 0
 
 
+@pytest.fixture
+def baseline(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The fleet's baseline repository at v1 (tests/reconcile/test_report.py)."""
+    return baseline_repository(tmp_path, monkeypatch)
+
+
 def test_gitlab_fleet_matrix_then_report(
-    tmp_path: Path, sandbox_home: Path, shims: dict[str, str]
+    tmp_path: Path, sandbox_home: Path, shims: dict[str, str], baseline: str
 ) -> None:
-    """`aido-fleet` per matrix REPO leaves plans as artifacts; `aido-report` reads them all."""
+    """`aido-fleet` per matrix REPO leaves plans as artifacts; `aido-report` reads them all.
+
+    Each job runs on a fresh runner: a home with no copy of the baseline a repository
+    extends (acme/platform), which the job's `aido outdated --baseline` fetches first.
+    """
     jobs = gitlab_jobs()
     repos = jobs["aido-fleet"]["parallel"]["matrix"][0]["REPO"]
-    assert len(repos) == 3
+    assert len(repos) == 4 and "acme/platform" in repos
     artifacts = tmp_path / "report-job"
     artifacts.mkdir()
+    roots = {"AIDO_BASELINE_ROOTS": str(Path(baseline.removeprefix("git+file://")).parent)}
     for repo in repos:
-        prepare(repo.split("/")[-1], Path(shims["FLEET_REPOS"]) / repo.split("/")[-1])
+        prepare(repo.split("/")[-1], Path(shims["FLEET_REPOS"]) / repo.split("/")[-1], baseline)
         job_dir = tmp_path / "jobs" / repo
         job_dir.mkdir(parents=True)
-        result = gitlab_job(jobs["aido-fleet"], job_dir, sandbox_home, shims, REPO=repo)
+        runner = tmp_path / "runners" / repo
+        runner.mkdir(parents=True)
+        result = gitlab_job(jobs["aido-fleet"], job_dir, runner, shims, REPO=repo, **roots)
         assert result.returncode in (0, 2), result.stderr  # drift fails the job, plan saved
         shutil.copytree(job_dir / "plans", artifacts / "plans", dirs_exist_ok=True)
     result = gitlab_job(jobs["aido-report"], artifacts, sandbox_home, shims)
     assert result.returncode == 0, result.stderr
     report = (artifacts / "fleet.md").read_text()
-    assert report.startswith("# aido fleet report") and "3 repositories" in report
+    assert report.startswith("# aido fleet report") and "4 repositories" in report
     for repo in repos:
         assert f"| {repo} |" in report
     assert (artifacts / "fleet.json").read_text().startswith("{")

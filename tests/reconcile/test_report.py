@@ -47,6 +47,11 @@ def commit_baseline(repo: Path, version: str) -> None:
 @pytest.fixture
 def baseline(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     """The platform team's baseline repository at v1; its `git+file://` source."""
+    return baseline_repository(tmp_path, monkeypatch)
+
+
+def baseline_repository(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Make the baseline repository at v1 under tmp_path/org, allowed as a baseline root."""
     repo = tmp_path / "org" / "aido-base"
     repo.mkdir(parents=True)
     git(repo, "init", "-q", "-b", "main")
