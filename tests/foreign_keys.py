@@ -102,7 +102,10 @@ def _value_end(text: str, pos: int) -> int:
 
 def _toml(text: str, name: str, key: str, value: Any, where: str) -> tuple[str, tuple[str, ...]]:
     """TOML: a commented pair line among the pairs of `[<map>.<name>]`, or of the
-    `[[<array>]]` table whose next line is `name = "<name>"` (Mistral Vibe)."""
+    `[[<array>]]` table whose next line is `name = "<name>"` (Mistral Vibe). At the end it
+    goes after the last pair, above the comments that lead the next table (as a TOML
+    writer such as Codex's toml_edit adds a key): comment lines, indented or not, are no
+    pairs, so a key below them would make them the entry's (docs/documents.md)."""
     lines = text.splitlines(keepends=True)
     nl = "\r\n" if lines[0].endswith("\r\n") else "\n"
     named = f"name = {json.dumps(name)}"
@@ -112,8 +115,8 @@ def _toml(text: str, name: str, key: str, value: Any, where: str) -> tuple[str, 
         if re.match(rf"\[\w+\.{re.escape(name)}\]", line)
         or (line.startswith("[[") and lines[i + 1 : i + 2] == [named + nl])
     )
-    last = head + 1
-    while last < len(lines) and lines[last].strip() and lines[last][0] not in "[#":
+    last = head + 1  # the end: after the entry's last pair, above any comment (indented too)
+    while last < len(lines) and lines[last].strip() and lines[last].lstrip()[0] not in "[#":
         last += 1
     at = {"start": head + 1, "middle": min(head + 2, last), "end": last}[where]
     comment, pair = "# kept c901: tuned by hand", f"{key} = {json.dumps(value)}  # kept c900"

@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 
 from aidokit.reconcile.core.format import MapOrigin
-from aidokit.reconcile.documents import Document, Format
+from aidokit.reconcile.documents import NAMED_TABLES, Document, Format
 from tests.foreign_keys import POSITIONS, add_key
 from tests.fuzz import fuzz_settings
 
@@ -256,11 +256,80 @@ def test_json_keeps_someone_elses_keys_in_owned_entries(
     _kept_round_trip(Format.JSON, layout, new, healed, foreign)
 
 
+# Found by make fuzz (1000 examples): an indented comment flush under a comment-only
+# `[mcp_servers]`, right above the next table. The comment is that table's, and the key a
+# person adds at the end of aido's entry goes above it (add_key took the indented comment
+# for a pair and put the key below it, making it aido's, so destroy took it along).
+FLUSH_TOML = [
+    b'model = "o3"\n[mcp_servers]\n  # c1\n[profiles.fast]\nmodel = "o4"\n',
+]
+
+
 @given(layout=toml_files(), new=owned_entries, foreign=foreign_keys, data=st.data())
+@example(
+    layout=Layout(FLUSH_TOML[0], ("mcp_servers",), {}, ()),
+    new={"new": {"command": "npx"}},
+    foreign=("alwaysAllow", True, "end"),
+    data=None,
+)
 @PROPS
 def test_toml_keeps_someone_elses_keys_in_owned_entries(
-    layout: Layout, new: dict[str, Any], foreign: Any, data: st.DataObject
+    layout: Layout, new: dict[str, Any], foreign: Any, data: st.DataObject | None
 ) -> None:
     """config.toml: a commented pair a person added survives heal; destroy is exact."""
-    healed = {n: data.draw(entries) for n in new}
+    healed = {n: data.draw(entries) for n in new} if data else {n: {"command": "z"} for n in new}
     _kept_round_trip(Format.TOML, layout, new, healed, foreign)
+
+
+# Every layout of blank and comment lines between the map's last line and what follows it
+# (issue: a comment-only `[mcp_servers]` table, FLUSH_TOML): a key added at each position
+# of aido's entry survives heal, and destroy gives back the file byte for byte.
+_GAP_LINES = ["\n", "# c1\n", "  # c2\n", "\t\n", "#\n", "# [not.a.table]\n"]
+_GAPS = [()] + [(a,) for a in _GAP_LINES] + [(a, b) for a in _GAP_LINES for b in _GAP_LINES]
+_LAST = {
+    "comment-only map": ("[mcp_servers]\n", {}),
+    "entry": ('[mcp_servers.mine]\ncommand = "x"\n', {"mine": {"command": "x"}}),
+    "sub-table": ('[mcp_servers.mine.env]\nK = "v"\n', {"mine": {"env": {"K": "v"}}}),
+}
+_AFTER = ['[profiles.fast]\nmodel = "o4"\n', "[tui]\n", ""]
+
+
+@pytest.mark.parametrize("gap", _GAPS, ids=repr)
+@pytest.mark.parametrize("last", sorted(_LAST))
+def test_toml_keeps_someone_elses_keys_over_every_gap_after_the_map(
+    last: str, gap: tuple[str, ...]
+) -> None:
+    """A table with or without keys, then comments and blank lines flush under it or set
+    off by a blank line, then another table or the end: the round trip is exact."""
+    text, user = _LAST[last]
+    for after in _AFTER:
+        raw = ('model = "o3"\n' + text + "".join(gap) + after).encode()
+        layout = Layout(raw, ("mcp_servers",), user, ())
+        for where in POSITIONS:
+            foreign = ("alwaysAllow", True, where)
+            _kept_round_trip(
+                Format.TOML, layout, {"new": {"command": "npx"}}, {"new": {"command": "z"}}, foreign
+            )
+
+
+@pytest.mark.parametrize("gap", _GAPS, ids=repr)
+def test_toml_array_keeps_someone_elses_keys_over_every_gap_after_it(gap: tuple[str, ...]) -> None:
+    """The same over an array of tables keyed by name (Mistral Vibe's `[[mcp_servers]]`)."""
+    key_path = ("mcp_servers", NAMED_TABLES)
+    for after in _AFTER:
+        raw = (
+            'model = "o3"\n[[mcp_servers]]\nname = "mine"\ncommand = "x"\n' + "".join(gap) + after
+        ).encode()
+        for where in POSITIONS:
+            doc = Document(PATHS[Format.TOML], Format.TOML, raw)
+            doc.set_entry(key_path, "new", {"command": "npx"})
+            tuned, kept = add_key(doc.render(), Format.TOML, "new", "trust", True, where)
+            doc = Document(PATHS[Format.TOML], Format.TOML, tuned)
+            doc.update_entry(key_path, "new", {"command": "z"}, ("trust",))
+            fixed = doc.render()
+            items = tomllib.loads(fixed.decode())["mcp_servers"]
+            assert items[-1] == {"name": "new", "command": "z", "trust": True}
+            assert all(text in fixed for text in kept)
+            doc = Document(PATHS[Format.TOML], Format.TOML, fixed)
+            doc.delete_entry(key_path, "new")
+            assert doc.render() == raw
