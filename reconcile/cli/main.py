@@ -242,7 +242,7 @@ _WHOLE_TREE = frozenset({"completion"})
 class _Tree(Parser):
     """The `aido` parser: every command listed, each command's options filled on request."""
 
-    def __init__(self) -> None:
+    def __init__(self, listed: Iterable[str] | None = None) -> None:
         super().__init__(
             prog="aido",
             description="Declarative, format-preserving MCP server configuration for AI coding "
@@ -253,7 +253,10 @@ class _Tree(Parser):
         sub = self.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
         # add_help=False: a command's -h comes with its options (`fill`), so the
         # first pass of `main` reads past it to learn which command was named.
+        wanted = None if listed is None else frozenset(listed)
         for name, text in COMMANDS:
+            if wanted is not None and name not in wanted:
+                continue  # `aido plan` needs no parser of the other commands
             example = f"example: {EXAMPLES[name]}"
             child = sub.add_parser(
                 name, help=text, description=text, epilog=example, add_help=False
@@ -312,11 +315,45 @@ def _command_lines(name: str, width: int) -> str:
     return "\n".join(out) + "\n"
 
 
-def build_parser(commands: Iterable[str] | None = None) -> _Tree:
-    """The `aido` argument parser, with the options of `commands` (default: every command)."""
-    parser = _Tree()
+def build_parser(
+    commands: Iterable[str] | None = None, listed: Iterable[str] | None = None
+) -> _Tree:
+    """The `aido` argument parser, with the options of `commands` (default: every command);
+    `listed` names the commands it has a parser for (default: every command)."""
+    parser = _Tree(listed)
     parser.fill(parser.commands if commands is None else commands)
     return parser
+
+
+class _Unsure(Exception):
+    """The first pass could not tell which command the command line names."""
+
+
+class _Scan(Parser):
+    """The first pass: the common options, then a command name; it never prints or exits."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _Unsure(message)
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        raise _Unsure(message)
+
+
+def _named_command(argv: Sequence[str] | None) -> str | None:
+    """The command `argv` names after its common options, if that is all that comes first.
+
+    None for anything else (--help, --version, no command, a mistyped one, an option
+    of no command): the whole tree parses those and says what argparse would.
+    """
+    scan = _Scan(prog="aido", add_help=False)
+    _common_options(scan, suppress=True)
+    scan.add_argument("command", choices=[name for name, _ in COMMANDS])
+    scan.add_argument("rest", nargs=argparse.REMAINDER)
+    try:
+        found, extras = scan.parse_known_args(argv)
+    except _Unsure:
+        return None
+    return None if extras else str(found.command)
 
 
 def _command_options(parser: Parser, name: str) -> None:
@@ -331,10 +368,16 @@ def _command_options(parser: Parser, name: str) -> None:
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     """The parsed command line; only the named command's module is imported.
 
-    A first pass with no command's options finds the command (it may exit, as
-    argparse does, on --help, --version or a usage error); the second fills
-    that command's options and parses for real.
+    The usual command line, common options then a command, is parsed by a tree
+    with that one command in it: argparse spends most of a plan's parsing time
+    building a parser per command (gettext looking for translations of its texts).
+    Anything else takes the whole tree: a first pass with no command's options
+    finds the command (it may exit, as argparse does, on --help, --version or a
+    usage error); the second fills that command's options and parses for real.
     """
+    named = _named_command(argv)
+    if named is not None and named not in _WHOLE_TREE:
+        return build_parser((named,), (named,)).parse_args(argv)
     parser = build_parser(())
     named = parser.parse_known_args(argv)[0].command
     if named is not None:

@@ -11,11 +11,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from aidokit.catalog.log import configure, get_logger
 from aidokit.reconcile import __version__
 from aidokit.reconcile.cli import main as cli
+from aidokit.reconcile.cli.commands import COMMANDS
 from aidokit.reconcile.core.errors import ConfigError
+from tests.fuzz import fuzz_settings
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
@@ -227,3 +231,105 @@ def test_plan_of_a_drifted_file_shows_the_change(
         check=False,
     )
     assert json.loads(plan.stdout)["summary"]["change"] == 1
+
+
+# Command lines for the one-command parser against the whole tree: common options before
+# and after, help, version, values that look like commands, mistakes.
+_LINES = [
+    ["plan"],
+    ["plan", "--json", "--detailed-exitcode"],
+    ["--project", "plan", "plan"],
+    ["--project=apply", "-v", "-v", "apply", "--yes"],
+    ["--adapter", "codex", "--adapter", "zed", "status", "--scope", "user"],
+    ["-q", "doctor", "--no-color"],
+    ["--log-format", "json", "mcp", "add", "context7", "--roles", "qa"],
+    ["completion", "bash"],
+    ["-vv", "--scope", "local", "plan", "--out", "x.json"],
+    [],  # `aido` alone: main shows the help
+]
+_MISTAKES = [
+    ["--", "plan"],
+    ["--help"],
+    ["-h", "plan"],
+    ["--version"],
+    ["paln"],
+    ["--scope", "nowhere", "plan"],
+    ["--project"],
+    ["--unknown", "plan"],
+    ["plan", "--no-such-option"],
+    ["plan", "-h"],
+]
+
+
+def _outcome(parse: Callable[[], argparse.Namespace]) -> object:
+    """A parse's namespace (without the parser itself), or its exit code and output."""
+    import contextlib
+    import io
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            found = vars(parse())
+        except SystemExit as exit_:
+            return (exit_.code, out.getvalue(), err.getvalue())
+    found.pop("root_parser")
+    return found
+
+
+@pytest.mark.parametrize("argv", _LINES + _MISTAKES, ids=lambda argv: " ".join(argv) or "-")
+def test_the_one_command_parser_parses_as_the_whole_tree(argv: list[str]) -> None:
+    """`parse` builds a parser for the named command only; it reads every line the same."""
+
+    def whole() -> argparse.Namespace:
+        parser = cli.build_parser(())
+        named = parser.parse_known_args(argv)[0].command
+        if named is not None:
+            parser.fill(parser.commands if named == "completion" else (named,))
+        return parser.parse_args(argv)
+
+    outcome = _outcome(lambda: cli.parse(argv))
+    assert outcome == _outcome(whole)
+    assert isinstance(outcome, dict) == (argv in _LINES), outcome
+
+
+def test_a_plan_builds_the_parser_of_plan_only() -> None:
+    """The common command line names one command: the tree holds that command's parser."""
+    assert list(cli.parse(["--scope", "user", "plan", "-v"]).root_parser.commands) == ["plan"]
+    assert len(cli.parse(["completion", "bash"]).root_parser.commands) > 20
+
+
+_WORDS = [
+    *(name for name, _ in COMMANDS[:6]),
+    "completion",
+    "--project",
+    "--project=plan",
+    "--adapter",
+    "codex",
+    "--scope",
+    "user",
+    "-v",
+    "-vv",
+    "-q",
+    "--no-color",
+    "--json",
+    "--yes",
+    "-h",
+    "--version",
+    "--",
+    "x",
+]
+
+
+@given(st.lists(st.sampled_from(_WORDS), max_size=6))
+@fuzz_settings(150)
+def test_any_command_line_parses_as_the_whole_tree(argv: list[str]) -> None:
+    """Over mixes of commands, common options, values and mistakes: the same outcome."""
+
+    def whole() -> argparse.Namespace:
+        parser = cli.build_parser(())
+        named = parser.parse_known_args(argv)[0].command
+        if named is not None:
+            parser.fill(parser.commands if named == "completion" else (named,))
+        return parser.parse_args(argv)
+
+    assert _outcome(lambda: cli.parse(argv)) == _outcome(whole)
