@@ -10,7 +10,7 @@ A `${NAME}` reference is never a credential.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from aidokit.catalog.models import PLACEHOLDER_RE
 
@@ -45,8 +45,7 @@ SECRET_KEYS = frozenset(
 _WEB = frozenset({"http", "https", "ws", "wss"})  # a bare userinfo there is a token
 
 
-@dataclass(frozen=True)
-class Credential:
+class Credential(NamedTuple):
     """Where a credential sits in a string, and what to call its reference."""
 
     start: int

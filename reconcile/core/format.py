@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from aidokit.adapters.format import LIST_ITEMS, NAMED_TABLES, Format
 from aidokit.reconcile.core.errors import DocumentError
@@ -29,8 +28,7 @@ BOM = b"\xef\xbb\xbf"
 Pieces = tuple[bytes | memoryview, ...]  # a file's bytes in pieces, written in turn
 
 
-@dataclass(frozen=True)
-class MapOrigin:
+class MapOrigin(NamedTuple):
     """What a map looked like before aido's first entry went in, so that its last entry
     leaving gives back those bytes (aido keeps it in its state records)."""
 
