@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from aidokit.catalog.models import ALL_ROLES
 from aidokit.reconcile.read.choices.config import AGENT_PATTERN
@@ -33,9 +32,8 @@ _NAME_LINE = re.compile(r"""^name:[ \t]*(["']?)([^"'#\r\n]*?)\1[ \t]*(?:#[^\r\n]
 _FRONT = re.compile(r"\A---[ \t]*\r?\n(.*?)^---[ \t]*\r?$", re.M | re.S)
 
 
-@dataclass(frozen=True, kw_only=True, order=True)
-class AgentFile:
-    """One agent definition: its harness, its name and its file."""
+class AgentFile(NamedTuple):
+    """One agent definition: its harness, its name and its file (sorted in that order)."""
 
     harness: str
     name: str

@@ -8,16 +8,15 @@ by the `commondir` file.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from aidokit.reconcile.core.safe_read import read_file
 
 MAX_READ = 1 << 20  # git metadata files are small; never read more than 1 MiB
 
 
-@dataclass(frozen=True)
-class GitDirs:
+class GitDirs(NamedTuple):
     """Where a repository's metadata lives."""
 
     git_dir: Path  # per-worktree dir (HEAD, index)

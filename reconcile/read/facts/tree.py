@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import fnmatch
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from aidokit.reconcile.read.facts import gitinfo
 
@@ -47,11 +47,10 @@ MANIFESTS = frozenset(
 MANIFEST_GLOBS = ("requirements*.txt", "*.csproj", "*.fsproj", "*.sln", "*.tf", "*.yaml", "*.yml")
 
 
-@dataclass(frozen=True)
-class Tree:
+class Tree(NamedTuple):
     """The manifests found: file name -> relative POSIX paths, shallowest first."""
 
-    files: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    files: dict[str, tuple[str, ...]]
 
     def named(self, *names: str) -> tuple[str, ...]:
         """The relative paths of the files called any of `names` (globs allowed)."""

@@ -18,9 +18,8 @@ aido writes into a person's user-level files.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path, PureWindowsPath
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from aidokit.adapters.base import Host, Scope
 from aidokit.reconcile.core.errors import ConfigError
@@ -32,8 +31,7 @@ if TYPE_CHECKING:
 POLICY_FILE_VARIABLE = "AIDO_POLICY_FILE"
 
 
-@dataclass(frozen=True)
-class PolicyLayer:
+class PolicyLayer(NamedTuple):
     """One layer's `[policy]`, its rules parsed, and where it came from."""
 
     label: str  # the file, as the plan names it
