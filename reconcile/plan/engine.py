@@ -60,8 +60,7 @@ def build_plan(
 
         known = world.tool_lists
         wanted = [
-            replace(
-                item,
+            item._replace(
                 budget=with_known(item.budget, known, item.server.id),
                 agent_budgets={
                     agent: with_known(budget, known, item.server.id)
@@ -178,7 +177,7 @@ def _plan_adapter(
     if not sides and not any(c.file for d in desired for c in d.budget_companions):
         files = _plan_own(world, target, desired, gone)
     else:
-        own = [replace(d, budget_companions=_in_file(d, None)) for d in desired]
+        own = [d._replace(budget_companions=_in_file(d, None)) for d in desired]
         side_files = [_plan_companion_file(world, side, desired, native) for side in sides]
         files = [*_plan_own(world, target, own, gone), *(f for f in side_files if f is not None)]
     if notes:  # the first file is the shared one
@@ -254,7 +253,7 @@ def _plan_companion_file(
     key = target.companion
     assert key is not None
     mine = [
-        replace(d, companions=(), budget_companions=_in_file(d, key))
+        d._replace(companions=(), budget_companions=_in_file(d, key))
         for d in desired
         if _in_file(d, key)
     ]

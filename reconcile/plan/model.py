@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, StrEnum
-from typing import Annotated, Any
+from typing import Annotated, Any, NamedTuple
 
 from aidokit.adapters.base import Scope
 from aidokit.adapters.format import ITEMS, Format
@@ -161,8 +161,7 @@ def kept_words(kept: tuple[str, ...]) -> str:
 WRITES = frozenset({Action.CREATE, Action.UPDATE, Action.HEAL, Action.DELETE})
 
 
-@dataclass(frozen=True)
-class Summary:
+class Summary(NamedTuple):
     """Counts for the closing line and the JSON summary."""
 
     add: int = 0

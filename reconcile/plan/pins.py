@@ -40,7 +40,7 @@ def pin(wanted: list[Wanted], lock: Lock | None, upgrade: Collection[str] = ()) 
         elif item.server.id in upgrade:
             out.append(_upgraded(item, locked))
         else:
-            out.append(replace(item, server=_from_lock(item.server, locked)))
+            out.append(item._replace(server=_from_lock(item.server, locked)))
     return out
 
 
@@ -79,7 +79,7 @@ def _upgraded(item: Wanted, locked: Locked) -> Wanted:
     before, after = locked.packages(), locked_from(item.server, "catalog").packages()
     if locked.same_specs(locked_from(item.server, "catalog")):
         return item
-    return replace(item, reason=f"upgrade: {_moves(before, after)}")
+    return item._replace(reason=f"upgrade: {_moves(before, after)}")
 
 
 def _moves(before: Iterable[str], after: Iterable[str]) -> str:

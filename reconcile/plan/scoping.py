@@ -14,7 +14,6 @@ shared file, and goes into the files of the other agents of its roles as well.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from aidokit.adapters.base import Adapter, Companion
@@ -23,16 +22,19 @@ from aidokit.reconcile.read.desired import DesiredEntry
 from aidokit.reconcile.read.facts.agents import MAIN, SHARED, agents_playing, main_plays
 
 
-@dataclass
 class Placement:
-    """One adapter's entries: the shared file's, each agent's, and why some left."""
+    """One adapter's entries: the shared file's, each agent's, and why some left (filled in
+    by `place`, so a small mutable class)."""
 
-    shared: list[DesiredEntry] = field(default_factory=list)
-    agents: dict[str, list[DesiredEntry]] = field(default_factory=dict)
-    gone: dict[str, str] = field(default_factory=dict)  # id -> why it leaves the shared file
-    notes: list[str] = field(default_factory=list)
-    # (id, agent) of each per-agent budget compiled (docs/context-budget.md), or said why not.
-    budgeted: set[tuple[str, str]] = field(default_factory=set)
+    __slots__ = ("agents", "budgeted", "gone", "notes", "shared")
+
+    def __init__(self, shared: list[DesiredEntry] | None = None) -> None:
+        self.shared: list[DesiredEntry] = [] if shared is None else shared
+        self.agents: dict[str, list[DesiredEntry]] = {}
+        self.gone: dict[str, str] = {}  # id -> why it leaves the shared file
+        self.notes: list[str] = []
+        # (id, agent) of each per-agent budget compiled (docs/context-budget.md), or said why.
+        self.budgeted: set[tuple[str, str]] = set()
 
 
 def place(
@@ -103,8 +105,7 @@ def _agent_files_only(
                 continue
             result.notes.extend(compiled.notes)
             if compiled.companions:
-                values = replace(
-                    item,
+                values = item._replace(
                     companions=(),
                     budget_companions=compiled.companions,
                     companions_only=True,
@@ -120,7 +121,7 @@ def _agent_item(
     (`[override.ID.agents.NAME]`) compiled into the agent's own entry, where the harness
     keeps the tool filter in the entry; None when that budget switches it off there and
     the harness has no off switch (left out of that agent's file, the plan says so)."""
-    plain = replace(item, entry=entry, companions=(), budget_companions=())
+    plain = item._replace(entry=entry, companions=(), budget_companions=())
     budget = item.agent_budgets.get(name)
     if budget is None or item.plain is None or adapter.agents is None:
         return plain
@@ -136,8 +137,7 @@ def _agent_item(
     if compiled.companions:  # the filter lives outside the entry (Claude Code's settings)
         own_file = adapter.agent_budget(item.id, name, budget)
         if own_file is not None and adapter.named_agents is None:  # in the agent's file
-            return replace(
-                plain,
+            return plain._replace(
                 notes=(*plain.notes, *own_file.notes),
                 budget_companions=own_file.companions,
             )
@@ -146,13 +146,12 @@ def _agent_item(
             f"file, so aido cannot write {table} there; agent {name} loads what the shared "
             "budget leaves"
         )
-        return replace(plain, notes=(*plain.notes, why))
+        return plain._replace(notes=(*plain.notes, why))
     try:
         own = adapter.agents.entry(compiled.entry)
     except AidoError as exc:
-        return replace(plain, notes=(*plain.notes, f"{item.id}: {table} not applied: {exc}"))
-    return replace(
-        plain,
+        return plain._replace(notes=(*plain.notes, f"{item.id}: {table} not applied: {exc}"))
+    return plain._replace(
         entry=own,
         notes=(*plain.notes, *compiled.notes),
         claims=compiled.claims,
@@ -179,10 +178,10 @@ def companions_for(
             continue
         names = agents_playing(item.roles, table, found)
         if main_plays(item.roles, table):
-            result.shared.append(replace(item, companions=()))
+            result.shared.append(item._replace(companions=()))
         elif names:
             result.shared.append(
-                replace(item, companions=adapter.role_scoping(item.id, names) or ())
+                item._replace(companions=adapter.role_scoping(item.id, names) or ())
             )
         else:
             unplayed.append(item)
@@ -220,8 +219,7 @@ def _with_agent_budgets(
         return item
     keys = {(c.map_path, c.name) for c in extra}
     kept = tuple(c for c in item.companions if (c.map_path, c.name) not in keys)
-    return replace(
-        item,
+    return item._replace(
         companions=kept,
         budget_companions=(*item.budget_companions, *extra),
         notes=(*item.notes, *notes),

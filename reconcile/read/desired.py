@@ -6,8 +6,8 @@ Pure functions of the catalog, the facts and `aido.toml`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from aidokit.adapters.base import NOTHING, Adapter, Budget, Budgeted, Companion, Host, Scope
 from aidokit.adapters.render import for_os
@@ -21,8 +21,7 @@ from aidokit.reconcile.read.choices.config import ProjectConfig
 from aidokit.reconcile.read.choices.custom import custom_servers
 
 
-@dataclass(frozen=True)
-class Wanted:
+class Wanted(NamedTuple):
     """A server the project should have, and why."""
 
     server: MCPDef
@@ -33,11 +32,10 @@ class Wanted:
     source: str = "catalog"  # "catalog" | "custom" | "imported" (recorded in aido.lock)
     # The context budget `[override.<id>]` asks for (docs/context-budget.md), and per agent.
     budget: Budget = NOTHING
-    agent_budgets: Mapping[str, Budget] = field(default_factory=dict)
+    agent_budgets: Mapping[str, Budget] = MappingProxyType({})
 
 
-@dataclass(frozen=True)
-class DesiredEntry:
+class DesiredEntry(NamedTuple):
     """A server rendered for one adapter: what its file should hold."""
 
     name: str
@@ -56,7 +54,7 @@ class DesiredEntry:
     budget: Budget = NOTHING  # what aido.toml asks of its tools
     filtered: bool = True  # whether this harness applies that budget
     plain: dict[str, Any] | None = None  # the entry before the budget (per-agent budgets)
-    agent_budgets: Mapping[str, Budget] = field(default_factory=dict)
+    agent_budgets: Mapping[str, Budget] = MappingProxyType({})
     # No server entry of its own, only its companions (a native policy's items).
     companions_only: bool = False
 
@@ -116,7 +114,7 @@ def wanted_servers(
     for server in customs:
         reason = f"custom server in {origin.get(f'custom:{server.id}', 'aido.toml')}"
         custom = _wanted(server, reason, config, explicit=True)
-        chosen[server.id] = replace(custom, source="custom")
+        chosen[server.id] = custom._replace(source="custom")
     for entry_id in choices.skip:
         chosen.pop(entry_id, None)
     return [chosen[k] for k in sorted(chosen)], notes

@@ -349,7 +349,7 @@ def _resolved(wanted: list[Wanted]) -> list[Wanted]:
     """
     catalog = [item.server for item in wanted if item.source == "catalog"]
     by_id = {entry.id: entry for entry in resolved(catalog)}
-    return [replace(item, server=by_id.get(item.server.id, item.server)) for item in wanted]
+    return [item._replace(server=by_id.get(item.server.id, item.server)) for item in wanted]
 
 
 def discover(descriptor: AgentFiles, adapter: str, scope: Scope, host: Host) -> dict[str, Path]:

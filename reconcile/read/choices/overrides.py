@@ -37,8 +37,7 @@ def with_overrides(
             out.append(item)
             continue
         where = origin.get(f"override:{item.server.id}", "aido.toml")
-        budgeted = replace(
-            item,
+        budgeted = item._replace(
             budget=budget_of(override.choice),
             agent_budgets={
                 name: budget_of(_over(override.choice, choice))
@@ -49,8 +48,7 @@ def with_overrides(
             out.append(budgeted)
             continue
         out.append(
-            replace(
-                budgeted,
+            budgeted._replace(
                 server=override_server(item.server, override, where),
                 reason=f"{item.reason}; customised by [override.{item.server.id}] in {where}",
             )

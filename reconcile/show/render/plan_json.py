@@ -42,7 +42,7 @@ def _lock(plan: Plan) -> dict[str, Any] | None:
 
 
 def _summary(summary: Summary) -> dict[str, Any]:
-    counts = dataclasses.asdict(summary)
+    counts = summary._asdict()
     if not summary.forget:
         del counts["forget"]  # optional: present only when state of missing files is dropped
     return counts
