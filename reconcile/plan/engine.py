@@ -456,7 +456,7 @@ def _forget(file: FileChange, target: TargetFile, desired: list[DesiredEntry]) -
     same-named entry written later by hand pass for aido's.
     """
     assert target.document is not None
-    changes = _changes(replace(target, document=None), desired, [], {})
+    changes = _changes(target._replace(document=None), desired, [], {})
     names = tuple(sorted({".".join((*r.map_path, r.name)) for r in target.records}))
     note = (
         f"{file.path} no longer exists: aido forgets its {len(names)} ownership "

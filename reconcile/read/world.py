@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from aidokit.adapters.base import Adapter, AgentFiles, Host, Location, NamedAgents, Scope
 from aidokit.adapters.registry import ADAPTERS
@@ -48,8 +48,7 @@ if TYPE_CHECKING:
 _log = get_logger(__name__)
 
 
-@dataclass(frozen=True)
-class Inputs:
+class Inputs(NamedTuple):
     """What a plan is computed from."""
 
     host: Host
@@ -112,8 +111,7 @@ def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
     return Inputs(host, loaded, where, adapters, tuple(notes), narrowed=bool(only), policy=policy)
 
 
-@dataclass(frozen=True)
-class TargetFile:
+class TargetFile(NamedTuple):
     """One targeted harness file as read: its document (or why it can't be read) and records."""
 
     adapter: Adapter
@@ -268,8 +266,8 @@ def read_world(inputs: Inputs) -> World:
         for target in files:
             _log_read(target)
     orphans = _orphans(inputs, [*files, *companions], states) if not state_errors else []
-    files = [replace(t, notes=t.adapter.file_notes(t.location, inputs.host)) for t in files]
-    orphans = [replace(t, notes=t.adapter.file_notes(t.location, inputs.host)) for t in orphans]
+    files = [t._replace(notes=t.adapter.file_notes(t.location, inputs.host)) for t in files]
+    orphans = [t._replace(notes=t.adapter.file_notes(t.location, inputs.host)) for t in orphans]
     trust = trust_records([*files, *orphans], inputs.host)
     others = {r.key: r for s in states.values() for r in s.records if r.adapter not in ADAPTERS}
     return World(
@@ -292,7 +290,7 @@ def _read_companion(
     except AidoError as exc:
         return str(exc)
     states[state_path] = state
-    return replace(_read_file(adapter, location, state, host), companion=key)
+    return _read_file(adapter, location, state, host)._replace(companion=key)
 
 
 def trust_records(files: Sequence[TargetFile], host: Host) -> TrustRecords:
@@ -445,7 +443,7 @@ def _read_agent(
     assert stem is not None
     location = adapter.agents.location(adapter.name, inputs.scope, inputs.host, stem)
     assert location is not None
-    return replace(_read_file(adapter, location, state, inputs.host), agent=name)
+    return _read_file(adapter, location, state, inputs.host)._replace(agent=name)
 
 
 def role_table(inputs: Inputs) -> dict[str, tuple[str, ...]]:
@@ -509,7 +507,7 @@ def _orphans(
         if side is not None:
             file = _read_file(adapter, sides[side], state, host)
             why = f"{name} is no longer targeted"
-            orphans.append(replace(file, orphaned=why, companion=side))
+            orphans.append(file._replace(orphaned=why, companion=side))
             continue
         agent = adapter.agents.name_of(path, inputs.scope, host) if adapter.agents else None
         if adapter.agents is not None and agent is not None:
@@ -518,7 +516,7 @@ def _orphans(
         if adapter in inputs.adapters:
             why = f"{name} now uses another file" if installed(here) else f"{name} is not installed"
         file = _read_file(adapter, replace(here, path=path), state, host)
-        orphans.append(replace(file, orphaned=why, agent=agent))
+        orphans.append(file._replace(orphaned=why, agent=agent))
     return orphans
 
 

@@ -276,13 +276,13 @@ def imported_world(world: World, found: list[Found], shown: str | Mapping[str, s
     origin.update({f"add:{f.catalog_id}": where(f.name) for f in found if f.catalog_id})
     origin.update({f"custom:{f.name}": where(f.name) for f in found if f.custom})
     wanted, notes = wanted_servers(world.catalog, world.facts, config, origin=origin)
-    loaded = replace(inputs.loaded, config=config, origin=origin)
+    loaded = inputs.loaded._replace(config=config, origin=origin)
     files = tuple(
-        replace(t, records=(*t.records, *(f.record() for f in found if f.file is t)))
+        t._replace(records=(*t.records, *(f.record() for f in found if f.file is t)))
         for t in world.files
     )
     return replace(
-        world, inputs=replace(inputs, loaded=loaded), wanted=tuple(wanted), notes=tuple(notes),
+        world, inputs=inputs._replace(loaded=loaded), wanted=tuple(wanted), notes=tuple(notes),
         files=files,
     )  # fmt: skip
 

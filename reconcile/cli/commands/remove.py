@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     config = inputs.loaded.config
     skipped = replace(config, mcp=replace(config.mcp, skip=(*config.mcp.skip, args.id)))
     origin = {**inputs.loaded.origin, f"skip:{args.id}": shown(path, inputs.host)}
-    inputs = replace(inputs, loaded=replace(inputs.loaded, config=skipped, origin=origin))
+    inputs = inputs._replace(loaded=inputs.loaded._replace(config=skipped, origin=origin))
     plan = build_plan(read_world(inputs), remove={args.id})
 
     def said() -> None:

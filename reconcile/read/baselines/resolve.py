@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
@@ -130,7 +130,7 @@ def parse_baseline(
 
     name = Path(source.path).name
     loaded = parse_config(raw, cache_folder(environ) / name, environ, shown=label, name=name)
-    return replace(loaded, label=label)
+    return loaded._replace(label=label)
 
 
 def _folder_of(source: Source, origin: Origin) -> Path | None:

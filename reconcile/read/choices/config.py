@@ -11,7 +11,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
 
 from aidokit.adapters.base import AGENT_NAME_RE
 from aidokit.catalog.constraints import Check, Pattern, Strict
@@ -223,8 +224,7 @@ def validate_config(data: object) -> ProjectConfig:
     return validate_data(ProjectConfig, data)
 
 
-@dataclass(frozen=True)
-class LoadedConfig:
+class LoadedConfig(NamedTuple):
     """A config and where it came from: one file, or the layers merged (read/choices/layers.py)."""
 
     config: ProjectConfig
@@ -232,12 +232,12 @@ class LoadedConfig:
     present: bool
     keys: frozenset[str] = frozenset()  # the keys the file sets: `adapters`, `mcp.add`, ...
     # For merged layers: which file each choice came from (`adapters`, `add:<id>`, ...).
-    origin: Mapping[str, str] = field(default_factory=dict)
+    origin: Mapping[str, str] = MappingProxyType({})
     sources: tuple[Path, ...] = ()  # the files that were read, in merge order
     # For merged layers: each present layer as read, in merge order (its `[policy]` included).
     layers: tuple[LoadedConfig, ...] = ()
     # The baselines under the layers (source -> its pin), as aido.lock records them.
-    baselines: Mapping[str, BaselinePin] = field(default_factory=dict)
+    baselines: Mapping[str, BaselinePin] = MappingProxyType({})
     label: str | None = None  # a baseline layer: how plans name it (`baseline git+https://...`)
 
 

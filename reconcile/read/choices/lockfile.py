@@ -19,9 +19,9 @@ import dataclasses
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
 
 from aidokit.catalog.constraints import NonEmpty, Pattern, Strict
 from aidokit.catalog.models import InstallSpec, MCPDef, RemoteSpec, StdioSpec
@@ -42,26 +42,48 @@ Spec = StdioSpec | RemoteSpec
 DEFAULT = "*"  # the install key of the spec every adapter not named shares (format 2)
 
 
-@dataclass(frozen=True)
 class Locked:
     """One entry of the lock: where it came from and its install specs.
 
     `install` names the adapters whose spec differs from `default`, the spec the
     others share (issue 32 §6: a few lines per entry, not every adapter listed);
-    `compacted` builds it from one spec per adapter.
+    `compacted` builds it from one spec per adapter. A small slotted class, not a
+    NamedTuple, so that its digest is worked out once; not to be changed once made.
     """
 
-    id: str
-    source: str
-    install: dict[str, Spec]
-    default: Spec | None = None
+    __slots__ = ("_digest", "default", "id", "install", "source")
 
-    @cached_property
+    def __init__(
+        self, id: str, source: str, install: dict[str, Spec], default: Spec | None = None
+    ) -> None:
+        self.id = id
+        self.source = source
+        self.install = install
+        self.default = default
+        self._digest: str | None = None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Locked):
+            return NotImplemented
+        mine = (self.id, self.source, self.install, self.default)
+        return mine == (other.id, other.source, other.install, other.default)
+
+    __hash__ = None  # type: ignore[assignment]  # its install is a dict
+
+    def __repr__(self) -> str:
+        return (
+            f"Locked(id={self.id!r}, source={self.source!r}, install={self.install!r}, "
+            f"default={self.default!r})"
+        )
+
+    @property
     def digest(self) -> str:
         """sha256 of the install specs, so a hand edit of the lock is noticed (once per entry:
         reading a lock checks it and writing one prints it)."""
-        specs = {**({DEFAULT: self.default} if self.default is not None else {}), **self.install}
-        return _digest_of(specs)
+        if self._digest is None:
+            default = {DEFAULT: self.default} if self.default is not None else {}
+            self._digest = _digest_of({**default, **self.install})
+        return self._digest
 
     def packages(self) -> tuple[str, ...]:
         """Every package@version or URL its specs run, sorted (`npm:pkg@1.2.3`)."""
@@ -168,12 +190,11 @@ class CompactLockFile(Strict):
     baselines: dict[str, BaselinePin] = dataclasses.field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class Lock:
+class Lock(NamedTuple):
     """Every locked entry, by id, and every pinned baseline, by source."""
 
-    entries: dict[str, Locked] = dataclasses.field(default_factory=dict)
-    baselines: dict[str, BaselinePin] = dataclasses.field(default_factory=dict)
+    entries: Mapping[str, Locked] = MappingProxyType({})
+    baselines: Mapping[str, BaselinePin] = MappingProxyType({})
 
 
 def lock_path(project: Path) -> Path:
