@@ -12,7 +12,7 @@ import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from aidokit.adapters.base import Adapter, Place
+from aidokit.adapters.base import Adapter, Place, Transport
 from aidokit.catalog.models import CAPABILITY_KEYS, PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 
 Spec = StdioSpec | RemoteSpec
@@ -43,7 +43,12 @@ class Needs:
 
     def met_by(self, adapter: Adapter) -> bool:
         """Whether `adapter`'s config file can run the spec with everything it needs."""
-        return self.transport in adapter.caps.transports and self.places <= adapter.caps.references
+        return self.met(adapter.caps.transports, adapter.caps.references)
+
+    def met(self, transports: frozenset[Transport], references: frozenset[Place]) -> bool:
+        """Whether a config file that runs `transports` and expands a variable in
+        `references` can run the spec with everything it needs."""
+        return self.transport in transports and self.places <= references
 
 
 def can_run(adapter: Adapter, spec: Spec) -> bool:
@@ -53,7 +58,7 @@ def can_run(adapter: Adapter, spec: Spec) -> bool:
 
 def spec_for(entry: MCPDef, adapter: Adapter) -> Spec | None:
     """`entry`'s spec under `adapter`'s own name, else the first by kind it can run."""
-    return _pick(entry, _kinds(entry), adapter)
+    return _pick(entry, _kinds(entry), _runs(adapter))
 
 
 def _kinds(entry: MCPDef) -> tuple[Needs, ...]:
@@ -61,24 +66,37 @@ def _kinds(entry: MCPDef) -> tuple[Needs, ...]:
     return tuple(Needs.of(spec) for key in CAPABILITY_KEYS if (spec := entry.install.get(key)))
 
 
-def _pick(entry: MCPDef, kinds: tuple[Needs, ...], adapter: Adapter) -> Spec | None:
-    named = entry.install.get(adapter.name)
+# What an adapter's config file can run: its name, transports and references.
+Runs = tuple[str, frozenset[Transport], frozenset[Place]]
+
+
+def _runs(adapter: Adapter) -> Runs:
+    return adapter.name, adapter.caps.transports, adapter.caps.references
+
+
+def _pick(entry: MCPDef, kinds: tuple[Needs, ...], runs: Runs) -> Spec | None:
+    name, transports, references = runs
+    named = entry.install.get(name)
     if named is not None:
         return named
     for needs in kinds:
-        if needs.met_by(adapter):
+        if needs.met(transports, references):
             return needs.spec
     return None
 
 
 def supported(entry: MCPDef, adapters: Iterable[Adapter]) -> dict[str, Spec]:
     """The spec of every adapter in `adapters` that supports `entry`, by adapter name."""
+    return _supported(entry, tuple(_runs(adapter) for adapter in adapters))
+
+
+def _supported(entry: MCPDef, every: Iterable[Runs]) -> dict[str, Spec]:
     kinds = _kinds(entry)
     specs: dict[str, Spec] = {}
-    for adapter in adapters:  # a plain loop: this runs for every entry on every plan
-        spec = _pick(entry, kinds, adapter)
+    for runs in every:  # a plain loop: this runs for every entry on every plan
+        spec = _pick(entry, kinds, runs)
         if spec is not None:
-            specs[adapter.name] = spec
+            specs[runs[0]] = spec
     return specs
 
 
@@ -103,11 +121,14 @@ def resolved(
     """`entries` with each install map keyed by the adapter names that support it.
 
     Everything past the catalog (desired state, the lock, doctor, `aido catalog`)
-    reads these, so "which adapters run this entry" is answered here once.
+    reads these, so "which adapters run this entry" is answered here once. Without
+    `adapters`, every adapter aido knows, from the registry's table of what each runs
+    (so none of their modules is imported).
     """
     if adapters is None:
-        from aidokit.adapters.registry import ADAPTERS
+        from aidokit.adapters.registry import RUNS
 
-        adapters = ADAPTERS.values()
-    known = tuple(adapters)
-    return tuple(dataclasses.replace(entry, install=supported(entry, known)) for entry in entries)
+        known = tuple((name, *runs) for name, runs in RUNS.items())
+    else:
+        known = tuple(_runs(adapter) for adapter in adapters)
+    return tuple(dataclasses.replace(entry, install=_supported(entry, known)) for entry in entries)

@@ -78,7 +78,10 @@ def _regular(path: Path) -> bool:
 
 
 def _harness_config(real: Path, host: Host) -> str | None:
-    """Which user-level harness config (or aido's own user file) `real` is, if any."""
+    """Which user-level harness config (or aido's own user file) `real` is, if any.
+
+    Every adapter is asked (so every adapter module is imported), targeted or not: only
+    for a project file that is a link out of the project."""
     from aidokit.adapters.registry import ADAPTERS
     from aidokit.reconcile.core.user_dirs import user_state_dir
 

@@ -14,11 +14,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from aidokit.adapters.base import Host, Scope
+from aidokit.adapters.registry import ADAPTERS, MODULES
 from aidokit.catalog.log import configure, get_logger
 from aidokit.reconcile import __version__
 from aidokit.reconcile.cli import main as cli
 from aidokit.reconcile.cli.commands import COMMANDS
 from aidokit.reconcile.core.errors import ConfigError
+from aidokit.reconcile.read.choices.layers import user_config_path
 from tests.fuzz import fuzz_settings
 
 
@@ -140,7 +143,8 @@ def _plan_imports(project: Path, *argv: str) -> list[str]:
 # part 3): the empty __init__ of core/, checks/, read/, plan/, show/ and cli/, less the old
 # packages they replace, and read/recognise.py.
 # 120, 121: the openhands and vibe adapter modules (issue 33).
-CONVERGED_AIDO_MODULES = 121
+# 97 since the registry imports only the adapters a plan looks up (the demo project's 4).
+CONVERGED_AIDO_MODULES = 97
 
 
 def test_plan_of_an_unchanged_project_imports_no_pydantic(
@@ -166,14 +170,56 @@ def test_a_converged_plan_loads_few_of_aidos_modules(
     assert len(loaded) <= CONVERGED_AIDO_MODULES, loaded
 
 
+_ADAPTER_MODULES = frozenset(MODULES.values())
+
+
+def _adapter_imports(module: str) -> set[str]:
+    """`module` and the adapter modules it imports at its top level, transitively."""
+    found = {module}
+    source = Path(sys.modules[module].__file__ or "").read_text(encoding="utf-8")
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.ImportFrom) and node.module in _ADAPTER_MODULES - found:
+            found |= _adapter_imports(node.module)
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(ADAPTERS))
+def test_a_plan_imports_only_the_adapters_it_targets(
+    name: str, fixture_project: Callable[[str], Path], sandbox_home: Path
+) -> None:
+    """A project (or, for a harness with no project file, the user layer) whose aido.toml
+    targets only `name` applies, then plans with no other adapter's module imported (the
+    registry imports an adapter when it is looked up); only those its module imports
+    (kilo builds on opencode) come along."""
+    adapter = ADAPTERS[name]
+    project = fixture_project("demo-project")
+    config = f'adapters = ["{name}"]\n[mcp]\nadd = ["fetch", "time"]\n'
+    if Scope.PROJECT in adapter.scopes:
+        (project / "aido.toml").write_text(config, encoding="utf-8")
+        argv: tuple[str, ...] = ()
+    else:
+        host = Host.current(project)
+        user = user_config_path(host)
+        user.parent.mkdir(parents=True)
+        user.write_text(config, encoding="utf-8")
+        location = adapter.location(Scope.USER, host)
+        if location is not None:  # installed, so the plan reads (and apply writes) its file
+            location.path.parent.mkdir(parents=True, exist_ok=True)
+        argv = ("--scope", "user")
+    assert cli.main(["apply", "--yes", "--project", str(project), *argv]) == 0
+    loaded = set(_plan_imports(project, *argv)) & _ADAPTER_MODULES
+    assert loaded == _adapter_imports(MODULES[name])
+
+
 # How many dataclasses a converged `aido plan` defines in aido's modules (issue 29 part 2):
 # each costs ~0.7 ms to create on this machine against ~0.1 ms for a NamedTuple, so only
 # the values that cross layers are dataclasses. 93 when this was first counted; 91 with
 # core.format.MapOrigin and checks.credentials.Credential NamedTuples; 87 with read.facts
 # GitDirs, Tree, AgentFile and read.policy.layers.PolicyLayer; 83 with read.desired Wanted,
 # DesiredEntry, plan.model.Summary NamedTuples and plan.scoping.Placement a slotted class;
-# 78 with read.world Inputs, TargetFile, choices LoadedConfig, Lock (Locked: slotted).
-CONVERGED_DATACLASSES = 78
+# 78 with read.world Inputs, TargetFile, choices LoadedConfig, Lock (Locked: slotted);
+# 77 with only the targeted adapters imported.
+CONVERGED_DATACLASSES = 77
 
 
 def test_a_converged_plan_defines_few_dataclasses(

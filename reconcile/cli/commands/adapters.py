@@ -18,9 +18,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def describe(project: Any) -> list[dict[str, Any]]:
     """One record per adapter, for this project on this machine."""
     from aidokit.adapters.base import Host
-    from aidokit.adapters.registry import ADAPTERS, VERIFIED_BY_CLI
+    from aidokit.adapters.registry import ADAPTERS, verified_by_cli
 
     host = Host.current(project)
+    verified = verified_by_cli()
     rows = []
     for name, adapter in ADAPTERS.items():
         files = []
@@ -37,7 +38,7 @@ def describe(project: Any) -> list[dict[str, Any]]:
                     "detected": adapter.detect(host, scope),
                 }
             )
-        cli = VERIFIED_BY_CLI.get(name)
+        cli = verified.get(name)
         rows.append(
             {
                 "name": name,
