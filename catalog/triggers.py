@@ -1,199 +1,119 @@
 """The closed trigger grammar (SPEC §3): each string parsed once into a typed predicate.
 
-Triggers are OR-composed; there is no AND, no negation and no eval. Each
-predicate's `evaluate(facts)` returns the reason it matched (naming the fact
-and its source) or None.
+Triggers are OR-composed; there is no AND, no negation and no eval. Every
+trigger parses to one `Predicate` value whose `form` names its test; its
+`evaluate(facts)` returns the reason it matched (naming the fact and its
+source) or None.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Protocol
+from typing import Literal, NamedTuple
 
 from aidokit.catalog.errors import CatalogError
-from aidokit.catalog.facts import Fact, Facts, OSName
+from aidokit.catalog.facts import Fact, Facts
 from aidokit.catalog.log import get_logger
-from aidokit.catalog.remotes import Forge, forge_of, remote_host
-from aidokit.catalog.stacks import KNOWN_LANGUAGES, PACKS_BY_ID, PackKind
+from aidokit.catalog.remotes import forge_of, remote_host
+from aidokit.catalog.stacks import KNOWN_LANGUAGES, PACKS_BY_ID
 
 CONFORMANCE_LEVELS: tuple[str, ...] = ("minimal", "standard", "strict")
 
 _log = get_logger(__name__)
 
-
-class Predicate(Protocol):
-    """A parsed trigger."""
-
-    @property
-    def text(self) -> str: ...
-
-    def evaluate(self, facts: Facts) -> str | None:
-        """Return why the trigger matches `facts`, or None."""
-        ...
-
-
-def _because(text: str, fact: Fact) -> str:
-    return f"{text} ({fact.value}, from {fact.source})"
-
-
-@dataclass(frozen=True)
-class Always:
-    """`always`: matches every project."""
-
-    text: str = "always"
-
-    def evaluate(self, facts: Facts) -> str | None:
-        """Match unconditionally."""
-        return "always"
+# Which test a predicate runs; its `arg` is that test's operand.
+Form = Literal[
+    "always",  # `always`: every project
+    "never",  # `never`: only installed when the user names the entry
+    "beads",  # `beadsEnabled`: the project uses beads
+    "brownfield",  # `brownfield`: the project already has history or code
+    "kind",  # `stack.hasFrontend` / `stack.hasBackend`: some pack of kind `arg`
+    "pack",  # `stack.has(<pack>)`: pack `arg` was detected or configured
+    "language",  # `stack.language(<lang>)`: the project uses language `arg`
+    "remote",  # `detect.<forge>Remote`: origin's host belongs to forge `arg`
+    "os",  # `os.<name>`: aido runs on OS `arg`
+    "conformance",  # `conformance.<level>`: the project asks for level `arg`
+    "unknown",  # outside the grammar: fails closed with a warning; `arg` says why (SPEC §3)
+]
 
 
-@dataclass(frozen=True)
-class Never:
-    """`never`: only installed when the user names the entry."""
+class Predicate(NamedTuple):
+    """A parsed trigger: the test it runs (`form`, first, so two forms never compare
+    equal), the trigger's own text and the test's operand."""
 
-    text: str = "never"
+    form: Form
+    text: str
+    arg: str = ""
 
     def evaluate(self, facts: Facts) -> str | None:
-        """Never match."""
+        """Return why the trigger matches `facts` (naming the fact and its source), or None."""
+        return _TESTS[self.form](self, facts)
+
+
+def _because(text: str, fact: Fact | None) -> str | None:
+    return f"{text} ({fact.value}, from {fact.source})" if fact else None
+
+
+def _from(text: str, fact: Fact | None) -> str | None:
+    return f"{text} (from {fact.source})" if fact else None
+
+
+def _kind(p: Predicate, facts: Facts) -> str | None:
+    for pack_id in sorted(facts.stack_packs):
+        pack = PACKS_BY_ID.get(pack_id)
+        if pack is not None and pack.kind == p.arg:
+            return f"{p.text} ({pack_id}, from {facts.stack_packs[pack_id].source})"
+    return None
+
+
+def _remote(p: Predicate, facts: Facts) -> str | None:
+    remote = facts.remote_url
+    if remote is None:
         return None
-
-
-@dataclass(frozen=True)
-class BeadsEnabled:
-    """`beadsEnabled`: the project uses beads."""
-
-    text: str = "beadsEnabled"
-
-    def evaluate(self, facts: Facts) -> str | None:
-        """Match when beads was detected."""
-        return _because(self.text, facts.beads) if facts.beads else None
-
-
-@dataclass(frozen=True)
-class Brownfield:
-    """`brownfield`: the project already has history or code."""
-
-    text: str = "brownfield"
-
-    def evaluate(self, facts: Facts) -> str | None:
-        """Match an existing codebase."""
-        return _because(self.text, facts.brownfield) if facts.brownfield else None
-
-
-@dataclass(frozen=True)
-class StackKind:
-    """`stack.hasFrontend` / `stack.hasBackend`: some pack of that kind is present."""
-
-    text: str
-    kind: PackKind
-
-    def evaluate(self, facts: Facts) -> str | None:
-        """Match the first detected pack of this kind."""
-        for pack_id in sorted(facts.stack_packs):
-            pack = PACKS_BY_ID.get(pack_id)
-            if pack is not None and pack.kind == self.kind:
-                return f"{self.text} ({pack_id}, from {facts.stack_packs[pack_id].source})"
+    host = remote_host(remote.value)
+    if forge_of(host, facts.forge_hosts) != p.arg:
         return None
+    return f"{p.text} ({host}, from {remote.source})"
 
 
-@dataclass(frozen=True)
-class StackHas:
-    """`stack.has(<pack>)`: that pack is present."""
-
-    text: str
-    pack: str
-
-    def evaluate(self, facts: Facts) -> str | None:
-        """Match when the pack was detected or configured."""
-        fact = facts.stack_packs.get(self.pack)
-        return f"{self.text} (from {fact.source})" if fact else None
+def _conformance(p: Predicate, facts: Facts) -> str | None:
+    fact = facts.conformance
+    return _from(p.text, fact) if fact is not None and fact.value == p.arg else None
 
 
-@dataclass(frozen=True)
-class StackLanguage:
-    """`stack.language(<lang>)`: the project uses that language."""
-
-    text: str
-    language: str
-
-    def evaluate(self, facts: Facts) -> str | None:
-        """Match when the language was detected."""
-        fact = facts.languages.get(self.language)
-        return f"{self.text} (from {fact.source})" if fact else None
+def _unknown(p: Predicate, facts: Facts) -> str | None:
+    _log.warning("unknown trigger ignored", trigger=p.text, problem=p.arg)
+    return None
 
 
-@dataclass(frozen=True)
-class RemoteOn:
-    """`detect.<forge>Remote`: origin's host belongs to that forge."""
-
-    text: str
-    forge: Forge
-
-    def evaluate(self, facts: Facts) -> str | None:
-        """Match when origin's parsed host is on the forge."""
-        remote = facts.remote_url
-        if remote is None:
-            return None
-        host = remote_host(remote.value)
-        if forge_of(host, facts.forge_hosts) != self.forge:
-            return None
-        return f"{self.text} ({host}, from {remote.source})"
-
-
-@dataclass(frozen=True)
-class OSIs:
-    """`os.<name>`: aido runs on that OS."""
-
-    text: str
-    os: OSName
-
-    def evaluate(self, facts: Facts) -> str | None:
-        """Match the current OS."""
-        return f"{self.text} (running on {facts.os})" if facts.os == self.os else None
-
-
-@dataclass(frozen=True)
-class ConformanceIs:
-    """`conformance.<level>`: the project asks for that conformance level."""
-
-    text: str
-    level: str
-
-    def evaluate(self, facts: Facts) -> str | None:
-        """Match the configured level."""
-        fact = facts.conformance
-        if fact is None or fact.value != self.level:
-            return None
-        return f"{self.text} (from {fact.source})"
-
-
-@dataclass(frozen=True)
-class Unknown:
-    """A string outside the grammar: fails closed with a warning (SPEC §3)."""
-
-    text: str
-    problem: str
-
-    def evaluate(self, facts: Facts) -> str | None:
-        """Warn and never match."""
-        _log.warning("unknown trigger ignored", trigger=self.text, problem=self.problem)
-        return None
-
+_TESTS: dict[str, Callable[[Predicate, Facts], str | None]] = {
+    "always": lambda p, facts: "always",
+    "never": lambda p, facts: None,
+    "beads": lambda p, facts: _because(p.text, facts.beads),
+    "brownfield": lambda p, facts: _because(p.text, facts.brownfield),
+    "kind": _kind,
+    "pack": lambda p, facts: _from(p.text, facts.stack_packs.get(p.arg)),
+    "language": lambda p, facts: _from(p.text, facts.languages.get(p.arg)),
+    "remote": _remote,
+    "os": lambda p, facts: f"{p.text} (running on {facts.os})" if facts.os == p.arg else None,
+    "conformance": _conformance,
+    "unknown": _unknown,
+}
 
 _FIXED: dict[str, Predicate] = {
-    "always": Always(),
-    "never": Never(),
-    "beadsEnabled": BeadsEnabled(),
-    "brownfield": Brownfield(),
-    "stack.hasFrontend": StackKind("stack.hasFrontend", "frontend"),
-    "stack.hasBackend": StackKind("stack.hasBackend", "backend"),
-    "detect.githubRemote": RemoteOn("detect.githubRemote", "github"),
-    "detect.gitlabRemote": RemoteOn("detect.gitlabRemote", "gitlab"),
-    "detect.bitbucketRemote": RemoteOn("detect.bitbucketRemote", "bitbucket"),
-    "os.darwin": OSIs("os.darwin", "darwin"),
-    "os.linux": OSIs("os.linux", "linux"),
-    "os.win32": OSIs("os.win32", "win32"),
+    "always": Predicate("always", "always"),
+    "never": Predicate("never", "never"),
+    "beadsEnabled": Predicate("beads", "beadsEnabled"),
+    "brownfield": Predicate("brownfield", "brownfield"),
+    "stack.hasFrontend": Predicate("kind", "stack.hasFrontend", "frontend"),
+    "stack.hasBackend": Predicate("kind", "stack.hasBackend", "backend"),
+    "detect.githubRemote": Predicate("remote", "detect.githubRemote", "github"),
+    "detect.gitlabRemote": Predicate("remote", "detect.gitlabRemote", "gitlab"),
+    "detect.bitbucketRemote": Predicate("remote", "detect.bitbucketRemote", "bitbucket"),
+    "os.darwin": Predicate("os", "os.darwin", "darwin"),
+    "os.linux": Predicate("os", "os.linux", "linux"),
+    "os.win32": Predicate("os", "os.win32", "win32"),
 }
 
 FORMS: tuple[str, ...] = (
@@ -224,7 +144,7 @@ def parse_trigger(text: str) -> Predicate:
                 f"trigger {text!r} names unknown stack pack {pack!r}; "
                 f"use one of: {', '.join(sorted(PACKS_BY_ID))}."
             )
-        return StackHas(text, pack)
+        return Predicate("pack", text, pack)
     language = _call_argument(text, "stack.language")
     if language is not None:
         if language not in KNOWN_LANGUAGES:
@@ -232,7 +152,7 @@ def parse_trigger(text: str) -> Predicate:
                 f"trigger {text!r} names unknown language {language!r}; "
                 f"use one of: {', '.join(sorted(KNOWN_LANGUAGES))}."
             )
-        return StackLanguage(text, language)
+        return Predicate("language", text, language)
     if text.startswith("conformance."):
         level = text.removeprefix("conformance.")
         if level not in CONFORMANCE_LEVELS:
@@ -240,7 +160,7 @@ def parse_trigger(text: str) -> Predicate:
                 f"trigger {text!r} names unknown conformance level {level!r}; "
                 f"use one of: {', '.join(CONFORMANCE_LEVELS)}."
             )
-        return ConformanceIs(text, level)
+        return Predicate("conformance", text, level)
     raise CatalogError(
         f"trigger {text!r} is not in the trigger grammar; use one of: {', '.join(FORMS)}."
     )
@@ -252,7 +172,7 @@ def compile_trigger(text: str) -> Predicate:
     try:
         return parse_trigger(text)
     except CatalogError as exc:
-        return Unknown(text, str(exc))
+        return Predicate("unknown", text, str(exc))
 
 
 def first_match(triggers: tuple[str, ...], facts: Facts) -> tuple[str, str] | None:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from aidokit.catalog.facts import Fact, Facts
 from aidokit.catalog.triggers import (
     FORMS,
-    Unknown,
     compile_trigger,
     first_match,
     parse_trigger,
@@ -118,7 +119,7 @@ def test_parse_is_cached() -> None:
 def test_unknown_trigger_fails_closed_with_warning(capsys: pytest.CaptureFixture[str]) -> None:
     """At run time an unknown trigger evaluates to no match and logs a warning."""
     predicate = compile_trigger("stack.hasQuantum")
-    assert isinstance(predicate, Unknown)
+    assert predicate.form == "unknown"
     assert predicate.evaluate(REACT_GITHUB) is None
     assert "unknown trigger" in capsys.readouterr().err
 
@@ -128,3 +129,22 @@ def test_first_match_is_or_in_order() -> None:
     found = first_match(("never", "detect.githubRemote", "always"), REACT_GITHUB)
     assert found == ("detect.githubRemote", "detect.githubRemote (github.com, from .git/config)")
     assert first_match(("never", "bogus"), REACT_GITHUB) is None
+
+
+def test_predicates_of_different_forms_or_texts_differ() -> None:
+    """One predicate type for the grammar: no two triggers parse to equal predicates."""
+    texts = [t for t, _, _ in TABLE] + ["sometimes", "stack.hasQuantum"]
+    parsed = {text: compile_trigger(text) for text in texts}
+    assert len(set(parsed.values())) == len(parsed)
+    assert compile_trigger("never") != compile_trigger("always")
+    assert all(p.text == text for text, p in parsed.items())
+
+
+@given(st.text(max_size=30) | st.sampled_from([t for t, _, _ in TABLE]))
+def test_any_string_compiles_to_a_predicate_of_its_own_text(text: str) -> None:
+    """Any string compiles (fails closed if outside the grammar); a match starts with it."""
+    predicate = compile_trigger(text)
+    assert predicate.text == text
+    for facts in (EMPTY, REACT_GITHUB, FASTAPI_GITLAB, BITBUCKET):
+        reason = predicate.evaluate(facts)
+        assert reason is None or reason.startswith(text)
