@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, NamedTuple, Protocol
 
 from aidokit.adapters.format import Format
 from aidokit.adapters.trust import TrustGate, TrustRecords
@@ -72,8 +72,7 @@ class Host:
         return Path(value) if value else self.home / ".config"
 
 
-@dataclass(frozen=True)
-class Companion:
+class Companion(NamedTuple):
     """A value outside the server map that belongs to one entry (e.g. per-agent tool globs).
 
     `file` names one of the adapter's companion files (`Adapter.companion_files`) when
@@ -87,8 +86,7 @@ class Companion:
     file: str | None = None
 
 
-@dataclass(frozen=True)
-class NativePolicy:
+class NativePolicy(NamedTuple):
     """A policy as a harness's own enforcement can say it (`Adapter.native_policy`):
     the items aido owns in a companion file, and what that file cannot express."""
 
@@ -96,8 +94,7 @@ class NativePolicy:
     notes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class PolicyRules:
+class PolicyRules(NamedTuple):
     """The policy of the layers that set `write_native` (reconcile/plan/policy/native.py), as
     `Adapter.native_policy` reads it: each rule as written (`github`, `id:github`,
     `npm:@scope/*`, `pypi:name`, `docker:image`, `host:*.example.com`)."""
@@ -108,8 +105,7 @@ class PolicyRules:
     layers: tuple[str, ...] = ()  # the files the rules came from, as the plan names them
 
 
-@dataclass(frozen=True)
-class Budget:
+class Budget(NamedTuple):
     """What aido.toml asks of one server's tools in one harness file."""
 
     tools: tuple[str, ...] | None = None  # only these (None: every tool)
@@ -158,8 +154,7 @@ class Budget:
         return tuple(tool for tool in self.known if not self.allowed(tool))
 
 
-@dataclass(frozen=True)
-class Budgeted:
+class Budgeted(NamedTuple):
     """An entry as a budget leaves it, and what else the file needs."""
 
     entry: dict[str, Any] | None  # None: left out of this file (switched off)
@@ -172,8 +167,7 @@ class Budgeted:
 NOTHING = Budget()  # aido.toml asks nothing of the tools (docs/context-budget.md)
 
 
-@dataclass(frozen=True)
-class ToolFields:
+class ToolFields(NamedTuple):
     """The keys of a harness's entry that hold a context budget (docs/context-budget.md)."""
 
     include: str | None = None  # an allow-list of the tools it loads
@@ -182,8 +176,7 @@ class ToolFields:
     empty_is_all: bool = False  # an empty allow-list reads as every tool (Goose)
 
 
-@dataclass(frozen=True)
-class Capabilities:
+class Capabilities(NamedTuple):
     """What a harness's config file can run and how its entries are shaped: one value, so
     the Protocol stays narrow and an adapter states only where it differs (SPEC §5)."""
 
@@ -214,8 +207,7 @@ class Capabilities:
     project_wins: bool = False
 
 
-@dataclass(frozen=True)
-class Location:
+class Location(NamedTuple):
     """One config file an adapter manages and where its server map lives."""
 
     adapter: str
@@ -252,8 +244,7 @@ def no_files(location: Location, host: Host) -> tuple[Path, ...]:
     return ()
 
 
-@dataclass(frozen=True)
-class AgentFiles:
+class AgentFiles(NamedTuple):
     """Where a harness keeps agent definitions that can hold their own servers (docs/roles.md).
 
     An agent is a file `<folder>/<name><suffix>` under the project (project scope) or
@@ -302,8 +293,7 @@ class AgentFiles:
         return name if AGENT_NAME_RE.fullmatch(name) else None
 
 
-@dataclass(frozen=True)
-class NamedAgents:
+class NamedAgents(NamedTuple):
     """Agents a harness knows by name, for scoping by companions (OpenCode's
     `agent.<name>.tools`): those its config file defines under `map_path`, its Markdown
     agents in `folders` of its config folder, and its built-in ones."""
@@ -320,16 +310,14 @@ class NamedAgents:
         return location.path.parent
 
 
-@dataclass(frozen=True)
-class Rendered:
+class Rendered(NamedTuple):
     """An entry in a harness's shape plus what the user must still do by hand."""
 
     entry: dict[str, Any]
     notes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Launch:
+class Launch(NamedTuple):
     """What a harness runs for one entry (`launch`, adapters/launch.py), not yet run."""
 
     transport: Transport

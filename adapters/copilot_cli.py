@@ -48,6 +48,8 @@ def tools_allowed(agent: Mapping[str, Any], name: str) -> str | None:
 class _Agents(AgentFiles):
     """Custom agents: `.github/agents/` in the project, `$COPILOT_HOME/agents/` for the user."""
 
+    __slots__ = ()
+
     def folder(self, scope: Scope, host: Host) -> Path | None:
         """`.github/agents` (project) or `agents` under the Copilot home (user)."""
         if scope is Scope.PROJECT:

@@ -10,7 +10,6 @@ comments when it rewrites the file itself.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from aidokit.adapters import schema as js
@@ -115,7 +114,7 @@ class Goose(AdapterBase):
                 return launch.unreadable("its headers are not a map of strings")
             local = launch.Expander("dollar", values, host)
             found = launch.remote(local, "http", uri, headers)
-            return replace(found, missing=tuple(dict.fromkeys((*expander.missing, *found.missing))))
+            return found._replace(missing=tuple(dict.fromkeys((*expander.missing, *found.missing))))
         command, args = entry.get("cmd"), launch.strings(entry.get("args", []))
         if not isinstance(command, str) or not command or args is None:
             return launch.unreadable("it has no cmd or uri")

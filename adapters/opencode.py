@@ -17,7 +17,6 @@ whether a `remote` entry falls back to SSE (an `sse` spec is written as
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -152,9 +151,9 @@ class OpenCode(AdapterBase):
             return done
         deny = budget.deny_list
         if deny is None:
-            return replace(done, notes=(unknown_list(self.name, name, budget),), filtered=False)
+            return done._replace(notes=(unknown_list(self.name, name, budget),), filtered=False)
         tools = tuple(Companion(("tools",), tool_name(name, tool), False) for tool in deny)
-        return replace(done, companions=tools, notes=(), filtered=True)
+        return done._replace(companions=tools, notes=(), filtered=True)
 
     def agent_budget(self, name: str, agent: str, budget: Budget) -> Budgeted | None:
         """`false` in `agent.<agent>.tools` for each tool that agent must not load (the V1

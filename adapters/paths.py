@@ -9,8 +9,8 @@ every adapter's files on all three systems with a simulated host.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from aidokit.adapters.base import Host
 from aidokit.catalog.facts import OSName
@@ -18,8 +18,7 @@ from aidokit.catalog.facts import OSName
 Where = tuple[str, ...] | None  # a root name from ROOTS, then folder names; None: no folder
 
 
-@dataclass(frozen=True)
-class PerOS:
+class PerOS(NamedTuple):
     """One folder of a harness on each OS, e.g. `PerOS(linux=("xdg", "zed"), ...)`."""
 
     linux: Where

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from aidokit.adapters.base import Adapter, Place, Transport
 from aidokit.catalog.models import CAPABILITY_KEYS, PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
@@ -26,8 +26,7 @@ def unreferenced_variables(adapter: Adapter, spec: Spec) -> tuple[str, ...]:
     )
 
 
-@dataclass(frozen=True)
-class Needs:
+class Needs(NamedTuple):
     """What an adapter must do to run one spec: its transport, and where to expand variables."""
 
     spec: Spec

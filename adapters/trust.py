@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from aidokit.catalog.constraints import Strict
 
@@ -36,8 +37,7 @@ class TrustGate(Strict):
         return f"{self.requires}; to grant it: {self.grant} (aido never grants trust)"
 
 
-@dataclass(frozen=True)
-class TrustRecords:
+class TrustRecords(NamedTuple):
     """The harness records the trust gates look at, read before the plan is computed.
 
     `parsed` holds each record an adapter named in `trust_files` (None: missing or
@@ -47,9 +47,9 @@ class TrustRecords:
     left out (a hand-built world in a test has no records at all).
     """
 
-    parsed: Mapping[Path, Any] = field(default_factory=dict)
+    parsed: Mapping[Path, Any] = MappingProxyType({})
     present: frozenset[Path] = frozenset()
-    digests: Mapping[Path, str] = field(default_factory=dict)
+    digests: Mapping[Path, str] = MappingProxyType({})
 
     def record(self, path: Path) -> Any:
         """The parsed record at `path` (None: missing, unreadable or not named)."""

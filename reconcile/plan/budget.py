@@ -9,7 +9,7 @@ browser_install").
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from aidokit.adapters.base import Budget
 
@@ -28,7 +28,7 @@ def loads(budget: Budget, *, filtered: bool = True) -> Loads:
     total = None if budget.known is None else len(budget.known)
     if not budget.enabled:
         return Loads("switched off", 0, total)
-    effective = budget if filtered else replace(budget, tools=None, exclude=())
+    effective = budget if filtered else budget._replace(tools=None, exclude=())
     loaded = effective.loaded
     if loaded is not None and total is not None:
         tools = "tool" if total == 1 else "tools"
@@ -80,7 +80,7 @@ def costs(
 def _cost(entry: str, budget: Budget, tools: tuple[tuple[str, int], ...] | None) -> Cost:
     if tools is None:
         return Cost(entry, None, None, None, "run `aido doctor --probe` to list its tools")
-    known = replace(budget, known=tuple(name for name, _ in tools))
+    known = budget._replace(known=tuple(name for name, _ in tools))
     loaded = set(known.loaded or ())
     cost = {name: _tokens(size) for name, size in tools if name in loaded}
     trim = _trim(entry, cost, budget.exclude)
@@ -113,4 +113,4 @@ def _trim(entry: str, cost: Mapping[str, int], excluded: tuple[str, ...]) -> str
 def with_known(budget: Budget, lists: Mapping[str, tuple[str, ...]], entry_id: str) -> Budget:
     """`budget` with the tools the last probe listed for `entry_id`, when it listed them."""
     known = lists.get(entry_id)
-    return budget if known is None else replace(budget, known=known)
+    return budget if known is None else budget._replace(known=known)

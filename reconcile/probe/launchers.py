@@ -12,7 +12,6 @@ import os
 import re
 import shutil
 from collections.abc import Mapping
-from dataclasses import replace
 from pathlib import Path, PurePath
 
 from aidokit.adapters.base import Launch
@@ -60,12 +59,12 @@ def offline(launch: Launch) -> Launch | str:
     elif name == "docker":
         if not launch.args or launch.args[0] != "run":
             return "--offline: aido runs docker only as `docker run`, with --pull=never"
-        return replace(launch, args=("run", "--pull=never", *launch.args[1:]))
+        return launch._replace(args=("run", "--pull=never", *launch.args[1:]))
     elif name in DOWNLOADERS:
         return f"--offline: {name} may download the server and has no offline switch aido knows"
     else:
         return launch
-    return replace(launch, env=tuple(sorted(env.items())))
+    return launch._replace(env=tuple(sorted(env.items())))
 
 
 def not_cached(stderr: str) -> bool:

@@ -13,7 +13,7 @@ confirmation that installing it needs, bound to its exact content.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -113,7 +113,7 @@ def probes_of(world: World, ids: Sequence[str] = ()) -> list[Probe]:
                 continue  # not an entry the harness could start either
             launch = target.adapter.launch(value, host)
             if value.get("enabled") is False or value.get("disabled") is True:
-                launch = replace(launch, problem="it is switched off there, so it does not start")
+                launch = launch._replace(problem="it is switched off there, so it does not start")
             use = _use(target, name, entry_id, value, record, catalog)
             key = launch.key if launch.problem is None else (target.shown, name)
             launches.setdefault(key, launch)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -515,7 +515,7 @@ def _orphans(
         why = f"{name} is no longer targeted"
         if adapter in inputs.adapters:
             why = f"{name} now uses another file" if installed(here) else f"{name} is not installed"
-        file = _read_file(adapter, replace(here, path=path), state, host)
+        file = _read_file(adapter, here._replace(path=path), state, host)
         orphans.append(file._replace(orphaned=why, agent=agent))
     return orphans
 
