@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import os
 import stat
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from aidokit.adapters.base import Host, Scope
 
 
-@dataclass(frozen=True)
-class Target:
+class Target(NamedTuple):
     """A project file's real location and whether aido may write it."""
 
     path: Path  # the path the adapter names

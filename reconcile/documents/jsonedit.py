@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import codecs
 import json
-from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from aidokit.reconcile.core.errors import DocumentError, JsoncInStrictJsonError
 from aidokit.reconcile.core.format import BOM, Format, MapOrigin, where
@@ -50,8 +49,7 @@ def describe(key_path: tuple[str, ...]) -> str:
     return ".".join(json.dumps(key, ensure_ascii=False) for key in key_path) or "the top level"
 
 
-@dataclass(frozen=True)
-class _Looks:
+class _Looks(NamedTuple):
     """What the file looks like, detected once: style, top-level layout."""
 
     style: Style
@@ -549,8 +547,7 @@ class _Work:
 def _shift(found: Member, base: int) -> Member:
     """Move a member's offsets by `base`."""
     comma = None if found.comma is None else found.comma + base
-    return replace(
-        found,
+    return found._replace(
         key_start=found.key_start + base,
         key_end=found.key_end + base,
         value_start=found.value_start + base,

@@ -13,9 +13,8 @@ import json
 import re
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from json.scanner import NUMBER_RE
-from typing import Any
+from typing import Any, NamedTuple
 
 # The C string scanner; typeshed does not list it, but it is public since Python 2.6.
 scanstring: Callable[[str, int], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]
@@ -46,8 +45,7 @@ class _Refused(Exception):
     """Raised from decoder hooks: duplicate key or non-JSON constant (position unknown)."""
 
 
-@dataclass(frozen=True)
-class Blanked:
+class Blanked(NamedTuple):
     """A view with comments and trailing commas replaced by spaces (same offsets)."""
 
     scan: str
@@ -55,8 +53,7 @@ class Blanked:
     trailing_commas: bool
 
 
-@dataclass(frozen=True)
-class Member:
+class Member(NamedTuple):
     """One `"key": value` pair of an object, as offsets into the view."""
 
     key: str

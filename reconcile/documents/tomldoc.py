@@ -38,7 +38,6 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -55,20 +54,27 @@ _BARE_LF = re.compile(r"(?<!\r)\n")
 Splice = tuple[int, int, str]
 
 
-@dataclass
 class _Source:
-    """The file as read, shared by an editor and its rehearsals: parsed and scanned once."""
+    """The file as read, shared by an editor and its rehearsals: parsed and scanned once
+    (its layouts and last check are filled in as asked, so a small mutable class)."""
 
-    raw: bytes
-    bom: bool
-    text: str  # ends with a line break (one is added when the file has none)
-    added_nl: bool  # the file ends without a line break
-    nl: str  # the line break new tables use
-    value: dict[str, Any]
-    layout: tuple[list[tomlscan.Statement], list[tomlscan.Block]] | None = None
-    maps: dict[tuple[str, ...], tomlscan.MapLayout] = field(default_factory=dict)
-    arrays: dict[tuple[str, ...], tomlscan.ArrayLayout] = field(default_factory=dict)
-    checked: tuple[str, dict[str, Any]] | None = None  # the last new text and its parse
+    __slots__ = (
+        "added_nl", "arrays", "bom", "checked", "layout", "maps", "nl", "raw", "text", "value",
+    )  # fmt: skip
+
+    def __init__(
+        self, raw: bytes, bom: bool, text: str, added_nl: bool, nl: str, value: dict[str, Any]
+    ) -> None:
+        self.raw = raw
+        self.bom = bom
+        self.text = text  # ends with a line break (one is added when the file has none)
+        self.added_nl = added_nl  # the file ends without a line break
+        self.nl = nl  # the line break new tables use
+        self.value = value
+        self.layout: tuple[list[tomlscan.Statement], list[tomlscan.Block]] | None = None
+        self.maps: dict[tuple[str, ...], tomlscan.MapLayout] = {}
+        self.arrays: dict[tuple[str, ...], tomlscan.ArrayLayout] = {}
+        self.checked: tuple[str, dict[str, Any]] | None = None  # the last new text, its parse
 
     def map_layout(self, key_path: tuple[str, ...]) -> tomlscan.MapLayout:
         """Where the map at `key_path` and its entries are written (scanned once)."""
