@@ -16,6 +16,7 @@ from typing import Any
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     Capabilities,
+    Evidence,
     Host,
     Location,
     Rendered,
@@ -39,7 +40,6 @@ class AmazonQ(AdapterBase):
     """Amazon Q Developer CLI."""
 
     name = "amazon-q"
-    cli: str | None = "q"  # the binary `aido doctor` asks for its version
     title = "Amazon Q Developer CLI (now Kiro CLI; see the kiro adapter)"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     caps = Capabilities(
@@ -51,8 +51,11 @@ class AmazonQ(AdapterBase):
         references=HEADERS_ONLY,  # env and header values only, never in `args` or the URL
         harness_keys=frozenset({"disabled", "timeout"}),
     )
-    verified_by = "source"
-    evidence = "https://github.com/aws/amazon-q-developer-cli/blob/003cdad8/crates/chat-cli/src/cli/chat/tools/custom_tool.rs"
+    evidence = Evidence(
+        verified_by="source",
+        link="https://github.com/aws/amazon-q-developer-cli/blob/003cdad8/crates/chat-cli/src/cli/chat/tools/custom_tool.rs",
+        cli="q",
+    )
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.amazonq/mcp.json`, or `~/.aws/amazonq/mcp.json`."""

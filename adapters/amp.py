@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Capabilities, Host, Location, Rendered, Scope
+from aidokit.adapters.base import Capabilities, Evidence, Host, Location, Rendered, Scope
 from aidokit.adapters.common import AdapterBase, detect_any, first_existing
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, dollar_brace, refuse_cwd, remote_fields, stdio_fields
@@ -34,16 +34,18 @@ class Amp(AdapterBase):
     """Sourcegraph's Amp CLI."""
 
     name = "amp"
-    cli: str | None = "amp"  # the binary `aido doctor` asks for its version
     title = "Amp"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     caps = Capabilities(
         expands="dollar",  # `${VAR}` in command, args, env, url, headers
     )
-    verified_by = "real CLI"
     # Read from its bundle: amp mcp add/list and the settings loader.
-    evidence = "https://www.npmjs.com/package/@ampcode/cli/v/0.0.1790142911"
-    unconfirmed = ("workspace servers run only after `amp mcp approve`, which needs a login",)
+    evidence = Evidence(
+        verified_by="real CLI",
+        link="https://www.npmjs.com/package/@ampcode/cli/v/0.0.1790142911",
+        unconfirmed=("workspace servers run only after `amp mcp approve`, which needs a login",),
+        cli="amp",
+    )
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.amp/settings.json` (or an existing `.jsonc`), or the user settings file."""

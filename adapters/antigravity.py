@@ -13,7 +13,15 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Capabilities, Host, Location, Rendered, Scope, ToolFields
+from aidokit.adapters.base import (
+    Capabilities,
+    Evidence,
+    Host,
+    Location,
+    Rendered,
+    Scope,
+    ToolFields,
+)
 from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, refuse_cwd, remote_fields, stdio_fields
@@ -33,16 +41,19 @@ class Antigravity(AdapterBase):
         url_keys=("serverUrl", "url"),
         references=NOWHERE,  # its docs name no variable syntax
     )
-    verified_by = "secondary"
-    evidence = (
-        "https://github.com/zv-louis/zv-plugin-marketplace/blob/main/plugins/sync-agent-config/"
-        "skills/sync-mcp-config/reference/antigravity.md"
-    )
-    unconfirmed = (
-        "the path on macOS and Linux (guides show the Windows one; taken to be the same under ~)",
-        "whether newer builds moved it (one installer writes ~/.gemini/config/mcp_config.json)",
-        "`serverUrl` for remote servers and how SSE is told apart",
-        "environment-variable references (none documented; secrets are left out)",
+    evidence = Evidence(
+        verified_by="secondary",
+        link=(
+            "https://github.com/zv-louis/zv-plugin-marketplace/blob/main/plugins/sync-agent-config/"
+            "skills/sync-mcp-config/reference/antigravity.md"
+        ),
+        unconfirmed=(
+            "the path on macOS and Linux (guides show the Windows one; taken to be the same"
+            " under ~)",
+            "whether newer builds moved it (one installer writes ~/.gemini/config/mcp_config.json)",
+            "`serverUrl` for remote servers and how SSE is told apart",
+            "environment-variable references (none documented; secrets are left out)",
+        ),
     )
 
     def location(self, scope: Scope, host: Host) -> Location | None:

@@ -20,7 +20,7 @@ import re
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Capabilities, Host, Location, Rendered, Scope
+from aidokit.adapters.base import Capabilities, Evidence, Host, Location, Rendered, Scope
 from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, dollar_brace, remote_fields, stdio_fields
@@ -35,7 +35,6 @@ class Auggie(AdapterBase):
     """Augment Code's `auggie` CLI."""
 
     name = "auggie"
-    cli: str | None = "auggie"  # the binary `aido doctor` asks for its version
     title = "Augment (Auggie CLI)"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     caps = Capabilities(
@@ -43,10 +42,13 @@ class Auggie(AdapterBase):
         # The /mcp panel's switch writes `disabled` into the entry.
         harness_keys=frozenset({"disabled"}),
     )
-    verified_by = "real CLI"
     # Read from its augment.mjs: SettingsManager and the MCP config loader.
-    evidence = "https://www.npmjs.com/package/@augmentcode/auggie/v/0.36.0"
-    unconfirmed = ("a `--augment-cache-dir` other than ~/.augment is not followed",)
+    evidence = Evidence(
+        verified_by="real CLI",
+        link="https://www.npmjs.com/package/@augmentcode/auggie/v/0.36.0",
+        unconfirmed=("a `--augment-cache-dir` other than ~/.augment is not followed",),
+        cli="auggie",
+    )
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.augment/settings.json` in the project or the home folder (every OS)."""

@@ -338,29 +338,31 @@ class Launch(NamedTuple):
                 self.headers)  # fmt: skip
 
 
+class Evidence(NamedTuple):
+    """How an adapter's file locations and entry shape were checked, and against what."""
+
+    verified_by: str  # one of VERIFIED_BY
+    link: str  # the harness's own source, docs, or the secondary page relied on
+    unconfirmed: tuple[str, ...] = ()  # what could not be confirmed (shown by `aido adapters`)
+    # The harness's own CLI binary, whose version `aido doctor` checks (None: no CLI); with
+    # `verified_by = "real CLI"`, the one that reads aido's files back in tests/contract.
+    cli: str | None = None
+
+
 class Adapter(Protocol):
     """A harness: where its MCP config lives and how an entry looks there."""
 
     name: str
     title: str
     scopes: tuple[Scope, ...]
-    # How the file locations and entry shape were checked: one of VERIFIED_BY.
-    verified_by: str
-    # Where: the harness's own source, docs, or the secondary page relied on.
-    evidence: str
-    # The harness's own CLI binary, whose version `aido doctor` checks (None: no CLI).
-    cli: str | None
+    # How the file locations and entry shape were checked, and its CLI.
+    evidence: Evidence
     # Agent definitions that can hold their own servers (None: the harness cannot scope so).
     agents: AgentFiles | None
     # Agents named in its config file and folders, for companion scoping (None: not so).
     named_agents: NamedAgents | None
     # What its config file can run and how its entries are shaped.
     caps: Capabilities
-
-    @property
-    def unconfirmed(self) -> tuple[str, ...]:
-        """What could not be confirmed there (shown by `aido adapters`)."""
-        ...
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """The file and server-map path for `scope`, or None if unsupported."""

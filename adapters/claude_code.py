@@ -18,6 +18,7 @@ from aidokit.adapters.base import (
     Budgeted,
     Capabilities,
     Companion,
+    Evidence,
     Host,
     Location,
     NativePolicy,
@@ -103,7 +104,6 @@ class ClaudeCode(AdapterBase):
     """Claude Code CLI."""
 
     name = "claude-code"
-    cli: str | None = "claude"  # the binary `aido doctor` asks for its version
     title = "Claude Code"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER, Scope.LOCAL)
     caps = Capabilities(
@@ -113,8 +113,11 @@ class ClaudeCode(AdapterBase):
         # Scopes are local > project > user (its `mcp` docs, "Scope hierarchy and precedence").
         project_wins=True,
     )
-    verified_by = "real CLI"
-    evidence = "https://code.claude.com/docs/en/mcp"
+    evidence = Evidence(
+        verified_by="real CLI",
+        link="https://code.claude.com/docs/en/mcp",
+        cli="claude",
+    )
     # Subagents: `.claude/agents/<name>.md` (project), `~/.claude/agents/<name>.md` (user).
     # Frontmatter `mcpServers` is a list; an item `{<name>: <server>}` is a server only that
     # agent connects to, validated with the schema of `.mcp.json` entries (the CLI's agent

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Capabilities, Host, Location, Rendered, Scope
+from aidokit.adapters.base import Capabilities, Evidence, Host, Location, Rendered, Scope
 from aidokit.adapters.common import NOWHERE, STDIO_ONLY, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import PerOS
@@ -35,8 +35,10 @@ class ClaudeDesktop(AdapterBase):
         references=NOWHERE,  # no variable syntax at all
         windows_shell=True,  # render.WINDOWS_SHIMS
     )
-    verified_by = "docs"
-    evidence = "https://github.com/modelcontextprotocol/modelcontextprotocol/blob/20587283/docs/docs/develop/connect-local-servers.mdx"
+    evidence = Evidence(
+        verified_by="docs",
+        link="https://github.com/modelcontextprotocol/modelcontextprotocol/blob/20587283/docs/docs/develop/connect-local-servers.mdx",
+    )
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """The app's config file on macOS or Windows; None elsewhere."""

@@ -16,6 +16,7 @@ from typing import Any
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     Capabilities,
+    Evidence,
     Host,
     Location,
     Rendered,
@@ -44,11 +45,11 @@ class Cline(AdapterBase):
         references=NOWHERE,  # no variable references at all (harness-audit.md M5)
         harness_keys=frozenset({"autoApprove", "disabled", "timeout"}),
     )
-    cli: str | None = "cline"  # the binary `aido doctor` asks for its version
     # tests/contract runs the settings loader of the installed `cline` (its @cline/core).
-    verified_by = "real CLI"
-    evidence = (
-        "https://github.com/cline/cline/blob/21cb8d25/apps/vscode/src/services/mcp/schemas.ts"
+    evidence = Evidence(
+        verified_by="real CLI",
+        link="https://github.com/cline/cline/blob/21cb8d25/apps/vscode/src/services/mcp/schemas.ts",
+        cli="cline",
     )
 
     def location(self, scope: Scope, host: Host) -> Location | None:

@@ -16,6 +16,7 @@ from typing import Any
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     Capabilities,
+    Evidence,
     Host,
     Launch,
     Location,
@@ -48,7 +49,6 @@ class Codex(AdapterBase):
     """OpenAI Codex CLI."""
 
     name = "codex"
-    cli: str | None = "codex"  # the binary `aido doctor` asks for its version
     title = "Codex CLI"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     caps = Capabilities(
@@ -69,9 +69,12 @@ class Codex(AdapterBase):
             include="enabled_tools", exclude="disabled_tools", off=("enabled", False)
         ),
     )
-    verified_by = "real CLI"
-    evidence = "https://github.com/openai/codex/blob/00b17c26/codex-rs/config/src/mcp_types.rs"
-    unconfirmed = ("Windows user folder (taken to be %USERPROFILE%\\.codex)",)
+    evidence = Evidence(
+        verified_by="real CLI",
+        link="https://github.com/openai/codex/blob/00b17c26/codex-rs/config/src/mcp_types.rs",
+        unconfirmed=("Windows user folder (taken to be %USERPROFILE%\\.codex)",),
+        cli="codex",
+    )
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.codex/config.toml`, or `$CODEX_HOME/config.toml` (default `~/.codex`)."""

@@ -14,6 +14,7 @@ from aidokit.adapters.base import (
     Budgeted,
     Capabilities,
     Companion,
+    Evidence,
     Host,
     Launch,
     Location,
@@ -43,10 +44,7 @@ class AdapterBase:
     name: str
     title: str
     scopes: tuple[Scope, ...]
-    verified_by: str
-    evidence: str
-    unconfirmed: tuple[str, ...] = ()
-    cli: str | None = None
+    evidence: Evidence
     agents: AgentFiles | None = None
     named_agents: NamedAgents | None = None
     caps: Capabilities = Capabilities()

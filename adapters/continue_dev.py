@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Capabilities, Host, Location, Rendered, Scope
+from aidokit.adapters.base import Capabilities, Evidence, Host, Location, Rendered, Scope
 from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import env_dir
@@ -38,17 +38,19 @@ class Continue(AdapterBase):
         references=NOWHERE,  # `${VAR}` is converted in a JSON drop-in's env only
     )
     # The oracle's name for Continue (`cn`, the binary `aido doctor` asks for its version).
-    cli: str | None = "cn"
     # tests/contract runs Continue's own JSON schemas and converter (@continuedev/config-yaml)
     # on aido's files: `cn` 1.5.47 itself reads only config.yaml (docs/harness-oracles.md).
-    verified_by = "real CLI"
-    evidence = (
-        "https://github.com/continuedev/continue/blob/0a3f6338/"
-        "packages/config-yaml/src/schemas/mcp/convertJson.ts"
-    )
-    unconfirmed = (
-        "where a local ${{ secrets.NAME }} is looked up (a .env file in ~/.continue or the "
-        "workspace's .continue; the process environment is not confirmed)",
+    evidence = Evidence(
+        verified_by="real CLI",
+        link=(
+            "https://github.com/continuedev/continue/blob/0a3f6338/"
+            "packages/config-yaml/src/schemas/mcp/convertJson.ts"
+        ),
+        unconfirmed=(
+            "where a local ${{ secrets.NAME }} is looked up (a .env file in ~/.continue or the "
+            "workspace's .continue; the process environment is not confirmed)",
+        ),
+        cli="cn",
     )
 
     def location(self, scope: Scope, host: Host) -> Location | None:

@@ -17,6 +17,7 @@ from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     AgentFiles,
     Capabilities,
+    Evidence,
     Host,
     Location,
     Rendered,
@@ -61,7 +62,6 @@ class CopilotCLI(AdapterBase):
     """GitHub Copilot CLI."""
 
     name = "copilot-cli"
-    cli: str | None = "copilot"  # the binary `aido doctor` asks for its version
     title = "GitHub Copilot CLI"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     caps = Capabilities(
@@ -72,9 +72,12 @@ class CopilotCLI(AdapterBase):
         references=HEADERS_ONLY,  # env and header values only, never in `args` or the URL
         harness_keys=frozenset({"tools", "timeout"}),
     )
-    verified_by = "real CLI"
-    evidence = "https://github.com/github/docs/blob/091100a4/content/copilot/how-tos/copilot-cli/customize-copilot/add-mcp-servers.md"
-    unconfirmed = ("${VAR} expansion in headers at connect time",)
+    evidence = Evidence(
+        verified_by="real CLI",
+        link="https://github.com/github/docs/blob/091100a4/content/copilot/how-tos/copilot-cli/customize-copilot/add-mcp-servers.md",
+        unconfirmed=("${VAR} expansion in headers at connect time",),
+        cli="copilot",
+    )
     # Custom agents `<name>.agent.md`: frontmatter `mcp-servers` is a map of servers only
     # that agent starts, in the shape of mcp.json entries. The docs reserve it for
     # organization profiles, but CLI 1.0.102 starts a repository agent's servers for

@@ -14,6 +14,7 @@ from typing import Any
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     Capabilities,
+    Evidence,
     Host,
     Location,
     Rendered,
@@ -36,7 +37,6 @@ class Crush(AdapterBase):
     """Charm Crush."""
 
     name = "crush"
-    cli: str | None = "crush"  # the binary `aido doctor` asks for its version
     title = "Crush"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     caps = Capabilities(
@@ -46,8 +46,11 @@ class Crush(AdapterBase):
         expands="shell",  # shell expansion of `$VAR` at load
         harness_keys=frozenset({"disabled", "timeout", "enabled_tools", "disabled_tools"}),
     )
-    verified_by = "source"
-    evidence = "https://github.com/charmbracelet/crush/blob/37f36e93/internal/config/config.go"
+    evidence = Evidence(
+        verified_by="source",
+        link="https://github.com/charmbracelet/crush/blob/37f36e93/internal/config/config.go",
+        cli="crush",
+    )
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.crush.json` or `crush.json` here, or `$XDG_CONFIG_HOME/crush/crush.json`."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Capabilities, Host, Location, Rendered, Scope
+from aidokit.adapters.base import Capabilities, Evidence, Host, Location, Rendered, Scope
 from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
@@ -31,9 +31,11 @@ class Cursor(AdapterBase):
     caps = Capabilities(
         expands="env-colon",  # `${env:NAME}`, `${userHome}`, `${workspaceFolder}`
     )
-    verified_by = "secondary"
-    evidence = "https://cursor.com/docs/context/mcp"
-    unconfirmed = ("${env:VAR} syntax and the field list (official page not readable)",)
+    evidence = Evidence(
+        verified_by="secondary",
+        link="https://cursor.com/docs/context/mcp",
+        unconfirmed=("${env:VAR} syntax and the field list (official page not readable)",),
+    )
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.cursor/mcp.json` in the project or the home folder (every OS)."""

@@ -17,7 +17,15 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Capabilities, Host, Location, Rendered, Scope, ToolFields
+from aidokit.adapters.base import (
+    Capabilities,
+    Evidence,
+    Host,
+    Location,
+    Rendered,
+    Scope,
+    ToolFields,
+)
 from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
@@ -46,11 +54,13 @@ class FactoryDroid(AdapterBase):
         # and `disabledTools` into the user file (docs/adapters.md, "Keys the harness writes").
         harness_keys=frozenset({"disabled", "disabledTools"}),
     )
-    cli: str | None = "droid"  # the binary `aido doctor` asks for its version
     # tests/contract reads aido's writes back with `droid mcp list` (0.225.2).
-    verified_by = "real CLI"
-    evidence = "https://docs.factory.ai/cli/configuration/mcp"
-    unconfirmed = ("the Windows user folder (taken to be %USERPROFILE%\\.factory)",)
+    evidence = Evidence(
+        verified_by="real CLI",
+        link="https://docs.factory.ai/cli/configuration/mcp",
+        unconfirmed=("the Windows user folder (taken to be %USERPROFILE%\\.factory)",),
+        cli="droid",
+    )
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.factory/mcp.json` in the project or the home folder."""

@@ -14,6 +14,7 @@ from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     AgentFiles,
     Capabilities,
+    Evidence,
     Host,
     Location,
     NativePolicy,
@@ -91,7 +92,6 @@ class GeminiCLI(AdapterBase):
     """Google Gemini CLI."""
 
     name = "gemini-cli"
-    cli: str | None = "gemini"  # the binary `aido doctor` asks for its version
     title = "Gemini CLI"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     caps = Capabilities(
@@ -104,8 +104,11 @@ class GeminiCLI(AdapterBase):
         # in the entry: `mcp.excluded` and `gemini mcp disable` keep it outside.
         tool_fields=ToolFields(include="includeTools", exclude="excludeTools"),
     )
-    verified_by = "real CLI"
-    evidence = "https://github.com/google-gemini/gemini-cli/blob/5411f113/docs/tools/mcp-server.md"
+    evidence = Evidence(
+        verified_by="real CLI",
+        link="https://github.com/google-gemini/gemini-cli/blob/5411f113/docs/tools/mcp-server.md",
+        cli="gemini",
+    )
     # Subagents: `.gemini/agents/<name>.md`, frontmatter `mcp_servers` (docs/roles.md).
     agents: AgentFiles | None = AgentFiles(
         ".gemini/agents", ".md", Format.MARKDOWN, ("mcp_servers",), agent_entry,

@@ -15,6 +15,7 @@ from typing import Any
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     Capabilities,
+    Evidence,
     Host,
     Launch,
     Location,
@@ -44,7 +45,6 @@ class Goose(AdapterBase):
     """Block's Goose agent."""
 
     name = "goose"
-    cli: str | None = "goose"  # the binary `aido doctor` asks for its version
     title = "Goose"
     scopes: tuple[Scope, ...] = (Scope.USER,)
     caps = Capabilities(
@@ -60,11 +60,12 @@ class Goose(AdapterBase):
         references=frozenset({"url", "headers"}),
         harness_keys=frozenset({"enabled", "timeout"}),
     )
-    verified_by = "source"
-    evidence = (
-        "https://github.com/aaif-goose/goose/blob/20f87d19/crates/goose/src/agents/extension.rs"
+    evidence = Evidence(
+        verified_by="source",
+        link="https://github.com/aaif-goose/goose/blob/20f87d19/crates/goose/src/agents/extension.rs",
+        unconfirmed=("Windows path",),
+        cli="goose",
     )
-    unconfirmed = ("Windows path",)
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`~/.config/goose/config.yaml` (XDG), or under APPDATA on Windows."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Capabilities, Host, Location, Rendered, Scope
+from aidokit.adapters.base import Capabilities, Evidence, Host, Location, Rendered, Scope
 from aidokit.adapters.common import NOWHERE, STDIO_ONLY, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
@@ -36,12 +36,14 @@ class Junie(AdapterBase):
         transports=STDIO_ONLY,  # its docs name stdio only (§22)
         references=NOWHERE,  # none documented
     )
-    verified_by = "secondary"
-    evidence = "https://www.jetbrains.com/help/junie/model-context-protocol-mcp.html"
-    unconfirmed = (
-        "both file paths (.junie/mcp/mcp.json, ~/.junie/mcp/mcp.json: third-party tools)",
-        "remote servers (the official page says stdio only; they are not written)",
-        "environment-variable references (none documented; secrets are left out)",
+    evidence = Evidence(
+        verified_by="secondary",
+        link="https://www.jetbrains.com/help/junie/model-context-protocol-mcp.html",
+        unconfirmed=(
+            "both file paths (.junie/mcp/mcp.json, ~/.junie/mcp/mcp.json: third-party tools)",
+            "remote servers (the official page says stdio only; they are not written)",
+            "environment-variable references (none documented; secrets are left out)",
+        ),
     )
 
     def location(self, scope: Scope, host: Host) -> Location | None:

@@ -26,6 +26,7 @@ from aidokit.adapters.base import (
     Budget,
     Budgeted,
     Companion,
+    Evidence,
     Host,
     Location,
     NamedAgents,
@@ -54,15 +55,15 @@ class Kilo(OpenCode):
     """Kilo Code CLI and extension, kilo.json generation."""
 
     name = "kilo"
-    cli: str | None = "kilo"  # the binary `aido doctor` asks for its version
     title = "Kilo Code"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     # tests/contract reads aido's writes back with `kilo debug config` (7.0.33 to 7.7.7).
-    verified_by = "real CLI"
-    evidence = (
-        "https://github.com/Kilo-Org/kilocode/blob/002186d5/packages/opencode/src/config/config.ts"
+    evidence = Evidence(
+        verified_by="real CLI",
+        link="https://github.com/Kilo-Org/kilocode/blob/002186d5/packages/opencode/src/config/config.ts",
+        unconfirmed=("per-agent tool scoping (Kilo moved to `permission` rules; not written)",),
+        cli="kilo",
     )
-    unconfirmed = ("per-agent tool scoping (Kilo moved to `permission` rules; not written)",)
     named_agents: NamedAgents | None = None  # it writes no companions (role_scoping)
 
     def location(self, scope: Scope, host: Host) -> Location | None:

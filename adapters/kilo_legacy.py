@@ -10,7 +10,7 @@ reaches the server unexpanded under the new one (see `file_notes`).
 
 from __future__ import annotations
 
-from aidokit.adapters.base import Host, Location, Scope
+from aidokit.adapters.base import Evidence, Host, Location, Scope
 from aidokit.adapters.common import detect_any, shown
 from aidokit.adapters.kilo import ADAPTER as KILO
 from aidokit.adapters.roo import Roo
@@ -24,13 +24,15 @@ class KiloLegacy(Roo):
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     # tests/contract reads aido's files back with the current Kilo CLI, which migrates both
     # (`kilocode debug config`: its second name for `kilo`, so the oracles stay one per CLI).
-    verified_by = "real CLI"
-    cli: str | None = "kilocode"
-    evidence = (
-        "https://github.com/Kilo-Org/kilocode/blob/1e49e857/"
-        "packages/opencode/src/kilocode/mcp-migrator.ts"
+    evidence = Evidence(
+        verified_by="real CLI",
+        link=(
+            "https://github.com/Kilo-Org/kilocode/blob/1e49e857/"
+            "packages/opencode/src/kilocode/mcp-migrator.ts"
+        ),
+        unconfirmed=("VS Code forks and profiles of the globalStorage folder",),
+        cli="kilocode",
     )
-    unconfirmed = ("VS Code forks and profiles of the globalStorage folder",)
 
     # KilocodePaths.vscodeGlobalStorage(); mcp-migrator.ts reads both files with
     # JSON.parse, so strict JSON like Roo's.

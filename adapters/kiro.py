@@ -15,6 +15,7 @@ from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     AgentFiles,
     Capabilities,
+    Evidence,
     Host,
     Location,
     Rendered,
@@ -52,7 +53,6 @@ class Kiro(AdapterBase):
     """Kiro IDE and Kiro CLI."""
 
     name = "kiro"
-    cli: str | None = "kiro-cli"  # the binary `aido doctor` asks for its version
     title = "Kiro"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     caps = Capabilities(
@@ -61,8 +61,11 @@ class Kiro(AdapterBase):
         expands="dollar",  # `${VAR}` in env and headers
         harness_keys=frozenset({"autoApprove", "disabled", "disabledTools"}),
     )
-    verified_by = "docs"
-    evidence = "https://kiro.dev/docs/mcp/configuration"
+    evidence = Evidence(
+        verified_by="docs",
+        link="https://kiro.dev/docs/mcp/configuration",
+        cli="kiro-cli",
+    )
     # Custom agents: `.kiro/agents/<name>.json` with their own `mcpServers`, in the
     # shape of mcp.json (docs/roles.md).
     agents: AgentFiles | None = AgentFiles(

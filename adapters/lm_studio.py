@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Capabilities, Host, Location, Rendered, Scope
+from aidokit.adapters.base import Capabilities, Evidence, Host, Location, Rendered, Scope
 from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any, first_existing
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, refuse_cwd, remote_fields, stdio_fields
@@ -31,11 +31,13 @@ class LMStudio(AdapterBase):
     caps = Capabilities(
         references=NOWHERE,  # its docs name no variable syntax
     )
-    verified_by = "secondary"
-    evidence = "https://github.com/lmstudio-ai/docs/blob/6fc6a668/0_app/2_mcp/index.mdx"
-    unconfirmed = (
-        "the file's path (docs open it from the app; ~/.lmstudio/mcp.json is from guides)",
-        "environment-variable references (none documented; secrets are left out)",
+    evidence = Evidence(
+        verified_by="secondary",
+        link="https://github.com/lmstudio-ai/docs/blob/6fc6a668/0_app/2_mcp/index.mdx",
+        unconfirmed=(
+            "the file's path (docs open it from the app; ~/.lmstudio/mcp.json is from guides)",
+            "environment-variable references (none documented; secrets are left out)",
+        ),
     )
 
     def location(self, scope: Scope, host: Host) -> Location | None:

@@ -26,6 +26,7 @@ from aidokit.adapters.base import (
     Budgeted,
     Capabilities,
     Companion,
+    Evidence,
     Host,
     Launch,
     Location,
@@ -51,20 +52,20 @@ class OpenCode(AdapterBase):
     """OpenCode (sst/opencode)."""
 
     name = "opencode"
-    cli: str | None = "opencode"  # the binary `aido doctor` asks for its version
     title = "OpenCode"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     caps = Capabilities(
         expands="brace-env",  # `{env:VAR}` (shell `$VAR` is not expanded)
         harness_keys=frozenset({"enabled", "timeout"}),
     )
-    verified_by = "real CLI"
-    evidence = (
-        "https://github.com/anomalyco/opencode/blob/11072ad5/packages/opencode/src/config/mcp.ts"
-    )
-    unconfirmed: tuple[str, ...] = (
-        "Windows user folder",
-        "SSE fallback of `remote` entries",
+    evidence = Evidence(
+        verified_by="real CLI",
+        link="https://github.com/anomalyco/opencode/blob/11072ad5/packages/opencode/src/config/mcp.ts",
+        unconfirmed=(
+            "Windows user folder",
+            "SSE fallback of `remote` entries",
+        ),
+        cli="opencode",
     )
     # Its agents: `agent.<name>` in opencode.json, Markdown agents under `.opencode/` (user:
     # the config folder) in `{agent,agents}/**/*.md` and `{mode,modes}/*.md` (named by the

@@ -24,7 +24,15 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Capabilities, Host, Location, Rendered, Scope, ToolFields
+from aidokit.adapters.base import (
+    Capabilities,
+    Evidence,
+    Host,
+    Location,
+    Rendered,
+    Scope,
+    ToolFields,
+)
 from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, remote_fields, stdio_fields
@@ -35,13 +43,15 @@ class OpenHands(AdapterBase):
     """The OpenHands CLI (`openhands` on PyPI)."""
 
     name = "openhands"
-    cli: str | None = "openhands"  # the binary `aido doctor` asks for its version
     title = "OpenHands CLI"
     scopes: tuple[Scope, ...] = (Scope.USER,)
-    verified_by = "real CLI"
     # Read from the wheel: openhands_cli/locations.py, openhands_cli/mcp/mcp_utils.py.
-    evidence = "https://pypi.org/project/openhands/1.16.0/"
-    unconfirmed = ("servers an ACP client passes to `openhands acp` are not in this file",)
+    evidence = Evidence(
+        verified_by="real CLI",
+        link="https://pypi.org/project/openhands/1.16.0/",
+        unconfirmed=("servers an ACP client passes to `openhands acp` are not in this file",),
+        cli="openhands",
+    )
     caps = Capabilities(
         references=NOWHERE,  # no variable references at all
         # `openhands mcp add|enable|disable|remove` rewrite every entry from fastmcp's

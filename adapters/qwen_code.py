@@ -16,6 +16,7 @@ from typing import Any
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     Capabilities,
+    Evidence,
     Host,
     Location,
     NativePolicy,
@@ -39,7 +40,6 @@ class QwenCode(AdapterBase):
     """Alibaba's Qwen Code CLI."""
 
     name = "qwen-code"
-    cli: str | None = "qwen"  # the binary `aido doctor` asks for its version
     title = "Qwen Code"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     caps = Capabilities(
@@ -51,8 +51,11 @@ class QwenCode(AdapterBase):
         url_keys=("httpUrl", "url"),
         harness_keys=frozenset({"trust", "timeout", "description", "includeTools", "excludeTools"}),
     )
-    verified_by = "real CLI"
-    evidence = "https://github.com/QwenLM/qwen-code/blob/023f40b9/docs/users/features/mcp.md"
+    evidence = Evidence(
+        verified_by="real CLI",
+        link="https://github.com/QwenLM/qwen-code/blob/023f40b9/docs/users/features/mcp.md",
+        cli="qwen",
+    )
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.qwen/settings.json` in the project or the home folder (every OS)."""

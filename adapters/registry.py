@@ -94,10 +94,10 @@ ADAPTERS: Mapping[str, Adapter] = Registry(MODULES)
 def verified_by_cli() -> dict[str, str]:
     """The adapters whose output the real harness CLI reads back in CI
     (tests/contract/test_aido_writes.py), by that CLI's binary: each adapter says so
-    itself (`verified_by = "real CLI"` and `cli`); the rest are verified against source
-    or documentation only (docs/adapters.md). Imports every adapter."""
+    itself (its `evidence`: `verified_by="real CLI"` and `cli`); the rest are verified
+    against source or documentation only (docs/adapters.md). Imports every adapter."""
     return {
-        name: adapter.cli
+        name: adapter.evidence.cli
         for name, adapter in ADAPTERS.items()
-        if adapter.verified_by == "real CLI" and adapter.cli is not None
+        if adapter.evidence.verified_by == "real CLI" and adapter.evidence.cli is not None
     }

@@ -13,6 +13,7 @@ from typing import Any
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     Capabilities,
+    Evidence,
     Host,
     Location,
     Rendered,
@@ -39,10 +40,10 @@ class Roo(AdapterBase):
         expands="env-colon",  # `${env:VAR}`, `${workspaceFolder}` anywhere in the entry
         harness_keys=frozenset({"alwaysAllow", "disabled", "timeout", "disabledTools"}),
     )
-    verified_by = "source"
-    evidence = "https://github.com/RooCodeInc/Roo-Code/blob/cb836567/src/services/mcp/McpHub.ts"
-    unconfirmed: tuple[str, ...] = (
-        "global file folder (VS Code globalStorage, secondary); forks and profiles",
+    evidence = Evidence(
+        verified_by="source",
+        link="https://github.com/RooCodeInc/Roo-Code/blob/cb836567/src/services/mcp/McpHub.ts",
+        unconfirmed=("global file folder (VS Code globalStorage, secondary); forks and profiles",),
     )
 
     # Where a Roo-derived extension keeps its files (Kilo's legacy generation differs).

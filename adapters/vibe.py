@@ -28,7 +28,16 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Capabilities, Host, Launch, Location, Rendered, Scope, ToolFields
+from aidokit.adapters.base import (
+    Capabilities,
+    Evidence,
+    Host,
+    Launch,
+    Location,
+    Rendered,
+    Scope,
+    ToolFields,
+)
 from aidokit.adapters.common import HEADERS_ONLY, AdapterBase, detect_any
 from aidokit.adapters.format import NAMED_TABLES, Format
 from aidokit.adapters.render import Refs, refuse_transport
@@ -46,13 +55,15 @@ class Vibe(AdapterBase):
     """Mistral's Vibe CLI (`mistral-vibe` on PyPI)."""
 
     name = "vibe"
-    cli: str | None = "vibe"  # the binary `aido doctor` asks for its version
     title = "Mistral Vibe"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
-    verified_by = "real CLI"
     # Read from the wheel: vibe/utils/vibe_home.py, vibe/core/config/ (layers, models).
-    evidence = "https://pypi.org/project/mistral-vibe/3.0.2/"
-    unconfirmed = ("a `.vibe/config.toml` in a parent folder of the project is not followed",)
+    evidence = Evidence(
+        verified_by="real CLI",
+        link="https://pypi.org/project/mistral-vibe/3.0.2/",
+        unconfirmed=("a `.vibe/config.toml` in a parent folder of the project is not followed",),
+        cli="vibe",
+    )
     caps = Capabilities(
         transports=frozenset({"stdio", "http"}),  # no SSE client
         references=HEADERS_ONLY,  # one header from a variable (`auth.api_key_env`)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Capabilities, Host, Location, Rendered, Scope
+from aidokit.adapters.base import Capabilities, Evidence, Host, Location, Rendered, Scope
 from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, refuse_cwd, remote_fields, stdio_fields
@@ -35,12 +35,14 @@ class VisualStudio(AdapterBase):
     caps = Capabilities(
         references=NOWHERE,  # its docs name no variable syntax
     )
-    verified_by = "docs"
-    evidence = "https://learn.microsoft.com/visualstudio/ide/mcp-servers"
-    unconfirmed = (
-        "environment-variable references (only ${input:...} prompts are documented; "
-        "secrets are left out)",
-        "whether the solution's .mcp.json is also read under Claude Code's `mcpServers` key",
+    evidence = Evidence(
+        verified_by="docs",
+        link="https://learn.microsoft.com/visualstudio/ide/mcp-servers",
+        unconfirmed=(
+            "environment-variable references (only ${input:...} prompts are documented; "
+            "secrets are left out)",
+            "whether the solution's .mcp.json is also read under Claude Code's `mcpServers` key",
+        ),
     )
 
     def location(self, scope: Scope, host: Host) -> Location | None:

@@ -11,7 +11,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Capabilities, Host, Location, PolicyRules, Rendered, Scope
+from aidokit.adapters.base import (
+    Capabilities,
+    Evidence,
+    Host,
+    Location,
+    PolicyRules,
+    Rendered,
+    Scope,
+)
 from aidokit.adapters.common import AdapterBase, detect_any, server_matchers
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import vscode_user_dir
@@ -35,11 +43,13 @@ class VSCode(AdapterBase):
         expands="env-colon",  # `${env:VAR}`, `${input:ID}`, `${workspaceFolder}`
         harness_keys=frozenset({"gallery", "version"}),
     )
-    verified_by = "docs"
-    evidence = "https://github.com/microsoft/vscode-docs/blob/0892da1a/docs/copilot/reference/mcp-configuration.md"
-    unconfirmed = (
-        "user mcp.json folder per OS (secondary); profiles, Insiders and forks",
-        "${env:VAR} in mcp.json (general variables reference only)",
+    evidence = Evidence(
+        verified_by="docs",
+        link="https://github.com/microsoft/vscode-docs/blob/0892da1a/docs/copilot/reference/mcp-configuration.md",
+        unconfirmed=(
+            "user mcp.json folder per OS (secondary); profiles, Insiders and forks",
+            "${env:VAR} in mcp.json (general variables reference only)",
+        ),
     )
 
     def location(self, scope: Scope, host: Host) -> Location | None:

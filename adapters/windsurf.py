@@ -13,6 +13,7 @@ from typing import Any
 from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     Capabilities,
+    Evidence,
     Host,
     Location,
     Rendered,
@@ -45,9 +46,11 @@ class Windsurf(AdapterBase):
         url_keys=("serverUrl", "url"),
         harness_keys=frozenset({"disabled", "disabledTools"}),
     )
-    verified_by = "docs"
-    evidence = "https://docs.windsurf.com/windsurf/cascade/mcp"
-    unconfirmed = ("${env:VAR} syntax (secondary pages only)",)
+    evidence = Evidence(
+        verified_by="docs",
+        link="https://docs.windsurf.com/windsurf/cascade/mcp",
+        unconfirmed=("${env:VAR} syntax (secondary pages only)",),
+    )
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`~/.codeium/windsurf/mcp_config.json`; no project file is documented."""

@@ -12,7 +12,15 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters import schema as js
-from aidokit.adapters.base import Capabilities, Host, Location, Rendered, Scope, ToolFields
+from aidokit.adapters.base import (
+    Capabilities,
+    Evidence,
+    Host,
+    Location,
+    Rendered,
+    Scope,
+    ToolFields,
+)
 from aidokit.adapters.common import NOWHERE, STDIO_HTTP, AdapterBase, detect_any
 from aidokit.adapters.format import Format
 from aidokit.adapters.paths import PerOS
@@ -48,8 +56,10 @@ class Zed(AdapterBase):
         references=NOWHERE,  # no variable syntax (harness-audit.md M5)
         harness_keys=frozenset({"enabled"}),
     )
-    verified_by = "source"
-    evidence = "https://github.com/zed-industries/zed/blob/94b6e7f5/crates/paths/src/paths.rs"
+    evidence = Evidence(
+        verified_by="source",
+        link="https://github.com/zed-industries/zed/blob/94b6e7f5/crates/paths/src/paths.rs",
+    )
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.zed/settings.json`, or the user `settings.json`."""

@@ -150,7 +150,7 @@ def old_clis(c: Checkup) -> list[Finding]:
     found = []
     versions: dict[str, str | None] = {}
     for adapter in c.inputs.adapters:
-        binary = adapter.cli
+        binary = adapter.evidence.cli
         for item in c.wanted:
             spec = spec_for(item.server, adapter)
             if binary is None or spec is None or spec.min_cli_version is None:

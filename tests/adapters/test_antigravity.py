@@ -20,5 +20,5 @@ def test_fixture_case(case: Case, monkeypatch: pytest.MonkeyPatch, tmp_path: Pat
 def test_user_scope_only_and_unconfirmed_path_is_said() -> None:
     """No project file exists, and `aido adapters` says the path is secondary."""
     assert ADAPTER.location(Scope.PROJECT, make_host({})) is None
-    assert ADAPTER.verified_by == "secondary"
-    assert any("path" in gap for gap in ADAPTER.unconfirmed)
+    assert ADAPTER.evidence.verified_by == "secondary"
+    assert any("path" in gap for gap in ADAPTER.evidence.unconfirmed)

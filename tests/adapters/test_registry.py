@@ -133,10 +133,10 @@ def test_harnesses_with_a_cli_name_their_binary_on_the_adapter() -> None:
     """`aido doctor` finds each harness CLI through the adapter, not a table elsewhere."""
     from aidokit.adapters.registry import ADAPTERS
 
-    clis = {name: adapter.cli for name, adapter in ADAPTERS.items() if adapter.cli}
+    clis = {n: a.evidence.cli for n, a in ADAPTERS.items() if a.evidence.cli}
     assert {
         "claude-code": "claude",
         "codex": "codex",
         "gemini-cli": "gemini",
     }.items() <= clis.items()
-    assert all(isinstance(a.cli, str | None) for a in ADAPTERS.values())
+    assert all(isinstance(a.evidence.cli, str | None) for a in ADAPTERS.values())

@@ -46,9 +46,9 @@ def describe(project: Any) -> list[dict[str, Any]]:
                 "scopes": [s.value for s in adapter.scopes],
                 "files": files,
                 "verified": f"real CLI `{cli}` in CI" if cli else "documentation only",
-                "verified_by": adapter.verified_by,
-                "evidence": adapter.evidence,
-                "unconfirmed": list(adapter.unconfirmed),
+                "verified_by": adapter.evidence.verified_by,
+                "evidence": adapter.evidence.link,
+                "unconfirmed": list(adapter.evidence.unconfirmed),
                 "agents": _agent_folders(adapter, host),
             }
         )
