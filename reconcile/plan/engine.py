@@ -395,6 +395,7 @@ def _plan_file(
         state_path=str(target.state_path),
         record_path=target.record_path,
         digest="",
+        companion=target.companion,
     )
     if target.companion is None:
         notes = [*target.notes, *(n for d in desired for n in d.notes)]

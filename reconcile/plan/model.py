@@ -138,6 +138,8 @@ class FileChange(Strict):
     # The file no longer exists: apply drops these records (labels) of entries it held.
     forget: tuple[str, ...] = ()
     agent: str | None = None  # the agent whose definition this file is (docs/roles.md)
+    # The adapter's name for this companion file (`Adapter.companion_files`); None: not one.
+    companion: str | None = None
 
     @property
     def actionable(self) -> tuple[Change, ...]:

@@ -1,9 +1,10 @@
 """Re-derive what a saved plan claims before trusting it (SPEC §6, §7).
 
-A saved plan is a file anyone could have edited: its paths must be the ones
-aido itself would write for that adapter and scope (no path traversal, no
-state written elsewhere), and a change is only treated as routine when it is
-exactly the catalog's rendering of a non-sensitive entry.
+A saved plan is a file anyone could have edited. It names files by address only
+(adapter, scope, agent file or companion): `saved_plan.load_plan` derives their paths
+the way the plan does, so none is checked here. What is: the project and scope, ids
+and roles, the state records every overwrite or delete needs, and a change is only
+treated as routine when it is exactly the catalog's rendering of a non-sensitive entry.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters.base import AGENT_NAME_RE, Adapter, Host, Location
+from aidokit.adapters.base import AGENT_NAME_RE, Adapter
 from aidokit.adapters.format import ITEMS
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.adapters.render import for_os
@@ -25,7 +26,7 @@ from aidokit.reconcile.checks import hardening
 from aidokit.reconcile.core.errors import AidoError, SecurityError
 from aidokit.reconcile.documents import ABSENT, read_document
 from aidokit.reconcile.plan.model import Action, Change, FileChange, Plan
-from aidokit.reconcile.read.facts.agents import SHARED, agent_name
+from aidokit.reconcile.read.facts.agents import SHARED
 from aidokit.reconcile.read.state import load_state
 from aidokit.reconcile.trust.plan_key import ABSENT_PREFIX, is_absent_token, plan_key
 
@@ -39,9 +40,9 @@ def check_saved(
 ) -> Plan:
     """Refuse the whole saved plan unless what it claims is what aido derives itself.
 
-    The project and scope come from this command line, never from the file;
-    paths and map paths from the adapter; every write to an existing entry or
-    delete needs a state record that still owns it; ids and roles are checked.
+    The project and scope come from this command line, never from the file; paths
+    and map paths from the files' addresses (`load_plan`); every write to an existing
+    entry or delete needs a state record that still owns it; ids and roles are checked.
     An array item (an ITEMS map path: a budget's or a native policy's) must be one of
     `derived()`, the items of the plan aido makes now from the same inputs.
     Returns the plan with this user's missing-file tokens read back as ABSENT.
@@ -52,8 +53,6 @@ def check_saved(
             f"saved plan {source} was made for {plan.scope} scope of {excerpt(plan.project)}, not "
             f"{scope} scope of {excerpt(str(project))}; {again}"
         )
-    host = Host.current(project)
-    check_locations(plan, source, host)
     for file in plan.files:
         if file.scope != scope:
             raise SecurityError(f"saved plan {source} mixes scopes; {again}")
@@ -136,52 +135,6 @@ def _ownership_problem(file: FileChange, change: Change) -> str | None:
         return None
     name = excerpt(change.name)
     return f"it would {change.action.word} {name} in {file.path}, which aido does not own"
-
-
-def check_locations(plan: Plan, source: Path, host: Host) -> None:
-    """Refuse a saved plan whose files or state are not where aido would put them."""
-    from aidokit.reconcile.read.world import state_location
-
-    for file in plan.files:
-        adapter = ADAPTERS.get(file.adapter)
-        location = None
-        if adapter is not None:
-            location = _location(adapter, file, host)
-        expected = None
-        if location is not None:
-            state_path, record_path = state_location(location, host)
-            expected = (
-                str(location.path),
-                location.fmt,
-                location.map_path,
-                str(state_path),
-                record_path,
-            )
-        claimed = (file.abs_path, file.fmt, file.map_path, file.state_path, file.record_path)
-        if claimed != expected:
-            raise SecurityError(
-                f"saved plan {source} names {excerpt(file.path)} for {excerpt(file.adapter)} "
-                "at a location "
-                f"aido would not write; run aido plan --out {source} again"
-            )
-
-
-def _location(adapter: Adapter, file: FileChange, host: Host) -> Location | None:
-    """Where aido itself puts the file: the adapter's shared file or a companion file of it
-    (`Adapter.companion_files`), or an agent file in the
-    adapter's agent folder with its suffix (the agent's name, which may come from the
-    file's frontmatter, plays no part in where the file is)."""
-    if file.agent is None:
-        sides = adapter.companion_files(file.scope, host).values()
-        side = next((loc for loc in sides if str(loc.path) == file.abs_path), None)
-        return side or adapter.location(file.scope, host)
-    if adapter.agents is None or not AGENT_NAME_RE.fullmatch(file.agent):
-        return None
-    path = Path(file.abs_path)
-    stem = adapter.agents.name_of(path, file.scope, host)
-    if stem is None or agent_name(adapter.agents, path, stem) != file.agent:
-        return None
-    return adapter.agents.location(adapter.name, file.scope, host, stem)
 
 
 def mark_sensitive(

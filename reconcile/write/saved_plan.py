@@ -1,4 +1,13 @@
-"""Saved plans (`aido plan --out FILE`, `aido apply FILE`): write and strictly re-read a Plan."""
+"""Saved plans (`aido plan --out FILE`, `aido apply FILE`): write and strictly re-read a Plan.
+
+A saved plan names each file by its address: the adapter, the scope, and the agent file
+(its name in the adapter's agent folder) or the companion file (the adapter's name for
+it), never by a path. Reading it back derives every path from the address, the way the
+plan derives them, so a saved plan cannot point aido at a file the adapter would not
+write, and nothing has to re-check a claimed path. The one path kept is the file's key
+in its state (`record_path`), a fact of planning time: where a project link led. A plan
+whose key is not the one derived now is refused.
+"""
 
 from __future__ import annotations
 
@@ -8,18 +17,31 @@ import os
 from dataclasses import replace
 from enum import Enum
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from aidokit.reconcile.core.errors import ConfigError
+from aidokit.reconcile.core.errors import ConfigError, SecurityError
 from aidokit.reconcile.core.format import ABSENT
 from aidokit.reconcile.core.safe_read import parse_nested, read_file
-from aidokit.reconcile.plan.model import PLAN_FORMAT_VERSION, Plan
+from aidokit.reconcile.plan.model import PLAN_FORMAT_VERSION, FileChange, Plan
 from aidokit.reconcile.read.decode import decode
 from aidokit.reconcile.trust.plan_key import absent_token, plan_key
 from aidokit.reconcile.trust.redaction import redact_plan
 
+if TYPE_CHECKING:
+    from aidokit.adapters.base import Host, Location
+
+# The saved form's own version (`aido plan --json` keeps PLAN_FORMAT_VERSION): 2 names
+# each file by its address; 1 saved its paths, which apply had to check.
+SAVED_FORMAT_VERSION = 2
+# What a file's address gives back: never saved, derived again when a plan is read. Its
+# `record_path` is saved: it names the file a project link led to when the plan was made,
+# and a plan read after the link changed is refused.
+DERIVED = ("path", "abs_path", "fmt", "map_path", "state_path", "agent")
+
 
 def dump_plan(plan: Plan) -> str:
     """The plan as JSON text, enough for apply to write exactly it."""
+    from aidokit.adapters.base import Host
 
     def default(value: object) -> object:
         if isinstance(value, Enum):
@@ -32,13 +54,36 @@ def dump_plan(plan: Plan) -> str:
         for file in plan.files
     )
     data = dataclasses.asdict(redact_plan(replace(plan, files=files)))  # only what aido writes
+    host = Host.current(Path(plan.project))
+    pairs = zip(plan.files, data["files"], strict=True)
+    data["files"] = [_address(file, saved, host) for file, saved in pairs]
+    data["format_version"] = SAVED_FORMAT_VERSION
     return json.dumps(data, indent=2, sort_keys=True, default=default) + "\n"
 
 
-def load_plan(path: Path) -> Plan:
-    """Read a saved plan; anything but a plan from this aido is an error.
+def _address(file: FileChange, saved: dict[str, Any], host: Host) -> dict[str, Any]:
+    """`saved` (the file as data) with its paths replaced by its address."""
+    from aidokit.adapters.registry import ADAPTERS
 
-    Its claims are not trusted yet: `provenance.check_saved` re-derives them. It is
+    agents = ADAPTERS[file.adapter].agents
+    stem = None
+    if file.agent is not None and agents is not None:
+        stem = Path(file.abs_path).name.removesuffix(agents.suffix)
+    found = _located(file.adapter, file.scope, file.companion, stem, host)
+    if found is None or str(found[0].path) != file.abs_path:
+        raise ConfigError(
+            f"the plan holds {file.path}, which {file.adapter} no longer uses, and a saved plan"
+            " names files by adapter and scope only; run aido apply without a saved plan"
+        )
+    kept = {k: v for k, v in saved.items() if k not in DERIVED}
+    return {**kept, "agent_file": stem}
+
+
+def load_plan(path: Path, project: Path) -> Plan:
+    """Read a saved plan for `project` (this command line's); anything but a plan from this
+    aido is an error, and every path comes from the files' addresses.
+
+    Its other claims are not trusted yet: `provenance.check_saved` re-derives them. It is
     input from anywhere, so pydantic checks it every time (no memo).
     """
     hint = f"{path} is not a plan saved by this aido; run aido plan --out {path} again"
@@ -49,6 +94,90 @@ def load_plan(path: Path) -> Plan:
         data = parse_nested(path, lambda: json.loads(raw), error=ConfigError)
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise ConfigError(hint) from None
-    if not isinstance(data, dict) or data.get("format_version") != PLAN_FORMAT_VERSION:
+    version = data.get("format_version") if isinstance(data, dict) else None
+    if (
+        isinstance(version, int)
+        and not isinstance(version, bool)
+        and version < SAVED_FORMAT_VERSION
+    ):
+        raise ConfigError(
+            f"saved plan {path} was made by an older aido, which saved paths where this one saves"
+            f" addresses; run aido plan --out {path} again"
+        )
+    if version != SAVED_FORMAT_VERSION or not isinstance(data.get("files"), list):
         raise ConfigError(hint)
-    return decode(Plan, raw, data, fail=lambda _: ConfigError(hint), memo=False)
+    data["format_version"] = PLAN_FORMAT_VERSION
+    from aidokit.adapters.base import Host
+
+    host = Host.current(project)
+    data["files"] = [_derived(file, path, host, hint) for file in data["files"]]
+    text = json.dumps(data).encode("utf-8")
+    return decode(Plan, text, data, fail=lambda _: ConfigError(hint), memo=False)
+
+
+def _derived(file: object, source: Path, host: Host, hint: str) -> dict[str, Any]:
+    """A saved file with the paths its address gives (the way the plan gives them)."""
+    from aidokit.adapters.base import Scope
+    from aidokit.catalog.printable import excerpt
+
+    if not isinstance(file, dict) or any(key in file for key in DERIVED):
+        raise ConfigError(hint)
+    adapter, scope = file.get("adapter"), file.get("scope")
+    stem, companion = file.pop("agent_file", None), file.get("companion")
+    if not isinstance(adapter, str) or scope not in {s.value for s in Scope}:
+        raise ConfigError(hint)
+    if not all(v is None or isinstance(v, str) for v in (companion, stem)):
+        raise ConfigError(hint)
+    found = _located(adapter, Scope(scope), companion, stem, host)
+    if found is None:
+        raise SecurityError(
+            f"saved plan {source} names a file {excerpt(adapter)} has no place for in {scope}"
+            f" scope; run aido plan --out {source} here again"
+        )
+    location, agent = found
+    from aidokit.reconcile.core import boundary
+    from aidokit.reconcile.read.world import state_location, tilde
+
+    state_path, record_path = state_location(location, host)
+    shown = boundary.shown(location.path, host) if location.scope is Scope.PROJECT else None
+    shown = shown if shown is not None else tilde(location.path, host)
+    if file.get("record_path") != record_path:
+        raise SecurityError(
+            f"saved plan {source}: {excerpt(shown)} leads to another file than when the plan"
+            f" was made; run aido plan --out {source} here again"
+        )
+    return {
+        **file,
+        "path": shown,
+        "abs_path": str(location.path),
+        "fmt": location.fmt.value,
+        "map_path": list(location.map_path),
+        "state_path": str(state_path),
+        "agent": agent,
+    }
+
+
+def _located(
+    name: str, scope: Any, companion: str | None, stem: str | None, host: Host
+) -> tuple[Location, str | None] | None:
+    """The file at an address and the agent it defines: the adapter's shared file, one of
+    its companion files, or the agent file `stem` in its agent folder (the agent's name,
+    which may come from the file's frontmatter, plays no part in where the file is)."""
+    from aidokit.adapters.registry import ADAPTERS
+    from aidokit.reconcile.read.facts.agents import agent_name
+
+    adapter = ADAPTERS.get(name)
+    if adapter is None or (companion is not None and stem is not None):
+        return None
+    if companion is not None:
+        side = adapter.companion_files(scope, host).get(companion)
+        return None if side is None else (side, None)
+    if stem is None:
+        shared = adapter.location(scope, host)
+        return None if shared is None else (shared, None)
+    if adapter.agents is None:
+        return None
+    location = adapter.agents.location(adapter.name, scope, host, stem)
+    if location is None:
+        return None
+    return location, agent_name(adapter.agents, location.path, stem)

@@ -166,14 +166,19 @@ def test_a_saved_plan_names_the_agent_file_not_the_agent(
     saved = tmp_path / "plan.json"
     assert aido(project, "plan", "--out", str(saved)) == 0
     data = json.loads(saved.read_text())
-    file = next(f for f in data["files"] if f["agent"] == "qa-bot")
+    file = next(f for f in data["files"] if f["agent_file"] == "qa")  # the file, not qa-bot
+    assert "agent" not in file and "abs_path" not in file  # derived again on apply
     victim = project / "README.md"
     victim.write_bytes(b"---\nname: qa-bot\n---\n")
-    forged = {"abs_path": str(victim), "path": "README.md", "record_path": "README.md"}
-    changed = {**data, "files": [{**f, **forged} if f is file else f for f in data["files"]]}
-    (tmp_path / "forged.json").write_text(json.dumps(changed))
-    assert aido(project, "apply", str(tmp_path / "forged.json")) == 1
-    assert "saved plan" in capsys.readouterr().err
+    for forged in (
+        {"abs_path": str(victim), "path": "README.md", "record_path": "README.md"},
+        {"agent_file": "../../README"},
+        {"agent": "qa-bot"},
+    ):
+        changed = {**data, "files": [{**f, **forged} if f is file else f for f in data["files"]]}
+        (tmp_path / "forged.json").write_text(json.dumps(changed))
+        assert aido(project, "apply", str(tmp_path / "forged.json")) == 1
+        assert "forged.json" in capsys.readouterr().err
     assert victim.read_bytes() == b"---\nname: qa-bot\n---\n"
     assert aido(project, "apply", str(saved)) == 0
     assert _servers(project / ".claude/agents/qa.md", "mcpServers") == ["playwright"]

@@ -157,18 +157,21 @@ def test_a_saved_plan_with_a_forged_agent_path_is_refused(
 ) -> None:
     """A saved plan may only name the agent files the adapter itself derives."""
     saved, data = saved_plan(project)
-    file = next(f for f in data["files"] if f["agent"] == "qa" and f["adapter"] == "gemini-cli")
+    file = next(
+        f for f in data["files"] if f["agent_file"] == "qa" and f["adapter"] == "gemini-cli"
+    )
     victim = project / "README.md"
     victim.write_bytes(b"---\nname: x\n---\n")
     for forged in (
         {"abs_path": str(victim), "path": "README.md", "record_path": "README.md"},
-        {"agent": "../../README"},
+        {"agent_file": "../../README"},
+        {"agent_file": "qa", "companion": "settings"},
         {"agent": "reviewer"},
     ):
         changed = {**data, "files": [{**f, **forged} if f is file else f for f in data["files"]]}
         saved.write_text(json.dumps(changed))
         assert aido(project, "apply", str(saved)) == 1
-        assert "saved plan" in capsys.readouterr().err
+        assert saved.name in capsys.readouterr().err
     assert victim.read_bytes() == b"---\nname: x\n---\n"
     assert (project / ".gemini/agents/qa.md").read_bytes() == GEMINI_QA
 

@@ -186,11 +186,12 @@ def test_apply_refuses_injected_names_and_values(
 def test_saved_plan_with_tampered_paths_is_refused(
     tmp_path: Path, field: str, value: object, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A saved plan whose file, state or map path is not aido's own is refused, nothing written."""
+    """A saved plan with a file, state or map path written into it (it names files by
+    address), another state key or an unknown adapter is refused, nothing written."""
     project = new_project(tmp_path, 'adapters = ["claude-code"]\n')
     saved, data = saved_plan(project)
     data["files"][0][field] = value
     saved.write_text(json.dumps(data))
     assert aido(project, "apply", str(saved)) == 1
-    assert "location aido would not write" in capsys.readouterr().err
+    assert f"run aido plan --out {saved}" in capsys.readouterr().err
     assert sorted(p.name for p in project.iterdir()) == ["aido.toml"]

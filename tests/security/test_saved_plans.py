@@ -142,3 +142,68 @@ def test_an_honest_saved_plan_still_applies(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "context7" in json.loads((root / ".mcp.json").read_text())["mcpServers"]
     assert os.path.exists(root / ".aido" / "state.json")
+
+
+def test_a_saved_plan_names_each_file_by_its_address(tmp_path: Path) -> None:
+    """No path but the file's state key is saved: apply derives them from the address."""
+    root = project(tmp_path)
+    file = _file(_saved(root, tmp_path / "plan.json"))
+    assert {"adapter", "scope", "agent_file", "companion", "record_path"} <= set(file)
+    assert not {"path", "abs_path", "fmt", "map_path", "state_path", "agent"} & set(file)
+    assert (file["adapter"], file["scope"], file["agent_file"], file["companion"]) == (
+        "claude-code",
+        "project",
+        None,
+        None,
+    )
+
+
+def test_an_old_saved_plan_is_refused_with_the_way_out(tmp_path: Path) -> None:
+    """A plan saved with paths (format 1, before addresses) is refused in one sentence that
+    says to save it again; nothing is written."""
+    root = project(tmp_path)
+    data = _saved(root, tmp_path / "plan.json")
+    data["format_version"] = 1
+    _file(data).update(abs_path=str(root / ".mcp.json"), path=".mcp.json", fmt="json")
+    saved = _forged(tmp_path, data)
+    result = run(root, "apply", str(saved))
+    clean_error(result, f"run aido plan --out {saved} again")
+    assert "older aido" in result.stderr
+    assert not (root / ".mcp.json").exists()
+
+
+def test_a_forged_address_is_refused(tmp_path: Path) -> None:
+    """An address naming no file the adapter writes (an unknown adapter or companion, an
+    agent file outside the agent folder, both at once), or a path written beside it."""
+    root = project(tmp_path)
+    data = _saved(root, tmp_path / "plan.json")
+    for forged in (
+        {"adapter": "no-such-harness"},
+        {"companion": "no-such-file"},
+        {"agent_file": "../../README"},
+        {"agent_file": "qa", "companion": "settings"},
+        {"abs_path": str(root / "README.md")},
+        {"scope": "everywhere"},
+    ):
+        changed = {**data, "files": [{**f, **forged} for f in data["files"]]}
+        _refused(root, _forged(tmp_path, changed), root / ".mcp.json", root / "README.md")
+
+
+def test_a_file_the_adapter_no_longer_uses_is_no_saved_plan(tmp_path: Path) -> None:
+    """Records of a file at a path the adapter no longer derives cannot be named by address:
+    `aido plan --out` says so instead of saving a plan that would act on another file."""
+    root = project(tmp_path)
+    record = {
+        "adapter": "claude-code",
+        "path": "old-mcp.json",
+        "name": "context7",
+        "id": "context7",
+        "digest": "0" * 64,
+        "identity": "x",
+    }
+    write_json(root / ".aido" / "state.json", {"version": 1, "records": [record]})
+    saved = tmp_path / "plan.json"
+    result = run(root, "plan", "--out", str(saved))
+    clean_error(result, "old-mcp.json")
+    assert "run aido apply without a saved plan" in result.stderr
+    assert not saved.exists()

@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
         from aidokit.reconcile.trust.provenance import check_saved, derived_items, mark_sensitive
         from aidokit.reconcile.write.saved_plan import load_plan
 
-        plan = load_plan(Path(args.planfile))
+        plan = load_plan(Path(args.planfile), project_dir(args))
         derived = derived_items(lambda: compute_plan(args))  # planned only for array items
         plan = check_saved(plan, Path(args.planfile), project_dir(args), args.scope, derived)
         check_lock_location(plan, Path(args.planfile))
