@@ -338,6 +338,20 @@ class Launch(NamedTuple):
                 self.headers)  # fmt: skip
 
 
+def accepts(name: str, entry: Mapping[str, Any]) -> str | None:
+    """A format that holds every entry aido renders."""
+    return None
+
+
+class AssumedFormat(NamedTuple):
+    """Which of a harness's formats aido assumed for one scope (`Adapter.assumed_format`),
+    e.g. by the version of its CLI found here, and what that format cannot hold."""
+
+    said: str  # which format and why, for `aido doctor`
+    # Why the harness, so assumed, would not read `entry` (server `name`); None: it would.
+    refuses: Callable[[str, Mapping[str, Any]], str | None] = accepts
+
+
 class Evidence(NamedTuple):
     """How an adapter's file locations and entry shape were checked, and against what."""
 
@@ -444,14 +458,10 @@ class Adapter(Protocol):
         judged from `records` (the files `trust_files` named, as read)."""
         ...
 
-    def refuses(self, name: str, entry: Mapping[str, Any], scope: Scope, host: Host) -> str | None:
-        """Why the harness would not read `entry` (server `name`) in its `scope` file on this
-        host, e.g. by the version of its CLI found here (None: it would)."""
-        ...
-
-    def assumed_format(self, scope: Scope, host: Host) -> str | None:
-        """Which of the harness's formats aido assumed for `scope`, and why (`aido doctor`);
-        None for a harness with one format."""
+    def assumed_format(self, scope: Scope, host: Host) -> AssumedFormat | None:
+        """Which of the harness's formats aido assumed for `scope` on this host, and why
+        (`aido doctor`), and which entries it cannot hold (left out of the plan with the
+        reason); None for a harness with one format."""
         ...
 
 

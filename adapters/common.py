@@ -10,6 +10,7 @@ from typing import Any
 
 from aidokit.adapters.base import (
     AgentFiles,
+    AssumedFormat,
     Budget,
     Budgeted,
     Capabilities,
@@ -115,11 +116,7 @@ class AdapterBase:
         """Most harnesses use their file without asking the user to trust it first."""
         return None
 
-    def refuses(self, name: str, entry: Mapping[str, Any], scope: Scope, host: Host) -> str | None:
-        """Most harnesses read every entry aido renders for them."""
-        return None
-
-    def assumed_format(self, scope: Scope, host: Host) -> str | None:
+    def assumed_format(self, scope: Scope, host: Host) -> AssumedFormat | None:
         """Most harnesses have had one format for as long as aido writes them."""
         return None
 

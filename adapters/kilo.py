@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters.base import (
+    AssumedFormat,
     Budget,
     Budgeted,
     Companion,
@@ -98,34 +99,37 @@ class Kilo(OpenCode):
 
         return in_entry(self.name, name, entry, budget, ToolFields(off=("enabled", False)))
 
-    def refuses(self, name: str, entry: Mapping[str, Any], scope: Scope, host: Host) -> str | None:
-        """A project entry with a `{env:…}` reference, for Kilo 7.7.2 and later (or none found):
-        one such reference makes Kilo skip the whole project file."""
-        refs = sorted(set(_ENV_REF.findall(json.dumps(entry))))
-        if scope is not Scope.PROJECT or not refs or not self._refuses_env(host):
-            return None
-        return (
-            f"{self._assumed(host)} skips a project kilo.json holding any {{env:…}} reference "
-            f"(none of its servers would load), and '{name}' needs {', '.join(refs)}; add it "
-            "at user scope instead: put it in ~/.config/aido/aido.toml and run "
-            "`aido apply --scope user` (~/.config/kilo/kilo.json may hold references)"
-        )
-
-    def assumed_format(self, scope: Scope, host: Host) -> str | None:
-        """Which project-file format aido assumed, by the Kilo CLI found on PATH."""
+    def assumed_format(self, scope: Scope, host: Host) -> AssumedFormat | None:
+        """Which project-file format aido assumed, by the Kilo CLI found on PATH: from
+        7.7.2 (or none found) one `{env:…}` reference makes Kilo skip the whole project
+        file, so an entry with one is refused there."""
         if scope is not Scope.PROJECT:
             return None  # the global file takes references in every release
-        if self._refuses_env(host):
-            return (
-                f"assumed {self._assumed(host)}, which skips a project kilo.json holding "
-                "{env:…} references: aido leaves a server that needs one out of it (add such "
-                "a server at user scope)"
+        assumed = self._assumed(host)
+        if not self._refuses_env(host):
+            return AssumedFormat(
+                f"assumed {assumed}, older than {_since()}: its project kilo.json may hold "
+                "{env:…} references, which aido writes there (upgrading Kilo to "
+                f"{_since()} or later makes it skip such a file: run aido apply again then)"
             )
-        return (
-            f"assumed {self._assumed(host)}, older than {_since()}: its project kilo.json may "
-            "hold {env:…} references, which aido writes there (upgrading Kilo to "
-            f"{_since()} or later makes it skip such a file: run aido apply again then)"
+
+        def refuses(name: str, entry: Mapping[str, Any]) -> str | None:
+            refs = sorted(set(_ENV_REF.findall(json.dumps(entry))))
+            if not refs:
+                return None
+            return (
+                f"{assumed} skips a project kilo.json holding any {{env:…}} reference (none "
+                f"of its servers would load), and '{name}' needs {', '.join(refs)}; add it at "
+                "user scope instead: put it in ~/.config/aido/aido.toml and run "
+                "`aido apply --scope user` (~/.config/kilo/kilo.json may hold references)"
+            )
+
+        said = (
+            f"assumed {assumed}, which skips a project kilo.json holding {{env:…}} "
+            "references: aido leaves a server that needs one out of it (add such a server "
+            "at user scope)"
         )
+        return AssumedFormat(said, refuses)
 
     @staticmethod
     def _refuses_env(host: Host) -> bool:

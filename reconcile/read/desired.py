@@ -148,10 +148,11 @@ def resolve_for(
     """Render every wanted server for `adapter`; notes say what was skipped and why.
 
     With `host`, an entry the harness found there would not read in its `scope` file
-    (`Adapter.refuses`, e.g. by its CLI's version) is left out with the reason.
+    (`Adapter.assumed_format`, e.g. by its CLI's version) is left out with the reason.
     """
     entries: list[DesiredEntry] = []
     notes: list[str] = []
+    assumed = None if host is None else adapter.assumed_format(scope, host)
     for item in wanted:
         spec = spec_for(item.server, adapter)
         needs = _unreachable_auth(item.server, adapter) if spec is None else ()
@@ -182,7 +183,7 @@ def resolve_for(
                 raise
             notes.append(f"{item.server.id}: skipped on {adapter.name}: {exc}")
             continue
-        refused = None if host is None else adapter.refuses(item.server.id, entry, scope, host)
+        refused = None if assumed is None else assumed.refuses(item.server.id, entry)
         if refused is not None:
             notes.append(f"{item.server.id}: left out of {adapter.name}: {refused}")
             continue

@@ -178,7 +178,7 @@ def assumed_formats(c: Checkup) -> list[Finding]:
     for file in c.files:
         assumed = file.adapter.assumed_format(file.location.scope, c.inputs.host)
         if assumed is not None:
-            message = f"{file.adapter.name}: {assumed}"
+            message = f"{file.adapter.name}: {assumed.said}"
             found.append(Finding(Severity.WARNING, "cli-format", file.shown, message))
     return found
 

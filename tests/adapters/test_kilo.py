@@ -60,15 +60,14 @@ def test_project_env_references_by_the_kilo_version_found(
 ) -> None:
     """From 7.7.2 Kilo skips a project file holding `{env:…}`: such an entry stays out of it."""
     host = make_host({"environ": fake_kilo(tmp_path, version)}, tmp_path)
-    why = ADAPTER.refuses("github", GITHUB, Scope.PROJECT, host)
-    assert (why is not None) is refused
     assumed = ADAPTER.assumed_format(Scope.PROJECT, host)
-    assert assumed is not None and f"Kilo {version}" in assumed
+    assert assumed is not None and f"Kilo {version}" in assumed.said
+    why = assumed.refuses("github", GITHUB)
+    assert (why is not None) is refused
     if why is not None:
         assert f"Kilo {version}" in why and "{env:GH}" in why and "--scope user" in why
     # Neither an entry without references nor the (trusted) global file is affected.
-    assert ADAPTER.refuses("plain", PLAIN, Scope.PROJECT, host) is None
-    assert ADAPTER.refuses("github", GITHUB, Scope.USER, host) is None
+    assert assumed.refuses("plain", PLAIN) is None
     assert ADAPTER.assumed_format(Scope.USER, host) is None
 
 
@@ -76,14 +75,16 @@ def test_no_kilo_found_assumes_the_newest_format(tmp_path: Path) -> None:
     """Without a `@kilocode/cli` on PATH (the extension, another install) aido assumes 7.7.2+."""
     for environ in ({}, {"PATH": str(tmp_path)}):
         host = make_host({"environ": environ}, tmp_path)
-        why = ADAPTER.refuses("github", GITHUB, Scope.PROJECT, host)
+        assumed = ADAPTER.assumed_format(Scope.PROJECT, host)
+        why = assumed.refuses("github", GITHUB) if assumed else None
         assert why is not None and "no @kilocode/cli found on PATH" in why
     other = tmp_path / "other"
     other.mkdir()
     (other / "kilo").write_text("#!/bin/sh\n")
     (other / "kilo").chmod(0o755)  # a kilo of no npm package: its version is unknown
     host = make_host({"environ": {"PATH": str(other)}}, tmp_path)
-    assert ADAPTER.refuses("github", GITHUB, Scope.PROJECT, host) is not None
+    assumed = ADAPTER.assumed_format(Scope.PROJECT, host)
+    assert assumed is not None and assumed.refuses("github", GITHUB) is not None
 
 
 @pytest.mark.parametrize("version", ["7.0.33", "7.7.7", None])
