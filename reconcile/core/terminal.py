@@ -12,8 +12,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 MAX_ANSWER = 4096
 Opener = Callable[[str, int], int]
@@ -28,8 +27,7 @@ class Device(Protocol):
     def close(self) -> None: ...
 
 
-@dataclass(frozen=True)
-class Console:
+class Console(NamedTuple):
     """The device names of the console: one for reading answers, one for showing prompts."""
 
     reader: str

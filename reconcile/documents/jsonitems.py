@@ -14,15 +14,14 @@ Everything works on a view (latin-1 text of the file's bytes, comments blanked i
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from aidokit.reconcile.documents.jsonscan import skip_ws, value_end
 
 Splice = tuple[int, int, str]
 
 
-@dataclass(frozen=True)
-class Element:
+class Element(NamedTuple):
     """One item of an array, as offsets into the view."""
 
     start: int
@@ -30,8 +29,7 @@ class Element:
     comma: int | None  # the comma right after it, if there is one
 
 
-@dataclass(frozen=True)
-class Items:
+class Items(NamedTuple):
     """An array of a view: its `[`, `]` and items."""
 
     text: str

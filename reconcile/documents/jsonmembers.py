@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
-from functools import cached_property
 
 from aidokit.reconcile.documents.jsonscan import Member, skip_hspace
 
@@ -23,28 +21,42 @@ Splice = tuple[int, int, str]
 _LEXEME = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*+|/\*(?:[^*]|\*(?!/))*\*/')
 
 
-@dataclass(frozen=True)
 class Layout:
-    """One object of a view: its `{`, `}`, members and the comments between them."""
+    """One object of a view: its `{`, `}`, members and the comments between them (a slotted
+    class, so that the comments are found once, when first asked)."""
 
-    text: str  # the view with comments
-    scan: str  # the view with comments blanked (same offsets)
-    open_pos: int
-    close: int
-    members: list[Member]
-    commented: bool  # whether the file has comments at all
+    __slots__ = ("_found", "close", "commented", "members", "open_pos", "scan", "text")
 
-    @cached_property
+    def __init__(
+        self,
+        text: str,
+        scan: str,
+        open_pos: int,
+        close: int,
+        members: list[Member],
+        commented: bool,
+    ) -> None:
+        self.text = text  # the view with comments
+        self.scan = scan  # the view with comments blanked (same offsets)
+        self.open_pos = open_pos
+        self.close = close
+        self.members = members
+        self.commented = commented  # whether the file has comments at all
+        self._found: tuple[list[int], list[int]] | None = None
+
+    @property
     def _comments(self) -> tuple[list[int], list[int]]:
         """Starts and ends of the comments inside the object (empty for strict JSON)."""
-        starts: list[int] = []
-        ends: list[int] = []
-        if self.commented:
-            for found in _LEXEME.finditer(self.text, self.open_pos + 1, self.close):
-                if found.group()[0] == "/":
-                    starts.append(found.start())
-                    ends.append(found.end())
-        return starts, ends
+        if self._found is None:
+            starts: list[int] = []
+            ends: list[int] = []
+            if self.commented:
+                for found in _LEXEME.finditer(self.text, self.open_pos + 1, self.close):
+                    if found.group()[0] == "/":
+                        starts.append(found.start())
+                        ends.append(found.end())
+            self._found = starts, ends
+        return self._found
 
     def in_comment(self, pos: int) -> bool:
         """Tell whether `pos` lies strictly inside a comment (not at its first character)."""

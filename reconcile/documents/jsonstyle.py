@@ -6,9 +6,8 @@ import json
 import math
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import reduce
-from typing import Any
+from typing import Any, NamedTuple
 
 from aidokit.reconcile.core.format import first_newline
 
@@ -21,8 +20,7 @@ _ONE_LINE_ARRAY = re.compile(r"\[[^\[\]{}\r\n]*[^\[\]{}\s][^\[\]{}\r\n]*\]")
 _SPLIT_ARRAY = re.compile(r"\[[ \t]*\r?\n\s*[^\s\[\]{}]")
 
 
-@dataclass(frozen=True)
-class Style:
+class Style(NamedTuple):
     """How a file lays out JSON: the unit of indentation, line break, separators."""
 
     unit: str = "  "

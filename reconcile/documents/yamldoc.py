@@ -34,9 +34,8 @@ import copy
 import io
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
@@ -71,8 +70,7 @@ _LONE_CR = re.compile("\r(?!\n)")
 _SAMPLE = 1 << 16  # indentation is guessed from the first 64 KiB
 
 
-@dataclass(frozen=True)
-class _Found:
+class _Found(NamedTuple):
     """The deepest mapping on a key path: its node, its key (None for the root), depth."""
 
     node: MappingNode | None

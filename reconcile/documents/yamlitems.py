@@ -31,8 +31,7 @@ from __future__ import annotations
 import copy
 import io
 import re
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ruamel.yaml import YAML
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -54,8 +53,7 @@ from aidokit.reconcile.documents.yamlnodes import (
 _GAP = re.compile(r"\s*,\s*")  # what separates two flow items: a comma, no comment
 
 
-@dataclass(frozen=True)
-class _Items:
+class _Items(NamedTuple):
     """A list found at a key path: its key node, its node and its named items."""
 
     key: Node
