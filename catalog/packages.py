@@ -7,14 +7,14 @@ URL. Used by `aido.lock`, `aido outdated` and `make verify-catalog`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from aidokit.catalog.models import RemoteSpec, StdioSpec
 
 
-@dataclass(frozen=True, order=True)
-class Package:
-    """A published package at one version (version "" when the spec does not pin one)."""
+class Package(NamedTuple):
+    """A published package at one version (version "" when the spec does not pin one);
+    ordered by registry, name, then version."""
 
     registry: str  # "npm" | "pypi"
     name: str

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from aidokit.catalog.facts import Facts
 from aidokit.catalog.models import MCPDef
@@ -14,8 +13,7 @@ from aidokit.catalog.triggers import first_match
 LeftOutBecause = Literal["security-sensitive", "deprecated"]
 
 
-@dataclass(frozen=True)
-class Match:
+class Match(NamedTuple):
     """An entry selected by a trigger, with the fact behind it."""
 
     id: str
@@ -23,8 +21,7 @@ class Match:
     reason: str
 
 
-@dataclass(frozen=True)
-class LeftOut:
+class LeftOut(NamedTuple):
     """An entry never suggested, and whether a trigger would otherwise have matched."""
 
     id: str
@@ -34,8 +31,7 @@ class LeftOut:
     reason: str | None = None
 
 
-@dataclass(frozen=True)
-class Selection:
+class Selection(NamedTuple):
     """What `select` decided: matched entries and the gated ones, in catalog order."""
 
     selected: tuple[Match, ...]

@@ -31,7 +31,8 @@ The grammars, checked against their sources:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import NamedTuple
 
 from aidokit.catalog.models import RemoteSpec, StdioSpec
 
@@ -58,8 +59,7 @@ _DOCKER_DOMAIN = re.compile(
 )
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
     """A registry package (or docker repository) and whether it is asked for at a plain version."""
 
     registry: str  # "npm" | "pypi" | "docker"
@@ -107,7 +107,7 @@ def pypi_source(arg: str) -> Source | None:
         # uv's `name@version` (`uvx ruff@0.3.0`): a version request, never a URL.
         if version == "latest":  # uv's `name@latest`: the registry's newest, not a pin
             latest = pypi_source(name)
-            return None if latest is None else replace(latest, plain=False)
+            return None if latest is None else latest._replace(plain=False)
         arg = f"{name}=={version}" if version and version[0].isdigit() else f"{name}==?"
     try:
         requirement = Requirement(arg)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from pathlib import Path
 
@@ -29,7 +28,7 @@ EVERYTHING = Facts(
     conformance=Fact("standard", "test"),
 )
 ON_EVERY_FORGE = [
-    dataclasses.replace(EVERYTHING, remote_url=Fact(url, "test"))
+    EVERYTHING._replace(remote_url=Fact(url, "test"))
     for url in ("git@github.com:o/r.git", "git@gitlab.com:o/r.git", "git@bitbucket.org:o/r.git")
 ]
 TOKEN_SHAPES = re.compile(r"(ghp_|github_pat_|glpat-|sk-|xox[bp]-|AKIA)[A-Za-z0-9]")

@@ -4,7 +4,6 @@ the catalog entry each stack suggests, and why."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -86,7 +85,7 @@ def test_a_stack_with_no_vendor_server_gets_only_the_always_entries(pack: str) -
     """The pack is detected and adds nothing: no `fetch` (opt-in), nothing left out."""
     facts = detect_facts(STACKS / pack)
     assert pack in facts.stack_packs, facts.stack_packs
-    alone = replace(facts, stack_packs={pack: facts.stack_packs[pack]}, brownfield=None)
+    alone = facts._replace(stack_packs={pack: facts.stack_packs[pack]}, brownfield=None)
     selection = select(MCP_CATALOG, alone)
     assert all(m.trigger == "always" for m in selection.selected), selection.selected
     assert not [gate for gate in selection.left_out if gate.trigger is not None]
@@ -114,7 +113,7 @@ def test_a_jvm_build_suggests_sonatype_for_its_dependencies(
     """Any Maven or Gradle build (Spring or not) gets Sonatype's server, by its language."""
     (tmp_path / "service").mkdir()
     (tmp_path / "service" / build).write_text("\n", "utf-8")
-    facts = replace(detect_facts(tmp_path), brownfield=None)
+    facts = detect_facts(tmp_path)._replace(brownfield=None)
     chosen = {m.id: m for m in select(MCP_CATALOG, facts).selected}
     assert "sonatype" in chosen, sorted(chosen)
     assert chosen["sonatype"].trigger == f"stack.language({language})"
@@ -127,7 +126,7 @@ def test_a_stack_whose_servers_are_all_sensitive_names_them_but_suggests_none(pa
     security-sensitive, with the pack as the reason (`aido suggest` shows it so)."""
     facts = detect_facts(STACKS / pack)
     assert pack in facts.stack_packs, facts.stack_packs
-    alone = replace(facts, stack_packs={pack: facts.stack_packs[pack]}, brownfield=None)
+    alone = facts._replace(stack_packs={pack: facts.stack_packs[pack]}, brownfield=None)
     selection = select(MCP_CATALOG, alone)
     gated = {gate.id: gate for gate in selection.left_out}
     assert gated[LEFT_OUT[pack]].because == "security-sensitive"
@@ -146,7 +145,7 @@ def test_each_stack_is_detected_below_the_root_and_suggests_an_entry(pack: str) 
     chosen = {m.id: m for m in select(MCP_CATALOG, facts).selected}
     assert entry in chosen, sorted(chosen)
     assert word in chosen[entry].reason or entry in PACKS_BY_ID[pack].recommends
-    alone = replace(facts, stack_packs={pack: facts.stack_packs[pack]}, brownfield=None)
+    alone = facts._replace(stack_packs={pack: facts.stack_packs[pack]}, brownfield=None)
     reason = {m.id: m.reason for m in select(MCP_CATALOG, alone).selected}[entry]
     assert word in reason, reason
 
