@@ -2,9 +2,9 @@
 
 JSON and JSONC are edited by splicing byte spans (`jsonedit`, `jsonmembers`), TOML by
 splicing table blocks (`tomldoc`, `tomlscan`), YAML by splicing entries that ruamel.yaml
-locates and renders (`yamldoc`); writes are compare-and-swap and atomic (`atomic`),
-serialised by `lock`. Which comments and blank lines belong to an entry is written down
-in docs/documents.md.
+locates and renders (`yamldoc`); writes are compare-and-swap and atomic (`core/atomic`),
+serialised by `core/lock` (imported from there: a plan locks nothing). Which comments and
+blank lines belong to an entry is written down in docs/documents.md.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from aidokit.reconcile.core.format import (
     Format,
     file_digest,
 )
-from aidokit.reconcile.core.lock import lock_file
 from aidokit.reconcile.documents.document import Document, read_document, write_document
 
 __all__ = [
@@ -26,7 +25,6 @@ __all__ = [
     "Document",
     "Format",
     "file_digest",
-    "lock_file",
     "read_document",
     "write_document",
 ]

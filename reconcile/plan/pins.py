@@ -12,7 +12,6 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import replace
 
 from aidokit.catalog.models import MCPDef
-from aidokit.catalog.sources import same_source
 from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.core.format import ABSENT
 from aidokit.reconcile.plan.model import LockChange
@@ -71,7 +70,13 @@ def _runs_another(ours: Spec | None, locked: Spec) -> bool:
     Read by the package's own grammar (catalog/sources.py): `pkg@https://...`,
     `pkg@file:...`, `pkg@npm:other@1`, a range or a tag is another source.
     """
-    return ours is None or not same_source(ours, locked)
+    if ours is None:
+        return True
+    if ours == locked:  # the lock holds the catalog's own spec: the usual case
+        return False
+    from aidokit.catalog.sources import same_source
+
+    return not same_source(ours, locked)
 
 
 def _upgraded(item: Wanted, locked: Locked) -> Wanted:

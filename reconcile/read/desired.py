@@ -18,7 +18,6 @@ from aidokit.catalog.models import MCPDef, RemoteSpec
 from aidokit.catalog.select import select
 from aidokit.reconcile.core.errors import CatalogError, ConfigError
 from aidokit.reconcile.read.choices.config import ProjectConfig
-from aidokit.reconcile.read.choices.custom import custom_servers
 
 
 class Wanted(NamedTuple):
@@ -74,7 +73,11 @@ def wanted_servers(
     """
     origin = origin or {}
     by_id = {entry.id: entry for entry in catalog}
-    customs = custom_servers(config, by_id)  # security-sensitive: never selected below
+    customs: list[MCPDef] = []  # security-sensitive: never selected below
+    if config.custom:
+        from aidokit.reconcile.read.choices.custom import custom_servers
+
+        customs = custom_servers(config, by_id)
     for server in customs:
         if server.id in config.mcp.add:  # catalog ids only: the JSON Schema lists them
             raise ConfigError(

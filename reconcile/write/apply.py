@@ -15,11 +15,8 @@ from aidokit.reconcile.core import boundary
 from aidokit.reconcile.core.atomic import current_digest, remove_file, replace_file
 from aidokit.reconcile.core.errors import SecurityError, StaleError
 from aidokit.reconcile.core.format import MapOrigin, Pieces
-from aidokit.reconcile.documents import (
-    Document,
-    lock_file,
-    read_document,
-)
+from aidokit.reconcile.core.lock import lock_file
+from aidokit.reconcile.documents import Document, read_document
 from aidokit.reconcile.plan.model import Action, Change, FileChange, Plan
 from aidokit.reconcile.read.state import (
     DELETING,

@@ -328,7 +328,7 @@ def record_all(found: list[Found]) -> None:
     """Save the ownership records of every imported entry, as it stands in its file."""
     from pathlib import Path
 
-    from aidokit.reconcile.documents import lock_file
+    from aidokit.reconcile.core.lock import lock_file
     from aidokit.reconcile.read.state import load_state, save_state
 
     for item in found:

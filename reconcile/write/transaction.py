@@ -20,9 +20,8 @@ from pathlib import Path
 from aidokit.reconcile.core.atomic import current_digest, replace_file
 from aidokit.reconcile.core.errors import AidoError, StaleError
 from aidokit.reconcile.core.format import ABSENT, Pieces, file_digest
-from aidokit.reconcile.core.lock import lock_path
+from aidokit.reconcile.core.lock import lock_file, lock_path
 from aidokit.reconcile.core.osfile import fsync_directory
-from aidokit.reconcile.documents import lock_file
 from aidokit.reconcile.read.state import Record, State, load_state, parse_state, save_state
 from aidokit.reconcile.write import journal, markers
 from aidokit.reconcile.write.journal import FileEntry, StateEntry, Tx

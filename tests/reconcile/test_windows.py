@@ -16,7 +16,7 @@ import pytest
 from aidokit.reconcile.core import osfile, terminal
 from aidokit.reconcile.core.atomic import TEMP_PREFIX, read_bytes, replace_file
 from aidokit.reconcile.core.errors import LockError
-from aidokit.reconcile.documents import lock_file
+from aidokit.reconcile.core.lock import lock_file
 from tests.helpers import ONLY_CONTEXT7, aido, new_project
 from tests.simwindows import fake_msvcrt, hide_posix
 
@@ -91,7 +91,7 @@ def test_msvcrt_lock_is_seen_by_another_process(
     path = tmp_path / "config.toml"
     code = SIMULATE + (
         "from pathlib import Path\n"
-        "from aidokit.reconcile.documents import lock_file\n"
+        "from aidokit.reconcile.core.lock import lock_file\n"
         "from aidokit.reconcile.core.errors import LockError\n"
         "try:\n    with lock_file(Path(sys.argv[1])): print('took it')\n"
         "except LockError: print('waited')\n"

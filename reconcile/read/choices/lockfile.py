@@ -403,7 +403,7 @@ def _compact(entry_id: str, entry: CompactEntry) -> Locked:
 def write_lock(path: Path, text: str, expected: str) -> None:
     """Write the lock atomically if it is still the one planned (digest `expected`)."""
     from aidokit.reconcile.core.atomic import replace_file
-    from aidokit.reconcile.documents import lock_file
+    from aidokit.reconcile.core.lock import lock_file
     from aidokit.reconcile.read.decode import remember
 
     raw = text.encode("utf-8")

@@ -16,7 +16,6 @@ from dataclasses import replace
 
 from aidokit.adapters.base import Budget
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
-from aidokit.reconcile.checks.launch_env import launch_variables
 from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.read.choices.config import Override, ProjectConfig, ToolChoice
 from aidokit.reconcile.read.desired import Wanted
@@ -76,6 +75,8 @@ def _over(base: ToolChoice, agent: ToolChoice) -> ToolChoice:
 
 def override_server(server: MCPDef, override: Override, where: str) -> MCPDef:
     """`server` with `override` applied to every adapter's install spec."""
+    from aidokit.reconcile.checks.launch_env import launch_variables  # with overrides only
+
     table = f"{where} [override.{server.id}]"
     if "custom" in server.tags:
         raise ConfigError(

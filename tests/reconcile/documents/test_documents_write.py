@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 
 from aidokit.reconcile.core.errors import LockError, StaleError
+from aidokit.reconcile.core.lock import lock_file
 from aidokit.reconcile.documents import (
     ABSENT,
     Document,
     Format,
     file_digest,
-    lock_file,
     read_document,
     write_document,
 )
@@ -146,7 +146,7 @@ def test_lock_is_shared_across_processes(tmp_path: Path, monkeypatch: pytest.Mon
     path = tmp_path / "settings.json"
     code = (
         "import sys, time; from pathlib import Path\n"
-        "from aidokit.reconcile.documents import lock_file\n"
+        "from aidokit.reconcile.core.lock import lock_file\n"
         "with lock_file(Path(sys.argv[1])):\n    print('held', flush=True); time.sleep(5)\n"
     )
     child = subprocess.Popen(
