@@ -294,42 +294,55 @@ _LAST = {
 _AFTER = ['[profiles.fast]\nmodel = "o4"\n', "[tui]\n", ""]
 
 
+def _endings(text: str) -> list[bytes]:
+    """`text` with LF and with CRLF line breaks, each with and without the last one."""
+    found = []
+    for nl in ("\n", "\r\n"):
+        lines = text.replace("\n", nl)
+        found += [lines.encode(), lines.removesuffix(nl).encode()]
+    return found
+
+
 @pytest.mark.parametrize("gap", _GAPS, ids=repr)
 @pytest.mark.parametrize("last", sorted(_LAST))
 def test_toml_keeps_someone_elses_keys_over_every_gap_after_the_map(
     last: str, gap: tuple[str, ...]
 ) -> None:
     """A table with or without keys, then comments and blank lines flush under it or set
-    off by a blank line, then another table or the end: the round trip is exact."""
+    off by a blank line, then another table or the end (LF or CRLF, with or without the
+    last line break): the round trip is exact."""
     text, user = _LAST[last]
     for after in _AFTER:
-        raw = ('model = "o3"\n' + text + "".join(gap) + after).encode()
-        layout = Layout(raw, ("mcp_servers",), user, ())
-        for where in POSITIONS:
-            foreign = ("alwaysAllow", True, where)
-            _kept_round_trip(
-                Format.TOML, layout, {"new": {"command": "npx"}}, {"new": {"command": "z"}}, foreign
-            )
+        for raw in _endings('model = "o3"\n' + text + "".join(gap) + after):
+            layout = Layout(raw, ("mcp_servers",), user, ())
+            for where in POSITIONS:
+                foreign = ("alwaysAllow", True, where)
+                new, healed = {"new": {"command": "npx"}}, {"new": {"command": "z"}}
+                _kept_round_trip(Format.TOML, layout, new, healed, foreign)
 
 
 @pytest.mark.parametrize("gap", _GAPS, ids=repr)
 def test_toml_array_keeps_someone_elses_keys_over_every_gap_after_it(gap: tuple[str, ...]) -> None:
     """The same over an array of tables keyed by name (Mistral Vibe's `[[mcp_servers]]`)."""
-    key_path = ("mcp_servers", NAMED_TABLES)
-    for after in _AFTER:
-        raw = (
-            'model = "o3"\n[[mcp_servers]]\nname = "mine"\ncommand = "x"\n' + "".join(gap) + after
-        ).encode()
+    head = 'model = "o3"\n[[mcp_servers]]\nname = "mine"\ncommand = "x"\n'
+    files = [raw for after in _AFTER for raw in _endings(head + "".join(gap) + after)]
+    for raw in files:
         for where in POSITIONS:
-            doc = Document(PATHS[Format.TOML], Format.TOML, raw)
-            doc.set_entry(key_path, "new", {"command": "npx"})
-            tuned, kept = add_key(doc.render(), Format.TOML, "new", "trust", True, where)
-            doc = Document(PATHS[Format.TOML], Format.TOML, tuned)
-            doc.update_entry(key_path, "new", {"command": "z"}, ("trust",))
-            fixed = doc.render()
-            items = tomllib.loads(fixed.decode())["mcp_servers"]
-            assert items[-1] == {"name": "new", "command": "z", "trust": True}
-            assert all(text in fixed for text in kept)
-            doc = Document(PATHS[Format.TOML], Format.TOML, fixed)
-            doc.delete_entry(key_path, "new")
-            assert doc.render() == raw
+            _kept_array_round_trip(raw, where)
+
+
+def _kept_array_round_trip(raw: bytes, where: str) -> None:
+    """Add element `new`, a harness adds a key to it, heal keeps it, delete is exact."""
+    key_path = ("mcp_servers", NAMED_TABLES)
+    doc = Document(PATHS[Format.TOML], Format.TOML, raw)
+    doc.set_entry(key_path, "new", {"command": "npx"})
+    tuned, kept = add_key(doc.render(), Format.TOML, "new", "trust", True, where)
+    doc = Document(PATHS[Format.TOML], Format.TOML, tuned)
+    doc.update_entry(key_path, "new", {"command": "z"}, ("trust",))
+    fixed = doc.render()
+    items = tomllib.loads(fixed.decode())["mcp_servers"]
+    assert items[-1] == {"name": "new", "command": "z", "trust": True}
+    assert all(text in fixed for text in kept)
+    doc = Document(PATHS[Format.TOML], Format.TOML, fixed)
+    doc.delete_entry(key_path, "new")
+    assert doc.render() == raw
