@@ -244,6 +244,12 @@ def no_files(location: Location, host: Host) -> tuple[Path, ...]:
     return ()
 
 
+def no_agent_budget(name: str, agent: str, budget: Budget) -> Budgeted | None:
+    """Most harnesses have no per-agent tool field (an agent file holding its own entry
+    takes the budget in the entry)."""
+    return None
+
+
 class AgentFiles(NamedTuple):
     """Where a harness keeps agent definitions that can hold their own servers (docs/roles.md).
 
@@ -270,6 +276,11 @@ class AgentFiles(NamedTuple):
     # Whether the harness calls an agent by its frontmatter `name` (else by its file name
     # without `suffix`): the installed CLIs' agent loaders (docs/roles.md, "Agent names").
     named_in_frontmatter: bool = False
+    # Server `name`'s budget for agent `agent` alone (`[override.ID.agents.NAME]`) as values
+    # of that agent's file, for a harness whose agents inherit the main session's servers
+    # and deny tools in their own file (Claude Code's `disallowedTools`); `entry` of the
+    # result is unused. None: no such field.
+    budget: Callable[[str, str, Budget], Budgeted | None] = no_agent_budget
 
     def folder(self, scope: Scope, host: Host) -> Path | None:
         """The folder of the agents of `scope` (None: no agent files in that scope)."""
@@ -296,12 +307,18 @@ class AgentFiles(NamedTuple):
 class NamedAgents(NamedTuple):
     """Agents a harness knows by name, for scoping by companions (OpenCode's
     `agent.<name>.tools`): those its config file defines under `map_path`, its Markdown
-    agents in `folders` of its config folder, and its built-in ones."""
+    agents in `folders` of its config folder, and its built-in ones; and the values of that
+    file that scope a server (`scoping`) or a budget (`budget`) to some of them."""
 
     map_path: tuple[str, ...]
     folders: tuple[str, ...]  # under the config folder, each read as `<folder>/**/*.md`
     project_folder: str  # the project's config folder (the user one holds the file itself)
+    # Values that limit server `name` to the agents named `agents` in the same file.
+    scoping: Callable[[str, tuple[str, ...]], tuple[Companion, ...]]
     built_in: tuple[str, ...] = ()
+    # Server `name`'s budget for agent `agent` alone as values of the same file (OpenCode's
+    # `agent.<name>.tools`); `entry` of the result is unused. None: no such field.
+    budget: Callable[[str, str, Budget], Budgeted | None] = no_agent_budget
 
     def folder(self, scope: Scope, host: Host, location: Location) -> Path:
         """The config folder whose `folders` hold Markdown agents in `scope`."""
@@ -425,20 +442,6 @@ class Adapter(Protocol):
         (None: the harness has none). `entries`: aido's entries for it, by name."""
         ...
 
-    def role_scoping(self, name: str, agents: tuple[str, ...]) -> tuple[Companion, ...] | None:
-        """Values that limit server `name` to the agents named `agents` in the same file.
-
-        None when the harness has no such mechanism in this config file.
-        """
-        ...
-
-    def agent_budget(self, name: str, agent: str, budget: Budget) -> Budgeted | None:
-        """Server `name`'s budget for agent `agent` alone (`[override.ID.agents.NAME]`) as
-        values in the adapter's own file, for a harness that scopes tools per agent there
-        (OpenCode's `agent.<name>.tools`); `entry` of the result is unused. None: it has
-        no such field (an agent file holding its own entry takes the budget in the entry)."""
-        ...
-
     def detect(self, host: Host, scope: Scope) -> str | None:
         """Why this harness counts as in use for `scope` here (None if it does not)."""
         ...
@@ -463,6 +466,24 @@ class Adapter(Protocol):
         (`aido doctor`), and which entries it cannot hold (left out of the plan with the
         reason); None for a harness with one format."""
         ...
+
+
+def role_scoping(
+    adapter: Adapter, name: str, agents: tuple[str, ...]
+) -> tuple[Companion, ...] | None:
+    """Values that limit server `name` to the agents named `agents` in `adapter`'s own
+    file (`NamedAgents.scoping`); None when the harness has no such mechanism there."""
+    named = adapter.named_agents
+    return None if named is None else named.scoping(name, agents)
+
+
+def agent_budget(adapter: Adapter, name: str, agent: str, budget: Budget) -> Budgeted | None:
+    """Server `name`'s budget for agent `agent` alone (`[override.ID.agents.NAME]`) as
+    values of the adapter's own file (`NamedAgents.budget`, OpenCode) or of the agent's file
+    (`AgentFiles.budget`, Claude Code); None: the harness has no such field."""
+    if adapter.named_agents is not None:
+        return adapter.named_agents.budget(name, agent, budget)
+    return None if adapter.agents is None else adapter.agents.budget(name, agent, budget)
 
 
 def substitute(text: str, reference: Callable[[str], str]) -> str:

@@ -100,6 +100,26 @@ def _native_item(rule: str) -> dict[str, str] | None:
     return None
 
 
+def agent_budget(name: str, agent: str, budget: Budget) -> Budgeted | None:
+    """Items of the agent file's frontmatter `disallowedTools` (the pinned CLI's agent
+    schema takes `mcp__<server>__<tool>` and `mcp__<server>`, docs/context-budget.md):
+    each tool agent `agent` must not load, every tool of a server switched off for it.
+    The server still starts; that agent's model gets none of the denied tools.
+    "Only these" needs the server's tool list, as `budget` does."""
+    from aidokit.adapters.budget import unknown_list
+
+    if not budget.enabled:
+        rule = f"mcp__{tool_part(name)}"
+        return Budgeted(None, companions=(Companion(AGENT_DENY, rule, rule),))
+    if not budget.filters:
+        return Budgeted(None)
+    tools = budget.deny_list
+    if tools is None:
+        return Budgeted(None, notes=(unknown_list("claude-code", name, budget),), filtered=False)
+    rules = [f"mcp__{tool_part(name)}__{tool_part(tool)}" for tool in tools]
+    return Budgeted(None, companions=tuple(Companion(AGENT_DENY, r, r) for r in rules))
+
+
 class ClaudeCode(AdapterBase):
     """Claude Code CLI."""
 
@@ -124,7 +144,7 @@ class ClaudeCode(AdapterBase):
     # loader; docs/roles.md), so entries keep their shape. String items are the user's.
     agents: AgentFiles | None = AgentFiles(
         AGENTS, ".md", Format.MARKDOWN, ("mcpServers", LIST_ITEMS), blocked=mcp_denied,
-        named_in_frontmatter=True,
+        named_in_frontmatter=True, budget=agent_budget,
     )  # fmt: skip
 
     def location(self, scope: Scope, host: Host) -> Location | None:
@@ -187,25 +207,6 @@ class ClaudeCode(AdapterBase):
         return Budgeted(
             entry, companions=tuple(Companion(DENY, r, r, file=SETTINGS) for r in rules)
         )
-
-    def agent_budget(self, name: str, agent: str, budget: Budget) -> Budgeted | None:
-        """Items of the agent file's frontmatter `disallowedTools` (the pinned CLI's agent
-        schema takes `mcp__<server>__<tool>` and `mcp__<server>`, docs/context-budget.md):
-        each tool agent `agent` must not load, every tool of a server switched off for it.
-        The server still starts; that agent's model gets none of the denied tools.
-        "Only these" needs the server's tool list, as `budget` does."""
-        from aidokit.adapters.budget import unknown_list
-
-        if not budget.enabled:
-            rule = f"mcp__{tool_part(name)}"
-            return Budgeted(None, companions=(Companion(AGENT_DENY, rule, rule),))
-        if not budget.filters:
-            return Budgeted(None)
-        tools = budget.deny_list
-        if tools is None:
-            return Budgeted(None, notes=(unknown_list(self.name, name, budget),), filtered=False)
-        rules = [f"mcp__{tool_part(name)}__{tool_part(tool)}" for tool in tools]
-        return Budgeted(None, companions=tuple(Companion(AGENT_DENY, r, r) for r in rules))
 
     def native_policy(self, rules: PolicyRules, scope: Scope) -> NativePolicy | None:
         """The policy as `allowedMcpServers` / `deniedMcpServers` in ~/.claude/settings.json

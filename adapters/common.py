@@ -64,10 +64,6 @@ class AdapterBase:
             untyped_url=self.caps.untyped_url,
         )  # fmt: skip
 
-    def role_scoping(self, name: str, agents: tuple[str, ...]) -> tuple[Companion, ...] | None:
-        """Most harnesses cannot scope a server to agents in their MCP config file."""
-        return None
-
     def companion_files(self, scope: Scope, host: Host) -> Mapping[str, Location]:
         """Most harnesses keep everything of an entry in the entry's own file."""
         return {}
@@ -93,10 +89,6 @@ class AdapterBase:
         if self.caps.tool_fields is None:
             return unfiltered(self.name, name, entry, budget)
         return in_entry(self.name, name, entry, budget, self.caps.tool_fields)
-
-    def agent_budget(self, name: str, agent: str, budget: Budget) -> Budgeted | None:
-        """Most harnesses have no per-agent tool field in their own file."""
-        return None
 
     def identity(self, entry: Any) -> str | None:
         """URL, or command plus package: the flat shape most harnesses share."""

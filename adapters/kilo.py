@@ -26,7 +26,6 @@ from aidokit.adapters.base import (
     AssumedFormat,
     Budget,
     Budgeted,
-    Companion,
     Evidence,
     Host,
     Location,
@@ -65,7 +64,9 @@ class Kilo(OpenCode):
         unconfirmed=("per-agent tool scoping (Kilo moved to `permission` rules; not written)",),
         cli="kilo",
     )
-    named_agents: NamedAgents | None = None  # it writes no companions (role_scoping)
+    # No role scoping or per-agent budgets: Kilo turns the legacy `tools` map into
+    # `permission` rules, so aido writes no companions there.
+    named_agents: NamedAgents | None = None
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """An existing `kilo.jsonc`/`kilo.json` (root, then `.kilo/`), else `kilo.json`."""
@@ -80,15 +81,6 @@ class Kilo(OpenCode):
         path = first_existing(found, folders[0] / "kilo.json")
         # Both names are parsed with jsonc-parser (config.ts), like OpenCode's.
         return Location(self.name, scope, path, Format.JSONC, ("mcp",))
-
-    def role_scoping(self, name: str, agents: tuple[str, ...]) -> tuple[Companion, ...] | None:
-        """Not written: Kilo turns the legacy `tools` map into `permission` rules."""
-        return None
-
-    def agent_budget(self, name: str, agent: str, budget: Budget) -> Budgeted | None:
-        """Not written, as for role scoping: Kilo turns the legacy `tools` map into
-        `permission` rules."""
-        return None
 
     def budget(
         self, name: str, entry: dict[str, Any], budget: Budget, *, scope: Scope = Scope.PROJECT

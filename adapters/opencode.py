@@ -48,6 +48,36 @@ from aidokit.adapters.render import Refs, brace_env, refuse_cwd
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
 
+def role_scoping(name: str, agents: tuple[str, ...]) -> tuple[Companion, ...]:
+    """Disable the server's tools globally, enable them for each of `agents` (the real
+    agents that play the entry's roles).
+
+    §6 "Role scoping" (V1): MCP tools are named `<server>_<tool>`, so the glob
+    `<server>_*` targets one server in `tools` and `agent.<name>.tools`.
+    """
+    glob = f"{name}_*"
+    per_agent = tuple(Companion(("agent", agent, "tools"), glob, True) for agent in agents)
+    return (Companion(("tools",), glob, False), *per_agent)
+
+
+def agent_budget(name: str, agent: str, budget: Budget) -> Budgeted | None:
+    """`false` in `agent.<agent>.tools` for each tool that agent must not load (the V1
+    `tools` map, as for the whole file; OpenCode merges an agent's map over the
+    top-level one, §6 "Role scoping"), `"<server>_*": false` for a server switched off
+    for it. "Only these" needs the server's tool list, as `budget` does."""
+    from aidokit.adapters.budget import tool_name, unknown_list
+
+    where = ("agent", agent, "tools")
+    if not budget.enabled:
+        glob = f"{tool_name(name, '')}*"
+        return Budgeted(None, companions=(Companion(where, glob, False),))
+    deny = budget.deny_list
+    if deny is None:
+        return Budgeted(None, notes=(unknown_list("opencode", name, budget),), filtered=False)
+    tools = tuple(Companion(where, tool_name(name, tool), False) for tool in deny)
+    return Budgeted(None, companions=tools)
+
+
 class OpenCode(AdapterBase):
     """OpenCode (sst/opencode)."""
 
@@ -75,7 +105,9 @@ class OpenCode(AdapterBase):
         map_path=("agent",),
         folders=("agent", "agents", "mode", "modes"),
         project_folder=".opencode",
+        scoping=role_scoping,
         built_in=("build", "plan", "general", "explore"),
+        budget=agent_budget,
     )
 
     def location(self, scope: Scope, host: Host) -> Location | None:
@@ -127,17 +159,6 @@ class OpenCode(AdapterBase):
         entry["enabled"] = True
         return refs.done(entry)
 
-    def role_scoping(self, name: str, agents: tuple[str, ...]) -> tuple[Companion, ...] | None:
-        """Disable the server's tools globally, enable them for each of `agents` (the real
-        agents that play the entry's roles).
-
-        §6 "Role scoping" (V1): MCP tools are named `<server>_<tool>`, so the glob
-        `<server>_*` targets one server in `tools` and `agent.<name>.tools`.
-        """
-        glob = f"{name}_*"
-        per_agent = tuple(Companion(("agent", agent, "tools"), glob, True) for agent in agents)
-        return (Companion(("tools",), glob, False), *per_agent)
-
     def budget(
         self, name: str, entry: dict[str, Any], budget: Budget, *, scope: Scope = Scope.PROJECT
     ) -> Budgeted:
@@ -155,23 +176,6 @@ class OpenCode(AdapterBase):
             return done._replace(notes=(unknown_list(self.name, name, budget),), filtered=False)
         tools = tuple(Companion(("tools",), tool_name(name, tool), False) for tool in deny)
         return done._replace(companions=tools, notes=(), filtered=True)
-
-    def agent_budget(self, name: str, agent: str, budget: Budget) -> Budgeted | None:
-        """`false` in `agent.<agent>.tools` for each tool that agent must not load (the V1
-        `tools` map, as for the whole file; OpenCode merges an agent's map over the
-        top-level one, §6 "Role scoping"), `"<server>_*": false` for a server switched off
-        for it. "Only these" needs the server's tool list, as `budget` does."""
-        from aidokit.adapters.budget import tool_name, unknown_list
-
-        where = ("agent", agent, "tools")
-        if not budget.enabled:
-            glob = f"{tool_name(name, '')}*"
-            return Budgeted(None, companions=(Companion(where, glob, False),))
-        deny = budget.deny_list
-        if deny is None:
-            return Budgeted(None, notes=(unknown_list(self.name, name, budget),), filtered=False)
-        tools = tuple(Companion(where, tool_name(name, tool), False) for tool in deny)
-        return Budgeted(None, companions=tools)
 
     def identity(self, entry: Any) -> str | None:
         """URL, or argv[0] plus package."""

@@ -6,7 +6,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import replace
 from typing import Any
 
-from aidokit.adapters.base import Adapter, Companion, Host, Scope
+from aidokit.adapters.base import Adapter, Companion, Host, Scope, role_scoping
 from aidokit.adapters.format import ITEMS
 from aidokit.adapters.trust import TrustRecords
 from aidokit.catalog.models import MCPDef, deprecation
@@ -364,7 +364,7 @@ def _note_role_scoping(file: FileChange, adapter: Adapter, scoping: bool) -> Fil
     scoped = [c for c in written if c.roles and "*" not in c.roles]
     if scoping or not scoped or any(c.map_path for c in written):
         return file
-    if adapter.role_scoping(scoped[0].name, scoped[0].roles) is None:
+    if role_scoping(adapter, scoped[0].name, scoped[0].roles) is None:
         note = (
             f"role scoping not supported by {file.adapter}: servers are visible to all agents "
             "(their roles are recorded in aido's state)"

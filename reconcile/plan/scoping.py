@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from aidokit.adapters.base import Adapter, Companion
+from aidokit.adapters.base import Adapter, Companion, agent_budget, role_scoping
 from aidokit.reconcile.core.errors import AidoError
 from aidokit.reconcile.read.desired import DesiredEntry
 from aidokit.reconcile.read.facts.agents import MAIN, SHARED, agents_playing, main_plays
@@ -88,7 +88,7 @@ def _agent_files_only(
         for agent, budget in item.agent_budgets.items():
             if (item.id, agent) in result.budgeted:
                 continue
-            compiled = adapter.agent_budget(item.id, agent, budget)
+            compiled = agent_budget(adapter, item.id, agent, budget)
             if compiled is None:
                 return  # said by agent_budget_notes
             result.budgeted.add((item.id, agent))
@@ -135,7 +135,7 @@ def _agent_item(
         )
         return None
     if compiled.companions:  # the filter lives outside the entry (Claude Code's settings)
-        own_file = adapter.agent_budget(item.id, name, budget)
+        own_file = agent_budget(adapter, item.id, name, budget)
         if own_file is not None and adapter.named_agents is None:  # in the agent's file
             return plain._replace(
                 notes=(*plain.notes, *own_file.notes),
@@ -181,7 +181,7 @@ def companions_for(
             result.shared.append(item._replace(companions=()))
         elif names:
             result.shared.append(
-                item._replace(companions=adapter.role_scoping(item.id, names) or ())
+                item._replace(companions=role_scoping(adapter, item.id, names) or ())
             )
         else:
             unplayed.append(item)
@@ -199,7 +199,7 @@ def _with_agent_budgets(
     notes: list[str] = []
     for agent, budget in item.agent_budgets.items():
         table = f"[override.{item.id}.agents.{agent}]"
-        compiled = adapter.agent_budget(item.id, agent, budget)
+        compiled = agent_budget(adapter, item.id, agent, budget)
         if compiled is None:
             continue  # said by agent_budget_notes
         result.budgeted.add((item.id, agent))

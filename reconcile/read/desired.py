@@ -9,7 +9,16 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from aidokit.adapters.base import NOTHING, Adapter, Budget, Budgeted, Companion, Host, Scope
+from aidokit.adapters.base import (
+    NOTHING,
+    Adapter,
+    Budget,
+    Budgeted,
+    Companion,
+    Host,
+    Scope,
+    role_scoping,
+)
 from aidokit.adapters.render import for_os
 from aidokit.adapters.support import spec_for, unreferenced_variables
 from aidokit.catalog.errors import NoInstallSpecError
@@ -233,4 +242,4 @@ def _companions(adapter: Adapter, item: Wanted) -> tuple[Companion, ...]:
     """Role scoping for `item` on `adapter`, only when aido.toml names its agents."""
     if not item.scoped or "*" in item.roles:  # ["*"]: shared on purpose
         return ()
-    return adapter.role_scoping(item.server.id, item.roles) or ()
+    return role_scoping(adapter, item.server.id, item.roles) or ()

@@ -16,7 +16,15 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from aidokit.adapters.base import Adapter, AgentFiles, Host, Location, NamedAgents, Scope
+from aidokit.adapters.base import (
+    Adapter,
+    AgentFiles,
+    Host,
+    Location,
+    NamedAgents,
+    Scope,
+    agent_budget,
+)
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.adapters.support import resolved
 from aidokit.adapters.trust import NO_RECORDS, TrustRecords, parse_record
@@ -419,7 +427,7 @@ def _agents_to_read(
             agent
             for item in budgeted
             for agent, budget in item.agent_budgets.items()
-            if agent in index and adapter.agent_budget(item.server.id, agent, budget) is not None
+            if agent in index and agent_budget(adapter, item.server.id, agent, budget) is not None
         }
     chosen = {index[name]: name for name in names}
     by_path = {path: name for name, path in index.items()}

@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters.base import AGENT_NAME_RE, Adapter
+from aidokit.adapters.base import AGENT_NAME_RE, Adapter, role_scoping
 from aidokit.adapters.format import ITEMS
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.adapters.render import for_os
@@ -111,7 +111,7 @@ def _derived_companion(file: FileChange, change: Change) -> bool:
     named = change.map_path[1:2] if len(change.map_path) == 3 else ()
     if any(not AGENT_NAME_RE.fullmatch(name) for name in named):
         return False
-    companions = ADAPTERS[file.adapter].role_scoping(server, named) or ()
+    companions = role_scoping(ADAPTERS[file.adapter], server, named) or ()
     return any(
         (c.map_path, c.name, c.value) == (change.map_path, change.name, change.after)
         for c in companions

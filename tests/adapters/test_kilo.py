@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.adapters.base import Scope
+from aidokit.adapters.base import Budget, Scope, agent_budget, role_scoping
 from aidokit.adapters.kilo import ADAPTER, PACKAGE
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.reconcile.read.desired import Wanted, resolve_for
@@ -31,7 +31,8 @@ def test_root_kilo_json_wins_over_dot_kilo(tmp_path: Path) -> None:
 
 def test_no_role_scoping_is_written() -> None:
     """Kilo turns OpenCode's `tools` map into permissions, so aido writes none."""
-    assert ADAPTER.role_scoping("playwright", ("tester",)) is None
+    assert role_scoping(ADAPTER, "playwright", ("tester",)) is None
+    assert agent_budget(ADAPTER, "playwright", "tester", Budget(exclude=("a",))) is None
 
 
 def fake_kilo(root: Path, version: str) -> dict[str, str]:
