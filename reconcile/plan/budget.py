@@ -9,13 +9,12 @@ browser_install").
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from aidokit.adapters.base import Budget
 
 
-@dataclass(frozen=True)
-class Loads:
+class Loads(NamedTuple):
     """What the model loads from one server in one harness file."""
 
     words: str  # "" when aido.toml asks nothing and the tools are not known
@@ -58,8 +57,7 @@ TOOL_OVERHEAD_CHARS = 400
 CHARS_PER_TOKEN = 4
 
 
-@dataclass(frozen=True)
-class Cost:
+class Cost(NamedTuple):
     """What one server costs the model's context in this project (`aido suggest --budget`)."""
 
     id: str

@@ -64,11 +64,9 @@ def _budget(args: argparse.Namespace) -> int:
     host = world.inputs.host
     found = costs({w.server.id: w.budget for w in wanted}, tool_sizes(host.environ, host.project))
     if args.json:
-        from dataclasses import asdict
-
         from aidokit.reconcile.show.render.json_output import dumps
 
-        doc = {"format_version": FORMAT_VERSION, "servers": [asdict(cost) for cost in found]}
+        doc = {"format_version": FORMAT_VERSION, "servers": [cost._asdict() for cost in found]}
         print(dumps(doc), end="")
         return 0
     from aidokit.catalog.printable import printable

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 from urllib.parse import urlsplit
 
 from aidokit.catalog.models import RemoteSpec, StdioSpec
@@ -26,8 +26,7 @@ from aidokit.reconcile.read.policy.rules import Subject, normalise
 _URL = re.compile(r"https?://[^\s\"'<>]+", re.IGNORECASE)
 
 
-@dataclass(frozen=True)
-class Refusal:
+class Refusal(NamedTuple):
     """Why a policy refuses an entry: the rule, the layer it came from, what it matched."""
 
     entry: str

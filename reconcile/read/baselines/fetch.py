@@ -12,8 +12,8 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.read.baselines.cache import (
@@ -29,8 +29,7 @@ from aidokit.reconcile.read.choices.lockfile import BaselinePin
 _COMMIT = re.compile(r"^[0-9a-f]{40}$")
 
 
-@dataclass(frozen=True)
-class Upstream:
+class Upstream(NamedTuple):
     """Where a pinned git baseline stands against its remote ref."""
 
     source: str

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from aidokit.catalog.printable import excerpt
 from aidokit.reconcile.core.errors import ConfigError
@@ -28,8 +27,7 @@ ROOTS_VARIABLE = "AIDO_BASELINE_ROOTS"
 NOWHERE = Path("/nonexistent/aido")  # a project boundary nothing is inside: the roots only
 
 
-@dataclass(frozen=True)
-class Origin:
+class Origin(NamedTuple):
     """Who names a source: the layer file (or baseline) and how far it may reach."""
 
     shown: str  # `aido.toml`, `~/.config/aido/aido.toml`, `baseline git+...`
@@ -37,12 +35,15 @@ class Origin:
     project: Path | None  # the project whose boundary holds; None for the user's own layer
 
 
-@dataclass
 class Resolved:
-    """The baseline layers found so far (earliest first) and the pins they were read by."""
+    """The baseline layers found so far (earliest first) and the pins they were read by
+    (filled in as the layers are read, so a small mutable class)."""
 
-    layers: list[tuple[str, LoadedConfig]] = field(default_factory=list)
-    pins: dict[str, BaselinePin] = field(default_factory=dict)
+    __slots__ = ("layers", "pins")
+
+    def __init__(self) -> None:
+        self.layers: list[tuple[str, LoadedConfig]] = []
+        self.pins: dict[str, BaselinePin] = {}
 
 
 class Reads(Protocol):
@@ -58,8 +59,7 @@ class Reads(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class Reader:
+class Reader(NamedTuple):
     """Plan's reader: the cache by the lock's pins, never the network."""
 
     pins: Mapping[str, BaselinePin]

@@ -10,8 +10,8 @@ credentials in the URL, no control characters, no `..` in the path.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import PurePosixPath
+from typing import NamedTuple
 
 from aidokit.catalog.printable import excerpt
 
@@ -26,8 +26,7 @@ _HOST = re.compile(r"^(?!-)[A-Za-z0-9.-]{1,253}(?::[0-9]{1,5})?$")
 _URL_PATH = re.compile(r"^/[A-Za-z0-9._~+@/-]*$")
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
     """One parsed source; `text` is how `extends` wrote it (its key in `aido.lock`)."""
 
     text: str

@@ -23,8 +23,7 @@ import http.client
 import json
 import urllib.error
 import urllib.parse
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from aidokit.catalog.printable import excerpt
 from aidokit.reconcile.read.choices.registries import (
@@ -43,8 +42,7 @@ _OFFICIAL_META = "io.modelcontextprotocol.registry/official"
 STATUSES = ("active", "deprecated", "deleted")
 
 
-@dataclass(frozen=True)
-class RegistryServer:
+class RegistryServer(NamedTuple):
     """One item of a registry answer: its server.json (unvalidated) and the registry's meta."""
 
     server: dict[str, Any]

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from aidokit.catalog.models import MCPDef, deprecation
 from aidokit.catalog.packages import Package, package_of
@@ -23,8 +22,7 @@ if TYPE_CHECKING:  # the network code loads only with --registry
 OUTDATED_FORMAT_VERSION = 1
 
 
-@dataclass(frozen=True)
-class Outdated:
+class Outdated(NamedTuple):
     """A locked entry whose catalog pin, or registry release, differs from the lock."""
 
     id: str

@@ -11,15 +11,14 @@ A server a catalog entry already is, is refused in favour of the entry.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from aidokit.catalog.models import MCPDef, RemoteSpec
 from aidokit.catalog.printable import excerpt
 from aidokit.reconcile.core.errors import ConfigError
 
 
-@dataclass(frozen=True)
-class RegistryCustom:
+class RegistryCustom(NamedTuple):
     """The custom server's fields, and what to tell the user about it."""
 
     fields: dict[str, object]

@@ -11,8 +11,8 @@ domain: list `host:example.net` too).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import cached_property
+from functools import cache
+from typing import NamedTuple
 
 from aidokit.catalog.printable import excerpt
 from aidokit.catalog.sources import docker_source
@@ -28,8 +28,7 @@ _HOST = re.compile(
 _GRAMMAR = {"id": _ID, "npm": _NPM, "pypi": _PYPI, "docker": _DOCKER, "host": _HOST}
 
 
-@dataclass(frozen=True)
-class Subject:
+class Subject(NamedTuple):
     """Something a rule can name: an entry's id, its package or a host it reaches."""
 
     kind: str  # one of KINDS
@@ -39,21 +38,22 @@ class Subject:
         return self.value if self.kind == "id" else f"{self.kind}:{self.value}"
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(NamedTuple):
     """A parsed rule: its kind and its normalised pattern."""
 
     text: str  # as written, for messages
     kind: str
     pattern: str
 
-    @cached_property
-    def _regex(self) -> re.Pattern[str]:
-        return re.compile(".*".join(map(re.escape, self.pattern.split("*"))) + r"\Z")
-
     def matches(self, subject: Subject) -> bool:
         """Whether `subject` is named by this rule."""
-        return subject.kind == self.kind and bool(self._regex.match(subject.value))
+        return subject.kind == self.kind and bool(_regex(self.pattern).match(subject.value))
+
+
+@cache
+def _regex(pattern: str) -> re.Pattern[str]:
+    """A rule's pattern as a regex, `*` any run of characters (compiled once per pattern)."""
+    return re.compile(".*".join(map(re.escape, pattern.split("*"))) + r"\Z")
 
 
 def parse_rule(text: str) -> Rule:
