@@ -214,6 +214,23 @@ def test_a_plan_imports_only_the_adapters_it_targets(
     assert loaded == _adapter_imports(MODULES[name])
 
 
+def test_a_plan_imports_the_adapters_its_state_names_for_orphans(
+    fixture_project: Callable[[str], Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Once aido.toml drops adapters, the plan imports them too: their files hold aido's
+    entries, which the plan removes (SPEC §6 orphans); no adapter beyond those."""
+    project = fixture_project("demo-project")
+    assert cli.main(["apply", "--yes", "--project", str(project)]) == 0
+    config = project / "aido.toml"
+    config.write_text(config.read_text().replace('"claude-code", "codex", ', ""))
+    capsys.readouterr()
+    cli.main(["plan", "--project", str(project)])
+    assert "claude-code is no longer targeted" in capsys.readouterr().out
+    loaded = set(_plan_imports(project)) & _ADAPTER_MODULES
+    named = ("claude-code", "codex", "vscode", "opencode")
+    assert loaded == set().union(*(_adapter_imports(MODULES[name]) for name in named))
+
+
 # How many dataclasses a converged `aido plan` defines in aido's modules (issue 29 part 2):
 # each costs ~0.7 ms to create on this machine against ~0.1 ms for a NamedTuple, so only
 # the values that cross layers are dataclasses. 93 when this was first counted; 91 with
