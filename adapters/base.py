@@ -195,6 +195,9 @@ class Capabilities(NamedTuple):
     # `identity` and for what a confirmation says the entry runs.
     url_keys: tuple[str, ...] = ("url",)
     command_key: str = "command"
+    # Its `command_key` holds the whole argv, program first (OpenCode), not a program
+    # whose arguments are under `args`.
+    argv_command: bool = False
     # The keys the harness itself (its UI or CLI) writes into an entry (docs/adapters.md,
     # "Keys the harness writes"). aido never renders them unless aido.toml asks; then it
     # owns them (SPEC §6).
@@ -406,10 +409,6 @@ class Adapter(Protocol):
 
     def schema(self) -> dict[str, Any]:
         """JSON Schema (draft 2020-12) of one entry as `build` writes it."""
-        ...
-
-    def identity(self, entry: Mapping[str, Any]) -> str | None:
-        """The command or URL an existing entry runs, for ownership checks."""
         ...
 
     def launch(self, entry: Mapping[str, Any], host: Host) -> Launch:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters.base import (
+    Adapter,
     AgentFiles,
     AssumedFormat,
     Budget,
@@ -89,10 +90,6 @@ class AdapterBase:
         if self.caps.tool_fields is None:
             return unfiltered(self.name, name, entry, budget)
         return in_entry(self.name, name, entry, budget, self.caps.tool_fields)
-
-    def identity(self, entry: Any) -> str | None:
-        """URL, or command plus package: the flat shape most harnesses share."""
-        return entry_identity(entry, url_keys=self.caps.url_keys, command_key=self.caps.command_key)
 
     def file_notes(self, location: Location, host: Host) -> tuple[str, ...]:
         """Most harnesses read their file whatever else is in the project."""
@@ -181,6 +178,19 @@ def entry_identity(
         if isinstance(url, str) and url:
             return url
     return command_identity(entry.get(command_key), entry.get(args_key))
+
+
+def identity_of(adapter: Adapter, entry: object) -> str | None:
+    """The URL or command an existing entry of `adapter` runs, for ownership checks: its
+    first URL of `caps.url_keys`, else its `caps.command_key` (an argv list with
+    `caps.argv_command`) plus the package; None for a non-object."""
+    caps = adapter.caps
+    if caps.argv_command:
+        if not isinstance(entry, Mapping):
+            return None
+        url = next((u for u in map(entry.get, caps.url_keys) if isinstance(u, str) and u), None)
+        return url or argv_identity(entry.get(caps.command_key))
+    return entry_identity(entry, url_keys=caps.url_keys, command_key=caps.command_key)
 
 
 def shown(host: Host, path: Path) -> str:

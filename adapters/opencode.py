@@ -37,7 +37,6 @@ from aidokit.adapters.base import (
 )
 from aidokit.adapters.common import (
     AdapterBase,
-    argv_identity,
     detect_any,
     first_existing,
     shown,
@@ -86,6 +85,7 @@ class OpenCode(AdapterBase):
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     caps = Capabilities(
         expands="brace-env",  # `{env:VAR}` (shell `$VAR` is not expanded)
+        argv_command=True,  # `command` is the whole argv (§6)
         harness_keys=frozenset({"enabled", "timeout"}),
     )
     evidence = Evidence(
@@ -176,15 +176,6 @@ class OpenCode(AdapterBase):
             return done._replace(notes=(unknown_list(self.name, name, budget),), filtered=False)
         tools = tuple(Companion(("tools",), tool_name(name, tool), False) for tool in deny)
         return done._replace(companions=tools, notes=(), filtered=True)
-
-    def identity(self, entry: Any) -> str | None:
-        """URL, or argv[0] plus package."""
-        if not isinstance(entry, dict):
-            return None
-        url = entry.get("url")
-        if isinstance(url, str) and url:
-            return url
-        return argv_identity(entry.get("command"))
 
     def launch(self, entry: Mapping[str, Any], host: Host) -> Launch:
         """`command` is the whole argv, `environment` goes over OpenCode's own environment,

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from aidokit.adapters.base import Adapter, Companion, Host, Scope, role_scoping
+from aidokit.adapters.common import identity_of
 from aidokit.adapters.format import ITEMS
 from aidokit.adapters.trust import TrustRecords
 from aidokit.catalog.models import MCPDef, deprecation
@@ -443,7 +445,7 @@ def _changes(
         current=target.servers(),
         desired=desired,
         records=records,
-        identity=adapter.identity,
+        identity=partial(identity_of, adapter),
         lookup=target.lookup,
         gone=gone,
         harness=adapter.caps.harness_keys,

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from aidokit.adapters.base import Adapter
+from aidokit.adapters.common import identity_of
 from aidokit.adapters.support import spec_for
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 from aidokit.catalog.sources import docker_source, launched_package
@@ -32,7 +33,7 @@ def identities(adapter: Adapter, catalog: Iterable[MCPDef]) -> dict[str, str]:
         if spec is None:
             continue
         try:
-            identity = adapter.identity(adapter.build(server, spec).entry)
+            identity = identity_of(adapter, adapter.build(server, spec).entry)
         except CatalogError:
             continue
         if identity:
@@ -57,11 +58,11 @@ def takes_as(adapter: Adapter, entry: Mapping[str, Any], server: MCPDef) -> bool
     if form_key(entry) in forms - {None}:
         return True
     spec = spec_for(server, adapter)
-    mine = adapter.identity(entry)
+    mine = identity_of(adapter, entry)
     if spec is None or not mine:
         return False
     try:
-        theirs = adapter.identity(adapter.build(server, spec).entry)
+        theirs = identity_of(adapter, adapter.build(server, spec).entry)
     except CatalogError:
         return False
     return theirs is not None and bare(mine) == bare(theirs)

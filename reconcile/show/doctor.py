@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters.base import Adapter, Location, Scope
+from aidokit.adapters.common import identity_of
 from aidokit.adapters.support import spec_for
 from aidokit.adapters.trust import NO_RECORDS, TrustRecords
 from aidokit.catalog.models import MCPDef, deprecation
@@ -253,7 +254,7 @@ def _record_finding(record: Record, shown: str, why: str) -> Finding:
 
 
 def _identity(file: FileFacts, value: Any) -> str | None:
-    return file.adapter.identity(value) if isinstance(value, dict) else None
+    return identity_of(file.adapter, value) if isinstance(value, dict) else None
 
 
 def drifted_entries(c: Checkup) -> list[Finding]:

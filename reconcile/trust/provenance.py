@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters.base import AGENT_NAME_RE, Adapter, role_scoping
+from aidokit.adapters.common import identity_of
 from aidokit.adapters.format import ITEMS
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.adapters.render import for_os
@@ -129,8 +130,8 @@ def _ownership_problem(file: FileChange, change: Change) -> str | None:
     )
     owned = record is not None and not record.pending
     if owned and change.name in current and not change.map_path:
-        identity = ADAPTERS[file.adapter].identity
-        owned = record is not None and identity(current[change.name]) == record.identity
+        adapter = ADAPTERS[file.adapter]
+        owned = record is not None and identity_of(adapter, current[change.name]) == record.identity
     if owned:
         return None
     name = excerpt(change.name)

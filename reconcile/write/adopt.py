@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
+from aidokit.adapters.common import identity_of
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.plan.engine import build_plan
@@ -41,7 +43,9 @@ def adoption_plan(inputs: Inputs, name: str) -> tuple[FileChange, Change]:
     # plan's conflict hint compares the same fields (planner.adoption_fields).
     adapter = ADAPTERS[file.adapter]
     harness = change.harness(adapter.caps.harness_keys)
-    mine, want = adoption_fields(change.before, change.after, adapter.identity, harness)
+    mine, want = adoption_fields(
+        change.before, change.after, partial(identity_of, adapter), harness
+    )
     kept = tuple(key for key in change.before if key not in mine)
     return file, replace(change, diff=field_diff(mine, want), kept=kept)
 

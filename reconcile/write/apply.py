@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters.base import Host, Scope
+from aidokit.adapters.common import identity_of
 from aidokit.adapters.format import ITEMS
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.reconcile.checks import hardening
@@ -385,7 +386,7 @@ def record_of(
         id=change.id or change.name,
         digest=DELETING if deleting else entry_digest(change.after, fields),
         fields=fields,
-        identity=None if plain else adapter.identity(change.after),
+        identity=None if plain else identity_of(adapter, change.after),
         roles=change.roles,
         map_path=change.map_path,
         source=change.source,

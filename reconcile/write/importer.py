@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from aidokit.adapters.base import Adapter, Scope
+from aidokit.adapters.common import identity_of
 from aidokit.adapters.support import spec_for
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, StdioSpec
 from aidokit.catalog.printable import excerpt
@@ -57,7 +58,7 @@ class Found:
             id=self.catalog_id or self.name,
             digest=entry_digest(dict(self.entry), fields),
             fields=fields,
-            identity=adapter.identity(self.entry),
+            identity=identity_of(adapter, self.entry),
             source="imported",
         )
 
@@ -112,7 +113,7 @@ def find(world: World, only: str | None = None) -> list[Found]:
         owned = {r.name: r for r in target.records if not r.map_path}
         for name, entry in sorted(target.servers().items()):
             record = owned.get(name)
-            if record is not None and target.adapter.identity(entry) == record.identity:
+            if record is not None and identity_of(target.adapter, entry) == record.identity:
                 continue
             found.append(_classify(target, name, entry, index, by_id))
     return found
@@ -130,7 +131,7 @@ def _classify(
     problem = hardening.id_problem(name)
     if problem:
         return Found(target, name, entry, problem=f"{problem}; rename the entry to import it")
-    identity = target.adapter.identity(entry)
+    identity = identity_of(target.adapter, entry)
     match = index.get(bare(identity)) if identity else None
     form = form_key(entry)
     match = match or (index.get(form) if form else None)

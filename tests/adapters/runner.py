@@ -24,6 +24,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from aidokit.adapters.base import Adapter, Host, Location, Scope
+from aidokit.adapters.common import identity_of
 from aidokit.adapters.format import NAMED_TABLES
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec, StdioSpec
@@ -166,12 +167,12 @@ def check_identities(
             continue
         servers = servers[key]
     for name, entry in adds.items():
-        ident = adapter.identity(entry)
+        ident = identity_of(adapter, entry)
         assert ident is not None
-        assert adapter.identity(servers[name]) == ident
-        assert adapter.identity(replace_target(entry, ident)) != ident
-    assert adapter.identity("not an object") is None  # type: ignore[arg-type]
-    assert adapter.identity([1, 2]) is None  # type: ignore[arg-type]
+        assert identity_of(adapter, servers[name]) == ident
+        assert identity_of(adapter, replace_target(entry, ident)) != ident
+    assert identity_of(adapter, "not an object") is None  # type: ignore[arg-type]
+    assert identity_of(adapter, [1, 2]) is None  # type: ignore[arg-type]
 
 
 def replace_target(entry: dict[str, Any], ident: str) -> dict[str, Any]:

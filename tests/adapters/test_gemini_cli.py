@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from aidokit.adapters.common import identity_of
 from aidokit.adapters.gemini_cli import ADAPTER
 from tests.adapters.runner import Case, case_params, make_server, run_case
 
@@ -18,7 +19,7 @@ def test_fixture_case(case: Case, monkeypatch: pytest.MonkeyPatch, tmp_path: Pat
 
 def test_identity_reads_legacy_http_url() -> None:
     """An entry using the deprecated httpUrl is still recognised by its URL."""
-    assert ADAPTER.identity({"httpUrl": "https://x.example/mcp"}) == "https://x.example/mcp"
+    assert identity_of(ADAPTER, {"httpUrl": "https://x.example/mcp"}) == "https://x.example/mcp"
 
 
 def test_stdio_keeps_cwd() -> None:

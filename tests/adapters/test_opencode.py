@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from aidokit.adapters.base import Host, Scope
+from aidokit.adapters.common import identity_of
 from aidokit.adapters.opencode import ADAPTER
 from tests.adapters.runner import Case, case_params, make_host, run_case
 
@@ -36,7 +37,7 @@ def test_user_folder_honours_xdg_config_home() -> None:
 def test_identity_uses_the_argv_list() -> None:
     """Identity of a local entry is argv[0] plus the package."""
     entry = {"type": "local", "command": ["npx", "-y", "@playwright/mcp@latest"]}
-    assert ADAPTER.identity(entry) == "npx @playwright/mcp@latest"
+    assert identity_of(ADAPTER, entry) == "npx @playwright/mcp@latest"
 
 
 def v2_host(home: Path, **environ: str) -> Host:

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from aidokit.adapters.base import Scope
+from aidokit.adapters.common import identity_of
 from aidokit.adapters.windsurf import ADAPTER
 from tests.adapters.runner import Case, case_params, make_host, run_case
 
@@ -19,7 +20,7 @@ def test_fixture_case(case: Case, monkeypatch: pytest.MonkeyPatch, tmp_path: Pat
 
 def test_identity_reads_url_too() -> None:
     """Windsurf accepts `url` as well as `serverUrl`; both identify the entry."""
-    assert ADAPTER.identity({"url": "https://x.example/mcp"}) == "https://x.example/mcp"
+    assert identity_of(ADAPTER, {"url": "https://x.example/mcp"}) == "https://x.example/mcp"
 
 
 def test_user_scope_only() -> None:

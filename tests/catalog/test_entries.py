@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from aidokit.adapters.common import identity_of
 from aidokit.catalog.entries import ENTRIES_BY_ID, MCP_CATALOG
 from aidokit.catalog.facts import Fact, Facts
 from aidokit.catalog.models import ALL_ROLES, PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
@@ -205,4 +206,4 @@ def test_every_install_spec_renders_for_its_adapter(
         assert not errors, f"{entry.id} on {adapter_name}: {[e.message for e in errors]}"
         text = repr(rendered)
         assert not any(value in text for value in planted.values()), (entry.id, adapter_name)
-        assert adapter.identity(rendered) is not None, (entry.id, adapter_name)
+        assert identity_of(adapter, rendered) is not None, (entry.id, adapter_name)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from aidokit.adapters.base import Host, Scope
+from aidokit.adapters.common import identity_of
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.catalog.entries import ENTRIES_BY_ID
 from aidokit.catalog.facts import Facts
@@ -33,7 +34,7 @@ DESIRED = resolve_for(CLAUDE, [CONTEXT7])[0][0].entry
 def _record(name: str, entry: dict[str, object], *, id: str = "context7") -> Record:
     return Record(
         adapter="claude-code", path=".mcp.json", name=name, id=id,
-        digest=entry_digest(entry), identity=CLAUDE.identity(entry),
+        digest=entry_digest(entry), identity=identity_of(CLAUDE, entry),
     )  # fmt: skip
 
 

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from aidokit.adapters.base import Adapter, Host
+from aidokit.adapters.common import identity_of
 from aidokit.adapters.support import spec_for
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 from aidokit.reconcile.plan.model import PolicyViolation
@@ -43,7 +44,7 @@ def hand_written(
     for name, value in sorted(servers.items()):
         if not isinstance(value, dict):
             continue
-        if name in owned and adapter.identity(value) == owned[name]:
+        if name in owned and identity_of(adapter, value) == owned[name]:
             continue  # aido's own: the plan judges what it writes
         spec = _spec(adapter, value, host)
         if spec is None:
