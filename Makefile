@@ -54,7 +54,7 @@ help:
 	@echo "make test   set everything up, lint, type check and run the whole test suite"
 	@echo "make test-py PY=python3.13  the suite without contract and slow tests on another Python"
 	@echo "make lint   ruff + mypy --strict"
-	@echo "make bench  measure aido against baselines, writes docs/benchmarks.md"
+	@echo "make bench  measure aido against baselines, writes docs/benchmarks.md (PY=...: docs/benchmarks-pyX.Y.md)"
 	@echo "make fuzz   fuzz the document layer for longer (AIDO_FUZZ_EXAMPLES, default 20000)"
 	@echo "make verify-catalog  check every catalog package pin and remote host (network)"
 	@echo "make contract-latest  the contract tests against the newest harness CLIs (network)"
@@ -188,8 +188,15 @@ test-py:
 demo: dev
 	@$(BIN)/python fixtures/run_demo.py
 
+# `make bench PY=~/.pyenv/versions/3.13.0/bin/python3`: the same run on another Python,
+# in its own venv (as test-py), written to docs/benchmarks-py3.13.md.
 bench: dev
+ifeq ($(origin PY),command line)
+	$(MAKE) --no-print-directory check-manifest PYTHON=$(PY) VENV=$(PY_VENV)
+	$(PY_VENV)/bin/python -m bench
+else
 	$(BIN)/python -m bench
+endif
 
 fuzz: dev
 	AIDO_FUZZ_EXAMPLES=$${AIDO_FUZZ_EXAMPLES:-20000} $(BIN)/pytest -q -p no:cacheprovider -n auto \

@@ -24,7 +24,15 @@ MODULES = [
     "bench.catalog_eval",
 ]
 COLUMNS = ["name", "aido", "baseline", "ratio", "unit", "note"]
-OUT = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+# The development Python's figures are docs/benchmarks.md; another Python's (`make bench
+# PY=~/.pyenv/versions/3.13.0/bin/python3`) go beside it, docs/benchmarks-py3.13.md.
+DEV_PYTHON = (3, 11)
+OUT = (
+    DOCS / "benchmarks.md"
+    if sys.version_info[:2] == DEV_PYTHON
+    else DOCS / f"benchmarks-py{sys.version_info[0]}.{sys.version_info[1]}.md"
+)
 NOTES = """## Targets (issue 29)
 
 Read the CPU figures in the notes beside the wall times: this machine's 2 cores
