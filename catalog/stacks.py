@@ -8,54 +8,55 @@ A detected pack's `recommends` are suggested like a trigger match (`select.sugge
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 PackKind = Literal["frontend", "backend", "other"]
+# How a rule looks (its `value` is what it looks for):
+# "npm": `value` is in package.json `dependencies` or `devDependencies`;
+# "python": `value` is a dependency in pyproject.toml or a root requirements*.txt;
+# "exists": the file `value` exists at the root, or in a subfolder (`supabase/config.toml`
+#   anywhere);
+# "glob": a manifest whose name matches `value` (`*.csproj`, `*.tf`) exists;
+# "contains": a manifest named one of `names` (globs) matches the regex `value` (multiline,
+#   case-insensitive): `spring-boot` in pom.xml, `image: postgres` in a compose file.
+RuleKind = Literal["npm", "python", "exists", "glob", "contains"]
 
 
-@dataclass(frozen=True)
-class NpmDependency:
-    """`name` is in package.json `dependencies` or `devDependencies`."""
+class Rule(NamedTuple):
+    """One detection rule: its kind (first, so rules of two kinds never compare equal),
+    what it looks for and, for "contains", the manifests it reads."""
 
-    name: str
-
-
-@dataclass(frozen=True)
-class PythonDependency:
-    """`name` is a dependency in pyproject.toml or a root requirements*.txt."""
-
-    name: str
+    kind: RuleKind
+    value: str
+    names: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class FileExists:
-    """`path` exists at the root, or in a subfolder (`supabase/config.toml` anywhere)."""
-
-    path: str
+def npm(name: str) -> Rule:
+    """`name` is an npm dependency."""
+    return Rule("npm", name)
 
 
-@dataclass(frozen=True)
-class FileGlob:
-    """A manifest whose name matches `pattern` (`*.csproj`, `*.tf`) exists."""
-
-    pattern: str
+def python(name: str) -> Rule:
+    """`name` is a Python dependency."""
+    return Rule("python", name)
 
 
-@dataclass(frozen=True)
-class FileContains:
-    """A manifest named one of `names` (globs) matches the regex `pattern` (multiline,
-    case-insensitive): `spring-boot` in pom.xml, `image: postgres` in a compose file."""
-
-    names: tuple[str, ...]
-    pattern: str
+def exists(path: str) -> Rule:
+    """The file `path` exists, at the root or below it."""
+    return Rule("exists", path)
 
 
-Rule = NpmDependency | PythonDependency | FileExists | FileGlob | FileContains
+def glob(pattern: str) -> Rule:
+    """A manifest named like `pattern` exists."""
+    return Rule("glob", pattern)
 
 
-@dataclass(frozen=True)
-class StackPack:
+def contains(names: tuple[str, ...], pattern: str) -> Rule:
+    """A manifest named one of `names` matches the regex `pattern`."""
+    return Rule("contains", pattern, names)
+
+
+class StackPack(NamedTuple):
     """One stack pack: what it is, how it is detected, which entries it recommends."""
 
     id: str
@@ -82,77 +83,77 @@ _KINDS = "Deployment|Service|StatefulSet|DaemonSet|Ingress|ConfigMap|CronJob|Job
 _MANIFEST = rf"^apiVersion:[ \t]*[\w./-]+[ \t]*\r?\n(?:.*\n)*?kind:[ \t]*(?:{_KINDS})\b"
 
 STACK_PACKS: tuple[StackPack, ...] = (
-    StackPack("react", "frontend", _JS, (NpmDependency("react"),), _BROWSER),
-    StackPack("nextjs", "frontend", _JS, (NpmDependency("next"),), (*_BROWSER, "next-devtools")),
-    StackPack("vue", "frontend", _JS, (NpmDependency("vue"),), _BROWSER),
-    StackPack("nuxt", "frontend", _JS, (NpmDependency("nuxt"),), _BROWSER),
+    StackPack("react", "frontend", _JS, (npm("react"),), _BROWSER),
+    StackPack("nextjs", "frontend", _JS, (npm("next"),), (*_BROWSER, "next-devtools")),
+    StackPack("vue", "frontend", _JS, (npm("vue"),), _BROWSER),
+    StackPack("nuxt", "frontend", _JS, (npm("nuxt"),), _BROWSER),
     StackPack(
         "svelte",
         "frontend",
         _JS,
-        (NpmDependency("svelte"), NpmDependency("@sveltejs/kit")),
+        (npm("svelte"), npm("@sveltejs/kit")),
         (*_BROWSER, "svelte"),
     ),
     StackPack(
         "angular",
         "frontend",
         ("typescript",),
-        (NpmDependency("@angular/core"), FileExists("angular.json")),
+        (npm("@angular/core"), exists("angular.json")),
         (*_BROWSER, "angular-cli"),
     ),
-    StackPack("vite", "frontend", _JS, (NpmDependency("vite"),), _BROWSER),
+    StackPack("vite", "frontend", _JS, (npm("vite"),), _BROWSER),
     StackPack(
         "playwright",
         "other",
         _JS,
-        (NpmDependency("@playwright/test"), NpmDependency("playwright")),
+        (npm("@playwright/test"), npm("playwright")),
         ("playwright",),
     ),
     # Backend frameworks: no framework vendor publishes a server that `make verify-catalog`
     # can check (docs/catalog.md, "Stacks without a vendor server"); `fetch` is opt-in (its
     # entry: it can reach local addresses), so no pack recommends it.
-    StackPack("express", "backend", _JS, (NpmDependency("express"),)),
-    StackPack("nestjs", "backend", ("typescript",), (NpmDependency("@nestjs/core"),)),
-    StackPack("fastapi", "backend", _PY, (PythonDependency("fastapi"),)),
-    StackPack("django", "backend", _PY, (PythonDependency("django"),)),
-    StackPack("flask", "backend", _PY, (PythonDependency("flask"),)),
-    StackPack("sqlalchemy", "backend", _PY, (PythonDependency("sqlalchemy"),)),
-    StackPack("go", "other", ("go",), (FileExists("go.mod"),), ("serena",)),
-    StackPack("rust", "other", ("rust",), (FileExists("Cargo.toml"),), ("serena",)),
+    StackPack("express", "backend", _JS, (npm("express"),)),
+    StackPack("nestjs", "backend", ("typescript",), (npm("@nestjs/core"),)),
+    StackPack("fastapi", "backend", _PY, (python("fastapi"),)),
+    StackPack("django", "backend", _PY, (python("django"),)),
+    StackPack("flask", "backend", _PY, (python("flask"),)),
+    StackPack("sqlalchemy", "backend", _PY, (python("sqlalchemy"),)),
+    StackPack("go", "other", ("go",), (exists("go.mod"),), ("serena",)),
+    StackPack("rust", "other", ("rust",), (exists("Cargo.toml"),), ("serena",)),
     StackPack(
         "spring",
         "backend",
         ("java",),
-        (FileContains(_JVM_BUILD, r"spring-boot|org\.springframework"),),
+        (contains(_JVM_BUILD, r"spring-boot|org\.springframework"),),
         ("serena",),
     ),
     StackPack(
         "rails",
         "backend",
         ("ruby",),
-        (FileContains(("Gemfile",), r"""^\s*gem\s+['"]rails['"]"""),),
+        (contains(("Gemfile",), r"""^\s*gem\s+['"]rails['"]"""),),
         ("serena",),
     ),
     StackPack(
         "dotnet",
         "other",
         ("csharp",),
-        (FileGlob("*.csproj"), FileGlob("*.fsproj"), FileGlob("*.sln")),
+        (glob("*.csproj"), glob("*.fsproj"), glob("*.sln")),
         ("serena", "microsoft-learn"),
     ),
     StackPack(
         "laravel",
         "backend",
         ("php",),
-        (FileContains(("composer.json",), r'"laravel/framework"'),),
+        (contains(("composer.json",), r'"laravel/framework"'),),
         ("serena",),
     ),
-    StackPack("nx", "other", _JS, (FileExists("nx.json"), NpmDependency("nx")), ("nx",)),
+    StackPack("nx", "other", _JS, (exists("nx.json"), npm("nx")), ("nx",)),
     StackPack(
         "aws-cdk",
         "other",
         (),
-        (FileExists("cdk.json"), NpmDependency("aws-cdk-lib"), PythonDependency("aws-cdk-lib")),
+        (exists("cdk.json"), npm("aws-cdk-lib"), python("aws-cdk-lib")),
         ("aws-documentation", "aws-knowledge"),
     ),
     # Cloud SDKs and platform config files. The servers that act on an account are
@@ -162,12 +163,12 @@ STACK_PACKS: tuple[StackPack, ...] = (
         "other",
         (),
         (
-            PythonDependency("boto3"),
-            NpmDependency("aws-sdk"),
-            NpmDependency("@aws-sdk/client-s3"),
-            NpmDependency("@aws-sdk/client-dynamodb"),
-            NpmDependency("@aws-sdk/client-lambda"),
-            FileExists("samconfig.toml"),
+            python("boto3"),
+            npm("aws-sdk"),
+            npm("@aws-sdk/client-s3"),
+            npm("@aws-sdk/client-dynamodb"),
+            npm("@aws-sdk/client-lambda"),
+            exists("samconfig.toml"),
         ),
         ("aws-documentation", "aws-knowledge"),
     ),
@@ -176,9 +177,9 @@ STACK_PACKS: tuple[StackPack, ...] = (
         "other",
         (),
         (
-            FileExists("azure.yaml"),
-            PythonDependency("azure-identity"),
-            NpmDependency("@azure/identity"),
+            exists("azure.yaml"),
+            python("azure-identity"),
+            npm("@azure/identity"),
         ),
         ("microsoft-learn",),
     ),
@@ -187,55 +188,55 @@ STACK_PACKS: tuple[StackPack, ...] = (
         "other",
         (),
         (
-            PythonDependency("google-cloud-storage"),
-            NpmDependency("@google-cloud/storage"),
-            FileExists("cloudbuild.yaml"),
+            python("google-cloud-storage"),
+            npm("@google-cloud/storage"),
+            exists("cloudbuild.yaml"),
         ),
     ),
     StackPack(
         "cloudflare",
         "other",
         (),
-        (FileExists("wrangler.toml"), FileExists("wrangler.jsonc"), FileExists("wrangler.json")),
+        (exists("wrangler.toml"), exists("wrangler.jsonc"), exists("wrangler.json")),
         ("cloudflare-docs", "cloudflare-observability"),
     ),
-    StackPack("vercel", "other", (), (FileExists("vercel.json"),)),
-    StackPack("firebase", "backend", (), (FileExists("firebase.json"),)),
-    StackPack("convex", "backend", _JS, (NpmDependency("convex"),)),
+    StackPack("vercel", "other", (), (exists("vercel.json"),)),
+    StackPack("firebase", "backend", (), (exists("firebase.json"),)),
+    StackPack("convex", "backend", _JS, (npm("convex"),)),
     # Services a project already uses, by their SDK: the vendor's server is what its users pick.
     StackPack(
         "sentry",
         "other",
         (),
         (
-            NpmDependency("@sentry/node"),
-            NpmDependency("@sentry/browser"),
-            NpmDependency("@sentry/react"),
-            NpmDependency("@sentry/nextjs"),
-            PythonDependency("sentry-sdk"),
+            npm("@sentry/node"),
+            npm("@sentry/browser"),
+            npm("@sentry/react"),
+            npm("@sentry/nextjs"),
+            python("sentry-sdk"),
         ),
         ("sentry",),
     ),
-    StackPack("posthog", "other", (), (NpmDependency("posthog-js"), PythonDependency("posthog"))),
-    StackPack("logfire", "other", _PY, (PythonDependency("logfire"),)),
-    StackPack("mui", "frontend", _JS, (NpmDependency("@mui/material"),), ("mui",)),
-    StackPack("chakra-ui", "frontend", _JS, (NpmDependency("@chakra-ui/react"),), ("chakra-ui",)),
+    StackPack("posthog", "other", (), (npm("posthog-js"), python("posthog"))),
+    StackPack("logfire", "other", _PY, (python("logfire"),)),
+    StackPack("mui", "frontend", _JS, (npm("@mui/material"),), ("mui",)),
+    StackPack("chakra-ui", "frontend", _JS, (npm("@chakra-ui/react"),), ("chakra-ui",)),
     StackPack(
         "jupyter",
         "other",
         _PY,
         (
-            PythonDependency("jupyterlab"),
-            PythonDependency("notebook"),
-            PythonDependency("ipykernel"),
+            python("jupyterlab"),
+            python("notebook"),
+            python("ipykernel"),
         ),
     ),
-    StackPack("chroma", "backend", _PY, (PythonDependency("chromadb"),), ("chroma",)),
+    StackPack("chroma", "backend", _PY, (python("chromadb"),), ("chroma",)),
     StackPack(
         "pinecone",
         "backend",
         (),
-        (PythonDependency("pinecone"), NpmDependency("@pinecone-database/pinecone")),
+        (python("pinecone"), npm("@pinecone-database/pinecone")),
     ),
     # Infrastructure and databases: the servers that act on them (docker, kubernetes,
     # terraform, postgres-mcp, mongodb, prisma, supabase) are security-sensitive, so they are
@@ -245,35 +246,35 @@ STACK_PACKS: tuple[StackPack, ...] = (
         "docker",
         "other",
         (),
-        (FileExists("Dockerfile"), *(FileExists(name) for name in _COMPOSE)),
+        (exists("Dockerfile"), *(exists(name) for name in _COMPOSE)),
     ),
     StackPack(
         "postgres",
         "backend",
         (),
-        (FileContains(_COMPOSE, _service("postgres", "postgis")),),
+        (contains(_COMPOSE, _service("postgres", "postgis")),),
         ("postgres-readonly",),
     ),
-    StackPack("redis", "backend", (), (FileContains(_COMPOSE, _service("redis", "valkey")),)),
+    StackPack("redis", "backend", (), (contains(_COMPOSE, _service("redis", "valkey")),)),
     StackPack(
         "mongodb",
         "backend",
         (),
-        (FileContains(_COMPOSE, _service("mongo")),),
+        (contains(_COMPOSE, _service("mongo")),),
         ("mongodb-readonly",),
     ),
     StackPack(
-        "neo4j", "backend", (), (FileContains(_COMPOSE, _service("neo4j")),), ("neo4j-readonly",)
+        "neo4j", "backend", (), (contains(_COMPOSE, _service("neo4j")),), ("neo4j-readonly",)
     ),
-    StackPack("terraform", "other", ("hcl",), (FileGlob("*.tf"),)),
+    StackPack("terraform", "other", ("hcl",), (glob("*.tf"),)),
     StackPack(
         "kubernetes",
         "other",
         (),
         (
-            FileExists("Chart.yaml"),
-            FileExists("kustomization.yaml"),
-            FileContains(
+            exists("Chart.yaml"),
+            exists("kustomization.yaml"),
+            contains(
                 ("*.yaml", "*.yml"),
                 _MANIFEST,
             ),
@@ -283,13 +284,13 @@ STACK_PACKS: tuple[StackPack, ...] = (
         "prisma",
         "backend",
         ("typescript",),
-        (FileExists("schema.prisma"), NpmDependency("prisma"), NpmDependency("@prisma/client")),
+        (exists("schema.prisma"), npm("prisma"), npm("@prisma/client")),
     ),
     StackPack(
         "supabase",
         "backend",
         (),
-        (FileExists("supabase/config.toml"), NpmDependency("@supabase/supabase-js")),
+        (exists("supabase/config.toml"), npm("@supabase/supabase-js")),
         # the supabase MCP is security-sensitive: named by the user, never suggested
     ),
 )

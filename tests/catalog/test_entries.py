@@ -12,7 +12,17 @@ from aidokit.catalog.entries import ENTRIES_BY_ID, MCP_CATALOG
 from aidokit.catalog.facts import Fact, Facts
 from aidokit.catalog.models import ALL_ROLES, PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 from aidokit.catalog.select import suggest
-from aidokit.catalog.stacks import KNOWN_LANGUAGES, PACKS_BY_ID, STACK_PACKS, StackPack
+from aidokit.catalog.stacks import (
+    KNOWN_LANGUAGES,
+    PACKS_BY_ID,
+    STACK_PACKS,
+    StackPack,
+    contains,
+    exists,
+    glob,
+    npm,
+    python,
+)
 from aidokit.catalog.triggers import parse_trigger
 from aidokit.catalog.validation import dump, validate
 
@@ -183,6 +193,15 @@ def test_stack_packs_recommend_existing_entries(pack: StackPack) -> None:
         assert entry_id in ENTRIES_BY_ID
         assert not ENTRIES_BY_ID[entry_id].deprecated
     assert PACKS_BY_ID[pack.id] is pack
+
+
+def test_stack_rules_of_two_kinds_never_compare_equal() -> None:
+    """Rules are one NamedTuple with the kind first: `npm("x")` is not `python("x")`."""
+    assert len({npm("x"), python("x"), exists("x"), glob("x"), contains(("x",), "x")}) == 5
+    rules = [rule for pack in STACK_PACKS for rule in pack.rules]
+    assert {rule.kind for rule in rules} == {"npm", "python", "exists", "glob", "contains"}
+    assert all(rule.names == () for rule in rules if rule.kind != "contains")
+    assert all(rule.names for rule in rules if rule.kind == "contains")
 
 
 @pytest.mark.parametrize("entry", MCP_CATALOG, ids=lambda e: e.id)

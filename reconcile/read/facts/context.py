@@ -24,11 +24,6 @@ from aidokit.catalog.stacks import (
     LANGUAGE_MARKERS,
     PACKS_BY_ID,
     STACK_PACKS,
-    FileContains,
-    FileExists,
-    FileGlob,
-    NpmDependency,
-    PythonDependency,
     Rule,
 )
 from aidokit.catalog.triggers import CONFORMANCE_LEVELS
@@ -43,7 +38,7 @@ _SOURCE_SUFFIXES = frozenset(
 )
 _SOURCE_DIRS = ("src", "lib", "app", "pkg", "cmd")
 _MAX_ROOT_ENTRIES = 2000
-_MAX_SEARCHED = 50  # files of one name a FileContains rule reads at most
+_MAX_SEARCHED = 50  # files of one name a "contains" rule reads at most
 
 
 def current_os() -> OSName:
@@ -126,17 +121,17 @@ class _Manifests:
 
     def match(self, rule: Rule) -> Fact | None:
         """Return the evidence for `rule`, or None."""
-        if isinstance(rule, NpmDependency):
-            source = self.npm().get(rule.name)
-            return Fact(rule.name, source) if source else None
-        if isinstance(rule, PythonDependency):
-            source = self.python().get(_normalise(rule.name))
-            return Fact(rule.name, source) if source else None
-        if isinstance(rule, FileExists):
-            return self._exists(rule.path)
-        if isinstance(rule, FileGlob):
-            found = self.tree.named(rule.pattern)
-            return Fact(rule.pattern, found[0]) if found else None
+        if rule.kind == "npm":
+            source = self.npm().get(rule.value)
+            return Fact(rule.value, source) if source else None
+        if rule.kind == "python":
+            source = self.python().get(_normalise(rule.value))
+            return Fact(rule.value, source) if source else None
+        if rule.kind == "exists":
+            return self._exists(rule.value)
+        if rule.kind == "glob":
+            found = self.tree.named(rule.value)
+            return Fact(rule.value, found[0]) if found else None
         return self._contains(rule)
 
     def _exists(self, path: str) -> Fact | None:
@@ -146,8 +141,8 @@ class _Manifests:
         found = [p for p in self.tree.named(name) if p == path or p.endswith(f"/{path}")]
         return Fact(path, found[0]) if found else None
 
-    def _contains(self, rule: FileContains) -> Fact | None:
-        pattern = re.compile(rule.pattern, re.M | re.I)
+    def _contains(self, rule: Rule) -> Fact | None:
+        pattern = re.compile(rule.value, re.M | re.I)
         for relative in self.tree.named(*rule.names)[:_MAX_SEARCHED]:
             text = gitinfo.read_small(self.project / relative)
             if text is not None and pattern.search(text):
