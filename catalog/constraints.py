@@ -6,13 +6,14 @@ validates them wherever input arrives (`aido.toml`, `catalog import`, the
 tests) through `TypeAdapter`, and the markers below are how a field states its
 rules: each implements pydantic's `__get_pydantic_core_schema__` hook and
 imports pydantic only when pydantic itself calls it. The JSON Schemas that
-`aido schema` prints come from the same markers (`pattern`, `minLength`).
+`aido schema` prints come from the same markers (`pattern`, `minLength`). The
+markers are small slotted classes that compare, hash and print by type and value,
+as the decode memo's digest of a model's rules needs (`reconcile/read/decode.py`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 
@@ -22,29 +23,53 @@ class Strict:
     __pydantic_config__: ClassVar[dict[str, Any]] = {"extra": "forbid"}
 
 
-@dataclass(frozen=True)
-class Pattern:
+class _Marker:
+    """Equal, hashed and shown by type and the values of its slots."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash((type(self), self._values()))
+
+    def __repr__(self) -> str:
+        values = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{type(self).__qualname__}({values})"
+
+
+class Pattern(_Marker):
     """The string must match `regex` (anchored by the regex itself)."""
 
-    regex: str
+    __slots__ = ("regex",)
+
+    def __init__(self, regex: str) -> None:
+        self.regex = regex
 
     def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
         return {**handler(source), "pattern": self.regex}
 
 
-@dataclass(frozen=True)
-class NonEmpty:
+class NonEmpty(_Marker):
     """The string must have at least one character."""
+
+    __slots__ = ()
 
     def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
         return {**handler(source), "min_length": 1}
 
 
-@dataclass(frozen=True)
-class Check:
+class Check(_Marker):
     """Run `check(value)` after the type is validated; a ValueError is the error message."""
 
-    check: Callable[[Any], Any]
+    __slots__ = ("check",)
+
+    def __init__(self, check: Callable[[Any], Any]) -> None:
+        self.check = check
 
     def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
         from pydantic_core import core_schema
@@ -52,11 +77,13 @@ class Check:
         return core_schema.no_info_after_validator_function(self.check, handler(source))
 
 
-@dataclass(frozen=True)
-class Tagged:
+class Tagged(_Marker):
     """A union told apart by the value of its `field` (errors then name one variant)."""
 
-    field: str
+    __slots__ = ("field",)
+
+    def __init__(self, field: str) -> None:
+        self.field = field
 
     def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
         from typing import Annotated
@@ -66,9 +93,10 @@ class Tagged:
         return handler.generate_schema(Annotated[source, Discriminator(self.field)])
 
 
-@dataclass(frozen=True)
-class ByName:
+class ByName(_Marker):
     """An enum stored by its member's name (`"CREATE"`), not by its value."""
+
+    __slots__ = ()
 
     def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
         from pydantic_core import core_schema

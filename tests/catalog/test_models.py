@@ -132,3 +132,14 @@ def test_models_do_not_import_pydantic() -> None:
     code = "import sys, aidokit.catalog.entries; print('pydantic' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_markers_compare_and_show_by_type_and_value() -> None:
+    """Field markers are equal by type and value, and print so (the decode memo hashes the
+    repr): two markers of different types are never equal."""
+    from aidokit.catalog.constraints import ByName, Check, NonEmpty, Pattern, Tagged
+
+    assert Pattern("^a$") == Pattern("^a$") and hash(Pattern("^a$")) == hash(Pattern("^a$"))
+    assert Pattern("kind") != Tagged("kind") and NonEmpty() != ByName()
+    assert repr(Pattern("^a$")) == "Pattern(regex='^a$')" and repr(NonEmpty()) == "NonEmpty()"
+    assert repr(Check(len)) == f"Check(check={len!r})" and repr(Tagged("k")) == "Tagged(field='k')"
