@@ -25,7 +25,6 @@ from aidokit.reconcile.plan.pins import lock_change, next_lock, pin
 from aidokit.reconcile.plan.planner import POLICY_ID, plan_companions, plan_entries
 from aidokit.reconcile.plan.scoping import Placement, agent_budget_notes, companions_for, place
 from aidokit.reconcile.read.choices.lockfile import lock_path
-from aidokit.reconcile.read.choices.overrides import with_overrides
 from aidokit.reconcile.read.desired import DesiredEntry, Wanted, resolve_for
 from aidokit.reconcile.read.state import Record
 from aidokit.reconcile.read.world import TargetFile, World, project_lock, role_table
@@ -56,7 +55,10 @@ def build_plan(
         new = next_lock(wanted, world.lock, upgrade, loaded.baselines)
         lock = lock_change(str(lock_path(inputs.host.project)), world.lock, new, world.lock_digest)
     # After the lock: it keeps the catalog's spec, the override stays in the config.
-    wanted = with_overrides(wanted, loaded.config, loaded.origin)
+    if loaded.config.override:
+        from aidokit.reconcile.read.choices.overrides import with_overrides
+
+        wanted = with_overrides(wanted, loaded.config, loaded.origin)
     if any(item.budget.chosen or item.agent_budgets for item in wanted):
         from aidokit.reconcile.plan.budget import with_known  # docs/context-budget.md
 

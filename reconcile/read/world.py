@@ -419,10 +419,12 @@ def _agents_to_read(
     table = role_table(inputs)
     found = tuple(index)
     names = {n for item in wanted for n in agents_playing(item.roles, table, found)}
-    if adapter.named_agents is None:  # a per-agent budget denied in the agent's own file
+    config = inputs.loaded.config
+    if adapter.named_agents is None and config.override:  # a per-agent budget denied in the
+        # agent's own file
         from aidokit.reconcile.read.choices.overrides import with_overrides
 
-        budgeted = with_overrides(list(wanted), inputs.loaded.config, inputs.loaded.origin)
+        budgeted = with_overrides(list(wanted), config, inputs.loaded.origin)
         names |= {
             agent
             for item in budgeted
