@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from aidokit.catalog.models import MCPDef
 
@@ -22,8 +22,7 @@ WEIGHTS = {"id": 8, "name": 6, "tags": 4, "purpose": 2}
 MAX_WORDS = 16  # more search words than this add nothing but time
 
 
-@dataclass(frozen=True)
-class Score:
+class Score(NamedTuple):
     """How well a text's fields meet the search words."""
 
     matched: int  # how many of the search words met a field at all
@@ -33,8 +32,7 @@ class Score:
         return self.matched > 0
 
 
-@dataclass(frozen=True)
-class Hit:
+class Hit(NamedTuple):
     """A catalog entry the words found, with its score."""
 
     entry: MCPDef
