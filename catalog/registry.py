@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from aidokit.catalog.errors import CatalogError
 from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec, StdioSpec
@@ -23,12 +22,11 @@ _TEMPLATE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _RUNNERS = {"npm": "npx", "pypi": "uvx", "oci": "docker"}
 
 
-@dataclass
-class ImportResult:
+class ImportResult(NamedTuple):
     """The entry made from a server.json, and what a reviewer must look at."""
 
     entry: MCPDef
-    notes: list[str] = field(default_factory=list)
+    notes: tuple[str, ...] = ()
 
 
 def load_server_json(path: Path) -> dict[str, Any]:
@@ -225,7 +223,7 @@ def entry_from_server_json(data: dict[str, Any]) -> ImportResult:
         tags=(f"registry:{data['name']}",),
     )
     notes = [*builder.notes, "review suggested_for and triggers: they are safe defaults"]
-    return ImportResult(_checked(entry, data["name"]), notes)
+    return ImportResult(_checked(entry, data["name"]), tuple(notes))
 
 
 def _checked(entry: MCPDef, name: str) -> MCPDef:

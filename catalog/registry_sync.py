@@ -14,8 +14,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from aidokit.catalog.errors import CatalogError
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
@@ -31,8 +30,7 @@ STATUSES = ("active", "deprecated", "deleted")  # the official registry's server
 _NOTE = 300  # characters of upstream text (a status message) a note quotes
 
 
-@dataclass(frozen=True)
-class Upstream:
+class Upstream(NamedTuple):
     """One server as the registry lists it: its server.json (unvalidated) and status."""
 
     server: dict[str, Any]
@@ -40,8 +38,7 @@ class Upstream:
     status_message: str = ""
 
 
-@dataclass(frozen=True)
-class Proposal:
+class Proposal(NamedTuple):
     """One change the registry suggests for an existing entry."""
 
     entry_id: str
@@ -50,8 +47,7 @@ class Proposal:
     detail: str
 
 
-@dataclass(frozen=True)
-class Draft:
+class Draft(NamedTuple):
     """A catalog entry to review: its file name in the drafts folder and its Python text."""
 
     file_name: str
@@ -61,16 +57,14 @@ class Draft:
     source: str
 
 
-@dataclass(frozen=True)
-class Skipped:
+class Skipped(NamedTuple):
     """A registry server that gives neither a draft nor a proposal, and why."""
 
     server: str
     reason: str
 
 
-@dataclass(frozen=True)
-class SyncResult:
+class SyncResult(NamedTuple):
     """Everything one sync found."""
 
     drafts: tuple[Draft, ...]
@@ -272,5 +266,5 @@ def _unique_files(drafts: list[Draft]) -> list[Draft]:
             number += 1
             name = f"{stem}-{number}.py"
         taken.add(name)
-        out.append(dataclasses.replace(draft, file_name=name))
+        out.append(draft._replace(file_name=name))
     return out
