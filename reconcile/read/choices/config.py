@@ -18,7 +18,6 @@ from aidokit.adapters.base import AGENT_NAME_RE
 from aidokit.catalog.constraints import Check, Pattern, Strict
 from aidokit.catalog.models import ENV_NAME_PATTERN, ID_PATTERN, Role
 from aidokit.catalog.printable import excerpt
-from aidokit.reconcile.checks import hardening
 from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.core.safe_read import parse_nested, read_file
 from aidokit.reconcile.documents import tomlparse
@@ -70,23 +69,57 @@ class McpChoices(Strict):
     roles: dict[CatalogId, tuple[EntryRole, ...]] = field(default_factory=dict)
 
 
+# The field checks of `[custom.*]` and `[override.*]` (reconcile/checks/hardening.py), which
+# is imported when a value is checked: an aido.toml without those tables never loads it.
+def _safe_url(url: str) -> str:
+    from aidokit.reconcile.checks.hardening import safe_url
+
+    return safe_url(url)
+
+
+def _safe_headers(headers: dict[str, str]) -> dict[str, str]:
+    from aidokit.reconcile.checks.hardening import safe_headers
+
+    return safe_headers(headers)
+
+
+def _safe_command(command: str) -> str:
+    from aidokit.reconcile.checks.hardening import safe_command
+
+    return safe_command(command)
+
+
+def _safe_args(args: tuple[str, ...]) -> tuple[str, ...]:
+    from aidokit.reconcile.checks.hardening import safe_args
+
+    return safe_args(args)
+
+
+def _safe_env(env: dict[str, str]) -> dict[str, str]:
+    from aidokit.reconcile.checks.hardening import safe_env
+
+    return safe_env(env)
+
+
 @dataclass(frozen=True, kw_only=True)
 class CustomMCP(Strict):
     """`[custom.<id>]`: a server that is not in the catalog (always security-sensitive)."""
 
     # SPEC §7: every value here reaches a harness file; the checks are in hardening.py.
-    url: Annotated[str, Pattern(r"^https?://"), Check(hardening.safe_url)] | None = None
+    url: Annotated[str, Pattern(r"^https?://"), Check(_safe_url)] | None = None
     transport: Literal["http", "sse"] = "http"
-    headers: Annotated[dict[str, str], Check(hardening.safe_headers)] = field(default_factory=dict)
-    command: Annotated[str, Check(hardening.safe_command)] | None = None
-    args: Annotated[tuple[str, ...], Check(hardening.safe_args)] = ()
-    env: Annotated[
-        dict[Annotated[str, Pattern(ENV_NAME_PATTERN)], str], Check(hardening.safe_env)
-    ] = field(default_factory=dict)
+    headers: Annotated[dict[str, str], Check(_safe_headers)] = field(default_factory=dict)
+    command: Annotated[str, Check(_safe_command)] | None = None
+    args: Annotated[tuple[str, ...], Check(_safe_args)] = ()
+    env: Annotated[dict[Annotated[str, Pattern(ENV_NAME_PATTERN)], str], Check(_safe_env)] = field(
+        default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         # The field checks again, so they hold however the value was built (decode's
         # memo builds a known file's config without pydantic): cheap, and they guard secrets.
+        from aidokit.reconcile.checks import hardening
+
         if self.url is not None:
             hardening.safe_url(self.url)
         if self.command is not None:
@@ -128,12 +161,12 @@ class Override(Strict):
     (security-sensitive, confirmed by name).
     """
 
-    args: Annotated[tuple[str, ...], Check(hardening.safe_args)] = ()
-    env: Annotated[
-        dict[Annotated[str, Pattern(ENV_NAME_PATTERN)], str], Check(hardening.safe_env)
-    ] = field(default_factory=dict)
-    command: Annotated[str, Check(hardening.safe_command)] | None = None
-    url: Annotated[str, Pattern(r"^https?://"), Check(hardening.safe_url)] | None = None
+    args: Annotated[tuple[str, ...], Check(_safe_args)] = ()
+    env: Annotated[dict[Annotated[str, Pattern(ENV_NAME_PATTERN)], str], Check(_safe_env)] = field(
+        default_factory=dict
+    )
+    command: Annotated[str, Check(_safe_command)] | None = None
+    url: Annotated[str, Pattern(r"^https?://"), Check(_safe_url)] | None = None
     # The context budget (docs/context-budget.md): for every agent, and per agent below.
     tools: tuple[ToolName, ...] | None = None
     exclude_tools: tuple[ToolName, ...] | None = None
@@ -142,6 +175,8 @@ class Override(Strict):
 
     def __post_init__(self) -> None:
         # Checked again however the value was built, as for CustomMCP.
+        from aidokit.reconcile.checks import hardening
+
         if self.url is not None:
             hardening.safe_url(self.url)
             if self.command is not None:
