@@ -366,6 +366,8 @@ class TomlEditor:
         if before is not None and not moved and jsonstyle.same(original[before], element):
             self._items.pop((array, name), None)  # back to the bytes as read
         else:
+            if moved:  # written again: after the new ones, in edit order
+                self._items.pop((array, name), None)
             self._items[(array, name)] = _render_item(array, element, self._source.nl)
         self._rendered = None
 

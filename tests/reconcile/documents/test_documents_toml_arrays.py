@@ -254,3 +254,15 @@ def test_named_tables_only_in_toml() -> None:
     toml_doc = Document(PATH, Format.TOML, b"")
     with pytest.raises(TypeError):
         toml_doc.get_map((ARRAY, NAMED_TABLES, "x"))
+
+
+def test_an_element_deleted_then_written_again_goes_after_new_ones() -> None:
+    """make fuzz (3000 examples): delete alpha, add beta-2, write alpha again: the array
+    reads [beta-2, alpha], the order of the edits (it read back as [alpha, beta-2])."""
+    text = '[[mcp_servers]]\nname = "alpha"\ncommand = ""\n'
+    doc = Document(PATH, Format.TOML, text.encode())
+    doc.delete_entry(KEY_PATH, "alpha")
+    doc.set_entry(KEY_PATH, "beta-2", {"command": ""})
+    doc.set_entry(KEY_PATH, "alpha", {"command": ""})
+    names = [item["name"] for item in tomllib.loads(doc.render().decode())[ARRAY]]
+    assert names == ["beta-2", "alpha"]
