@@ -42,48 +42,25 @@ Spec = StdioSpec | RemoteSpec
 DEFAULT = "*"  # the install key of the spec every adapter not named shares (format 2)
 
 
-class Locked:
+class Locked(NamedTuple):
     """One entry of the lock: where it came from and its install specs.
 
     `install` names the adapters whose spec differs from `default`, the spec the
     others share (issue 32 §6: a few lines per entry, not every adapter listed);
-    `compacted` builds it from one spec per adapter. A small slotted class, not a
-    NamedTuple, so that its digest is worked out once; not to be changed once made.
+    `compacted` builds it from one spec per adapter.
     """
 
-    __slots__ = ("_digest", "default", "id", "install", "source")
-
-    def __init__(
-        self, id: str, source: str, install: dict[str, Spec], default: Spec | None = None
-    ) -> None:
-        self.id = id
-        self.source = source
-        self.install = install
-        self.default = default
-        self._digest: str | None = None
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Locked):
-            return NotImplemented
-        mine = (self.id, self.source, self.install, self.default)
-        return mine == (other.id, other.source, other.install, other.default)
-
-    __hash__ = None  # type: ignore[assignment]  # its install is a dict
-
-    def __repr__(self) -> str:
-        return (
-            f"Locked(id={self.id!r}, source={self.source!r}, install={self.install!r}, "
-            f"default={self.default!r})"
-        )
+    id: str
+    source: str
+    install: dict[str, Spec]
+    default: Spec | None = None
 
     @property
     def digest(self) -> str:
-        """sha256 of the install specs, so a hand edit of the lock is noticed (once per entry:
-        reading a lock checks it and writing one prints it)."""
-        if self._digest is None:
-            default = {DEFAULT: self.default} if self.default is not None else {}
-            self._digest = _digest_of({**default, **self.install})
-        return self._digest
+        """sha256 of the install specs, so a hand edit of the lock is noticed (reading a
+        lock checks it and writing one prints it)."""
+        default = {DEFAULT: self.default} if self.default is not None else {}
+        return _digest_of({**default, **self.install})
 
     def packages(self) -> tuple[str, ...]:
         """Every package@version or URL its specs run, sorted (`npm:pkg@1.2.3`)."""
