@@ -1,7 +1,7 @@
 """Which adapters can run a catalog entry, and the install spec each one takes (SPEC §3, §5).
 
 The catalog keys a spec by its kind for "every adapter that can run it"
-(`catalog/install.py`); an adapter says what it can run through its
+(`catalog/models.py`); an adapter says what it can run through its
 capabilities (`transports` and `references`).
 This module joins the two: it is the only place an entry's adapters are known.
 """

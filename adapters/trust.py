@@ -22,7 +22,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from aidokit.catalog.constraints import Strict
+from aidokit.catalog.models import Strict
 
 
 @dataclass(frozen=True)

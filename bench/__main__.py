@@ -56,10 +56,10 @@ work; the CPU time of the same runs (from wait4) says what each tool costs.
 
 Why some imports sit inside the functions that need them:
 
-- pydantic: ~60 ms to import (catalog/constraints.py, reconcile/read/decode.py):
+- pydantic: ~60 ms to import (catalog/models.py, reconcile/read/decode.py):
   validation runs only for bytes the memo has not seen.
-- structlog: ~40 ms (catalog/log.py): imported when a line is logged.
-- urllib.parse with ipaddress: ~2 ms (catalog/remotes.py, checks/hardening.py):
+- structlog: ~40 ms (catalog/errors.py): imported when a line is logged.
+- urllib.parse with ipaddress: ~2 ms (catalog/facts.py, checks/hardening.py):
   only when a URL is split.
 - hashlib with OpenSSL: ~2 ms (core/format.py, adapters/gemini_cli.py).
 - typing's get_type_hints over the state, lock and config models: ~1.5 ms a

@@ -13,8 +13,7 @@ from typing import Any
 
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.catalog.facts import Fact, Facts
-from aidokit.catalog.select import select
-from aidokit.catalog.triggers import compile_trigger, parse_trigger
+from aidokit.catalog.triggers import compile_trigger, parse_trigger, select
 
 FACTS = Facts(
     os="linux",

@@ -7,9 +7,8 @@ from pathlib import Path
 
 from aidokit.catalog.docs_sections import SECTIONS
 from aidokit.catalog.entries import CHECKED, MCP_CATALOG
-from aidokit.catalog.facts import Fact, Facts
-from aidokit.catalog.select import Selection, select
-from aidokit.catalog.stacks import STACK_PACKS
+from aidokit.catalog.facts import STACK_PACKS, Fact, Facts
+from aidokit.catalog.triggers import Selection, select
 
 DEFAULT_PATH = Path("docs") / "catalog.md"
 

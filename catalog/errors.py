@@ -7,6 +7,9 @@ subclasses only the reconciler raises.
 
 from __future__ import annotations
 
+import sys
+from typing import Any
+
 
 class AidoError(Exception):
     """A known failure, told to the user in one sentence naming the file and the fix."""
@@ -33,3 +36,91 @@ class NoInstallSpecError(CatalogError):
         super().__init__(message)
         # Shown as `error.details` under --json, for scripts to act on.
         self.details = {"id": entry_id, "adapter": adapter, "supported": sorted(supported)}
+
+
+# ======================================================================================
+# Logging: structlog on stderr, configured once, imported only when a line is logged.
+#
+# structlog is a heavy import (docs/benchmarks.md) for a run that logs nothing, so
+# `get_logger()` hands out a proxy that configures structlog on first use.
+# ======================================================================================
+
+# The stdlib logging levels, without importing `logging` (start-up time).
+LEVELS = {"debug": 10, "info": 20, "warning": 30, "error": 40}
+DEBUG, INFO, ERROR = LEVELS["debug"], LEVELS["info"], LEVELS["error"]
+
+_settings: dict[str, Any] = {"level": INFO, "format": "console"}
+_configured = False
+
+
+def configure(*, verbosity: int = 0, log_format: str = "console", level: str | None = None) -> None:
+    """Record the CLI's logging choices; structlog is set up lazily from them.
+
+    `verbosity` steps down from info (1 is debug, -1 warning); a named `level`
+    wins over it.
+    """
+    global _configured
+    number = LEVELS[level] if level in LEVELS else INFO - 10 * verbosity
+    _settings["level"] = max(DEBUG, min(ERROR, number))
+    _settings["format"] = log_format
+    _configured = False
+
+
+def _setup() -> Any:
+    global _configured
+    import structlog
+
+    if not _configured:
+        renderer: Any
+        if _settings["format"] == "json":
+            renderer = structlog.processors.JSONRenderer(sort_keys=True)
+        else:
+            renderer = structlog.dev.ConsoleRenderer(colors=False)
+        structlog.configure(
+            processors=[
+                structlog.processors.add_log_level,
+                structlog.processors.TimeStamper(fmt="iso", utc=True),
+                renderer,
+            ],
+            wrapper_class=structlog.make_filtering_bound_logger(_settings["level"]),
+            # Look sys.stderr up at each call, so a redirected stderr is honoured.
+            logger_factory=lambda *_: structlog.PrintLogger(file=sys.stderr),
+            cache_logger_on_first_use=False,
+        )
+        _configured = True
+    return structlog
+
+
+class _LazyLogger:
+    """Stand-in for a structlog logger that imports structlog on first call."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def _emit(self, method: str, event: str, **kw: Any) -> None:
+        if not enabled(method):
+            return
+        structlog = _setup()
+        getattr(structlog.get_logger(self._name), method)(event, **kw)
+
+    def debug(self, event: str, **kw: Any) -> None:
+        self._emit("debug", event, **kw)
+
+    def info(self, event: str, **kw: Any) -> None:
+        self._emit("info", event, **kw)
+
+    def warning(self, event: str, **kw: Any) -> None:
+        self._emit("warning", event, **kw)
+
+    def error(self, event: str, **kw: Any) -> None:
+        self._emit("error", event, **kw)
+
+
+def enabled(method: str) -> bool:
+    """Whether a line at `method`'s level would be logged, before building its fields."""
+    return bool(LEVELS.get(method, INFO) >= _settings["level"])
+
+
+def get_logger(name: str) -> _LazyLogger:
+    """Return a logger for module `name`."""
+    return _LazyLogger(name)

@@ -10,10 +10,116 @@ value is never written into a file.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Annotated, Literal, get_args
+from typing import Annotated, Any, ClassVar, Literal, NamedTuple, get_args
 
-from aidokit.catalog.constraints import NonEmpty, Pattern, Strict, Tagged
+# ======================================================================================
+# Field constraints that pydantic enforces but that cost nothing to import.
+#
+# aido's models are stdlib frozen dataclasses, so `aido plan` never imports
+# pydantic (a heavy import: docs/benchmarks.md) for files it validated before. Pydantic still
+# validates them wherever input arrives (`aido.toml`, `catalog import`, the
+# tests) through `TypeAdapter`, and the markers below are how a field states its
+# rules: each implements pydantic's `__get_pydantic_core_schema__` hook and
+# imports pydantic only when pydantic itself calls it. The JSON Schemas that
+# `aido schema` prints come from the same markers (`pattern`, `minLength`). The
+# markers are small slotted classes that compare, hash and print by type and value,
+# as the decode memo's digest of a model's rules needs (`reconcile/read/decode.py`).
+# ======================================================================================
+
+
+class Strict:
+    """Base of every model: pydantic treats unknown keys as errors, as SPEC §3 asks."""
+
+    __pydantic_config__: ClassVar[dict[str, Any]] = {"extra": "forbid"}
+
+
+class _Marker:
+    """Equal, hashed and shown by type and the values of its slots."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash((type(self), self._values()))
+
+    def __repr__(self) -> str:
+        values = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"{type(self).__qualname__}({values})"
+
+
+class Pattern(_Marker):
+    """The string must match `regex` (anchored by the regex itself)."""
+
+    __slots__ = ("regex",)
+
+    def __init__(self, regex: str) -> None:
+        self.regex = regex
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
+        return {**handler(source), "pattern": self.regex}
+
+
+class NonEmpty(_Marker):
+    """The string must have at least one character."""
+
+    __slots__ = ()
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
+        return {**handler(source), "min_length": 1}
+
+
+class Check(_Marker):
+    """Run `check(value)` after the type is validated; a ValueError is the error message."""
+
+    __slots__ = ("check",)
+
+    def __init__(self, check: Callable[[Any], Any]) -> None:
+        self.check = check
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
+        from pydantic_core import core_schema
+
+        return core_schema.no_info_after_validator_function(self.check, handler(source))
+
+
+class Tagged(_Marker):
+    """A union told apart by the value of its `field` (errors then name one variant)."""
+
+    __slots__ = ("field",)
+
+    def __init__(self, field: str) -> None:
+        self.field = field
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
+        from typing import Annotated
+
+        from pydantic import Discriminator
+
+        return handler.generate_schema(Annotated[source, Discriminator(self.field)])
+
+
+class ByName(_Marker):
+    """An enum stored by its member's name (`"CREATE"`), not by its value."""
+
+    __slots__ = ()
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
+        from pydantic_core import core_schema
+
+        def member(name: object) -> Any:
+            if not isinstance(name, str) or name not in source.__members__:
+                raise ValueError(f"expected one of {', '.join(source.__members__)}")
+            return source[name]
+
+        return core_schema.no_info_plain_validator_function(member)
+
 
 ID_PATTERN = r"^[a-z0-9][a-z0-9-]{0,62}$"
 ID_RE = re.compile(ID_PATTERN)
@@ -22,7 +128,7 @@ URL_PATTERN = r"^https?://"
 PLACEHOLDER_RE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 # The install keys that stand for every adapter able to run the spec under them,
-# in order of preference (catalog/install.py); every other key is an adapter name.
+# in order of preference (catalog/models.py); every other key is an adapter name.
 CAPABILITY_KEYS: tuple[str, ...] = ("remote", "stdio")
 
 Role = Literal[
@@ -36,7 +142,7 @@ Role = Literal[
 ALL_ROLES: tuple[Role, ...] = get_args(Role)
 
 # Every model is a frozen, keyword-only dataclass that pydantic validates at the
-# edges (catalog/validation.py); catalog/constraints.py says why not BaseModel.
+# edges (catalog/validation.py); catalog/models.py says why not BaseModel.
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -138,3 +244,147 @@ def _spec_strings(spec: StdioSpec | RemoteSpec) -> list[str]:
     if isinstance(spec, StdioSpec):
         return [spec.command, *spec.args, *spec.env.values()]
     return [spec.url, *spec.headers.values()]
+
+
+# ======================================================================================
+# An entry's install map (SPEC §3): one spec for every adapter that can run it, plus overrides.
+#
+# A key of `install` is either a spec's kind (`remote` or `stdio`), standing for
+# every adapter that can run that spec, or an adapter name, for a spec that
+# adapter takes instead. Which adapters can run a spec is theirs to say
+# (`adapters/support.py` resolves the map against the registry); the catalog
+# names no harness unless an entry really differs there.
+# ======================================================================================
+
+
+def everywhere(spec: StdioSpec | RemoteSpec) -> dict[str, StdioSpec | RemoteSpec]:
+    """`spec` for every adapter that can run it, keyed by its kind."""
+    return {spec.kind: spec}
+
+
+# ======================================================================================
+# Small builders for catalog install specs, so each entry stays one readable block.
+# ======================================================================================
+
+
+def npx(package: str, *args: str, env: dict[str, str] | None = None, net: bool = True) -> StdioSpec:
+    """Run an npm package through `npx -y` (pinned by the caller)."""
+    return StdioSpec(
+        command="npx", args=("-y", package, *args), env=env or {}, requires_network=net
+    )
+
+
+def uvx(*args: str, env: dict[str, str] | None = None, net: bool = True) -> StdioSpec:
+    """Run a PyPI package through `uvx` (pinned by the caller)."""
+    return StdioSpec(command="uvx", args=args, env=env or {}, requires_network=net)
+
+
+def secret(name: str, description: str, *, required: bool = True) -> EnvVar:
+    """Declare a secret env var (only ever passed as a `${NAME}` reference)."""
+    return EnvVar(name=name, secret=True, required=required, description=description)
+
+
+def passthrough(*names: str) -> dict[str, str]:
+    """Hand each variable to the server as a `${NAME}` reference, never a literal."""
+    return {name: f"${{{name}}}" for name in names}
+
+
+# Serena ships one context per client (serena/resources/config/contexts/ in
+# serena-agent 2.1.0). Its `agent` and `desktop-app` contexts turn on
+# `execute_shell_command`; every context used here excludes it: the clients it
+# ships a context for get theirs, and every other harness (which has its own
+# shell tool) gets `ide`, so Serena never runs shell commands behind the
+# confirmation gate (SPEC §7).
+_SERENA_CONTEXT = ("claude-code", "codex", "copilot-cli", "vscode")
+SERENA_SHELL_CONTEXTS = frozenset({"agent", "desktop-app"})
+
+
+def serena(context: str, *, project: bool = True) -> StdioSpec:
+    """Serena started with `context` (and `--project .` where the harness starts in the project)."""
+    return uvx(
+        "--from",
+        "serena-agent==2.1.0",
+        "serena",
+        "start-mcp-server",
+        "--context",
+        context,
+        *(("--project", ".") if project else ()),
+        net=False,
+    )
+
+
+def serena_install() -> dict[str, StdioSpec | RemoteSpec]:
+    """Serena's install map: `ide` everywhere, its own context where it ships one."""
+    return {
+        "stdio": serena("ide"),
+        **{client: serena(client) for client in _SERENA_CONTEXT},
+        # Claude Desktop is not started in a project folder: no `--project .`.
+        "claude-desktop": serena("ide", project=False),
+    }
+
+
+# ======================================================================================
+# Which package (and version) or URL an install spec runs: read from its launcher's arguments.
+#
+# `npx -y pkg@1.2.3` runs npm's `pkg` 1.2.3; `uvx pkg==1.2.3` and
+# `uvx --from pkg==1.2.3 tool` run PyPI's `pkg` 1.2.3; a remote spec runs its
+# URL. Used by `aido.lock`, `aido outdated` and `make verify-catalog`.
+# ======================================================================================
+
+
+class Package(NamedTuple):
+    """A published package at one version (version "" when the spec does not pin one);
+    ordered by registry, name, then version."""
+
+    registry: str  # "npm" | "pypi"
+    name: str
+    version: str
+
+    def __str__(self) -> str:
+        pin = "@" if self.registry == "npm" else "=="
+        return (
+            f"{self.registry}:{self.name}{pin}{self.version}"
+            if self.version
+            else (f"{self.registry}:{self.name}")
+        )
+
+
+def package_of(spec: StdioSpec | RemoteSpec) -> Package | None:
+    """The npm or PyPI package `spec` launches, if it launches one through npx or uvx."""
+    if not isinstance(spec, StdioSpec):
+        return None
+    if spec.command == "npx":
+        target = _first_operand(spec.args)
+        return None if target is None else _npm(target)
+    if spec.command == "uvx":
+        args = list(spec.args)
+        if "--from" in args[:-1]:
+            return _pypi(args[args.index("--from") + 1])
+        target = _first_operand(spec.args)
+        return None if target is None else _pypi(target)
+    return None
+
+
+def spec_packages(spec: StdioSpec | RemoteSpec) -> tuple[str, ...]:
+    """What `spec` runs, as short strings: `npm:pkg@1.2.3`, `pypi:pkg==1.2.3` or `url:...`."""
+    if isinstance(spec, RemoteSpec):
+        return (f"url:{spec.url}",)
+    package = package_of(spec)
+    return () if package is None else (str(package),)
+
+
+def _first_operand(args: tuple[str, ...]) -> str | None:
+    return next((arg for arg in args if not arg.startswith("-")), None)
+
+
+def _npm(target: str) -> Package:
+    # npm-package-arg: the name ends at the first "@" after a scope's leading one.
+    at = target.find("@", 1)
+    if at <= 0:  # no version, or only a scope's leading "@"
+        return Package("npm", target, "")
+    return Package("npm", target[:at], target[at + 1 :])
+
+
+def _pypi(target: str) -> Package:
+    name, sep, version = target.partition("==")
+    return Package("pypi", name, version if sep else "")

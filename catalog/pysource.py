@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from aidokit.catalog.install import CAPABILITY_KEYS
-from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec, StdioSpec
+from aidokit.catalog.models import CAPABILITY_KEYS, EnvVar, MCPDef, RemoteSpec, StdioSpec
 from aidokit.catalog.printable import printable
 
 _INDENT = "    "

@@ -12,8 +12,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from aidokit.catalog.models import MCPDef, RemoteSpec
-from aidokit.catalog.packages import package_of
+from aidokit.catalog.models import MCPDef, RemoteSpec, package_of
 
 REGISTRY_TAG = "registry:"
 

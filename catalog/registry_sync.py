@@ -17,8 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Literal, NamedTuple
 
 from aidokit.catalog.errors import CatalogError
-from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
-from aidokit.catalog.packages import package_of
+from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec, package_of
 from aidokit.catalog.printable import excerpt, shortened
 from aidokit.catalog.pysource import entry_source
 from aidokit.catalog.registry import entry_from_server_json, server_json_from

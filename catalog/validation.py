@@ -2,7 +2,7 @@
 
 Only code that takes input from outside (`aido.toml`, `catalog import`, the
 tests) imports this module, so pydantic loads only when something must be
-validated; catalog/constraints.py says why.
+validated; catalog/models.py says why.
 """
 
 from __future__ import annotations

@@ -22,8 +22,7 @@ from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 
 from aidokit.catalog.entries import CHECKED, MCP_CATALOG
-from aidokit.catalog.models import MCPDef, RemoteSpec
-from aidokit.catalog.packages import Package, package_of
+from aidokit.catalog.models import MCPDef, Package, RemoteSpec, package_of
 
 TIMEOUT = 10.0
 OK, MISSING, UNREACHABLE, UNPINNED = "ok", "MISSING", "unreachable", "UNPINNED"

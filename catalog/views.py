@@ -7,7 +7,7 @@ from typing import Any
 
 from aidokit.catalog.facts import Fact, Facts
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
-from aidokit.catalog.select import Selection
+from aidokit.catalog.triggers import Selection
 
 
 def flags(entry: MCPDef) -> str:

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from aidokit.catalog import log
+from aidokit.catalog import errors as log
 from aidokit.reconcile import __version__
 from aidokit.reconcile.cli.commands import COMMANDS, EXAMPLES, MAIN, load
 from aidokit.reconcile.core.errors import AidoError

@@ -18,7 +18,7 @@ from typing import Annotated, Any, NamedTuple
 from aidokit.adapters.base import Scope
 from aidokit.adapters.format import ITEMS, Format
 from aidokit.adapters.trust import TrustGate
-from aidokit.catalog.constraints import ByName, Strict
+from aidokit.catalog.models import ByName, Strict
 
 PLAN_FORMAT_VERSION = 1
 

@@ -29,7 +29,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
-from aidokit.catalog.constraints import ByName, Check, Tagged
+from aidokit.catalog.models import ByName, Check, Tagged
 from aidokit.reconcile.core import privatefolder
 from aidokit.reconcile.core.errors import AidoError
 from aidokit.reconcile.core.format import sha256
@@ -288,7 +288,7 @@ def _source_stamp(path: str) -> bytes:
 
 def rule_parts(model: Any) -> tuple[set[str], set[str]]:
     """The modules and the other markers (their repr) reachable from `model`'s fields."""
-    modules = {__name__, "aidokit.catalog.constraints"}
+    modules = {__name__, "aidokit.catalog.models"}
     leaves: set[str] = set()
     _collect(model, modules, leaves, set())
     return modules, leaves

@@ -24,7 +24,7 @@ from aidokit.adapters.support import spec_for, unreferenced_variables
 from aidokit.catalog.errors import NoInstallSpecError
 from aidokit.catalog.facts import Facts, OSName
 from aidokit.catalog.models import MCPDef, RemoteSpec
-from aidokit.catalog.select import select
+from aidokit.catalog.triggers import select
 from aidokit.reconcile.core.errors import CatalogError, ConfigError
 from aidokit.reconcile.read.choices.config import ProjectConfig
 

@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from aidokit.catalog.constraints import Strict
+from aidokit.catalog.models import Strict
 from aidokit.reconcile.core.atomic import current_digest, replace_file
 from aidokit.reconcile.core.errors import StateError
 from aidokit.reconcile.core.format import MapOrigin, sha256

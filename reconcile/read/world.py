@@ -28,9 +28,9 @@ from aidokit.adapters.base import (
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.adapters.support import resolved
 from aidokit.adapters.trust import NO_RECORDS, TrustRecords, parse_record
-from aidokit.catalog import log
+from aidokit.catalog import errors as log
+from aidokit.catalog.errors import get_logger
 from aidokit.catalog.facts import Facts
-from aidokit.catalog.log import get_logger
 from aidokit.catalog.models import MCPDef
 from aidokit.reconcile.core import boundary
 from aidokit.reconcile.core.errors import AidoError, ConfigError, JsoncInStrictJsonError

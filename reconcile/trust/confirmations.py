@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
-from aidokit.catalog.constraints import Strict
+from aidokit.catalog.models import Strict
 from aidokit.reconcile.core.atomic import current_digest, replace_file
 from aidokit.reconcile.core.errors import SecurityError, StateError
 from aidokit.reconcile.core.safe_read import check_private, parse_nested, read_file

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
-from aidokit.catalog.constraints import Strict
+from aidokit.catalog.models import Strict
 from aidokit.reconcile.core.errors import ConfigError, StateError
 from aidokit.reconcile.core.format import ABSENT, sha256
 from aidokit.reconcile.core.osfile import fsync_directory

@@ -16,7 +16,7 @@ from aidokit.adapters.registry import ADAPTERS
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.catalog.facts import Facts
 from aidokit.catalog.models import MCPDef
-from aidokit.catalog.select import suggest
+from aidokit.catalog.triggers import suggest
 from aidokit.reconcile.read.facts.agents import (
     AgentFile,
     discover_agents,

@@ -10,8 +10,14 @@ from aidokit.adapters.base import Adapter
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.adapters.support import can_run, resolved, spec_for, supported, unreferenced_variables
 from aidokit.catalog.entries import MCP_CATALOG
-from aidokit.catalog.install import CAPABILITY_KEYS, everywhere
-from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec, StdioSpec
+from aidokit.catalog.models import (
+    CAPABILITY_KEYS,
+    EnvVar,
+    MCPDef,
+    RemoteSpec,
+    StdioSpec,
+    everywhere,
+)
 from aidokit.reconcile.core.errors import CatalogError
 
 STDIO = StdioSpec(command="npx", args=("-y", "demo@1.0.0"))

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from projects import materialize  # fixtures/ is put on sys.path by tests/conftest.py
 
-from aidokit.catalog import log
+from aidokit.catalog import errors as log
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 

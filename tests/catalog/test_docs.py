@@ -30,7 +30,7 @@ def test_the_stack_table_has_a_row_per_pack_and_suggests_nothing_gated() -> None
     from aidokit.catalog.docs import stack_selections
     from aidokit.catalog.docs_sections import GAPS
     from aidokit.catalog.entries import ENTRIES_BY_ID
-    from aidokit.catalog.stacks import STACK_PACKS
+    from aidokit.catalog.facts import STACK_PACKS
 
     rows = dict(stack_selections())
     text = render_catalog_markdown()
@@ -56,7 +56,7 @@ def test_the_stack_gaps_name_only_real_packs_and_entries() -> None:
 
     from aidokit.catalog.docs_sections import GAPS
     from aidokit.catalog.entries import ENTRIES_BY_ID
-    from aidokit.catalog.stacks import PACKS_BY_ID
+    from aidokit.catalog.facts import PACKS_BY_ID
 
     named = set(re.findall(r"`([a-z][a-z0-9-]*)`", GAPS))
     assert named - set(PACKS_BY_ID) - set(ENTRIES_BY_ID) == set(), named

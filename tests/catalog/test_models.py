@@ -137,7 +137,7 @@ def test_models_do_not_import_pydantic() -> None:
 def test_markers_compare_and_show_by_type_and_value() -> None:
     """Field markers are equal by type and value, and print so (the decode memo hashes the
     repr): two markers of different types are never equal."""
-    from aidokit.catalog.constraints import ByName, Check, NonEmpty, Pattern, Tagged
+    from aidokit.catalog.models import ByName, Check, NonEmpty, Pattern, Tagged
 
     assert Pattern("^a$") == Pattern("^a$") and hash(Pattern("^a$")) == hash(Pattern("^a$"))
     assert Pattern("kind") != Tagged("kind") and NonEmpty() != ByName()

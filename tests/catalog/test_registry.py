@@ -9,8 +9,14 @@ import pytest
 
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.adapters.support import resolved
-from aidokit.catalog.install import CAPABILITY_KEYS, everywhere
-from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec, StdioSpec
+from aidokit.catalog.models import (
+    CAPABILITY_KEYS,
+    EnvVar,
+    MCPDef,
+    RemoteSpec,
+    StdioSpec,
+    everywhere,
+)
 from aidokit.catalog.pysource import entry_source
 from aidokit.catalog.registry import entry_from_server_json, load_server_json
 from aidokit.reconcile.core.errors import CatalogError

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from aidokit.catalog.remotes import forge_of, parse_forge_hosts, remote_host
+from aidokit.catalog.facts import forge_of, parse_forge_hosts, remote_host
 
 HOSTS = [
     ("git@github.com:o/r.git", "github.com", "github"),

@@ -6,11 +6,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from aidokit.catalog.entries import ENTRIES_BY_ID, MCP_CATALOG
-from aidokit.catalog.facts import Fact, Facts
+from aidokit.catalog.facts import KNOWN_LANGUAGES, PACKS_BY_ID, Fact, Facts
 from aidokit.catalog.models import MCPDef, StdioSpec
-from aidokit.catalog.select import LeftOut, Match, select, suggest
-from aidokit.catalog.stacks import KNOWN_LANGUAGES, PACKS_BY_ID
-from aidokit.catalog.triggers import first_match
+from aidokit.catalog.triggers import LeftOut, Match, first_match, select, suggest
 from aidokit.catalog.validation import validate
 
 REACT_GITHUB = Facts(

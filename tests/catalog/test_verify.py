@@ -12,8 +12,7 @@ import pytest
 
 from aidokit.catalog import verify
 from aidokit.catalog.entries import ENTRIES_BY_ID
-from aidokit.catalog.install import everywhere
-from aidokit.catalog.spec_helpers import npx, uvx
+from aidokit.catalog.models import everywhere, npx, uvx
 
 PAGES = {
     "/@modelcontextprotocol%2Fserver-memory/2026.8.31": {"version": "2026.8.31"},

@@ -22,7 +22,7 @@ from jsonschema import Draft202012Validator
 import aidokit.catalog
 from aidokit.catalog import install, models
 from aidokit.catalog.entries import ENTRIES_BY_ID
-from aidokit.catalog.packages import package_of
+from aidokit.catalog.models import package_of
 from aidokit.catalog.validation import dump
 from tests.inprocess import run_main
 from tests.mcp_registry_fake import FakeRegistry, body, item, running, server_json, stall

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from aidokit.adapters.base import Host, Scope
 from aidokit.adapters.registry import ADAPTERS, MODULES
-from aidokit.catalog.log import configure, get_logger
+from aidokit.catalog.errors import configure, get_logger
 from aidokit.reconcile import __version__
 from aidokit.reconcile.cli import main as cli
 from aidokit.reconcile.cli.commands import COMMANDS

@@ -17,9 +17,7 @@ import pytest
 from aidokit.adapters.support import resolved
 from aidokit.catalog import entries
 from aidokit.catalog.entries import MCP_CATALOG
-from aidokit.catalog.install import everywhere
-from aidokit.catalog.models import MCPDef
-from aidokit.catalog.spec_helpers import npx, uvx
+from aidokit.catalog.models import MCPDef, everywhere, npx, uvx
 from aidokit.reconcile.read.choices.lockfile import (
     LOCK_NAME,
     Lock,

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from aidokit.catalog.entries import ENTRIES_BY_ID
-from aidokit.catalog.packages import package_of
+from aidokit.catalog.models import package_of
 from tests.inprocess import run_main
 from tests.mcp_registry_fake import FakeRegistry, item, running, server_json
 

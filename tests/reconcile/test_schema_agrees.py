@@ -21,7 +21,7 @@ from jsonschema import Draft202012Validator
 
 from aidokit.adapters.registry import ADAPTERS
 from aidokit.catalog.entries import MCP_CATALOG
-from aidokit.catalog.stacks import PACKS_BY_ID
+from aidokit.catalog.facts import PACKS_BY_ID
 from tests.fuzz import fuzz_settings
 from tests.inprocess import run_main
 

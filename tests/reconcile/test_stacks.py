@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from aidokit.catalog.entries import ENTRIES_BY_ID, MCP_CATALOG
-from aidokit.catalog.select import select
-from aidokit.catalog.stacks import PACKS_BY_ID
+from aidokit.catalog.facts import PACKS_BY_ID
+from aidokit.catalog.triggers import select
 from aidokit.reconcile.read.facts.context import detect_facts
 from aidokit.reconcile.read.facts.tree import MAX_FILES, scan
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.catalog.packages import Package
+from aidokit.catalog.models import Package
 from aidokit.reconcile.read.choices.registries import Deadlines, RegistryError, latest_version
 from tests.inprocess import run_main
 

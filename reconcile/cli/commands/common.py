@@ -9,7 +9,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from aidokit.catalog.printable import excerpt
 from aidokit.reconcile.core.errors import AidoError, ConfigError
 
 if TYPE_CHECKING:
@@ -243,6 +242,7 @@ def _save_lock(plan: Plan) -> None:
 
 def check_lock_location(plan: Plan, source: Path) -> None:
     """Refuse a saved plan whose lock is not the project's own `aido.lock`."""
+    from aidokit.catalog.printable import excerpt
     from aidokit.reconcile.core.errors import SecurityError
     from aidokit.reconcile.read.choices.lockfile import lock_path
 

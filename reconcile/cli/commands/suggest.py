@@ -25,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     if args.budget:
         return _budget(args)
     from aidokit.catalog.entries import MCP_CATALOG
-    from aidokit.catalog.select import select
+    from aidokit.catalog.triggers import select
     from aidokit.catalog.views import selection_json, selection_text
     from aidokit.reconcile.read.choices.config import load_config
     from aidokit.reconcile.read.facts.context import detect_facts

@@ -21,8 +21,6 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO, cast
 
-from aidokit.catalog.printable import printable
-
 # aido's own terminal sequences: SGR colours (show/render/text.py, show/render/status.py) and the
 # progress line's carriage return and erase-line (show/progress.py).
 _OWN = re.compile(r"\r?\x1b\[[0-9;]*[mK]")
@@ -39,6 +37,8 @@ def escape(text: str, *, own_sequences: bool = False) -> str:
 def _line(line: str, own_sequences: bool) -> str:
     if line.isprintable():
         return line
+    from aidokit.catalog.printable import printable  # only for a line that needs escaping
+
     if not own_sequences or "\x1b" not in line:
         return printable(line, keep="\t")
     pieces, start = [], 0

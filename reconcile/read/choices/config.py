@@ -15,8 +15,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
 
 from aidokit.adapters.base import AGENT_NAME_RE
-from aidokit.catalog.constraints import Check, Pattern, Strict
-from aidokit.catalog.models import ENV_NAME_PATTERN, ID_PATTERN, Role
+from aidokit.catalog.models import ENV_NAME_PATTERN, ID_PATTERN, Check, Pattern, Role, Strict
 from aidokit.catalog.printable import excerpt
 from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.core.safe_read import parse_nested, read_file
@@ -348,7 +347,7 @@ def _closed_sets(schema: dict[str, Any]) -> None:
     there; `skip`, `[mcp.roles]` and `[override.*]` also take `[custom.*]` ids)."""
     from aidokit.adapters.registry import ADAPTERS
     from aidokit.catalog.entries import MCP_CATALOG
-    from aidokit.catalog.stacks import PACKS_BY_ID
+    from aidokit.catalog.facts import PACKS_BY_ID
 
     ids = {"enum": sorted(entry.id for entry in MCP_CATALOG), "type": "string"}
     top = schema["properties"]

@@ -23,9 +23,16 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
 
-from aidokit.catalog.constraints import NonEmpty, Pattern, Strict
-from aidokit.catalog.models import InstallSpec, MCPDef, RemoteSpec, StdioSpec
-from aidokit.catalog.packages import spec_packages
+from aidokit.catalog.models import (
+    InstallSpec,
+    MCPDef,
+    NonEmpty,
+    Pattern,
+    RemoteSpec,
+    StdioSpec,
+    Strict,
+    spec_packages,
+)
 from aidokit.catalog.printable import excerpt
 from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.core.format import sha256

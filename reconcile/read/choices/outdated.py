@@ -11,8 +11,7 @@ import json
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
-from aidokit.catalog.models import MCPDef, deprecation
-from aidokit.catalog.packages import Package, package_of
+from aidokit.catalog.models import MCPDef, Package, deprecation, package_of
 from aidokit.reconcile.read.choices.lockfile import Lock, Locked
 
 if TYPE_CHECKING:  # the network code loads only with --registry

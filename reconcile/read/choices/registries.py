@@ -29,7 +29,7 @@ import urllib.request
 from collections.abc import Callable
 from types import TracebackType
 
-from aidokit.catalog.packages import Package
+from aidokit.catalog.models import Package
 from aidokit.catalog.printable import excerpt
 from aidokit.reconcile.core.errors import AidoError
 

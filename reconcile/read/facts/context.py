@@ -17,15 +17,18 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from aidokit.catalog.facts import Fact, Facts, OSName
-from aidokit.catalog.printable import excerpt
-from aidokit.catalog.remotes import Forge, parse_forge_hosts
-from aidokit.catalog.stacks import (
+from aidokit.catalog.facts import (
     LANGUAGE_MARKERS,
     PACKS_BY_ID,
     STACK_PACKS,
+    Fact,
+    Facts,
+    Forge,
+    OSName,
     Rule,
+    parse_forge_hosts,
 )
+from aidokit.catalog.printable import excerpt
 from aidokit.catalog.triggers import CONFORMANCE_LEVELS
 from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.core.safe_read import parse_nested
