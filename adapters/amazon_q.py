@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     Capabilities,
     Evidence,
+    Format,
     Host,
     Location,
     Rendered,
@@ -24,7 +24,6 @@ from aidokit.adapters.base import (
     ToolFields,
 )
 from aidokit.adapters.common import HEADERS_ONLY, STDIO_HTTP, AdapterBase, detect_any
-from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
     Refs,
     env_colon,
@@ -81,6 +80,8 @@ class AmazonQ(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §17 (CustomToolConfig)."""
+        from aidokit.adapters import schema as js
+
         # §17: `timeout` is in milliseconds here (default 120 000).
         common = {"timeout": js.number(), "disabled": js.boolean()}
         stdio = js.stdio(type=js.const("stdio"), **common)

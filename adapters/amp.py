@@ -20,10 +20,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters import schema as js
-from aidokit.adapters.base import Capabilities, Evidence, Host, Location, Rendered, Scope
+from aidokit.adapters.base import Capabilities, Evidence, Format, Host, Location, Rendered, Scope
 from aidokit.adapters.common import AdapterBase, detect_any, first_existing
-from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, dollar_brace, refuse_cwd, remote_fields, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
@@ -85,6 +83,8 @@ class Amp(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """The fields `amp mcp add` writes and the loader reads."""
+        from aidokit.adapters import schema as js
+
         return js.entry(js.stdio(), js.remote(), title="Amp amp.mcpServers entry")
 
 

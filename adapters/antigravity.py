@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     Capabilities,
     Evidence,
+    Format,
     Host,
     Location,
     Rendered,
@@ -23,7 +23,6 @@ from aidokit.adapters.base import (
     ToolFields,
 )
 from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any
-from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, refuse_cwd, remote_fields, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
@@ -76,6 +75,8 @@ class Antigravity(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from the setup guides (Windsurf-like)."""
+        from aidokit.adapters import schema as js
+
         common = {"disabled": js.boolean(), "disabledTools": js.strings()}
         stdio = js.stdio(**common)
         remote = js.shape({"serverUrl": js.string()}, {"headers": js.string_map(), **common})

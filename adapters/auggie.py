@@ -19,10 +19,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from aidokit.adapters import schema as js
-from aidokit.adapters.base import Capabilities, Evidence, Host, Location, Rendered, Scope
+from aidokit.adapters.base import Capabilities, Evidence, Format, Host, Location, Rendered, Scope
 from aidokit.adapters.common import AdapterBase, detect_any
-from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, dollar_brace, remote_fields, stdio_fields
 from aidokit.catalog.errors import CatalogError
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
@@ -81,6 +79,8 @@ class Auggie(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """The loader's zod schema (stdio and http/sse shapes)."""
+        from aidokit.adapters import schema as js
+
         common = {"disabled": js.boolean(), "timeoutMs": js.number(), "name": js.string()}
         stdio = js.stdio({"type": js.const("stdio")}, cwd=js.string(), **common)
         remote = js.remote({"type": js.enum("http", "sse")}, **common)

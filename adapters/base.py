@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sys
@@ -9,12 +10,147 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Literal, NamedTuple, Protocol
 
-from aidokit.adapters.format import Format
-from aidokit.adapters.trust import TrustGate, TrustRecords
 from aidokit.catalog.facts import OSName
-from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
+from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec, Strict
+
+# ======================================================================================
+# The syntaxes a harness config file can have.
+#
+# It lives with the adapters, which declare each file's format, so that they need
+# nothing from `reconcile`; the document layer (`reconcile/documents/`) edits each.
+# ======================================================================================
+
+
+class Format(StrEnum):
+    """On-disk syntax of a config file."""
+
+    JSON = "json"  # strict JSON: never gets comments or trailing commas
+    JSONC = "jsonc"  # JSON with comments and trailing commas
+    TOML = "toml"
+    YAML = "yaml"  # block-style YAML (Goose), edited by splicing (yamldoc)
+    MARKDOWN = "markdown"  # Markdown with YAML frontmatter (agent files), edited there only
+
+
+# The last step of a map path that addresses a YAML list of one-key maps as a map:
+# entry `playwright` is the item `- playwright: {...}` (Claude Code agents' `mcpServers`).
+LIST_ITEMS = "[]"
+# The last step of a map path that addresses a TOML array of tables as a map keyed by each
+# element's `name` field: entry `playwright` is the `[[mcp_servers]]` table whose
+# `name = "playwright"`, without that field (Mistral Vibe's `[[mcp_servers]]`).
+NAMED_TABLES = "[[name]]"
+
+# The last step of a map path that addresses a JSON array as the map of its items, each
+# named by `item_key`: Claude Code's `permissions.deny` strings, its `deniedMcpServers`
+# objects. aido owns the items it added, never the array (docs/documents.md).
+ITEMS = "[*]"
+
+
+def item_key(item: object) -> str:
+    """The name of an array item: a string is its own name, a one-key object with a
+    string value `key=value`, anything else its canonical JSON."""
+    if isinstance(item, str):
+        return item
+    if isinstance(item, dict) and len(item) == 1:
+        ((key, value),) = item.items()
+        if isinstance(value, str):
+            return f"{key}={value}"
+    import json  # only for an item that is neither
+
+    return json.dumps(item, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+# ======================================================================================
+# Trust gates: what a harness still requires before it uses a file aido wrote.
+#
+# Some harnesses ignore or hold back servers until the user trusts the folder
+# or approves the servers (harness-audit.md M3): Codex project config, Copilot
+# CLI workspace files, Gemini CLI in an untrusted folder, Claude Code's
+# `.mcp.json`. An adapter says so with `trust_gate`, from the harness's own
+# record of that trust; aido itself never grants it. A record it cannot read
+# counts as "not granted", so the note is shown rather than wrongly left out.
+#
+# The gate reads nothing itself: the adapter names the records it needs
+# (`trust_files`), the world reads them once under the safe-read rules
+# (reconcile/read/world.py), and the gate looks them up in `TrustRecords`, so
+# `build_plan` stays a pure function of the world.
+# ======================================================================================
+
+
+@dataclass(frozen=True)
+class TrustGate(Strict):
+    """What the harness still requires for one file, and the command or setting that grants it."""
+
+    requires: str
+    grant: str
+
+    def sentence(self) -> str:
+        """The gate as one line for the plan and doctor."""
+        return f"{self.requires}; to grant it: {self.grant} (aido never grants trust)"
+
+
+class TrustRecords(NamedTuple):
+    """The harness records the trust gates look at, read before the plan is computed.
+
+    `parsed` holds each record an adapter named in `trust_files` (None: missing or
+    unreadable), `present` which of those paths exist (a `.git` folder, say), and
+    `digests` the sha256 of each targeted file's bytes as read. A path no adapter
+    named counts as missing, like an unreadable record: the gate is shown, never wrongly
+    left out (a hand-built world in a test has no records at all).
+    """
+
+    parsed: Mapping[Path, Any] = MappingProxyType({})
+    present: frozenset[Path] = frozenset()
+    digests: Mapping[Path, str] = MappingProxyType({})
+
+    def record(self, path: Path) -> Any:
+        """The parsed record at `path` (None: missing, unreadable or not named)."""
+        return self.parsed.get(path)
+
+    def exists(self, path: Path) -> bool:
+        """Whether `path` (named in `trust_files`) exists."""
+        return path in self.present
+
+
+NO_RECORDS = TrustRecords()
+
+
+def parse_record(path: Path, raw: bytes | None) -> Any:
+    """The JSON or TOML record `raw` read from `path` (by its suffix); None if unreadable."""
+    if raw is None:
+        return None
+    try:
+        if path.suffix == ".toml":
+            return _parse_toml(raw.decode("utf-8"))
+        return json.loads(raw)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+
+
+def _parse_toml(text: str) -> Any:
+    """`tomllib.loads`, imported only when a TOML record is read."""
+    import tomllib
+
+    return tomllib.loads(text)
+
+
+def lookup(data: Any, *keys: str) -> Any:
+    """`data[k1][k2]...`, or None where a level is missing or not an object."""
+    for key in keys:
+        if not isinstance(data, dict):
+            return None
+        data = data.get(key)
+    return data
+
+
+def within(project: Path, folder: object) -> bool:
+    """Whether `project` is `folder` or inside it (`folder` as a harness recorded it)."""
+    if not isinstance(folder, str) or not folder:
+        return False
+    return project == Path(folder) or project.is_relative_to(Path(folder))
+
 
 # An agent name aido scopes to: what `[roles]` accepts
 # (reconcile/read/choices/config.py AGENT_PATTERN).
@@ -77,7 +213,7 @@ class Companion(NamedTuple):
 
     `file` names one of the adapter's companion files (`Adapter.companion_files`) when
     the value lives there, not in the entry's own file; a map path ending in ITEMS
-    (adapters/format.py) makes it an item of an array, named by `item_key`.
+    (adapters/base.py) makes it an item of an array, named by `item_key`.
     """
 
     map_path: tuple[str, ...]
@@ -180,7 +316,7 @@ class Capabilities(NamedTuple):
     """What a harness's config file can run and how its entries are shaped: one value, so
     the Protocol stays narrow and an adapter states only where it differs (SPEC §5)."""
 
-    # What its config file can run (adapters/support.py decides per install spec from
+    # What its config file can run (adapters/__init__.py decides per install spec from
     # these): the transports, and where it expands a variable reference (its own
     # syntax for the catalog's `${NAME}`).
     transports: frozenset[Transport] = frozenset({"stdio", "http", "sse"})

@@ -11,23 +11,27 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
+    ITEMS,
+    LIST_ITEMS,
     AgentFiles,
     Budget,
     Budgeted,
     Capabilities,
     Companion,
     Evidence,
+    Format,
     Host,
     Location,
     NativePolicy,
     PolicyRules,
     Rendered,
     Scope,
+    TrustGate,
+    TrustRecords,
+    lookup,
 )
 from aidokit.adapters.common import AdapterBase, detect_any
-from aidokit.adapters.format import ITEMS, LIST_ITEMS, Format
 from aidokit.adapters.render import (
     Refs,
     dollar_brace,
@@ -35,7 +39,6 @@ from aidokit.adapters.render import (
     remote_fields,
     stdio_fields,
 )
-from aidokit.adapters.trust import TrustGate, TrustRecords, lookup
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
 
@@ -80,8 +83,8 @@ def tool_part(name: str) -> str:
 
 
 def item_name(item: object) -> str:
-    """The name aido gives an array item (adapters/format.py `item_key`)."""
-    from aidokit.adapters.format import item_key
+    """The name aido gives an array item (adapters/base.py `item_key`)."""
+    from aidokit.adapters.base import item_key
 
     return item_key(item)
 
@@ -319,6 +322,8 @@ class ClaudeCode(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §2 "Entry shapes"."""
+        from aidokit.adapters import schema as js
+
         common = {"timeout": js.number(), "alwaysLoad": js.boolean()}
         stdio = js.stdio(type=js.const("stdio"), **common)
         remote = js.remote(

@@ -12,12 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters import schema as js
-from aidokit.adapters.base import Capabilities, Evidence, Host, Location, Rendered, Scope
+from aidokit.adapters.base import Capabilities, Evidence, Format, Host, Location, Rendered, Scope
 from aidokit.adapters.common import NOWHERE, STDIO_ONLY, AdapterBase, detect_any
-from aidokit.adapters.format import Format
-from aidokit.adapters.paths import PerOS
-from aidokit.adapters.render import Refs, refuse_cwd, refuse_transport, stdio_fields
+from aidokit.adapters.render import PerOS, Refs, refuse_cwd, refuse_transport, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
 # §11 "Paths": macOS and Windows only; ~/.config/Claude on Linux is unofficial.
@@ -74,6 +71,8 @@ class ClaudeDesktop(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §11."""
+        from aidokit.adapters import schema as js
+
         return js.entry(js.stdio(), title="Claude Desktop mcpServers entry")
 
 

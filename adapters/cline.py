@@ -13,10 +13,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     Capabilities,
     Evidence,
+    Format,
     Host,
     Location,
     Rendered,
@@ -24,7 +24,6 @@ from aidokit.adapters.base import (
     ToolFields,
 )
 from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any
-from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, remote_fields, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
@@ -89,6 +88,8 @@ class Cline(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §13 (flat form)."""
+        from aidokit.adapters import schema as js
+
         # §13: `timeout` is in seconds (1-3600); the allowlist is `autoApprove`.
         common = {
             "disabled": js.boolean(),

@@ -13,10 +13,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     Capabilities,
     Evidence,
+    Format,
     Host,
     Launch,
     Location,
@@ -24,6 +24,9 @@ from aidokit.adapters.base import (
     Rendered,
     Scope,
     ToolFields,
+    TrustGate,
+    TrustRecords,
+    lookup,
 )
 from aidokit.adapters.common import (
     HEADERS_ONLY,
@@ -33,10 +36,7 @@ from aidokit.adapters.common import (
     rule_parts,
     shown,
 )
-from aidokit.adapters.format import Format
-from aidokit.adapters.paths import env_dir
-from aidokit.adapters.render import EXACT_PLACEHOLDER, Refs, refuse_transport, split_env
-from aidokit.adapters.trust import TrustGate, TrustRecords, lookup
+from aidokit.adapters.render import EXACT_PLACEHOLDER, Refs, env_dir, refuse_transport, split_env
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 
 # The variables Codex gives every stdio server (codex-rs/rmcp-client/src/utils.rs, unix).
@@ -241,6 +241,8 @@ class Codex(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §3 "Fields" (RawMcpServerConfig, mixing rules)."""
+        from aidokit.adapters import schema as js
+
         env_var = {
             "oneOf": [
                 js.string(),

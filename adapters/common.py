@@ -17,6 +17,7 @@ from aidokit.adapters.base import (
     Capabilities,
     Companion,
     Evidence,
+    Format,
     Host,
     Launch,
     Location,
@@ -27,9 +28,9 @@ from aidokit.adapters.base import (
     Rendered,
     Scope,
     Transport,
+    TrustGate,
+    TrustRecords,
 )
-from aidokit.adapters.format import Format
-from aidokit.adapters.trust import TrustGate, TrustRecords
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
 # The transports of harnesses that cannot run every kind of server.
@@ -270,7 +271,7 @@ def name_lists(rules: PolicyRules, title: str, *, patterns: bool) -> NativePolic
     """
     import re  # only when a policy is written natively
 
-    from aidokit.adapters.format import ITEMS
+    from aidokit.adapters.base import ITEMS
 
     name = re.compile(r"[a-z0-9*-]+" if patterns else r"[a-z0-9-]+")
 

@@ -17,12 +17,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters import schema as js
-from aidokit.adapters.base import Capabilities, Evidence, Host, Location, Rendered, Scope
+from aidokit.adapters.base import Capabilities, Evidence, Format, Host, Location, Rendered, Scope
 from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any
-from aidokit.adapters.format import Format
-from aidokit.adapters.paths import env_dir
-from aidokit.adapters.render import Refs, dollar_brace, refuse_cwd, stdio_fields
+from aidokit.adapters.render import Refs, dollar_brace, env_dir, refuse_cwd, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
 _DROP_IN = Path("mcpServers") / "aido.json"
@@ -90,6 +87,8 @@ class Continue(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from config-yaml's mcp/json.ts (Claude-like JSON)."""
+        from aidokit.adapters import schema as js
+
         stdio = js.stdio(type=js.const("stdio"), envFile=js.string())
         remote = js.remote(type=js.enum("http", "sse"))
         return js.entry(stdio, remote, title="Continue mcpServers JSON entry")

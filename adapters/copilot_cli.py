@@ -13,22 +13,23 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     AgentFiles,
     Capabilities,
     Evidence,
+    Format,
     Host,
     Location,
     Rendered,
     Scope,
     ToolFields,
+    TrustGate,
+    TrustRecords,
+    lookup,
+    within,
 )
 from aidokit.adapters.common import HEADERS_ONLY, AdapterBase, detect_any, shown
-from aidokit.adapters.format import Format
-from aidokit.adapters.paths import env_dir
-from aidokit.adapters.render import Refs, dollar_brace, remote_fields, stdio_fields
-from aidokit.adapters.trust import TrustGate, TrustRecords, lookup, within
+from aidokit.adapters.render import Refs, dollar_brace, env_dir, remote_fields, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
 
@@ -147,6 +148,8 @@ class CopilotCLI(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §5 "Fields"."""
+        from aidokit.adapters import schema as js
+
         common = {"tools": js.strings(), "deferTools": js.boolean()}
         stdio = js.stdio(type=js.enum("local", "stdio"), cwd=js.string(), **common)
         remote = js.remote({"type": js.enum("http", "sse")}, **common)

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     Capabilities,
     Evidence,
+    Format,
     Host,
     Location,
     Rendered,
@@ -22,7 +22,6 @@ from aidokit.adapters.base import (
     ToolFields,
 )
 from aidokit.adapters.common import AdapterBase, detect_any, first_existing
-from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
     Refs,
     dollar_brace,
@@ -83,6 +82,8 @@ class Crush(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §20 (MCPConfig)."""
+        from aidokit.adapters import schema as js
+
         # §20: `timeout` is in seconds (default 10); on/off is `disabled`.
         common = {
             "timeout": js.number(),

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from aidokit.adapters import schema as js
-from aidokit.adapters.base import Capabilities, Evidence, Host, Location, Rendered, Scope
+from aidokit.adapters.base import Capabilities, Evidence, Format, Host, Location, Rendered, Scope
 from aidokit.adapters.common import AdapterBase, detect_any
-from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
     Refs,
     env_colon,
@@ -58,6 +56,8 @@ class Cursor(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §7."""
+        from aidokit.adapters import schema as js
+
         stdio = js.stdio(type=js.const("stdio"), envFile=js.string())
         return js.entry(stdio, js.remote(), title="Cursor mcpServers entry")
 

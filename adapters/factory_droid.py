@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     Capabilities,
     Evidence,
+    Format,
     Host,
     Location,
     Rendered,
@@ -27,7 +27,6 @@ from aidokit.adapters.base import (
     ToolFields,
 )
 from aidokit.adapters.common import AdapterBase, detect_any
-from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
     Refs,
     dollar_brace,
@@ -82,6 +81,8 @@ class FactoryDroid(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from the schema in the droid binary (see the module docstring)."""
+        from aidokit.adapters import schema as js
+
         common = {
             "disabled": js.boolean(),
             "enabledTools": js.strings(),

@@ -10,11 +10,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     AgentFiles,
     Capabilities,
     Evidence,
+    Format,
     Host,
     Location,
     NativePolicy,
@@ -22,11 +22,13 @@ from aidokit.adapters.base import (
     Rendered,
     Scope,
     ToolFields,
+    TrustGate,
+    TrustRecords,
+    lookup,
+    within,
 )
 from aidokit.adapters.common import AdapterBase, detect_any, name_lists, shown
-from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, dollar_brace, remote_fields, stdio_fields
-from aidokit.adapters.trust import TrustGate, TrustRecords, lookup, within
 from aidokit.catalog.errors import CatalogError
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
@@ -170,6 +172,8 @@ class GeminiCLI(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §8 "Fields" (MCPServerConfig)."""
+        from aidokit.adapters import schema as js
+
         common = {
             "timeout": js.number(),
             "trust": js.boolean(),

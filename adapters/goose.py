@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     Capabilities,
     Evidence,
+    Format,
     Host,
     Launch,
     Location,
@@ -25,9 +25,14 @@ from aidokit.adapters.base import (
     substitute,
 )
 from aidokit.adapters.common import STDIO_HTTP, AdapterBase, detect_any
-from aidokit.adapters.format import Format
-from aidokit.adapters.paths import PerOS
-from aidokit.adapters.render import Refs, dollar_brace, refuse_cwd, refuse_transport, split_env
+from aidokit.adapters.render import (
+    PerOS,
+    Refs,
+    dollar_brace,
+    refuse_cwd,
+    refuse_transport,
+    split_env,
+)
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 
 _TIMEOUT_S = 300  # §18 example; Goose's timeout is in seconds
@@ -127,6 +132,8 @@ class Goose(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §18 (ExtensionConfig)."""
+        from aidokit.adapters import schema as js
+
         common = {
             "enabled": js.boolean(),
             "name": js.string(),

@@ -13,10 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from aidokit.adapters import schema as js
-from aidokit.adapters.base import Capabilities, Evidence, Host, Location, Rendered, Scope
+from aidokit.adapters.base import Capabilities, Evidence, Format, Host, Location, Rendered, Scope
 from aidokit.adapters.common import NOWHERE, STDIO_ONLY, AdapterBase, detect_any
-from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
     Refs,
     refuse_cwd,
@@ -68,6 +66,8 @@ class Junie(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from the Junie docs (stdio only)."""
+        from aidokit.adapters import schema as js
+
         return js.entry(js.stdio(), title="Junie mcpServers entry")
 
 

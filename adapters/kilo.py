@@ -27,6 +27,7 @@ from aidokit.adapters.base import (
     Budget,
     Budgeted,
     Evidence,
+    Format,
     Host,
     Location,
     NamedAgents,
@@ -34,7 +35,6 @@ from aidokit.adapters.base import (
     ToolFields,
 )
 from aidokit.adapters.common import detect_any, first_existing, installed_version, version_tuple
-from aidokit.adapters.format import Format
 from aidokit.adapters.opencode import OpenCode
 
 # The first release whose project config may not hold `{env:…}`: the linux-x64 binaries of

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     AgentFiles,
     Capabilities,
     Evidence,
+    Format,
     Host,
     Location,
     Rendered,
@@ -23,7 +23,6 @@ from aidokit.adapters.base import (
     ToolFields,
 )
 from aidokit.adapters.common import AdapterBase, detect_any
-from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
     Refs,
     dollar_brace,
@@ -103,6 +102,8 @@ class Kiro(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §16."""
+        from aidokit.adapters import schema as js
+
         common = {
             "disabled": js.boolean(),
             "autoApprove": js.strings(),

@@ -14,10 +14,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters import schema as js
-from aidokit.adapters.base import Capabilities, Evidence, Host, Location, Rendered, Scope
+from aidokit.adapters.base import Capabilities, Evidence, Format, Host, Location, Rendered, Scope
 from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any, first_existing
-from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, refuse_cwd, remote_fields, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
@@ -68,6 +66,8 @@ class LMStudio(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape of Cursor's mcp.json notation."""
+        from aidokit.adapters import schema as js
+
         return js.entry(js.stdio(), js.remote(), title="LM Studio mcpServers entry")
 
 

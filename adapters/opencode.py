@@ -20,13 +20,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     Budget,
     Budgeted,
     Capabilities,
     Companion,
     Evidence,
+    Format,
     Host,
     Launch,
     Location,
@@ -41,9 +41,7 @@ from aidokit.adapters.common import (
     first_existing,
     shown,
 )
-from aidokit.adapters.format import Format
-from aidokit.adapters.paths import env_dir
-from aidokit.adapters.render import Refs, brace_env, refuse_cwd
+from aidokit.adapters.render import Refs, brace_env, env_dir, refuse_cwd
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
 
@@ -211,6 +209,8 @@ class OpenCode(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §6 "V1 shape"."""
+        from aidokit.adapters import schema as js
+
         common = {"enabled": js.boolean(), "timeout": {"type": "integer", "minimum": 0}}
         local = js.shape(
             {

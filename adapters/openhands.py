@@ -23,10 +23,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     Capabilities,
     Evidence,
+    Format,
     Host,
     Location,
     Rendered,
@@ -34,7 +34,6 @@ from aidokit.adapters.base import (
     ToolFields,
 )
 from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any
-from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, remote_fields, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
@@ -88,6 +87,8 @@ class OpenHands(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """fastmcp's StdioMCPServer and RemoteMCPServer fields the CLI writes and reads."""
+        from aidokit.adapters import schema as js
+
         common = {"enabled": js.boolean(), "description": js.string(), "timeout": js.number()}
         stdio = js.stdio({"transport": js.const("stdio")}, cwd=js.string(), **common)
         remote = js.remote({"transport": js.enum("http", "streamable-http", "sse")}, **common)

@@ -13,10 +13,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     Capabilities,
     Evidence,
+    Format,
     Host,
     Location,
     NativePolicy,
@@ -24,11 +24,12 @@ from aidokit.adapters.base import (
     Rendered,
     Scope,
     ToolFields,
+    TrustGate,
+    TrustRecords,
+    lookup,
 )
 from aidokit.adapters.common import AdapterBase, detect_any, name_lists
-from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, dollar_brace, remote_fields, stdio_fields
-from aidokit.adapters.trust import TrustGate, TrustRecords, lookup
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
 # Where `qwen mcp approve` records decisions, per project root and server, each
@@ -114,6 +115,8 @@ class QwenCode(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §9 (Gemini's fields plus the discovery options)."""
+        from aidokit.adapters import schema as js
+
         common = {
             "timeout": js.number(),
             "discoveryTimeoutMs": js.number(),

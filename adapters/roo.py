@@ -10,10 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     Capabilities,
     Evidence,
+    Format,
     Host,
     Location,
     Rendered,
@@ -21,9 +21,7 @@ from aidokit.adapters.base import (
     ToolFields,
 )
 from aidokit.adapters.common import AdapterBase, detect_any
-from aidokit.adapters.format import Format
-from aidokit.adapters.paths import vscode_user_dir
-from aidokit.adapters.render import Refs, env_colon, remote_fields, stdio_fields
+from aidokit.adapters.render import Refs, env_colon, remote_fields, stdio_fields, vscode_user_dir
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
 
@@ -78,6 +76,8 @@ class Roo(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §14 (McpHub Zod schema)."""
+        from aidokit.adapters import schema as js
+
         # §14: `timeout` is in seconds (1-3600); the allowlist is `alwaysAllow`.
         common = {
             "disabled": js.boolean(),

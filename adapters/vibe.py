@@ -27,10 +27,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
+    NAMED_TABLES,
     Capabilities,
     Evidence,
+    Format,
     Host,
     Launch,
     Location,
@@ -39,7 +40,6 @@ from aidokit.adapters.base import (
     ToolFields,
 )
 from aidokit.adapters.common import HEADERS_ONLY, AdapterBase, detect_any
-from aidokit.adapters.format import NAMED_TABLES, Format
 from aidokit.adapters.render import Refs, refuse_transport
 from aidokit.catalog.errors import CatalogError
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
@@ -200,6 +200,8 @@ class Vibe(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """The element as `build` writes it, with the keys Vibe's panel and a person add."""
+        from aidokit.adapters import schema as js
+
         common = {
             "prompt": js.string(),
             "sampling_enabled": js.boolean(),

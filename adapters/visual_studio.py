@@ -16,10 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from aidokit.adapters import schema as js
-from aidokit.adapters.base import Capabilities, Evidence, Host, Location, Rendered, Scope
+from aidokit.adapters.base import Capabilities, Evidence, Format, Host, Location, Rendered, Scope
 from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any
-from aidokit.adapters.format import Format
 from aidokit.adapters.render import Refs, refuse_cwd, remote_fields, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
@@ -78,6 +76,8 @@ class VisualStudio(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape: VS Code's `servers` entry (the docs' examples)."""
+        from aidokit.adapters import schema as js
+
         stdio = js.stdio({"type": js.const("stdio")}, envFile=js.string())
         remote = js.remote({"type": js.enum("http", "sse")})
         return js.entry(stdio, remote, title="Visual Studio servers entry")

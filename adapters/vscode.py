@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     Capabilities,
     Evidence,
+    Format,
     Host,
     Location,
     PolicyRules,
@@ -21,14 +21,13 @@ from aidokit.adapters.base import (
     Scope,
 )
 from aidokit.adapters.common import AdapterBase, detect_any, server_matchers
-from aidokit.adapters.format import Format
-from aidokit.adapters.paths import vscode_user_dir
 from aidokit.adapters.render import (
     Refs,
     env_colon,
     refuse_cwd,
     remote_fields,
     stdio_fields,
+    vscode_user_dir,
 )
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
@@ -119,6 +118,8 @@ class VSCode(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §4 "Fields"."""
+        from aidokit.adapters import schema as js
+
         stdio = js.stdio(
             {"type": js.const("stdio")},
             envFile=js.string(),

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     Capabilities,
     Evidence,
+    Format,
     Host,
     Location,
     Rendered,
@@ -21,7 +21,6 @@ from aidokit.adapters.base import (
     ToolFields,
 )
 from aidokit.adapters.common import AdapterBase, detect_any
-from aidokit.adapters.format import Format
 from aidokit.adapters.render import (
     Refs,
     env_colon,
@@ -73,6 +72,8 @@ class Windsurf(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §10."""
+        from aidokit.adapters import schema as js
+
         remote = js.shape({"serverUrl": js.string()}, {"headers": js.string_map()})
         return js.entry(js.stdio(), remote, js.remote(), title="Windsurf mcpServers entry")
 

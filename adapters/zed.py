@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from aidokit.adapters import schema as js
 from aidokit.adapters.base import (
     Capabilities,
     Evidence,
+    Format,
     Host,
     Location,
     Rendered,
@@ -22,9 +22,8 @@ from aidokit.adapters.base import (
     ToolFields,
 )
 from aidokit.adapters.common import NOWHERE, STDIO_HTTP, AdapterBase, detect_any
-from aidokit.adapters.format import Format
-from aidokit.adapters.paths import PerOS
 from aidokit.adapters.render import (
+    PerOS,
     Refs,
     refuse_cwd,
     refuse_transport,
@@ -86,6 +85,8 @@ class Zed(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §12 (ContextServerSettingsContent)."""
+        from aidokit.adapters import schema as js
+
         # §12: `timeout` is in seconds here (default 60), `enabled` defaults to true.
         common = {"timeout": js.number(), "enabled": js.boolean()}
         env = {"oneOf": [js.string_map(), {"type": "null"}]}

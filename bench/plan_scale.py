@@ -7,8 +7,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters.registry import ADAPTERS
-from aidokit.adapters.support import resolved
+from aidokit.adapters import ADAPTERS, resolved
 from aidokit.catalog import entries
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.reconcile.plan import engine

@@ -252,7 +252,7 @@ def _spec_strings(spec: StdioSpec | RemoteSpec) -> list[str]:
 # A key of `install` is either a spec's kind (`remote` or `stdio`), standing for
 # every adapter that can run that spec, or an adapter name, for a spec that
 # adapter takes instead. Which adapters can run a spec is theirs to say
-# (`adapters/support.py` resolves the map against the registry); the catalog
+# (`adapters/__init__.py` resolves the map against the registry); the catalog
 # names no harness unless an entry really differs there.
 # ======================================================================================
 

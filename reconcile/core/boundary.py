@@ -81,7 +81,7 @@ def _harness_config(real: Path, host: Host) -> str | None:
 
     Every adapter is asked (so every adapter module is imported), targeted or not: only
     for a project file that is a link out of the project."""
-    from aidokit.adapters.registry import ADAPTERS
+    from aidokit.adapters import ADAPTERS
     from aidokit.reconcile.core.user_dirs import user_state_dir
 
     if real.is_relative_to(real_path(user_state_dir(host.environ))):

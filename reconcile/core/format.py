@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple, Protocol
 
-from aidokit.adapters.format import LIST_ITEMS, NAMED_TABLES, Format
+from aidokit.adapters.base import LIST_ITEMS, NAMED_TABLES, Format
 from aidokit.reconcile.core.errors import DocumentError
 
 __all__ = [

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from aidokit.adapters.format import ITEMS
+from aidokit.adapters.base import ITEMS
 from aidokit.reconcile.core.atomic import (
     Stamp,
     file_stamp,

@@ -279,7 +279,7 @@ class JsonEditor:
 
     def get_items(self, key_path: tuple[str, ...]) -> dict[str, Any] | None:
         """The items of the array at `key_path` by `item_key` (None: no array there)."""
-        from aidokit.adapters.format import item_key
+        from aidokit.adapters.base import item_key
 
         items = self._array(key_path)
         if items is None:
@@ -307,7 +307,7 @@ class JsonEditor:
         """Take the last item named `name` out of the array at `key_path`, if there; an
         array aido created (`restore_items`) goes once emptied, with the objects aido
         made on the way to it that hold nothing else."""
-        from aidokit.adapters.format import item_key
+        from aidokit.adapters.base import item_key
         from aidokit.reconcile.documents import jsonitems
 
         items = self._array(key_path)

@@ -36,7 +36,7 @@ from typing import Any, NamedTuple
 from ruamel.yaml import YAML
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from aidokit.adapters.format import ITEMS, LIST_ITEMS, item_key
+from aidokit.adapters.base import ITEMS, LIST_ITEMS, item_key
 from aidokit.catalog.printable import excerpt
 from aidokit.reconcile.documents.jsonedit import describe
 from aidokit.reconcile.documents.jsonstyle import same

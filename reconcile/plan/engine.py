@@ -7,10 +7,8 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from aidokit.adapters.base import Adapter, Companion, Host, Scope, role_scoping
+from aidokit.adapters.base import ITEMS, Adapter, Companion, Host, Scope, TrustRecords, role_scoping
 from aidokit.adapters.common import identity_of
-from aidokit.adapters.format import ITEMS
-from aidokit.adapters.trust import TrustRecords
 from aidokit.catalog.models import MCPDef, deprecation
 from aidokit.reconcile.core.errors import AidoError, StateError
 from aidokit.reconcile.plan.model import (

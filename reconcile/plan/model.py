@@ -15,9 +15,7 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Annotated, Any, NamedTuple
 
-from aidokit.adapters.base import Scope
-from aidokit.adapters.format import ITEMS, Format
-from aidokit.adapters.trust import TrustGate
+from aidokit.adapters.base import ITEMS, Format, Scope, TrustGate
 from aidokit.catalog.models import ByName, Strict
 
 PLAN_FORMAT_VERSION = 1
@@ -133,7 +131,7 @@ class FileChange(Strict):
     changes: tuple[Change, ...] = ()
     error: str | None = None
     notes: tuple[str, ...] = ()
-    # What the harness still requires before it uses this file (adapters/trust.py).
+    # What the harness still requires before it uses this file (adapters/base.py).
     trust: TrustGate | None = None
     # The file no longer exists: apply drops these records (labels) of entries it held.
     forget: tuple[str, ...] = ()

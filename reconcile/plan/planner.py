@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from aidokit.adapters.format import ITEMS
+from aidokit.adapters.base import ITEMS
 from aidokit.reconcile.plan.model import Action, Change, DiffKind, FieldDiff
 from aidokit.reconcile.read.desired import DesiredEntry
 from aidokit.reconcile.read.state import Record, entry_digest

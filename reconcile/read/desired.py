@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from aidokit.adapters import spec_for, unreferenced_variables
 from aidokit.adapters.base import (
     NOTHING,
     Adapter,
@@ -20,7 +21,6 @@ from aidokit.adapters.base import (
     role_scoping,
 )
 from aidokit.adapters.render import for_os
-from aidokit.adapters.support import spec_for, unreferenced_variables
 from aidokit.catalog.errors import NoInstallSpecError
 from aidokit.catalog.facts import Facts, OSName
 from aidokit.catalog.models import MCPDef, RemoteSpec

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from aidokit.adapters import spec_for
 from aidokit.adapters.base import Adapter
 from aidokit.adapters.common import identity_of
-from aidokit.adapters.support import spec_for
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 from aidokit.catalog.sources import docker_source, launched_package
 from aidokit.reconcile.core.errors import CatalogError

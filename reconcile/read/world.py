@@ -16,18 +16,19 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from aidokit.adapters import ADAPTERS, resolved
 from aidokit.adapters.base import (
+    NO_RECORDS,
     Adapter,
     AgentFiles,
     Host,
     Location,
     NamedAgents,
     Scope,
+    TrustRecords,
     agent_budget,
+    parse_record,
 )
-from aidokit.adapters.registry import ADAPTERS
-from aidokit.adapters.support import resolved
-from aidokit.adapters.trust import NO_RECORDS, TrustRecords, parse_record
 from aidokit.catalog import errors as log
 from aidokit.catalog.errors import get_logger
 from aidokit.catalog.facts import Facts
@@ -302,7 +303,7 @@ def _read_companion(
 
 
 def trust_records(files: Sequence[TargetFile], host: Host) -> TrustRecords:
-    """The records every targeted file's trust gate names (adapters/trust.py), each read
+    """The records every targeted file's trust gate names (adapters/base.py), each read
     once under the safe-read rules (a record that cannot be read counts as missing), and
     the digest of each targeted file's bytes."""
     paths: dict[Path, None] = {}
@@ -350,7 +351,7 @@ def _resolved(wanted: list[Wanted]) -> list[Wanted]:
     """`wanted` with each catalog entry's install map keyed by the adapters that support it.
 
     Only the wanted entries: resolving all of the catalog costs a plan time
-    (adapters/support.py, docs/benchmarks.md). Custom entries are keyed so when
+    (adapters/__init__.py, docs/benchmarks.md). Custom entries are keyed so when
     they are built.
     """
     catalog = [item.server for item in wanted if item.source == "catalog"]

@@ -12,10 +12,9 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters.base import Adapter, Location, Scope
+from aidokit.adapters import spec_for
+from aidokit.adapters.base import NO_RECORDS, Adapter, Location, Scope, TrustRecords
 from aidokit.adapters.common import identity_of
-from aidokit.adapters.support import spec_for
-from aidokit.adapters.trust import NO_RECORDS, TrustRecords
 from aidokit.catalog.models import MCPDef, deprecation
 from aidokit.reconcile.core.errors import AidoError
 from aidokit.reconcile.read.desired import Wanted

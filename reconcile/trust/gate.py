@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from aidokit.adapters import ADAPTERS
 from aidokit.adapters.base import Adapter
-from aidokit.adapters.registry import ADAPTERS
 from aidokit.reconcile.core.errors import SecurityError
 from aidokit.reconcile.core.terminal import Terminal, open_terminal
 from aidokit.reconcile.plan.model import Change, FileChange, Plan

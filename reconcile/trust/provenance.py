@@ -15,12 +15,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters.base import AGENT_NAME_RE, Adapter, role_scoping
+from aidokit.adapters import ADAPTERS, spec_for
+from aidokit.adapters.base import AGENT_NAME_RE, ITEMS, Adapter, role_scoping
 from aidokit.adapters.common import identity_of
-from aidokit.adapters.format import ITEMS
-from aidokit.adapters.registry import ADAPTERS
 from aidokit.adapters.render import for_os
-from aidokit.adapters.support import spec_for
 from aidokit.catalog.models import ALL_ROLES, MCPDef, RemoteSpec, StdioSpec
 from aidokit.catalog.printable import excerpt
 from aidokit.reconcile.checks import hardening

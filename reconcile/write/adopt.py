@@ -6,8 +6,8 @@ from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
+from aidokit.adapters import ADAPTERS
 from aidokit.adapters.common import identity_of
-from aidokit.adapters.registry import ADAPTERS
 from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.plan.engine import build_plan
 from aidokit.reconcile.plan.model import Action, Change, FileChange, Plan

@@ -7,10 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters.base import Host, Scope
+from aidokit.adapters import ADAPTERS
+from aidokit.adapters.base import ITEMS, Host, Scope
 from aidokit.adapters.common import identity_of
-from aidokit.adapters.format import ITEMS
-from aidokit.adapters.registry import ADAPTERS
 from aidokit.reconcile.checks import hardening
 from aidokit.reconcile.core import boundary
 from aidokit.reconcile.core.atomic import current_digest, remove_file, replace_file

@@ -14,9 +14,9 @@ from collections.abc import Callable, Mapping, Set
 from dataclasses import dataclass, replace
 from typing import Any
 
+from aidokit.adapters import spec_for
 from aidokit.adapters.base import Adapter, Scope
 from aidokit.adapters.common import identity_of
-from aidokit.adapters.support import spec_for
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, StdioSpec
 from aidokit.catalog.printable import excerpt
 from aidokit.reconcile.checks import hardening

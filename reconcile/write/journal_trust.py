@@ -59,7 +59,7 @@ def check_restores(tx: Tx, project: Path, scope: str) -> None:
 
 def file_problem(entry: FileEntry, host: Host, scope: Scope) -> str | None:
     """Why undo must not write `entry`'s file and state here, or None when apply would."""
-    from aidokit.adapters.registry import ADAPTERS
+    from aidokit.adapters import ADAPTERS
     from aidokit.reconcile.core import boundary
     from aidokit.reconcile.read.world import state_location
 

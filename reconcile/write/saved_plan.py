@@ -63,7 +63,7 @@ def dump_plan(plan: Plan) -> str:
 
 def _address(file: FileChange, saved: dict[str, Any], host: Host) -> dict[str, Any]:
     """`saved` (the file as data) with its paths replaced by its address."""
-    from aidokit.adapters.registry import ADAPTERS
+    from aidokit.adapters import ADAPTERS
 
     agents = ADAPTERS[file.adapter].agents
     stem = None
@@ -163,7 +163,7 @@ def _located(
     """The file at an address and the agent it defines: the adapter's shared file, one of
     its companion files, or the agent file `stem` in its agent folder (the agent's name,
     which may come from the file's frontmatter, plays no part in where the file is)."""
-    from aidokit.adapters.registry import ADAPTERS
+    from aidokit.adapters import ADAPTERS
     from aidokit.reconcile.read.facts.agents import agent_name
 
     adapter = ADAPTERS.get(name)

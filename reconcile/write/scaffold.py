@@ -11,8 +11,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from aidokit.adapters import ADAPTERS
 from aidokit.adapters.base import Host, Scope
-from aidokit.adapters.registry import ADAPTERS
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.catalog.facts import Facts
 from aidokit.catalog.models import MCPDef

@@ -23,10 +23,9 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from aidokit.adapters.base import Adapter, Host, Location, Scope
+from aidokit.adapters import ADAPTERS
+from aidokit.adapters.base import NAMED_TABLES, Adapter, Host, Location, Scope
 from aidokit.adapters.common import identity_of
-from aidokit.adapters.format import NAMED_TABLES
-from aidokit.adapters.registry import ADAPTERS
 from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec, StdioSpec
 from aidokit.reconcile.documents import Format, read_document
 

@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.adapters.base import Host, Scope
+from aidokit.adapters.base import Host, Scope, TrustGate
 from aidokit.adapters.claude_code import ADAPTER
-from aidokit.adapters.trust import TrustGate
 from aidokit.reconcile.core.errors import CatalogError
 from aidokit.reconcile.read.world import read_trust
 from tests.adapters.runner import Case, case_params, make_host, make_server, run_case
@@ -60,7 +59,7 @@ def test_detects_the_project_file(tmp_path: Path) -> None:
 def test_agent_files_are_the_subagents_with_a_list_of_servers(tmp_path: Path) -> None:
     """Subagents live in .claude/agents (project) and ~/.claude/agents (user), not local;
     their servers are the items of the frontmatter `mcpServers` list."""
-    from aidokit.adapters.format import LIST_ITEMS, Format
+    from aidokit.adapters.base import LIST_ITEMS, Format
 
     host = make_host({}, tmp_path / "app")
     agents = ADAPTER.agents

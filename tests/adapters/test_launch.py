@@ -7,8 +7,8 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
+from aidokit.adapters import ADAPTERS
 from aidokit.adapters.base import Host
-from aidokit.adapters.registry import ADAPTERS
 from aidokit.catalog.models import EnvVar, MCPDef, StdioSpec
 from tests.fuzz import fuzz_settings
 

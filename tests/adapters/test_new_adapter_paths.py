@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from aidokit.adapters import ADAPTERS
 from aidokit.adapters.base import Host, Scope
-from aidokit.adapters.registry import ADAPTERS
 from tests.adapters.runner import HOME, PROJECT
 
 APPDATA = HOME / "AppData" / "Roaming"

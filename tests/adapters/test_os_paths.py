@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
+from aidokit.adapters import ADAPTERS
 from aidokit.adapters.base import Host, Scope
-from aidokit.adapters.paths import VSCODE_USER, PerOS
-from aidokit.adapters.registry import ADAPTERS
+from aidokit.adapters.render import VSCODE_USER, PerOS
 from aidokit.catalog.facts import OSName
 
 HOME = Path("/home/me")

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
+from aidokit.adapters import ADAPTERS, MODULES, RUNS
 from aidokit.adapters.base import Host, Scope
-from aidokit.adapters.registry import ADAPTERS, MODULES, RUNS
 from tests.adapters.runner import FIXTURES, HOME, PROJECT
 
 OSES = ("linux", "darwin", "win32")
@@ -45,7 +45,7 @@ def test_every_adapter_module_is_registered() -> None:
 def test_an_adapter_is_imported_when_it_is_looked_up(tmp_path: Path) -> None:
     """Names, membership and the table import no adapter; a lookup imports only its own."""
     code = (
-        "import sys; from aidokit.adapters.registry import ADAPTERS, MODULES, RUNS\n"
+        "import sys; from aidokit.adapters import ADAPTERS, MODULES, RUNS\n"
         "mods = set(MODULES.values()); seen = lambda: sorted(mods & set(sys.modules))\n"
         "names = (sorted(ADAPTERS), len(ADAPTERS), 'codex' in ADAPTERS, 'nope' in ADAPTERS)\n"
         "print(seen(), names[1:], ADAPTERS.get('nope'), len(RUNS) == names[1])\n"
@@ -122,7 +122,7 @@ def test_project_scope_detects_only_project_files(tmp_path: Path) -> None:
 
 def test_importing_the_registry_stays_light(tmp_path: Path) -> None:
     """Adapters load no schema validator at import time (start-up cost)."""
-    code = "import sys, aidokit.adapters.registry; print('jsonschema' in sys.modules)"
+    code = "import sys, aidokit.adapters; print('jsonschema' in sys.modules)"
     # -P and a neutral cwd: the checkout's own `aidokit/` folder must not shadow the install.
     argv = [sys.executable, "-P", "-c", code]
     out = subprocess.run(argv, capture_output=True, text=True, check=True, cwd=tmp_path)
@@ -131,7 +131,7 @@ def test_importing_the_registry_stays_light(tmp_path: Path) -> None:
 
 def test_harnesses_with_a_cli_name_their_binary_on_the_adapter() -> None:
     """`aido doctor` finds each harness CLI through the adapter, not a table elsewhere."""
-    from aidokit.adapters.registry import ADAPTERS
+    from aidokit.adapters import ADAPTERS
 
     clis = {n: a.evidence.cli for n, a in ADAPTERS.items() if a.evidence.cli}
     assert {

@@ -6,9 +6,15 @@ import dataclasses
 
 import pytest
 
+from aidokit.adapters import (
+    ADAPTERS,
+    can_run,
+    resolved,
+    spec_for,
+    supported,
+    unreferenced_variables,
+)
 from aidokit.adapters.base import Adapter
-from aidokit.adapters.registry import ADAPTERS
-from aidokit.adapters.support import can_run, resolved, spec_for, supported, unreferenced_variables
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.catalog.models import (
     CAPABILITY_KEYS,

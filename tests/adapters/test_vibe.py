@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.adapters.base import Host, Scope
-from aidokit.adapters.format import NAMED_TABLES, Format
+from aidokit.adapters.base import NAMED_TABLES, Format, Host, Scope
 from aidokit.adapters.vibe import ADAPTER
 from aidokit.catalog.errors import CatalogError
 from tests.adapters.runner import HOME, PROJECT, Case, case_params, make_server, run_case

@@ -172,8 +172,7 @@ def test_promised_entries_exist(entry_id: str) -> None:
 
 def test_github_token_is_a_secret_header() -> None:
     """GitHub's remote server gets the PAT as a bearer header reference."""
-    from aidokit.adapters.registry import ADAPTERS
-    from aidokit.adapters.support import spec_for
+    from aidokit.adapters import ADAPTERS, spec_for
 
     github = ENTRIES_BY_ID["github"]
     spec = spec_for(github, ADAPTERS["claude-code"])
@@ -216,8 +215,7 @@ def test_every_install_spec_renders_for_its_adapter(
     """Each adapter that supports an entry renders it schema-valid, with no secret value."""
     from jsonschema import Draft202012Validator
 
-    from aidokit.adapters.registry import ADAPTERS
-    from aidokit.adapters.support import resolved
+    from aidokit.adapters import ADAPTERS, resolved
 
     planted = {var.name: f"sentinel-{var.name.lower()}-0123456789" for var in entry.env}
     for name, value in planted.items():

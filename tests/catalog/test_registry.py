@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.adapters.registry import ADAPTERS
-from aidokit.adapters.support import resolved
+from aidokit.adapters import ADAPTERS, resolved
 from aidokit.catalog.models import (
     CAPABILITY_KEYS,
     EnvVar,

@@ -107,7 +107,7 @@ def npm_name(spec: StdioSpec) -> str:
 def sensitive_with(entry_id: str, adapter: str, locked: StdioSpec) -> bool:
     """Whether plan pins the catalog entry to `locked` only with a typed confirmation."""
     entry = next(e for e in MCP_CATALOG if e.id == entry_id)
-    from aidokit.adapters.support import resolved
+    from aidokit.adapters import resolved
 
     (server,) = resolved((entry,))
     assert not server.security_sensitive or entry_id in {"filesystem", "desktop-commander"}

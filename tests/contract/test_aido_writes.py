@@ -15,10 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from aidokit.adapters import ADAPTERS, spec_for
 from aidokit.adapters.base import Host, Scope
 from aidokit.adapters.kilo import PROJECT_ENV_REFUSED_SINCE
-from aidokit.adapters.registry import ADAPTERS
-from aidokit.adapters.support import spec_for
 from aidokit.catalog.entries import ENTRIES_BY_ID
 from aidokit.catalog.models import RemoteSpec, StdioSpec
 from aidokit.reconcile.cli.main import main

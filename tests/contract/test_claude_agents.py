@@ -33,9 +33,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from aidokit.adapters.base import Host, Scope
+from aidokit.adapters.base import Host, Scope, TrustGate
 from aidokit.adapters.claude_code import ADAPTER
-from aidokit.adapters.trust import TrustGate
 from aidokit.reconcile.cli.main import main
 from aidokit.reconcile.read.world import read_trust
 from tests.contract.model_api import StandInApi

@@ -12,8 +12,8 @@ import json
 import pytest
 from jsonschema import Draft202012Validator
 
+from aidokit.adapters import ADAPTERS
 from aidokit.adapters.base import Host, Scope
-from aidokit.adapters.registry import ADAPTERS
 from tests.contract import bundled
 from tests.contract.sandbox import FIXTURES, Sandbox
 

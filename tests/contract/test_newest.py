@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from aidokit.adapters.base import Host, Scope
-from aidokit.adapters.format import Format
-from aidokit.adapters.registry import ADAPTERS
+from aidokit.adapters import ADAPTERS
+from aidokit.adapters.base import Format, Host, Scope
 from tests.contract import bundled
 from tests.contract.oracles import read_back
 from tests.contract.sandbox import FIXTURES, Sandbox, run_cli

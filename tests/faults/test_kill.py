@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from aidokit.adapters import ADAPTERS
 from aidokit.adapters.base import Host, Scope
-from aidokit.adapters.registry import ADAPTERS
 from aidokit.reconcile.documents import read_document
 from aidokit.reconcile.read.state import load_state, settle
 from tests.faults import killpoint

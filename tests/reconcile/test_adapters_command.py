@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from aidokit.adapters import ADAPTERS, verified_by_cli
 from aidokit.adapters.base import VERIFIED_BY
-from aidokit.adapters.registry import ADAPTERS, verified_by_cli
 from aidokit.reconcile.cli.main import main
 from tests.contract.test_aido_writes import CLI_ADAPTER
 

@@ -412,8 +412,8 @@ def test_init_proposes_the_roles_of_the_agents_it_finds(tmp_path: Path) -> None:
 def test_the_agent_folders_of_doctor_are_the_adapters_own(tmp_path: Path) -> None:
     """Discovery for doctor and init looks where each adapter that can scope keeps agents
     (its AgentFiles, nothing else), and names an agent as that harness does."""
-    from aidokit.adapters.format import Format
-    from aidokit.adapters.registry import ADAPTERS
+    from aidokit.adapters import ADAPTERS
+    from aidokit.adapters.base import Format
     from aidokit.reconcile.read.facts.agents import discover_agents
 
     expected = []

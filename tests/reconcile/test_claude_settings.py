@@ -10,9 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aidokit.adapters.base import Budget, PolicyRules, Scope
+from aidokit.adapters.base import ITEMS, Budget, PolicyRules, Scope
 from aidokit.adapters.claude_code import ADAPTER
-from aidokit.adapters.format import ITEMS
 from tests.fuzz import fuzz_settings
 from tests.helpers import aido, new_project
 

@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from aidokit.adapters import ADAPTERS, MODULES
 from aidokit.adapters.base import Host, Scope
-from aidokit.adapters.registry import ADAPTERS, MODULES
 from aidokit.catalog.errors import configure, get_logger
 from aidokit.reconcile import __version__
 from aidokit.reconcile.cli import main as cli

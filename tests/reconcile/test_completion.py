@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.adapters.registry import ADAPTERS
+from aidokit.adapters import ADAPTERS
 from aidokit.catalog import entries
 from aidokit.catalog.models import MCPDef, RemoteSpec
 from aidokit.reconcile.cli.commands import COMMANDS

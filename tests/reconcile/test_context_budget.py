@@ -202,8 +202,7 @@ FAMILIES: dict[str, tuple[str | None, tuple[str, Any] | None]] = {
 
 
 def _family_cases() -> list[Any]:
-    from aidokit.adapters.registry import ADAPTERS
-    from aidokit.adapters.support import spec_for
+    from aidokit.adapters import ADAPTERS, spec_for
     from aidokit.catalog.entries import ENTRIES_BY_ID
 
     return [

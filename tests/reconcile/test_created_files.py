@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from aidokit.adapters import ADAPTERS
 from aidokit.adapters.base import Scope
-from aidokit.adapters.registry import ADAPTERS
 from tests.helpers import aido, new_project
 
 PROJECT_ADAPTERS = sorted(

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.adapters.registry import ADAPTERS
+from aidokit.adapters import ADAPTERS
 from aidokit.reconcile.cli.main import main
 from aidokit.reconcile.read.choices.config import CustomMCP
 from aidokit.reconcile.read.choices.custom import custom_server

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from aidokit.adapters import ADAPTERS
 from aidokit.adapters.base import Host, Scope
 from aidokit.adapters.common import identity_of
-from aidokit.adapters.registry import ADAPTERS
 from aidokit.catalog.entries import ENTRIES_BY_ID
 from aidokit.catalog.facts import Facts
 from aidokit.reconcile.core.errors import StateError

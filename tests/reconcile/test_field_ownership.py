@@ -10,9 +10,8 @@ from typing import Any
 import pytest
 from projects import materialize  # fixtures/ is put on sys.path by tests/conftest.py
 
+from aidokit.adapters import ADAPTERS, spec_for
 from aidokit.adapters.base import Host, Location, Scope
-from aidokit.adapters.registry import ADAPTERS
-from aidokit.adapters.support import spec_for
 from aidokit.catalog.entries import ENTRIES_BY_ID
 from aidokit.reconcile.cli.main import main
 from aidokit.reconcile.documents import NAMED_TABLES, Format

@@ -105,8 +105,8 @@ def test_stale_saved_plan_writes_nothing(project: Path, tmp_path: Path) -> None:
 
 def test_every_project_scope_adapter_at_once(tmp_path: Path) -> None:
     """All project-scope adapters plan and apply cleanly together; the next plan is empty."""
+    from aidokit.adapters import ADAPTERS
     from aidokit.adapters.base import Scope
-    from aidokit.adapters.registry import ADAPTERS
 
     project = materialize("plans/fresh/project", tmp_path / "all")
     names = [n for n, a in ADAPTERS.items() if Scope.PROJECT in a.scopes]

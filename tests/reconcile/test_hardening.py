@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.adapters.base import Scope
-from aidokit.adapters.format import Format
+from aidokit.adapters.base import Format, Scope
 from aidokit.reconcile.checks import hardening
 from aidokit.reconcile.core.errors import SecurityError
 from aidokit.reconcile.plan.model import Action, Change, FileChange, Plan

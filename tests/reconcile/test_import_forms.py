@@ -161,7 +161,7 @@ def test_a_package_two_entries_run_claims_no_server_by_its_form() -> None:
     """postgres-mcp (read-write, sensitive) and postgres-readonly run the same package with
     other arguments, as mongodb and mongodb-readonly do: a hand-written server is matched
     to neither by its package alone (only its exact identity could), unlike playwright."""
-    from aidokit.adapters.registry import ADAPTERS
+    from aidokit.adapters import ADAPTERS
     from aidokit.catalog.entries import MCP_CATALOG
     from aidokit.reconcile.read.recognise import identities as _identities
 

@@ -8,8 +8,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aidokit.adapters.base import Scope
-from aidokit.adapters.format import Format
+from aidokit.adapters.base import Format, Scope
 from aidokit.reconcile.plan.model import Action, FileChange, Plan
 from aidokit.reconcile.plan.model import Change as PlanChange
 from aidokit.reconcile.show.artifact import Change, FieldDiff, JobError, PlanDoc, PlannedFile

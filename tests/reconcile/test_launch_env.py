@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aidokit.adapters.support import resolved
+from aidokit.adapters import resolved
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.reconcile.checks.hardening import SECRET_NAME_RE
 from aidokit.reconcile.checks.launch_env import NAMES, PREFIXES, changes_what_runs

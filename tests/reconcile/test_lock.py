@@ -14,7 +14,7 @@ from pathlib import Path
 import jsonschema  # type: ignore[import-untyped]
 import pytest
 
-from aidokit.adapters.support import resolved
+from aidokit.adapters import resolved
 from aidokit.catalog import entries
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.catalog.models import MCPDef, everywhere, npx, uvx

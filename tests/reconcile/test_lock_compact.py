@@ -16,8 +16,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aidokit.adapters.registry import ADAPTERS
-from aidokit.adapters.support import resolved
+from aidokit.adapters import ADAPTERS, resolved
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.catalog.models import RemoteSpec, StdioSpec
 from aidokit.reconcile.read.choices.lockfile import (

@@ -12,9 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aidokit.adapters.base import PolicyRules, Scope
+from aidokit.adapters.base import ITEMS, PolicyRules, Scope
 from aidokit.adapters.codex import ADAPTER as CODEX
-from aidokit.adapters.format import ITEMS
 from aidokit.adapters.gemini_cli import ADAPTER as GEMINI
 from aidokit.adapters.qwen_code import ADAPTER as QWEN
 from aidokit.adapters.vscode import ADAPTER as VSCODE

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, assume, given
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from aidokit.adapters.registry import ADAPTERS
+from aidokit.adapters import ADAPTERS
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.catalog.facts import PACKS_BY_ID
 from tests.fuzz import fuzz_settings

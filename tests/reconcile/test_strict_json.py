@@ -14,9 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from aidokit.adapters.base import Host, Scope
-from aidokit.adapters.format import Format
-from aidokit.adapters.registry import ADAPTERS
+from aidokit.adapters import ADAPTERS
+from aidokit.adapters.base import Format, Host, Scope
 from aidokit.reconcile.core.errors import DocumentError, JsoncInStrictJsonError
 from aidokit.reconcile.documents import read_document
 from tests.helpers import aido, new_project

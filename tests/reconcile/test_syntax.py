@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
-from aidokit.adapters.format import Format
+from aidokit.adapters.base import Format
 from aidokit.reconcile.show.render.syntax import field
 
 # Control characters never reach a plan as they are (`printable` escapes them first).

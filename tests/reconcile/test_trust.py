@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from aidokit.adapters import ADAPTERS
 from aidokit.adapters.base import Host, Scope
-from aidokit.adapters.registry import ADAPTERS
 from aidokit.reconcile.read.world import read_trust
 from tests.helpers import aido, new_project
 

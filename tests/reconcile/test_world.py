@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from aidokit.adapters.support import resolved
+from aidokit.adapters import resolved
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.reconcile.read.world import gather, read_world
 

@@ -13,8 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aidokit.adapters.base import Scope
-from aidokit.adapters.format import Format
+from aidokit.adapters.base import Format, Scope
 from aidokit.reconcile.plan.model import Action, Change, FileChange, Plan
 from aidokit.reconcile.plan.planner import field_diff
 from aidokit.reconcile.show.render.plan_json import render_plan_json

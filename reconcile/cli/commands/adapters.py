@@ -17,8 +17,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def describe(project: Any) -> list[dict[str, Any]]:
     """One record per adapter, for this project on this machine."""
+    from aidokit.adapters import ADAPTERS, verified_by_cli
     from aidokit.adapters.base import Host
-    from aidokit.adapters.registry import ADAPTERS, verified_by_cli
 
     host = Host.current(project)
     verified = verified_by_cli()

@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     """Run `aido apply`."""
     finish_interrupted(args)
     if args.planfile:
-        from aidokit.adapters.support import resolved
+        from aidokit.adapters import resolved
         from aidokit.catalog import entries
         from aidokit.reconcile.trust.provenance import check_saved, derived_items, mark_sensitive
         from aidokit.reconcile.write.saved_plan import load_plan

@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _list(*, as_json: bool) -> int:
-    from aidokit.adapters.support import resolved
+    from aidokit.adapters import resolved
     from aidokit.catalog.entries import MCP_CATALOG
     from aidokit.catalog.views import entry_summary, list_text
 
@@ -77,7 +77,7 @@ def _list(*, as_json: bool) -> int:
 
 
 def _show(entry_id: str, *, as_json: bool) -> int:
-    from aidokit.adapters.support import resolved
+    from aidokit.adapters import resolved
     from aidokit.catalog.entries import ENTRIES_BY_ID
     from aidokit.catalog.spelling import closest
     from aidokit.catalog.validation import dump

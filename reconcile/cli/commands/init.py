@@ -28,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run `aido init`."""
-    from aidokit.adapters.registry import ADAPTERS
+    from aidokit.adapters import ADAPTERS
     from aidokit.catalog.spelling import maybe
     from aidokit.reconcile.read.choices.config import CONFIG_NAME
     from aidokit.reconcile.write.scaffold import render_config, small_set, survey

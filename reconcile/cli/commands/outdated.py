@@ -35,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run `aido outdated`."""
-    from aidokit.adapters.support import resolved
+    from aidokit.adapters import resolved
     from aidokit.catalog import entries
     from aidokit.reconcile.core.errors import ConfigError
     from aidokit.reconcile.read.choices.lockfile import load_lock, lock_path

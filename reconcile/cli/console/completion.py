@@ -78,7 +78,7 @@ def _values(action: argparse.Action) -> tuple[str, ...]:
         return tuple(str(choice) for choice in action.choices)
     dest, metavar = action.dest, str(action.metavar or "")
     if dest in ("adapters", "adapter"):
-        from aidokit.adapters.registry import ADAPTERS
+        from aidokit.adapters import ADAPTERS
 
         return tuple(sorted(ADAPTERS))
     if dest in ("id", "ids", "name") or "ID" in metavar.split("|"):

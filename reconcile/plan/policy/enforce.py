@@ -12,8 +12,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from aidokit.adapters import spec_for
 from aidokit.adapters.base import Adapter
-from aidokit.adapters.support import spec_for
 from aidokit.reconcile.core.errors import PolicyError
 from aidokit.reconcile.plan.policy.verdict import Refusal, judge
 from aidokit.reconcile.read.choices.config import ProjectConfig

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from aidokit.adapters import spec_for
 from aidokit.adapters.base import Adapter, Host
 from aidokit.adapters.common import identity_of
-from aidokit.adapters.support import spec_for
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 from aidokit.reconcile.plan.model import PolicyViolation
 from aidokit.reconcile.plan.policy.verdict import judge, subjects

@@ -345,7 +345,7 @@ def _closed_sets(schema: dict[str, Any]) -> None:
     """Name the values aido accepts where they are a closed set, so an editor flags a typo:
     adapter names, stack packs, catalog ids under `[mcp] add` (aido refuses anything else
     there; `skip`, `[mcp.roles]` and `[override.*]` also take `[custom.*]` ids)."""
-    from aidokit.adapters.registry import ADAPTERS
+    from aidokit.adapters import ADAPTERS
     from aidokit.catalog.entries import MCP_CATALOG
     from aidokit.catalog.facts import PACKS_BY_ID
 

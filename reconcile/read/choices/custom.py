@@ -28,7 +28,7 @@ def custom_servers(config: ProjectConfig, catalog_ids: Collection[str]) -> list[
 
 def custom_server(custom_id: str, custom: CustomMCP) -> MCPDef:
     """One custom server, installable for every adapter aido knows."""
-    from aidokit.adapters.registry import ADAPTERS  # its names only: no adapter is imported
+    from aidokit.adapters import ADAPTERS  # its names only: no adapter is imported
 
     spec: StdioSpec | RemoteSpec
     if custom.url is not None:

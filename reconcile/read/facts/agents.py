@@ -43,7 +43,7 @@ class AgentFile(NamedTuple):
 def discover_agents(root: Path) -> tuple[AgentFile, ...]:
     """Return the agent files under `root` (a project or a home), sorted: those in the
     folder of each adapter that keeps agents (its AgentFiles)."""
-    from aidokit.adapters.registry import ADAPTERS
+    from aidokit.adapters import ADAPTERS
 
     found: list[AgentFile] = []
     for adapter in ADAPTERS.values():

@@ -11,7 +11,7 @@ import json
 import re
 from typing import Any
 
-from aidokit.adapters.format import Format
+from aidokit.adapters.base import Format
 
 _BARE_TOML_KEY = re.compile(r"[A-Za-z0-9_-]+")
 # A YAML plain scalar that reads back as the same string in block and flow context:

@@ -6,7 +6,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from aidokit.adapters.format import Format
+from aidokit.adapters.base import Format
 from aidokit.catalog.printable import printable
 from aidokit.reconcile.plan.model import (
     WRITES,

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 
-from aidokit.adapters.format import ITEMS
+from aidokit.adapters.base import ITEMS
 from aidokit.reconcile.core.errors import DocumentError
 from aidokit.reconcile.documents import Document, Format
 from tests.fuzz import fuzz_settings

@@ -5,8 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aidokit.adapters.registry import ADAPTERS
-from aidokit.adapters.support import resolved, spec_for
+from aidokit.adapters import ADAPTERS, resolved, spec_for
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.catalog.models import RemoteSpec, StdioSpec
 from aidokit.reconcile.plan.policy.verdict import judge, subjects
