@@ -61,14 +61,14 @@ Why some imports sit inside the functions that need them:
 - structlog: ~40 ms (catalog/errors.py): imported when a line is logged.
 - urllib.parse with ipaddress: ~2 ms (catalog/facts.py, checks/hardening.py):
   only when a URL is split.
-- hashlib with OpenSSL: ~2 ms (core/format.py, adapters/gemini_cli.py).
+- hashlib with OpenSSL: ~2 ms (core/atomic.py, adapters/gemini_cli.py).
 - typing's get_type_hints over the state, lock and config models: ~1.5 ms a
   plan (reconcile/read/decode.py `_hints` evaluates each annotation once instead).
 - resolving the whole catalog: ~1 ms a plan (reconcile/read/world.py resolves only
   the wanted entries).
 - copy with weakref: ~0.7 ms (documents/document.py, documents/tomldoc.py):
   only a plan that edits TOML.
-- unicodedata: ~0.2 ms (catalog/printable.py, documents/document.py): only for
+- unicodedata: ~0.2 ms (catalog/errors.py, documents/document.py): only for
   text that is not all printable, or a new key.
 """
 

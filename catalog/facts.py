@@ -1,6 +1,6 @@
 """Facts about a project that triggers are evaluated against (SPEC §1 step 1).
 
-Detection (reading the disk) lives in `aidokit.reconcile.read.facts.context`; this module
+Detection (reading the disk) lives in `aidokit.reconcile.read.facts`; this module
 only holds the typed value, so trigger evaluation stays a pure function.
 """
 
@@ -11,7 +11,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Literal, NamedTuple
 
-from aidokit.catalog.printable import excerpt
+from aidokit.catalog.errors import excerpt
 
 # ======================================================================================
 # Parse the host out of a git remote URL and name the forge it belongs to (SPEC §3).
@@ -133,8 +133,8 @@ class Facts(NamedTuple):
 # Stack packs as data: what a pack is, how it is detected, what it recommends.
 #
 # Packs only name catalog ids (SPEC §3); they never define an MCP. Detection
-# rules are data that `aidokit.reconcile.read.facts.context` interprets over the project's
-# manifests, at the root and in subfolders (a bounded walk, `reconcile/read/facts/tree.py`).
+# rules are data that `aidokit.reconcile.read.facts` interprets over the project's
+# manifests, at the root and in subfolders (a bounded walk, `reconcile/read/repo.py`).
 # A detected pack's `recommends` are suggested like a trigger match (`select.suggest`).
 # ======================================================================================
 

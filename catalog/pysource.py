@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
+from aidokit.catalog.errors import printable
 from aidokit.catalog.models import CAPABILITY_KEYS, EnvVar, MCPDef, RemoteSpec, StdioSpec
-from aidokit.catalog.printable import printable
 
 _INDENT = "    "
 

@@ -14,9 +14,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from aidokit.catalog.errors import CatalogError
+from aidokit.catalog.errors import EXCERPT, CatalogError, excerpt, shortened
 from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec, StdioSpec
-from aidokit.catalog.printable import EXCERPT, excerpt, shortened
 
 _TEMPLATE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _RUNNERS = {"npm": "npx", "pypi": "uvx", "oci": "docker"}

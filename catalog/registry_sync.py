@@ -16,9 +16,8 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal, NamedTuple
 
-from aidokit.catalog.errors import CatalogError
+from aidokit.catalog.errors import CatalogError, excerpt, shortened
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec, package_of
-from aidokit.catalog.printable import excerpt, shortened
 from aidokit.catalog.pysource import entry_source
 from aidokit.catalog.registry import entry_from_server_json, server_json_from
 from aidokit.catalog.registry_match import REGISTRY_TAG, matching_entries, package_key

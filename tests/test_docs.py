@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from aidokit.reconcile.cli.console.clidoc import reference
+from aidokit.reconcile.cli.clidoc import reference
 from aidokit.reconcile.cli.main import build_parser
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,10 +34,10 @@ def aido_lines(doc: Path) -> list[tuple[str, int]]:
 
 
 def test_cli_reference_is_current() -> None:
-    """docs/cli-reference.md equals `python -m aidokit.reconcile.cli.console.clidoc` output."""
+    """docs/cli-reference.md equals `python -m aidokit.reconcile.cli.clidoc` output."""
     committed = (DOCS / "cli-reference.md").read_text(encoding="utf-8")
     assert committed == reference(build_parser()), (
-        "run: .venv/bin/python -m aidokit.reconcile.cli.console.clidoc > docs/cli-reference.md"
+        "run: .venv/bin/python -m aidokit.reconcile.cli.clidoc > docs/cli-reference.md"
     )
 
 

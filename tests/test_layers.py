@@ -148,3 +148,24 @@ def test_reconcile_folders_point_down() -> None:
         if (other := _folder(target)) is not None and rank[other] > rank[own]
     )
     assert upward == []
+
+
+def test_a_package_defines_no_name_of_its_own_modules() -> None:
+    """A package's __init__ (adapters/, cli/commands/ hold code there) binds no name that is
+    also one of its modules: importing that module would replace the name on the package."""
+    clashes = []
+    for init in sorted(p for package in PACKAGES for p in (ROOT / package).rglob("__init__.py")):
+        modules = {p.stem for p in init.parent.glob("*.py")} | {
+            p.name for p in init.parent.iterdir() if (p / "__init__.py").exists()
+        }
+        for node in ast.parse(init.read_text(encoding="utf-8")).body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                bound = {node.name}
+            elif isinstance(node, ast.Assign):
+                bound = {t.id for t in node.targets if isinstance(t, ast.Name)}
+            elif isinstance(node, ast.ImportFrom):
+                bound = {alias.asname or alias.name for alias in node.names}
+            else:
+                continue
+            clashes += [f"{init.relative_to(ROOT)}: {name}" for name in bound & modules]
+    assert clashes == []

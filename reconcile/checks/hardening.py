@@ -11,8 +11,8 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from aidokit.catalog.errors import excerpt
 from aidokit.catalog.models import ID_RE, PLACEHOLDER_RE
-from aidokit.catalog.printable import excerpt
 from aidokit.reconcile.checks import credentials
 
 # C0/C1 controls, DEL, line/paragraph separators and bidi overrides: they can

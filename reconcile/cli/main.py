@@ -141,7 +141,7 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         message = _spelled(message, self.prog)
         if Parser.json_errors:
-            from aidokit.reconcile.show.render.json_output import error_json
+            from aidokit.reconcile.show.json_output import error_json
 
             sys.stdout.write(error_json(code="usage", message=message, exit_code=EXIT_ERROR))
         self.print_usage(sys.stderr)
@@ -457,7 +457,7 @@ def _shut_down(code: int) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run `aido` and return its exit code; all it prints goes through one escaping writer."""
-    from aidokit.reconcile.cli.console.output import escaped_output
+    from aidokit.reconcile.cli.output import escaped_output
 
     with escaped_output():
         try:
@@ -537,17 +537,17 @@ def _fail(
 ) -> int:
     """Tell the failure on stderr and, under --json, as an error object on stdout too."""
     if getattr(args, "json", False):
-        from aidokit.reconcile.show.render.json_output import error_json
+        from aidokit.reconcile.show.json_output import error_json
 
         print(error_json(code=code, message=message, exit_code=exit_code, details=details), end="")
-    from aidokit.catalog.printable import printable  # names from files: controls escaped
+    from aidokit.catalog.errors import printable  # names from files: controls escaped
 
     text = prefix + printable(message)
-    from aidokit.reconcile.cli.commands.common import output_width
+    from aidokit.reconcile.cli.commands import output_width
 
     width = output_width(sys.stderr)
     if width:  # wrapped between words on a terminal, whole into a log
-        from aidokit.reconcile.show.render.text import wrap
+        from aidokit.reconcile.show.plan_text import wrap
 
         text = wrap([text], width).rstrip("\n")
     print(text, file=sys.stderr)

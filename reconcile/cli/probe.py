@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from aidokit.reconcile.cli.commands.common import gather_inputs
+from aidokit.reconcile.cli.commands import gather_inputs
 from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.probe.prepare import Settings, prepare
 from aidokit.reconcile.probe.targets import FAILURES, Job, Probe, Result, probes_of
@@ -34,7 +34,7 @@ def run_probe(args: argparse.Namespace) -> int:
     jobs = [item for item in ready if isinstance(item, Job)]
     results = _run(jobs, args, ready)
     from aidokit.reconcile.read.tool_lists import remember
-    from aidokit.reconcile.show.render.probe import render_probes, render_probes_json
+    from aidokit.reconcile.show.probe import render_probes, render_probes_json
 
     remember(results, world.inputs.host.environ, world.inputs.host.project)
     print(render_probes_json(results) if args.json else render_probes(results), end="")
@@ -62,7 +62,7 @@ def _run(jobs: list[Job], args: argparse.Namespace, ready: Sequence[Job | Result
 
 def _progress(stream: TextIO) -> Callable[[dict[str, float], int, int], None]:
     def show(running: dict[str, float], done: int, total: int) -> None:
-        from aidokit.catalog.printable import printable
+        from aidokit.catalog.errors import printable
 
         busy = ", ".join(f"{printable(name)} {seconds:.0f}s" for name, seconds in running.items())
         line = f"probing {done}/{total} done" + (f": {busy}" if busy else "")

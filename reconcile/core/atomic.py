@@ -5,17 +5,222 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, NamedTuple, Protocol
 
 from aidokit.reconcile.core.errors import DocumentError, StaleError
-from aidokit.reconcile.core.format import ABSENT, SMALL, Pieces, sha256
-from aidokit.reconcile.core.osfile import (
-    CREATE_FLAGS,
-    READ_FLAGS,
-    copy_mode,
-    fsync_directory,
-    process_alive,
-)
+
+# ======================================================================================
+# What file handling needs from the operating system, on POSIX and on Windows.
+#
+# Everything here differs between Linux/macOS and Windows: open flags, the
+# per-file lock, syncing a directory, copying a file's mode and owner, and
+# telling whether a process still runs. Each choice is made from what the
+# running Python offers (`fcntl` or `msvcrt`, `os.O_*` names), never from the
+# platform name, so tests drive the Windows branches on Linux by hiding `fcntl`
+# and supplying a stand-in `msvcrt` (tests/simwindows.py).
+# ======================================================================================
+
+# O_BINARY: without it Windows reads and writes in text mode (CRLF and ^Z
+# rewritten), which would change bytes aido does not own. O_NOINHERIT is
+# Windows' name for close-on-exec. O_NONBLOCK keeps a FIFO from hanging the
+# open on POSIX; Windows has no FIFOs at file paths.
+_BINARY = getattr(os, "O_BINARY", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOINHERIT", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+
+READ_FLAGS = os.O_RDONLY | _NONBLOCK | _CLOEXEC | _BINARY
+CREATE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC | _BINARY
+LOCK_FLAGS = os.O_RDWR | os.O_CREAT | _CLOEXEC | _BINARY
+
+_STILL_ACTIVE = 259  # GetExitCodeProcess: the process has not exited
+_QUERY_LIMITED = 0x1000  # PROCESS_QUERY_LIMITED_INFORMATION
+_ACCESS_DENIED = 5
+
+
+def try_lock(fd: int) -> bool:
+    """Take the exclusive lock on open file `fd` without waiting; False if another holds it."""
+    try:
+        import fcntl
+    except ImportError:
+        return _try_lock_windows(fd)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _msvcrt() -> Any:
+    """Windows' C runtime module (typed Any: its stubs exist only for win32)."""
+    import importlib
+
+    return importlib.import_module("msvcrt")
+
+
+def _try_lock_windows(fd: int) -> bool:
+    """Lock the first byte of the lock file (msvcrt); closing the file releases it."""
+    msvcrt = _msvcrt()
+    os.lseek(fd, 0, os.SEEK_SET)
+    try:
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    except OSError:
+        return False
+    return True
+
+
+def unlock(fd: int) -> None:
+    """Release the lock taken by `try_lock` (closing `fd` releases it too)."""
+    try:
+        import fcntl
+    except ImportError:
+        msvcrt = _msvcrt()
+        os.lseek(fd, 0, os.SEEK_SET)
+        with contextlib.suppress(OSError):
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+        return
+    fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def copy_mode(fd: int, path: os.PathLike[str], old: os.stat_result) -> None:
+    """Give the new file `fd` (at `path`) the old file's mode and, as root, its owner."""
+    mode = stat.S_IMODE(old.st_mode)
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, mode)
+    else:  # Windows before Python 3.13: chmod sets only the read-only bit
+        os.chmod(path, mode)
+    if hasattr(os, "geteuid") and hasattr(os, "fchown") and os.geteuid() == 0:
+        os.fchown(fd, old.st_uid, old.st_gid)
+
+
+def fsync_directory(directory: os.PathLike[str]) -> None:
+    """Make a rename in `directory` durable; Windows cannot open a directory, nor needs to."""
+    flag = getattr(os, "O_DIRECTORY", None)
+    if flag is None:
+        return
+    fd = os.open(directory, os.O_RDONLY | flag)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def process_alive(pid: int) -> bool:
+    """Whether process `pid` still runs (on Windows `os.kill` would end it, so never there)."""
+    if os.name == "nt":
+        import ctypes
+
+        kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)  # type: ignore[attr-defined,unused-ignore]
+        return alive_windows(pid, kernel32, ctypes.get_last_error)  # type: ignore[attr-defined,unused-ignore]
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # it exists but belongs to someone else
+    return True
+
+
+def alive_windows(pid: int, kernel32: Any, last_error: Callable[[], int]) -> bool:
+    """Ask Windows whether `pid` has exited: OpenProcess, then GetExitCodeProcess."""
+    import ctypes
+
+    handle = kernel32.OpenProcess(_QUERY_LIMITED, False, pid)
+    if not handle:
+        return last_error() == _ACCESS_DENIED  # it exists but belongs to someone else
+    try:
+        code = ctypes.c_ulong()
+        if not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)):
+            return True
+        return code.value == _STILL_ACTIVE
+    finally:
+        kernel32.CloseHandle(handle)
+
+
+# ======================================================================================
+# File formats, content digests and byte-offset locations for error messages.
+# ======================================================================================
+
+ABSENT = "absent"  # digest of a file that does not exist
+BOM = b"\xef\xbb\xbf"
+Pieces = tuple[bytes | memoryview, ...]  # a file's bytes in pieces, written in turn
+
+
+class MapOrigin(NamedTuple):
+    """What a map looked like before aido's first entry went in, so that its last entry
+    leaving gives back those bytes (aido keeps it in its state records)."""
+
+    made: int | None = None  # aido created the map: how many keys of its path were there
+    # The object that first entry went into was empty and written open (`{`, a line
+    # break, `}` on the `{` line's indentation), not `{}`: it stays open once emptied.
+    open: bool = False
+    # YAML: how an empty flow map the user wrote read from its key's `:` on, when that
+    # is not ` {}` (`   {}`, `{ }`): an emptied map is written back so.
+    flow: str | None = None
+
+
+class Hash(Protocol):
+    """A sha256 in progress, as hashlib's objects are."""
+
+    def update(self, data: bytes | memoryview, /) -> None: ...
+    def digest(self) -> bytes: ...
+    def hexdigest(self) -> str: ...
+
+
+SMALL = 1 << 20  # bytes: a file up to here is read whole to be hashed (atomic.py)
+
+
+def sha256(data: bytes | memoryview = b"") -> Hash:
+    """`hashlib.sha256(data)`, importing hashlib only when something is hashed."""
+    import hashlib
+
+    return hashlib.sha256(data)
+
+
+def file_digest(raw: bytes | Pieces | None) -> str:
+    """Return the sha256 hex of a file's bytes (or of its pieces, in turn), or ABSENT for
+    a missing file."""
+    if raw is None:
+        return ABSENT
+    if not isinstance(raw, tuple):
+        return sha256(raw).hexdigest()
+    digest = sha256()
+    for piece in raw:
+        digest.update(piece)
+    return digest.hexdigest()
+
+
+def decode_text(path: Path, raw: bytes) -> tuple[bool, str]:
+    """Whether the file starts with a BOM, and its text after it; an error naming the line
+    when it is not UTF-8."""
+    bom = raw.startswith(BOM)
+    try:
+        return bom, raw[len(BOM) if bom else 0 :].decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise DocumentError(
+            f"{path}:{line}: {path.name} is not UTF-8 text;"
+            " fix it by hand, aido will not edit this file"
+        ) from None
+
+
+def first_newline(text: str) -> str:
+    """The line break the file's first line ends with: CRLF, else LF."""
+    first = text.find("\n")
+    return "\r\n" if first > 0 and text[first - 1] == "\r" else "\n"
+
+
+def where(path: Path, raw: bytes, offset: int) -> str:
+    """Return `path:line:column` for a byte offset (column counts characters, from 1)."""
+    offset = max(0, min(offset, len(raw)))
+    line_start = raw.rfind(b"\n", 0, offset) + 1
+    if line_start == 0 and raw.startswith(BOM):
+        line_start = min(len(BOM), offset)
+    line = raw.count(b"\n", 0, offset) + 1
+    column = len(raw[line_start:offset].decode("utf-8", "replace")) + 1
+    return f"{path}:{line}:{column}"
+
 
 TEMP_PREFIX = ".aido-tmp-"  # leftovers of a killed run: `.aido-tmp-<pid>-<random>-<name>`
 _KINDS = {stat.S_IFDIR: "a directory", stat.S_IFIFO: "a FIFO", stat.S_IFSOCK: "a socket"}

@@ -9,11 +9,9 @@ import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from aidokit.catalog.printable import excerpt
-from aidokit.reconcile.core.atomic import target_of
+from aidokit.catalog.errors import excerpt
+from aidokit.reconcile.core.atomic import LOCK_FLAGS, sha256, target_of, try_lock, unlock
 from aidokit.reconcile.core.errors import LockError
-from aidokit.reconcile.core.format import sha256
-from aidokit.reconcile.core.osfile import LOCK_FLAGS, try_lock, unlock
 
 DEFAULT_TIMEOUT = 10.0
 _POLL = 0.05

@@ -16,9 +16,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from aidokit.reconcile.core.atomic import READ_FLAGS
 from aidokit.reconcile.core.errors import AidoError, SecurityError
-from aidokit.reconcile.core.osfile import READ_FLAGS
-from aidokit.reconcile.core.privatefolder import private
+from aidokit.reconcile.core.paths import private
 
 MAX_BYTES = 64 << 20  # a 20 MB ~/.claude.json is real; 64 MiB is not a config file
 MAX_DEPTH = 200  # no config aido reads nests deeper; JSON parsers overflow near 1000
@@ -126,3 +126,39 @@ def check_private(path: Path, fix: str) -> None:
         return
     if not private(info):  # the one owner and mode rule (Windows: ACLs guard the profile)
         raise SecurityError(f"{path} is writable by other users or owned by someone else; {fix}")
+
+
+# ======================================================================================
+# TOML text parsed by tomllib, imported only when a file must be parsed.
+# ======================================================================================
+
+
+def parse(text: str) -> dict[str, Any]:
+    """`tomllib.loads(text)`, importing tomllib only now.
+
+    An integer with more digits than Python reads from text (4300 by default) is
+    tomllib's plain ValueError: it is raised as the TOMLDecodeError every caller
+    words, instead of escaping as a crash.
+    """
+    import tomllib
+
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        raise
+    except ValueError:
+        limit = sys.get_int_max_str_digits()
+        raise tomllib.TOMLDecodeError(
+            f"it holds an integer of more than the {limit} digits aido reads"
+        ) from None
+
+
+def decode_error() -> type[ValueError]:
+    """tomllib's error for text that is not TOML, for `except decode_error():` clauses.
+
+    An `except` clause evaluates its expression only when an exception is raised,
+    so a run that parses nothing never imports tomllib.
+    """
+    import tomllib
+
+    return tomllib.TOMLDecodeError

@@ -9,13 +9,8 @@ blank lines belong to an entry is written down in docs/documents.md.
 
 from __future__ import annotations
 
-from aidokit.reconcile.core.format import (
-    ABSENT,
-    LIST_ITEMS,
-    NAMED_TABLES,
-    Format,
-    file_digest,
-)
+from aidokit.adapters.base import LIST_ITEMS, NAMED_TABLES, Format
+from aidokit.reconcile.core.atomic import ABSENT, file_digest
 from aidokit.reconcile.documents.document import Document, read_document, write_document
 
 __all__ = [

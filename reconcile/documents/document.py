@@ -7,23 +7,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from aidokit.adapters.base import ITEMS
+from aidokit.adapters.base import ITEMS, LIST_ITEMS, NAMED_TABLES, Format
 from aidokit.reconcile.core.atomic import (
+    MapOrigin,
+    Pieces,
     Stamp,
+    file_digest,
     file_stamp,
     read_stamped,
     remember_digest,
     replace_file,
 )
 from aidokit.reconcile.core.errors import DocumentError
-from aidokit.reconcile.core.format import (
-    LIST_ITEMS,
-    NAMED_TABLES,
-    Format,
-    MapOrigin,
-    Pieces,
-    file_digest,
-)
 from aidokit.reconcile.documents.jsonedit import NEW_FILE, JsonEditor
 
 if TYPE_CHECKING:

@@ -26,8 +26,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from aidokit.reconcile.core.atomic import BOM, MapOrigin, decode_text
 from aidokit.reconcile.core.errors import DocumentError
-from aidokit.reconcile.core.format import BOM, MapOrigin, decode_text
 from aidokit.reconcile.documents.yamlitems import YamlItemsEditor, is_items, is_strings
 
 _OPEN = re.compile(r"---[ \t]*\r?\n")

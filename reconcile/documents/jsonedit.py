@@ -1,7 +1,7 @@
 """Span-based editing of JSON and JSONC documents: only the changed entries' bytes move.
 
 The editor keeps the file as bytes. Reading validates the file and lists the top-level
-members in one pass (`jsonwindow.walk` a window at a time for strict JSON, else
+members in one pass (`walk` a window at a time for strict JSON, else
 `jsonscan.checked_members` over the whole view); the offsets of every object it looks
 into are kept until the bytes change. Edits are queued and applied together when the
 document is next read or rendered: per server map, the map alone is decoded, its
@@ -17,9 +17,9 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from aidokit.adapters.base import Format
+from aidokit.reconcile.core.atomic import BOM, MapOrigin, where
 from aidokit.reconcile.core.errors import DocumentError, JsoncInStrictJsonError
-from aidokit.reconcile.core.format import BOM, Format, MapOrigin, where
-from aidokit.reconcile.documents import jsonwindow
 from aidokit.reconcile.documents.jsonscan import (
     JsonProblem,
     Member,
@@ -29,8 +29,10 @@ from aidokit.reconcile.documents.jsonscan import (
     first_colon,
     first_jsonc,
     members,
+    skip,
     skip_ws,
     validate,
+    walk,
 )
 
 if TYPE_CHECKING:  # only edits use them: imported where they are called
@@ -112,8 +114,8 @@ class JsonEditor:
         that walk does not vouch for, is looked at whole, which words the problem."""
         _check_utf8(self.path, self.raw)
         start = len(BOM) if self.raw.startswith(BOM) else 0
-        self._root = jsonwindow.skip(self.raw, start)
-        found = jsonwindow.walk(self.raw, self._root)
+        self._root = skip(self.raw, start)
+        found = walk(self.raw, self._root)
         if found is not None:
             self._objects[self._root] = found
             return

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from functools import reduce
 from typing import Any, NamedTuple
 
-from aidokit.reconcile.core.format import first_newline
+from aidokit.reconcile.core.atomic import first_newline
 
 _INDENT = re.compile(r"\n([ \t]+)(?=[^ \t\r\n])")
 _SEPARATOR = re.compile(r"[ \t]*:[ \t]*")

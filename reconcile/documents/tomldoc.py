@@ -41,9 +41,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from aidokit.adapters.base import NAMED_TABLES
+from aidokit.reconcile.core.atomic import BOM, MapOrigin, decode_text
 from aidokit.reconcile.core.errors import DocumentError
-from aidokit.reconcile.core.format import BOM, NAMED_TABLES, MapOrigin, decode_text
-from aidokit.reconcile.documents import tomlparse
+from aidokit.reconcile.core.safe_read import decode_error, parse
 from aidokit.reconcile.documents.jsonedit import describe
 
 if TYPE_CHECKING:  # only edits use them: imported where they are called
@@ -134,8 +135,8 @@ class TomlEditor:
     def _load(self, text: str) -> dict[str, Any]:
         """Parse `text`; fail closed naming line and column."""
         try:
-            return tomlparse.parse(text)
-        except tomlparse.decode_error() as exc:
+            return parse(text)
+        except decode_error() as exc:
             at = _AT.search(str(exc))
             where = f"{at.group(1)}:{at.group(2)}" if at else "1"
             reason = _AT.sub("", str(exc)).strip()
@@ -629,8 +630,8 @@ class TomlEditor:
         source = self._source
         if source.checked is None or source.checked[0] != text:
             try:
-                source.checked = text, tomlparse.parse(text)
-            except tomlparse.decode_error():
+                source.checked = text, parse(text)
+            except decode_error():
                 source.checked = None
         if source.checked is None or not _equal(source.checked[1], self._value):
             raise DocumentError(

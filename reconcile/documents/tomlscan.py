@@ -15,7 +15,7 @@ import json
 import re
 from dataclasses import dataclass
 
-from aidokit.reconcile.documents import tomlparse
+from aidokit.reconcile.core.safe_read import parse
 
 Path_ = tuple[str, ...]
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
@@ -126,7 +126,7 @@ def _decode(part: str) -> str:
         return part[1:-1]
     if "\\U" not in part and "\\e" not in part and "\\x" not in part:
         return str(json.loads(part))
-    return str(tomlparse.parse(f"k = {part}")["k"])
+    return str(parse(f"k = {part}")["k"])
 
 
 def _line_end(text: str, pos: int) -> int:

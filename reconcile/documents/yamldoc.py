@@ -42,9 +42,9 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode
 from ruamel.yaml.reader import ReaderError
 
-from aidokit.catalog.printable import excerpt
+from aidokit.catalog.errors import excerpt
+from aidokit.reconcile.core.atomic import BOM, MapOrigin, decode_text, first_newline
 from aidokit.reconcile.core.errors import DocumentError
-from aidokit.reconcile.core.format import BOM, MapOrigin, decode_text, first_newline
 from aidokit.reconcile.documents.jsonedit import describe
 from aidokit.reconcile.documents.jsonstyle import same
 from aidokit.reconcile.documents.yamlnodes import (

@@ -37,7 +37,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from aidokit.adapters.base import ITEMS, LIST_ITEMS, item_key
-from aidokit.catalog.printable import excerpt
+from aidokit.catalog.errors import excerpt
 from aidokit.reconcile.documents.jsonedit import describe
 from aidokit.reconcile.documents.jsonstyle import same
 from aidokit.reconcile.documents.yamldoc import YamlEditor

@@ -19,8 +19,14 @@ from aidokit.reconcile.plan.model import (
     Plan,
     PolicyViolation,
 )
-from aidokit.reconcile.plan.pins import lock_change, next_lock, pin
-from aidokit.reconcile.plan.planner import POLICY_ID, plan_companions, plan_entries
+from aidokit.reconcile.plan.planner import (
+    POLICY_ID,
+    lock_change,
+    next_lock,
+    pin,
+    plan_companions,
+    plan_entries,
+)
 from aidokit.reconcile.plan.scoping import Placement, agent_budget_notes, companions_for, place
 from aidokit.reconcile.read.choices.lockfile import lock_path
 from aidokit.reconcile.read.desired import DesiredEntry, Wanted, resolve_for

@@ -18,8 +18,8 @@ from typing import Any
 
 from aidokit.adapters.base import Adapter, Companion, agent_budget, role_scoping
 from aidokit.reconcile.core.errors import AidoError
+from aidokit.reconcile.read.agents import MAIN, SHARED, agents_playing, main_plays
 from aidokit.reconcile.read.desired import DesiredEntry
-from aidokit.reconcile.read.facts.agents import MAIN, SHARED, agents_playing, main_plays
 
 
 class Placement:

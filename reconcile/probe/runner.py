@@ -34,7 +34,7 @@ from mcp.shared.exceptions import MCPError
 from mcp_types import Implementation, PaginatedRequestParams, Tool
 
 from aidokit.adapters.base import Launch
-from aidokit.catalog.printable import printable
+from aidokit.catalog.errors import printable
 from aidokit.reconcile.probe.launchers import not_cached
 from aidokit.reconcile.probe.targets import Job, Result, Status
 

@@ -30,10 +30,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 from aidokit.catalog.models import ByName, Check, Tagged
-from aidokit.reconcile.core import privatefolder
+from aidokit.reconcile.core import paths
+from aidokit.reconcile.core.atomic import sha256
 from aidokit.reconcile.core.errors import AidoError
-from aidokit.reconcile.core.format import sha256
-from aidokit.reconcile.core.user_dirs import user_state_dir
+from aidokit.reconcile.core.paths import user_state_dir
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
@@ -230,13 +230,13 @@ class Memo:
 
     def knows(self, key: str | None) -> bool:
         """Whether that key is in the memo, in a folder aido trusts (`privatefolder`)."""
-        if key is None or not privatefolder.trusted(self.folder, self.project):
+        if key is None or not paths.trusted(self.folder, self.project):
             return False
         return (self.folder / key).is_file()
 
     def remember(self, key: str | None) -> None:
         """Add a key; a memo aido cannot write only costs the next run a validation."""
-        if key is None or not privatefolder.outside(self.folder, self.project):
+        if key is None or not paths.outside(self.folder, self.project):
             return
         try:
             self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)

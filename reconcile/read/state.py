@@ -16,9 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.catalog.models import Strict
-from aidokit.reconcile.core.atomic import current_digest, replace_file
+from aidokit.reconcile.core.atomic import MapOrigin, current_digest, replace_file, sha256
 from aidokit.reconcile.core.errors import StateError
-from aidokit.reconcile.core.format import MapOrigin, sha256
 from aidokit.reconcile.core.safe_read import check_private, parse_nested, read_file
 from aidokit.reconcile.read.decode import decode, remember
 

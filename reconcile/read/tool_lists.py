@@ -17,9 +17,8 @@ from typing import Any, Protocol
 
 from aidokit.reconcile.core.atomic import current_digest, replace_file
 from aidokit.reconcile.core.errors import AidoError
-from aidokit.reconcile.core.privatefolder import trusted
+from aidokit.reconcile.core.paths import trusted, user_state_dir
 from aidokit.reconcile.core.safe_read import read_file
-from aidokit.reconcile.core.user_dirs import user_state_dir
 
 
 class Listed(Protocol):

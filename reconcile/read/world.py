@@ -33,15 +33,20 @@ from aidokit.catalog import errors as log
 from aidokit.catalog.errors import get_logger
 from aidokit.catalog.facts import Facts
 from aidokit.catalog.models import MCPDef
-from aidokit.reconcile.core import boundary
+from aidokit.reconcile.core import paths as core_paths
+from aidokit.reconcile.core.atomic import ABSENT
 from aidokit.reconcile.core.errors import AidoError, ConfigError, JsoncInStrictJsonError
-from aidokit.reconcile.core.format import ABSENT
-from aidokit.reconcile.core.user_dirs import user_state_dir
+from aidokit.reconcile.core.paths import user_state_dir
 from aidokit.reconcile.read.choices.config import LoadedConfig
-from aidokit.reconcile.read.choices.layers import layer_notes, load_layers, shown
+from aidokit.reconcile.read.choices.layers import (
+    PolicyLayer,
+    layer_notes,
+    load_layers,
+    policy_layers,
+    shown,
+)
 from aidokit.reconcile.read.choices.lockfile import Lock, lock_path, read_lock
 from aidokit.reconcile.read.desired import Wanted, wanted_servers
-from aidokit.reconcile.read.policy.layers import PolicyLayer, policy_layers
 from aidokit.reconcile.read.state import (
     Lookup,
     Record,
@@ -66,7 +71,7 @@ class Inputs(NamedTuple):
     adapters: tuple[Adapter, ...]
     notes: tuple[str, ...]
     narrowed: bool = False  # `--adapter` named the adapters: leave the others' files alone
-    # Every layer's `[policy]`: managed file, user layer, project layers (read/policy/layers.py).
+    # Every layer's `[policy]`: managed file, user layer, project layers (read/choices/layers.py).
     policy: tuple[PolicyLayer, ...] = ()
 
 
@@ -362,7 +367,7 @@ def _resolved(wanted: list[Wanted]) -> list[Wanted]:
 def discover(descriptor: AgentFiles, adapter: str, scope: Scope, host: Host) -> dict[str, Path]:
     """The agents in `descriptor`'s folder for `scope` (files only): the name the harness
     calls each by -> its file, sorted by name; two files claiming one name are refused."""
-    from aidokit.reconcile.read.facts.agents import agent_name
+    from aidokit.reconcile.read.agents import agent_name
 
     folder = descriptor.folder(scope, host)
     if folder is None or not folder.is_dir():
@@ -382,7 +387,7 @@ def discover(descriptor: AgentFiles, adapter: str, scope: Scope, host: Host) -> 
 def _named_agents(named: NamedAgents, target: TargetFile, inputs: Inputs) -> tuple[str, ...]:
     """The agents a harness that scopes by companions knows (OpenCode): built in, defined in
     its config file, and its Markdown agents; sorted, plain names only."""
-    from aidokit.reconcile.read.facts.agents import AGENT_PATTERN_RE, markdown_agents
+    from aidokit.reconcile.read.agents import AGENT_PATTERN_RE, markdown_agents
 
     defined = target.lookup(named.map_path) if target.document is not None else {}
     folder = named.folder(inputs.scope, inputs.host, target.location)
@@ -414,7 +419,7 @@ def _agents_to_read(
     """The agents whose files the plan needs: those playing an entry's roles, named by a
     per-agent budget the harness writes in the agent's file (Claude Code), or holding
     aido's records (a file since removed included, so its records are forgotten)."""
-    from aidokit.reconcile.read.facts.agents import agents_playing
+    from aidokit.reconcile.read.agents import agents_playing
 
     assert adapter.agents is not None
     table = role_table(inputs)
@@ -464,7 +469,7 @@ def role_table(inputs: Inputs) -> dict[str, tuple[str, ...]]:
 
 def desired_facts(inputs: Inputs) -> Facts:
     """The facts triggers see: the project's, or for user scope only the OS (SPEC §4)."""
-    from aidokit.reconcile.read.facts.context import current_os, detect_facts
+    from aidokit.reconcile.read.facts import current_os, detect_facts
 
     if inputs.scope is Scope.USER:
         return Facts(os=current_os())
@@ -537,8 +542,8 @@ def _read_file(adapter: Adapter, location: Location, state: State, host: Host) -
     state_path, record_path = state_location(location, host)
     records = state.for_file(adapter.name, record_path)
     if location.scope is Scope.PROJECT:
-        shown = boundary.shown(location.path, host)
-        problem = boundary.judge(location.path, host).problem
+        shown = core_paths.shown(location.path, host)
+        problem = core_paths.judge(location.path, host).problem
         if problem:  # SPEC §7: never through a link out of the project
             return TargetFile(
                 adapter, location, state_path, record_path, shown, None, problem, tuple(records)
@@ -586,7 +591,7 @@ def _reader(document: Document, servers: tuple[str, ...]) -> Lookup:
 def state_location(location: Location, host: Host) -> tuple[Path, str]:
     """The state file recording `location`'s entries and the file's key inside it."""
     if location.scope is Scope.PROJECT:
-        return project_state_path(host.project), boundary.record_key(location.path, host)
+        return project_state_path(host.project), core_paths.record_key(location.path, host)
     key = str(location.path)
     if location.scope is Scope.LOCAL:
         # User and local scope can share one file (Claude Code's ~/.claude.json):

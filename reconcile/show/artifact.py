@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from aidokit.catalog.printable import excerpt
+from aidokit.catalog.errors import excerpt
 from aidokit.reconcile.core.errors import AidoError
 from aidokit.reconcile.core.safe_read import parse_nested, read_file
 from aidokit.reconcile.plan.model import PLAN_FORMAT_VERSION

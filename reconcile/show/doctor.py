@@ -17,8 +17,8 @@ from aidokit.adapters.base import NO_RECORDS, Adapter, Location, Scope, TrustRec
 from aidokit.adapters.common import identity_of
 from aidokit.catalog.models import MCPDef, deprecation
 from aidokit.reconcile.core.errors import AidoError
+from aidokit.reconcile.read.agents import discover_agents, unmapped_agents
 from aidokit.reconcile.read.desired import Wanted
-from aidokit.reconcile.read.facts.agents import discover_agents, unmapped_agents
 from aidokit.reconcile.read.state import Record, entry_digest
 from aidokit.reconcile.read.world import Inputs, TargetFile, World, tilde
 

@@ -18,8 +18,8 @@ from pathlib import Path
 from aidokit.catalog.models import Strict
 from aidokit.reconcile.core.atomic import current_digest, replace_file
 from aidokit.reconcile.core.errors import SecurityError, StateError
+from aidokit.reconcile.core.paths import user_state_dir
 from aidokit.reconcile.core.safe_read import check_private, parse_nested, read_file
-from aidokit.reconcile.core.user_dirs import user_state_dir
 from aidokit.reconcile.plan.model import Change, FileChange, Plan
 from aidokit.reconcile.read.decode import decode, remember
 from aidokit.reconcile.read.state import entry_digest

@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from aidokit.reconcile.core.errors import StateError
+from aidokit.reconcile.core.paths import user_state_dir
 from aidokit.reconcile.core.safe_read import check_private, read_file
-from aidokit.reconcile.core.user_dirs import user_state_dir
 
 KEY_BYTES = 32
 ABSENT_PREFIX = "absent:"

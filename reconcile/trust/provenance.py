@@ -19,13 +19,13 @@ from aidokit.adapters import ADAPTERS, spec_for
 from aidokit.adapters.base import AGENT_NAME_RE, ITEMS, Adapter, role_scoping
 from aidokit.adapters.common import identity_of
 from aidokit.adapters.render import for_os
+from aidokit.catalog.errors import excerpt
 from aidokit.catalog.models import ALL_ROLES, MCPDef, RemoteSpec, StdioSpec
-from aidokit.catalog.printable import excerpt
 from aidokit.reconcile.checks import hardening
 from aidokit.reconcile.core.errors import AidoError, SecurityError
 from aidokit.reconcile.documents import ABSENT, read_document
 from aidokit.reconcile.plan.model import Action, Change, FileChange, Plan
-from aidokit.reconcile.read.facts.agents import SHARED
+from aidokit.reconcile.read.agents import SHARED
 from aidokit.reconcile.read.state import load_state
 from aidokit.reconcile.trust.plan_key import ABSENT_PREFIX, is_absent_token, plan_key
 

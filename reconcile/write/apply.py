@@ -11,10 +11,15 @@ from aidokit.adapters import ADAPTERS
 from aidokit.adapters.base import ITEMS, Host, Scope
 from aidokit.adapters.common import identity_of
 from aidokit.reconcile.checks import hardening
-from aidokit.reconcile.core import boundary
-from aidokit.reconcile.core.atomic import current_digest, remove_file, replace_file
+from aidokit.reconcile.core import paths
+from aidokit.reconcile.core.atomic import (
+    MapOrigin,
+    Pieces,
+    current_digest,
+    remove_file,
+    replace_file,
+)
 from aidokit.reconcile.core.errors import SecurityError, StaleError
-from aidokit.reconcile.core.format import MapOrigin, Pieces
 from aidokit.reconcile.core.lock import lock_file
 from aidokit.reconcile.documents import Document, read_document
 from aidokit.reconcile.plan.model import Action, Change, FileChange, Plan
@@ -48,8 +53,8 @@ def check_targets(plan: Plan) -> None:
         if not file.actionable or file.scope != Scope.PROJECT.value:
             continue
         path = Path(file.abs_path)
-        problem = boundary.judge(path, host).problem
-        if problem is None and boundary.record_key(path, host) != file.record_path:
+        problem = paths.judge(path, host).problem
+        if problem is None and paths.record_key(path, host) != file.record_path:
             problem = f"{file.path} now leads to another file than planned; run aido plan again"
         if problem:
             raise SecurityError(f"{problem}; aido wrote nothing")

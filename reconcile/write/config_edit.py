@@ -10,9 +10,8 @@ from pathlib import Path
 from typing import cast
 
 from aidokit.reconcile.checks import hardening
-from aidokit.reconcile.core.atomic import replace_file
+from aidokit.reconcile.core.atomic import file_digest, replace_file
 from aidokit.reconcile.core.errors import ConfigError
-from aidokit.reconcile.core.format import file_digest
 from aidokit.reconcile.core.safe_read import read_file
 from aidokit.reconcile.read.choices.config import (
     CONFIG_NAME,

@@ -17,8 +17,8 @@ from typing import Any
 from aidokit.adapters import spec_for
 from aidokit.adapters.base import Adapter, Scope
 from aidokit.adapters.common import identity_of
+from aidokit.catalog.errors import excerpt
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, StdioSpec
-from aidokit.catalog.printable import excerpt
 from aidokit.reconcile.checks import hardening
 from aidokit.reconcile.core.errors import CatalogError
 from aidokit.reconcile.read.choices.config import CustomMCP, Override, ProjectConfig

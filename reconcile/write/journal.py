@@ -24,11 +24,9 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from aidokit.catalog.models import Strict
+from aidokit.reconcile.core.atomic import ABSENT, fsync_directory, sha256
 from aidokit.reconcile.core.errors import ConfigError, StateError
-from aidokit.reconcile.core.format import ABSENT, sha256
-from aidokit.reconcile.core.osfile import fsync_directory
-from aidokit.reconcile.core.privatefolder import private_entry
-from aidokit.reconcile.core.user_dirs import user_state_dir
+from aidokit.reconcile.core.paths import private_entry, user_state_dir
 from aidokit.reconcile.read.decode import decode, remember
 from aidokit.reconcile.read.state import Record
 

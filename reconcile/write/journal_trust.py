@@ -7,7 +7,7 @@ the user's, no one else may write it, and it is not inside the project (a
 repository's `.envrc` can point XDG_STATE_HOME into itself). And even a
 believed record restores only files apply itself would write for that project
 and scope: the adapters' own files, at the place they derive, judged by the
-same trust boundary apply runs (`core/boundary.py`), with their state
+same trust boundary apply runs (`core/paths.py`), with their state
 where aido keeps it.
 """
 
@@ -17,7 +17,7 @@ from pathlib import Path
 
 from aidokit.adapters.base import Adapter, Host, Location, Scope
 from aidokit.reconcile.core.errors import SecurityError
-from aidokit.reconcile.core.privatefolder import outside, private_entry
+from aidokit.reconcile.core.paths import outside, private_entry
 from aidokit.reconcile.write.journal import OWN, FileEntry, Tx
 
 _FIX_OWNER = "check who wrote it, then chown it to yourself and chmod 700 it, or move it away"
@@ -60,7 +60,7 @@ def check_restores(tx: Tx, project: Path, scope: str) -> None:
 def file_problem(entry: FileEntry, host: Host, scope: Scope) -> str | None:
     """Why undo must not write `entry`'s file and state here, or None when apply would."""
     from aidokit.adapters import ADAPTERS
-    from aidokit.reconcile.core import boundary
+    from aidokit.reconcile.core import paths
     from aidokit.reconcile.read.world import state_location
 
     if entry.adapter == OWN:
@@ -71,7 +71,7 @@ def file_problem(entry: FileEntry, host: Host, scope: Scope) -> str | None:
     if location is None:
         return f"{entry.path} is not a file {entry.adapter} keeps at scope {scope}"
     if scope is Scope.PROJECT:
-        problem = boundary.judge(path, host).problem
+        problem = paths.judge(path, host).problem
         if problem:
             return problem
     state_path, record_path = state_location(location, host)
@@ -85,8 +85,8 @@ def file_problem(entry: FileEntry, host: Host, scope: Scope) -> str | None:
 def own_problem(entry: FileEntry, host: Host, scope: Scope) -> str | None:
     """Why undo must not write one of aido's own files: only the config layers of `scope`,
     the project's `aido.lock` and the user's confirmation store are aido's (issue 38 §3)."""
-    from aidokit.reconcile.core import boundary
-    from aidokit.reconcile.core.user_dirs import user_state_dir
+    from aidokit.reconcile.core import paths
+    from aidokit.reconcile.core.paths import user_state_dir
     from aidokit.reconcile.read.choices.layers import layer_paths
     from aidokit.reconcile.read.choices.lockfile import lock_path
     from aidokit.reconcile.trust.confirmations import CONFIRMATIONS_NAME
@@ -98,7 +98,7 @@ def own_problem(entry: FileEntry, host: Host, scope: Scope) -> str | None:
     if entry.state_path or entry.records or path not in mine:
         return f"{entry.path} is not a file of aido's own at scope {scope}"
     if path.parent == host.project:
-        return boundary.judge(path, host).problem
+        return paths.judge(path, host).problem
     return None
 
 

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from aidokit.reconcile.core.atomic import LOCK_FLAGS, fsync_directory, try_lock, unlock
 from aidokit.reconcile.core.errors import StateError
-from aidokit.reconcile.core.osfile import LOCK_FLAGS, fsync_directory, try_lock, unlock
 from aidokit.reconcile.write.journal import (
     OPEN,
     RUNNING,

@@ -17,8 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from aidokit.reconcile.core.atomic import current_digest, read_bytes, replace_file
-from aidokit.reconcile.core.format import file_digest
+from aidokit.reconcile.core.atomic import current_digest, file_digest, read_bytes, replace_file
 from aidokit.reconcile.write.journal import OWN, FileEntry
 
 

@@ -19,8 +19,8 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from aidokit.reconcile.core.atomic import ABSENT
 from aidokit.reconcile.core.errors import ConfigError, SecurityError
-from aidokit.reconcile.core.format import ABSENT
 from aidokit.reconcile.core.safe_read import parse_nested, read_file
 from aidokit.reconcile.plan.model import PLAN_FORMAT_VERSION, FileChange, Plan
 from aidokit.reconcile.read.decode import decode
@@ -118,7 +118,7 @@ def load_plan(path: Path, project: Path) -> Plan:
 def _derived(file: object, source: Path, host: Host, hint: str) -> dict[str, Any]:
     """A saved file with the paths its address gives (the way the plan gives them)."""
     from aidokit.adapters.base import Scope
-    from aidokit.catalog.printable import excerpt
+    from aidokit.catalog.errors import excerpt
 
     if not isinstance(file, dict) or any(key in file for key in DERIVED):
         raise ConfigError(hint)
@@ -135,11 +135,11 @@ def _derived(file: object, source: Path, host: Host, hint: str) -> dict[str, Any
             f" scope; run aido plan --out {source} here again"
         )
     location, agent = found
-    from aidokit.reconcile.core import boundary
+    from aidokit.reconcile.core import paths
     from aidokit.reconcile.read.world import state_location, tilde
 
     state_path, record_path = state_location(location, host)
-    shown = boundary.shown(location.path, host) if location.scope is Scope.PROJECT else None
+    shown = paths.shown(location.path, host) if location.scope is Scope.PROJECT else None
     shown = shown if shown is not None else tilde(location.path, host)
     if file.get("record_path") != record_path:
         raise SecurityError(
@@ -164,7 +164,7 @@ def _located(
     its companion files, or the agent file `stem` in its agent folder (the agent's name,
     which may come from the file's frontmatter, plays no part in where the file is)."""
     from aidokit.adapters import ADAPTERS
-    from aidokit.reconcile.read.facts.agents import agent_name
+    from aidokit.reconcile.read.agents import agent_name
 
     adapter = ADAPTERS.get(name)
     if adapter is None or (companion is not None and stem is not None):

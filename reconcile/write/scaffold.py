@@ -17,13 +17,13 @@ from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.catalog.facts import Facts
 from aidokit.catalog.models import MCPDef
 from aidokit.catalog.triggers import suggest
-from aidokit.reconcile.read.facts.agents import (
+from aidokit.reconcile.read.agents import (
     AgentFile,
     discover_agents,
     guessed_roles,
     unmapped_agents,
 )
-from aidokit.reconcile.read.facts.context import detect_facts
+from aidokit.reconcile.read.facts import detect_facts
 
 
 @dataclass(frozen=True)

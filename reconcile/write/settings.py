@@ -32,7 +32,7 @@ def _lock_timeout(env: Mapping[str, str]) -> object:
 
 
 def _forge_hosts(env: Mapping[str, str]) -> object:
-    from aidokit.reconcile.read.facts.context import forge_hosts
+    from aidokit.reconcile.read.facts import forge_hosts
 
     return forge_hosts({}, env)
 
@@ -64,10 +64,10 @@ def _registry_timeout(env: Mapping[str, str]) -> object:
 
 
 def _policy_file(env: Mapping[str, str]) -> object:
-    """The managed policy file must be named by an absolute path (read/policy/layers.py)."""
+    """The managed policy file must be named by an absolute path (read/choices/layers.py)."""
     import sys
 
-    from aidokit.reconcile.read.policy.layers import policy_file
+    from aidokit.reconcile.read.choices.layers import policy_file
 
     return policy_file(env, sys.platform)
 

@@ -17,11 +17,16 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from aidokit.reconcile.core.atomic import current_digest, replace_file
+from aidokit.reconcile.core.atomic import (
+    ABSENT,
+    Pieces,
+    current_digest,
+    file_digest,
+    fsync_directory,
+    replace_file,
+)
 from aidokit.reconcile.core.errors import AidoError, StaleError
-from aidokit.reconcile.core.format import ABSENT, Pieces, file_digest
 from aidokit.reconcile.core.lock import lock_file, lock_path
-from aidokit.reconcile.core.osfile import fsync_directory
 from aidokit.reconcile.read.state import Record, State, load_state, parse_state, save_state
 from aidokit.reconcile.write import journal, markers
 from aidokit.reconcile.write.journal import FileEntry, StateEntry, Tx

@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from aidokit.catalog.printable import printable
-from aidokit.reconcile.core.atomic import current_digest, read_bytes, replace_file
+from aidokit.catalog.errors import printable
+from aidokit.reconcile.core.atomic import current_digest, file_digest, read_bytes, replace_file
 from aidokit.reconcile.core.errors import AidoError, ConfigError, StaleError
-from aidokit.reconcile.core.format import file_digest
 from aidokit.reconcile.write import journal
 from aidokit.reconcile.write.journal import FileEntry, Tx
 from aidokit.reconcile.write.journal_trust import check_restores, check_root

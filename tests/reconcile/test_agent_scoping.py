@@ -414,7 +414,7 @@ def test_the_agent_folders_of_doctor_are_the_adapters_own(tmp_path: Path) -> Non
     (its AgentFiles, nothing else), and names an agent as that harness does."""
     from aidokit.adapters import ADAPTERS
     from aidokit.adapters.base import Format
-    from aidokit.reconcile.read.facts.agents import discover_agents
+    from aidokit.reconcile.read.agents import discover_agents
 
     expected = []
     for adapter in ADAPTERS.values():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aidokit.reconcile.read.facts.agents import (
+from aidokit.reconcile.read.agents import (
     agents_for_roles,
     discover_agents,
     proposed_roles,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aidokit.reconcile.core.format import ABSENT
+from aidokit.reconcile.core.atomic import ABSENT
 from aidokit.reconcile.read.state import (
     DELETING,
     Record,

@@ -20,7 +20,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 import aidokit.catalog
-from aidokit.catalog import install, models
+from aidokit.catalog import models
 from aidokit.catalog.entries import ENTRIES_BY_ID
 from aidokit.catalog.models import package_of
 from aidokit.catalog.validation import dump
@@ -125,7 +125,7 @@ def entry_of(source: str) -> models.MCPDef:
         "StdioSpec": models.StdioSpec,
         "RemoteSpec": models.RemoteSpec,
         "EnvVar": models.EnvVar,
-        "everywhere": install.everywhere,
+        "everywhere": models.everywhere,
     }
     code = textwrap.dedent(source).strip().rstrip(",")
     built = eval(code, names)  # noqa: S307  (the draft is the test's own output)

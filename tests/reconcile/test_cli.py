@@ -138,8 +138,8 @@ def _plan_imports(project: Path, *argv: str) -> list[str]:
 # every plan reads the managed policy file (reconcile/read/policy/__init__.py, layers.py; issue 36);
 # one more per adapter module the registry imports (issue 33: amp, auggie); 8 more since the
 # catalog is one module per domain (catalog/entries/, issue 37; a plan reads every entry).
-# 115 since show/render/text.py shows fields in the file's own syntax
-# (show/render/syntax.py, issue 38 §5). 119 since reconcile/ has a folder per layer (issue 29
+# 115 since show/plan_text.py shows fields in the file's own syntax
+# (show/syntax.py, issue 38 §5). 119 since reconcile/ has a folder per layer (issue 29
 # part 3): the empty __init__ of core/, checks/, read/, plan/, show/ and cli/, less the old
 # packages they replace, and read/recognise.py.
 # 120, 121: the openhands and vibe adapter modules (issue 33).

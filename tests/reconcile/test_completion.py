@@ -12,7 +12,7 @@ from aidokit.adapters import ADAPTERS
 from aidokit.catalog import entries
 from aidokit.catalog.models import MCPDef, RemoteSpec
 from aidokit.reconcile.cli.commands import COMMANDS
-from aidokit.reconcile.cli.console.completion_scripts import render
+from aidokit.reconcile.cli.completion_scripts import render
 from aidokit.reconcile.cli.main import build_parser, main
 
 SUBCOMMANDS = [name for name, _help in COMMANDS]

@@ -10,7 +10,7 @@ from projects import materialize  # fixtures/ is put on sys.path by tests/confte
 
 from aidokit.catalog.facts import Fact
 from aidokit.reconcile.core.errors import ConfigError
-from aidokit.reconcile.read.facts.context import current_os, detect_facts
+from aidokit.reconcile.read.facts import current_os, detect_facts
 
 
 def _copy(name: str, dest: Path) -> Path:

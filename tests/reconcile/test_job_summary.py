@@ -12,8 +12,8 @@ from aidokit.adapters.base import Format, Scope
 from aidokit.reconcile.plan.model import Action, FileChange, Plan
 from aidokit.reconcile.plan.model import Change as PlanChange
 from aidokit.reconcile.show.artifact import Change, FieldDiff, JobError, PlanDoc, PlannedFile
-from aidokit.reconcile.show.render.job_summary import render_job_summary
-from aidokit.reconcile.show.render.summary import render_summary
+from aidokit.reconcile.show.job_summary import render_job_summary
+from aidokit.reconcile.show.summary import render_summary
 from tests.fuzz import fuzz_settings
 
 ROOT = Path("/home/runner/work/shop/shop")

@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aidokit.reconcile.cli.console import multiselect
-from aidokit.reconcile.cli.console.multiselect import WINDOW, Choice, State, choose, frame, keys_of
+from aidokit.reconcile.cli import multiselect
+from aidokit.reconcile.cli.multiselect import WINDOW, Choice, State, choose, frame, keys_of
 from aidokit.reconcile.core.errors import AidoError
 from tests.fuzz import fuzz_settings
 
@@ -175,7 +175,7 @@ def drive(
 
 PROGRAM = """
 import sys
-from aidokit.reconcile.cli.console.multiselect import Choice, choose
+from aidokit.reconcile.cli.multiselect import Choice, choose
 names = [Choice(f"h{n}", "found" if n == 1 else "") for n in range(14)]
 try:
     print("PICKED", choose("Harnesses", names, ["h1"]))

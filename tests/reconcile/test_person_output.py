@@ -285,7 +285,7 @@ def test_status_and_doctor_without_colour(
 
 def test_doctor_warnings_are_yellow() -> None:
     from aidokit.reconcile.show.doctor import Finding, Severity
-    from aidokit.reconcile.show.render.doctor import render_findings
+    from aidokit.reconcile.show.doctor_text import render_findings
 
     found = [Finding(Severity.WARNING, "trust", ".mcp.json", "pending")]
     assert render_findings(found, colour=True).startswith(f"{YELLOW}warning")
@@ -310,7 +310,7 @@ def test_wrapping_breaks_between_words_only(
 ) -> None:
     """Every word comes back whole and in order; a line passes `width` only when it holds
     one word; continuation lines sit two columns under their item."""
-    from aidokit.reconcile.show.render.text import wrap_line
+    from aidokit.reconcile.show.plan_text import wrap_line
 
     line = " " * lead + " ".join(words)
     if colour:
@@ -341,7 +341,7 @@ def _on_a_terminal(monkeypatch: pytest.MonkeyPatch, columns: int) -> None:
 def test_plan_wraps_prose_to_columns_but_not_fields(
     fixture_project: Callable[[str], Path], capsys: Capture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from aidokit.reconcile.show.render.text import Verbatim  # noqa: F401  (what stays whole)
+    from aidokit.reconcile.show.plan_text import Verbatim  # noqa: F401  (what stays whole)
 
     project = _brownfield(fixture_project)
     _on_a_terminal(monkeypatch, 80)
@@ -420,7 +420,7 @@ def test_verbose_shows_every_notice_in_full(
 
 
 def test_similar_notices_share_their_words_not_their_names() -> None:
-    from aidokit.reconcile.show.render.text import similar
+    from aidokit.reconcile.show.plan_text import similar
 
     names = {"claude-code", "kiro", "context7", "playwright"}
     every = "no {} agent plays the roles of context7 (researcher/architect), so every {} agent"

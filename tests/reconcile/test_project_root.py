@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile.cli.commands.common import want_colour
+from aidokit.reconcile.cli.commands import want_colour
 from aidokit.reconcile.cli.main import main
-from aidokit.reconcile.read.facts.project_root import find_root
+from aidokit.reconcile.read.project_root import find_root
 
 Capture = pytest.CaptureFixture[str]
 

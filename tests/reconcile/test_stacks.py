@@ -11,8 +11,8 @@ import pytest
 from aidokit.catalog.entries import ENTRIES_BY_ID, MCP_CATALOG
 from aidokit.catalog.facts import PACKS_BY_ID
 from aidokit.catalog.triggers import select
-from aidokit.reconcile.read.facts.context import detect_facts
-from aidokit.reconcile.read.facts.tree import MAX_FILES, scan
+from aidokit.reconcile.read.facts import detect_facts
+from aidokit.reconcile.read.repo import MAX_FILES, scan
 
 STACKS = Path(__file__).parents[2] / "fixtures" / "stacks"
 

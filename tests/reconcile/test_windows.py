@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from aidokit.reconcile.core import osfile, terminal
+from aidokit.reconcile.core import atomic, terminal
 from aidokit.reconcile.core.atomic import TEMP_PREFIX, read_bytes, replace_file
 from aidokit.reconcile.core.errors import LockError
 from aidokit.reconcile.core.lock import lock_file
@@ -156,7 +156,7 @@ def test_windows_process_check_never_kills(
 ) -> None:
     """On Windows liveness comes from OpenProcess/GetExitCodeProcess, never os.kill."""
     kernel32 = FakeKernel32(exists, exit_code)
-    assert osfile.alive_windows(7, kernel32, lambda: last_error) is alive
+    assert atomic.alive_windows(7, kernel32, lambda: last_error) is alive
     assert kernel32.closed is exists
     assert isinstance(ctypes.c_ulong().value, int)
 

@@ -10,8 +10,8 @@ import pytest
 
 from aidokit.catalog.facts import Fact
 from aidokit.reconcile.cli.main import main
-from aidokit.reconcile.read.facts.context import detect_facts
-from aidokit.reconcile.read.facts.workspaces import MAX_MEMBERS, expand
+from aidokit.reconcile.read.facts import detect_facts
+from aidokit.reconcile.read.repo import MAX_MEMBERS, expand
 
 REACT = {"dependencies": {"react": "^19.1.0"}, "devDependencies": {"typescript": "^5"}}
 

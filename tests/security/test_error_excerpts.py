@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.catalog.printable import excerpt
+from aidokit.catalog.errors import excerpt
 from tests.security.cli import CLAUDE_ONLY, project, run
 
 HUGE = 60_000_000  # the 60 MB description

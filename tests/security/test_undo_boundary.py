@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile.core.format import ABSENT, sha256
+from aidokit.reconcile.core.atomic import ABSENT, sha256
 from aidokit.reconcile.write.journal import journal_root
 from tests.helpers import new_project
 from tests.security.cli import clean_error, run

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from aidokit.reconcile.cli.commands.common import project_dir
+from aidokit.reconcile.cli.commands import project_dir
 
 FORMAT_VERSION = 1  # of `aido adapters --json`, docs/schemas/adapters.schema.json
 
@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     project = project_dir(args)
     rows = describe(project)
     if args.json:
-        from aidokit.reconcile.show.render.json_output import dumps
+        from aidokit.reconcile.show.json_output import dumps
 
         doc = {"format_version": FORMAT_VERSION, "project": str(project), "adapters": rows}
         print(dumps(doc), end="")

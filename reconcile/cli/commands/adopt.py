@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from aidokit.reconcile.cli.commands.common import (
+from aidokit.reconcile.cli.commands import (
     apply_and_report,
     finish_interrupted,
     gather_inputs,
@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
             f"the file is unchanged{kept}."
         )
         return 0
-    from aidokit.reconcile.show.render.text import render_diff
+    from aidokit.reconcile.show.plan_text import render_diff
 
     print(f"'{args.name}' in {file.path} differs from what aido would write:")
     print(render_diff(change, file.fmt), end="")

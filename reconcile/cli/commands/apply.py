@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from aidokit.reconcile.cli.commands.common import (
+from aidokit.reconcile.cli.commands import (
     apply_and_report,
     check_frozen,
     check_lock_derived,

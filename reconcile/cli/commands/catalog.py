@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from aidokit.catalog.printable import excerpt
+from aidokit.catalog.errors import excerpt
 
 ACTIONS = ("list", "show", "import", "sync", "schema")
 FORMAT_VERSION = 1  # of `list --json` and `show --json`, docs/schemas/catalog-*.schema.json
@@ -67,7 +67,7 @@ def _list(*, as_json: bool) -> int:
     from aidokit.catalog.views import entry_summary, list_text
 
     if as_json:
-        from aidokit.reconcile.show.render.json_output import dumps
+        from aidokit.reconcile.show.json_output import dumps
 
         entries = [entry_summary(e) for e in resolved(MCP_CATALOG)]
         print(dumps({"format_version": FORMAT_VERSION, "entries": entries}), end="")
@@ -94,7 +94,7 @@ def _show(entry_id: str, *, as_json: bool) -> int:
         )
     (entry,) = resolved((entry,))  # install by the adapters that support it
     if as_json:
-        from aidokit.reconcile.show.render.json_output import dumps
+        from aidokit.reconcile.show.json_output import dumps
 
         print(dumps({"format_version": FORMAT_VERSION, "entry": dump(entry)}), end="")
     else:

@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from aidokit.catalog.printable import excerpt
+from aidokit.catalog.errors import excerpt
 from aidokit.reconcile.core.errors import ConfigError
 
 STATE_FILE = ".aido-sync.json"
@@ -33,8 +33,8 @@ def run_sync(*, registry: str, out: Path, full: bool, as_json: bool) -> int:
     from aidokit.catalog.registry_sync import Upstream, sync
     from aidokit.reconcile.read.choices.mcp_registry import api_base, list_servers
     from aidokit.reconcile.read.choices.registries import Deadlines
-    from aidokit.reconcile.show.render.json_output import dumps
-    from aidokit.reconcile.show.render.sync import SyncRun, sync_json, sync_text
+    from aidokit.reconcile.show.json_output import dumps
+    from aidokit.reconcile.show.sync import SyncRun, sync_json, sync_text
 
     api_base(registry)  # an URL that is not http(s) is refused before anything else
     _check_out(out)

@@ -14,7 +14,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run `aido completion`."""
-    from aidokit.reconcile.cli.console.completion_scripts import render
+    from aidokit.reconcile.cli.completion_scripts import render
 
     print(render(args.shell, args.root_parser), end="")
     return 0

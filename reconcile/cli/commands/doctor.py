@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from aidokit.reconcile.cli.commands.common import gather_inputs, output_width, want_colour
+from aidokit.reconcile.cli.commands import gather_inputs, output_width, want_colour
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         return run_probe(args)
     from aidokit.reconcile.core.errors import AidoError
     from aidokit.reconcile.show.doctor import Finding, Severity, checkup_of, run_checks
-    from aidokit.reconcile.show.render.doctor import render_findings, render_findings_json
+    from aidokit.reconcile.show.doctor_text import render_findings, render_findings_json
 
     try:
         from aidokit.reconcile.read.world import read_world

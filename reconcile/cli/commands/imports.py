@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from aidokit.reconcile.cli.commands.common import (
+from aidokit.reconcile.cli.commands import (
     apply_and_report,
     finish_interrupted,
     gather_inputs,

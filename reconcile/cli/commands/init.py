@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from aidokit.adapters.base import Host, Scope
-from aidokit.reconcile.cli.commands.common import project_dir, say
+from aidokit.reconcile.cli.commands import project_dir, say
 from aidokit.reconcile.core.errors import AidoError, ConfigError
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
                 "aido init asks questions but this is not a terminal; "
                 "pass --yes (and --adapter NAME) to write the detected defaults"
             )
-        from aidokit.reconcile.cli.console.init_prompt import ask, ask_roles
+        from aidokit.reconcile.cli.init_prompt import ask, ask_roles
 
         adapters, keep, add = ask(found, adapters, keep)
         roles = ask_roles(found)
@@ -148,7 +148,7 @@ def _ignore_local(project: Path) -> bool:
     git-ignored) when the project is a git checkout or has one; the bytes already there
     stay, and a file that already ignores it is left alone. True when it was added."""
     from aidokit.reconcile.core.atomic import current_digest, replace_file
-    from aidokit.reconcile.read.facts import gitinfo
+    from aidokit.reconcile.read import repo
 
     path = project / ".gitignore"
     if not path.exists() and not (project / ".git").exists():
@@ -156,7 +156,7 @@ def _ignore_local(project: Path) -> bool:
     raw = path.read_bytes() if path.is_file() and not path.is_symlink() else b""
     if path.exists() and (path.is_symlink() or not path.is_file()):
         return False  # never write through a link or over a non-file
-    text = gitinfo.read_small(path) if raw else ""
+    text = repo.read_small(path) if raw else ""
     lines = {line.strip().lstrip("/") for line in (text or "").splitlines()}
     if LOCAL_LINE in lines or "aido.*.toml" in lines or text is None:
         return False

@@ -13,8 +13,8 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from aidokit.catalog.printable import excerpt
-from aidokit.reconcile.cli.commands.common import finish_interrupted, project_dir
+from aidokit.catalog.errors import excerpt
+from aidokit.reconcile.cli.commands import finish_interrupted, project_dir
 from aidokit.reconcile.core.errors import ConfigError
 
 if TYPE_CHECKING:

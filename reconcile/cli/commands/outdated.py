@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from aidokit.reconcile.cli.commands.common import gather_inputs
+from aidokit.reconcile.cli.commands import gather_inputs
 
 if TYPE_CHECKING:
     from aidokit.reconcile.read.baselines.fetch import Upstream
@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(render_outdated(rows) if behind is None or rows else "", end="")
         if behind is not None:
-            from aidokit.reconcile.show.render.baselines import render_upstream
+            from aidokit.reconcile.show.baselines import render_upstream
 
             print(render_upstream(behind), end="")
     from aidokit.reconcile.cli.commands.plan import EXIT_CHANGES
@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _baselines(args: argparse.Namespace) -> list[Upstream]:
     from aidokit.adapters.base import Host, Scope
-    from aidokit.reconcile.cli.commands.common import project_dir
+    from aidokit.reconcile.cli.commands import project_dir
     from aidokit.reconcile.write.baseline_moves import outdated_pins, read_layers
 
     return outdated_pins(read_layers(Host.current(project_dir(args)), Scope(args.scope)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from aidokit.reconcile.cli.commands.common import (
+from aidokit.reconcile.cli.commands import (
     check_frozen,
     compute_plan,
     output_width,
@@ -40,12 +40,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run `aido plan`."""
-    from aidokit.reconcile.show.render.text import render_plan
+    from aidokit.reconcile.show.plan_text import render_plan
 
     plan = compute_plan(args)
     if args.detailed_exitcode and not plan.files:
         # SPEC §8: a drift check that checks nothing must not pass.
-        from aidokit.reconcile.show.render.text import untargeted
+        from aidokit.reconcile.show.plan_text import untargeted
 
         fix = "set `adapters` in aido.toml or pass --adapter NAME"
         if "aido init --scope user" in untargeted(plan):
@@ -58,11 +58,11 @@ def run(args: argparse.Namespace) -> int:
         check_frozen(plan)
     width = output_width()
     if args.json:
-        from aidokit.reconcile.show.render.plan_json import render_plan_json
+        from aidokit.reconcile.show.plan_json import render_plan_json
 
         print(render_plan_json(plan), end="")
     elif args.summary:
-        from aidokit.reconcile.show.render.summary import render_summary
+        from aidokit.reconcile.show.summary import render_summary
 
         if args.verbose > 0:
             print(render_plan(plan, colour=want_colour(args), verbose=True, width=width))

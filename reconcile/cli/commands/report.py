@@ -37,11 +37,11 @@ def run(args: argparse.Namespace) -> int:
     if args.job_summary:
         return _job_summary(paths, args.name)
     from aidokit.reconcile.show.fleet import load_fleet
-    from aidokit.reconcile.show.render.report import render_report_markdown, report_json
+    from aidokit.reconcile.show.report import render_report_markdown, report_json
 
     fleet = load_fleet(paths)
     if args.json:
-        from aidokit.reconcile.show.render.json_output import dumps
+        from aidokit.reconcile.show.json_output import dumps
 
         sys.stdout.write(dumps(report_json(fleet)))
     else:
@@ -50,9 +50,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _annotations(paths: list[Path]) -> int:
+    from aidokit.reconcile.show.annotations import github_annotations
     from aidokit.reconcile.show.artifact import read_artifact
     from aidokit.reconcile.show.fleet import plan_files
-    from aidokit.reconcile.show.render.annotations import github_annotations
 
     for _name, path in plan_files(paths):
         doc = read_artifact(path)
@@ -67,7 +67,7 @@ def _job_summary(paths: list[Path], name: str | None) -> int:
     from aidokit.reconcile.core.errors import ConfigError
     from aidokit.reconcile.show.artifact import read_artifact
     from aidokit.reconcile.show.fleet import plan_files
-    from aidokit.reconcile.show.render.job_summary import render_job_summary
+    from aidokit.reconcile.show.job_summary import render_job_summary
 
     found = plan_files(paths)
     if len(found) != 1:

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from aidokit.catalog.models import MCPDef
-    from aidokit.reconcile.show.render.search import RegistryHit
+    from aidokit.reconcile.show.search import RegistryHit
 
 REGISTRY_WORDS = 3  # the registry is asked once per word, for this many words at most
 
@@ -38,9 +38,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run `aido search`."""
     from aidokit.catalog.entries import MCP_CATALOG
-    from aidokit.catalog.printable import excerpt
+    from aidokit.catalog.errors import excerpt
     from aidokit.catalog.search import search_catalog, search_words
-    from aidokit.reconcile.show.render.search import search_json, search_text
+    from aidokit.reconcile.show.search import search_json, search_text
 
     words = search_words(args.words)
     if not words:
@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     hits = search_catalog(words, MCP_CATALOG)
     found = _registry_hits(args.registry, words, MCP_CATALOG) if args.registry else []
     if args.json:
-        from aidokit.reconcile.show.render.json_output import dumps
+        from aidokit.reconcile.show.json_output import dumps
 
         print(dumps(search_json(words, hits, args.registry, found)), end="")
     else:
@@ -65,7 +65,7 @@ def _registry_hits(url: str, words: Sequence[str], catalog: Sequence[MCPDef]) ->
     from aidokit.catalog.search import score
     from aidokit.reconcile.read.choices.mcp_registry import PAGE_LIMIT, list_servers
     from aidokit.reconcile.read.choices.registries import Deadlines
-    from aidokit.reconcile.show.render.search import RegistryHit, field
+    from aidokit.reconcile.show.search import RegistryHit, field
 
     deadlines = Deadlines()
     by_name: dict[str, RegistryHit] = {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from aidokit.reconcile.cli.commands.common import gather_inputs, output_width, want_colour
+from aidokit.reconcile.cli.commands import gather_inputs, output_width, want_colour
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -16,8 +16,8 @@ def run(args: argparse.Namespace) -> int:
     """Run `aido status`; exit 1 when a file cannot be read."""
     from aidokit.reconcile.plan.engine import build_plan
     from aidokit.reconcile.read.world import read_world
-    from aidokit.reconcile.show.render.status import render_status, render_status_json
     from aidokit.reconcile.show.status import plan_status
+    from aidokit.reconcile.show.status_text import render_status, render_status_json
 
     world = read_world(gather_inputs(args))
     plan = build_plan(world)
@@ -27,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         nothing = ""
         if not files:  # the plan's sentence: how to target a file (issue 38 points 6, 10)
-            from aidokit.reconcile.show.render.text import untargeted
+            from aidokit.reconcile.show.plan_text import untargeted
 
             nothing = untargeted(plan)
         colour, width = want_colour(args), output_width()

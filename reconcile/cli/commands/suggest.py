@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from aidokit.reconcile.cli.commands.common import project_dir
+from aidokit.reconcile.cli.commands import project_dir
 
 FORMAT_VERSION = 1  # of `aido suggest --json`, docs/schemas/suggest.schema.json
 
@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
     from aidokit.catalog.triggers import select
     from aidokit.catalog.views import selection_json, selection_text
     from aidokit.reconcile.read.choices.config import load_config
-    from aidokit.reconcile.read.facts.context import detect_facts
+    from aidokit.reconcile.read.facts import detect_facts
 
     project = project_dir(args)
     config = load_config(project).config
@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     )
     selection = select(MCP_CATALOG, facts)
     if args.json:
-        from aidokit.reconcile.show.render.json_output import dumps
+        from aidokit.reconcile.show.json_output import dumps
 
         doc = {"format_version": FORMAT_VERSION, **selection_json(selection, facts)}
         print(dumps(doc), end="")
@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
 def _budget(args: argparse.Namespace) -> int:
     """`aido suggest --budget`: the desired servers by the context their tools cost (from the
     last `aido doctor --probe`), costliest first, each with the override that trims it."""
-    from aidokit.reconcile.cli.commands.common import gather_inputs
+    from aidokit.reconcile.cli.commands import gather_inputs
     from aidokit.reconcile.plan.budget import costs
     from aidokit.reconcile.read.choices.overrides import with_overrides
     from aidokit.reconcile.read.tool_lists import tool_sizes
@@ -64,12 +64,12 @@ def _budget(args: argparse.Namespace) -> int:
     host = world.inputs.host
     found = costs({w.server.id: w.budget for w in wanted}, tool_sizes(host.environ, host.project))
     if args.json:
-        from aidokit.reconcile.show.render.json_output import dumps
+        from aidokit.reconcile.show.json_output import dumps
 
         doc = {"format_version": FORMAT_VERSION, "servers": [cost._asdict() for cost in found]}
         print(dumps(doc), end="")
         return 0
-    from aidokit.catalog.printable import printable
+    from aidokit.catalog.errors import printable
 
     lines = ["Context cost of this project's servers (estimated from the last probe):"]
     for cost in found:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from aidokit.reconcile.cli.commands.common import confirm, finish_interrupted, project_dir
+from aidokit.reconcile.cli.commands import ask_yes_no, finish_interrupted, project_dir
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     finish_interrupted(args)
     project = str(project_dir(args))
     if args.list and args.json:
-        from aidokit.reconcile.show.render.json_output import dumps
+        from aidokit.reconcile.show.json_output import dumps
 
         print(dumps(list_json(project, args.scope)), end="")
         return 0
@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
         raise AidoError(
             f"nothing can be undone: every file {tx.id} wrote changed since; see the plan above"
         )
-    if not args.yes and not confirm("Restore these files?"):
+    if not args.yes and not ask_yes_no("Restore these files?"):
         print("Cancelled; nothing was written.")
         return 1
     done = undo(folder, tx, restores)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from aidokit.reconcile.cli.commands.common import (
+from aidokit.reconcile.cli.commands import (
     apply_and_report,
     check_frozen,
     finish_interrupted,
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
 def _baselines(args: argparse.Namespace) -> int:
     """`aido upgrade --baseline`: fetch, then move the pins (only those) in one lock write."""
     from aidokit.adapters.base import Host, Scope
-    from aidokit.reconcile.cli.commands.common import project_dir
+    from aidokit.reconcile.cli.commands import project_dir
     from aidokit.reconcile.core.errors import ConfigError
     from aidokit.reconcile.write.baseline_moves import read_layers, upgrade_pins
 

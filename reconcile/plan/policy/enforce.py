@@ -17,8 +17,8 @@ from aidokit.adapters.base import Adapter
 from aidokit.reconcile.core.errors import PolicyError
 from aidokit.reconcile.plan.policy.verdict import Refusal, judge
 from aidokit.reconcile.read.choices.config import ProjectConfig
+from aidokit.reconcile.read.choices.layers import PolicyLayer
 from aidokit.reconcile.read.desired import Wanted
-from aidokit.reconcile.read.policy.layers import PolicyLayer
 
 
 def is_custom(item: Wanted, config: ProjectConfig) -> bool:

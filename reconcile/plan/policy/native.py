@@ -1,7 +1,7 @@
 """`[policy] write_native`: the policy written into each harness's own enforcement (docs/policy.md).
 
 Only at user scope, and only from the layers that may set it (the managed file and
-the user layer, reconcile/read/policy/layers.py). Each adapter says how its harness spells
+the user layer, reconcile/read/choices/layers.py). Each adapter says how its harness spells
 the rules (`Adapter.native_policy`) as items of one of its companion files
 (`Adapter.companion_files`); aido owns exactly those items, recorded under the id
 `policy` (planner.POLICY_ID), and the plan says what the harness cannot express.
@@ -14,8 +14,8 @@ from typing import Any
 
 from aidokit.adapters.base import Adapter, PolicyRules, Scope
 from aidokit.reconcile.plan.planner import POLICY_ID
+from aidokit.reconcile.read.choices.layers import PolicyLayer
 from aidokit.reconcile.read.desired import DesiredEntry
-from aidokit.reconcile.read.policy.layers import PolicyLayer
 from aidokit.reconcile.read.world import Inputs
 
 

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 from aidokit.catalog.models import RemoteSpec, StdioSpec
 from aidokit.catalog.sources import source_of
 from aidokit.reconcile.plan.model import PolicyViolation
-from aidokit.reconcile.read.policy.layers import PolicyLayer
+from aidokit.reconcile.read.choices.layers import PolicyLayer
 from aidokit.reconcile.read.policy.rules import Subject, normalise
 
 _URL = re.compile(r"https?://[^\s\"'<>]+", re.IGNORECASE)

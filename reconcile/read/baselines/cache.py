@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from aidokit.reconcile.core.errors import ConfigError
-from aidokit.reconcile.core.user_dirs import user_state_dir
+from aidokit.reconcile.core.paths import user_state_dir
 from aidokit.reconcile.read.choices.lockfile import BaselinePin
 
 MAX_BASELINE_BYTES = 1 << 20  # an aido.toml, not a data file

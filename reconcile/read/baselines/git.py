@@ -112,7 +112,7 @@ def run_git(
 
 
 def _last_line(stderr: bytes) -> str:
-    from aidokit.catalog.printable import printable, shortened
+    from aidokit.catalog.errors import printable, shortened
 
     lines = [line for line in stderr.decode("utf-8", "replace").splitlines() if line.strip()]
     text = lines[-1].strip() if lines else "git failed"

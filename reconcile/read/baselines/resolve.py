@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import NamedTuple, Protocol
 
-from aidokit.catalog.printable import excerpt
+from aidokit.catalog.errors import excerpt
 from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.read.baselines.source import Source, parse_source
 from aidokit.reconcile.read.choices.config import LoadedConfig, parse_config

@@ -13,7 +13,7 @@ import re
 from pathlib import PurePosixPath
 from typing import NamedTuple
 
-from aidokit.catalog.printable import excerpt
+from aidokit.catalog.errors import excerpt
 
 SCHEMES = ("https", "ssh", "file")
 DEFAULT_REF = "HEAD"

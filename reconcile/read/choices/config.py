@@ -15,11 +15,10 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
 
 from aidokit.adapters.base import AGENT_NAME_RE
+from aidokit.catalog.errors import excerpt
 from aidokit.catalog.models import ENV_NAME_PATTERN, ID_PATTERN, Check, Pattern, Role, Strict
-from aidokit.catalog.printable import excerpt
 from aidokit.reconcile.core.errors import ConfigError
-from aidokit.reconcile.core.safe_read import parse_nested, read_file
-from aidokit.reconcile.documents import tomlparse
+from aidokit.reconcile.core.safe_read import decode_error, parse, parse_nested, read_file
 from aidokit.reconcile.read.decode import decode
 
 if TYPE_CHECKING:
@@ -246,7 +245,7 @@ class ProjectConfig(Strict):
     custom: dict[CatalogId, CustomMCP] = field(default_factory=dict)
     # Self-hosted forge hosts for detect.<forge>Remote: host -> forge.
     forges: dict[str, Literal["github", "gitlab", "bitbucket"]] = field(default_factory=dict)
-    # Kept per layer, never merged (reconcile/read/policy/layers.py combines the layers).
+    # Kept per layer, never merged (reconcile/read/choices/layers.py combines the layers).
     policy: PolicyChoices | None = None
 
 
@@ -304,8 +303,8 @@ def parse_config(
     except UnicodeDecodeError as exc:
         raise ConfigError(f"cannot read {where}: {exc}; fix the file and run aido again") from exc
     try:
-        data = parse_nested(path, lambda: tomlparse.parse(text), error=ConfigError)
-    except tomlparse.decode_error() as exc:
+        data = parse_nested(path, lambda: parse(text), error=ConfigError)
+    except decode_error() as exc:
         line = _toml_line(str(exc), text)
         reason = str(exc).replace("(at end of document)", f"(at the end, line {line})")
         error = ConfigError(f"{where} is not valid TOML: {reason}; fix it and run aido again")

@@ -1,6 +1,6 @@
 """The three layers of desired state (SPEC §4) and how they merge.
 
-- user: `$XDG_CONFIG_HOME/aido/aido.toml` (`%APPDATA%\\aido\\aido.toml` on Windows),
+- user: `$XDG_CONFIG_HOME/aido/aido.toml` (`%APPDATA%\aido\aido.toml` on Windows),
   a person's servers for every project; feeds `--scope user` only;
 - project: `<project>/aido.toml`, committed; feeds `--scope project` and `--scope local`;
 - local: `<project>/aido.local.toml`, git-ignored; merged over the project layer.
@@ -12,7 +12,7 @@ that sets `adapters`, `suggest`, `stack_packs` or `conformance` replaces it;
 merges per id and per field (`env` per variable; `tools`, `exclude_tools` and `enabled`
 only where the later layer sets them, so `aido.local.toml` can switch off what the
 team's file enables; `agents.<name>` per agent and field). `[policy]` is not merged:
-each layer's is kept (reconcile/read/policy/layers.py). Every layer's `required_version`
+each layer's is kept (reconcile/read/choices/layers.py). Every layer's `required_version`
 must hold.
 """
 
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from pathlib import Path, PureWindowsPath
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from aidokit.adapters.base import Host, Scope
 from aidokit.reconcile.core.errors import ConfigError
@@ -30,6 +30,7 @@ from aidokit.reconcile.read.choices.config import (
     LOCAL_CONFIG_NAME,
     LoadedConfig,
     Override,
+    PolicyChoices,
     ProjectConfig,
     ToolChoice,
     load_file,
@@ -225,8 +226,117 @@ def layer_notes(loaded: LoadedConfig, host: Host, scope: Scope) -> list[str]:
 
 def _ignored(host: Host) -> bool:
     """Whether the project's top `.gitignore` names the local layer (a plain line check)."""
-    from aidokit.reconcile.read.facts.gitinfo import read_small
+    from aidokit.reconcile.read.repo import read_small
 
     text = read_small(host.project / ".gitignore") or ""
     names = {line.strip().lstrip("/") for line in text.splitlines()}
     return bool(names & {LOCAL_CONFIG_NAME, "*.local.toml", "aido.local.*"})
+
+
+# ======================================================================================
+# Where policies come from and in which order they are read (SPEC §4, docs/policy.md).
+#
+# Three kinds of layer, each kept whole (never merged into one list):
+#
+# - managed: `/etc/aido/policy.toml` (`%ProgramData%\aido\policy.toml` on Windows;
+#   `AIDO_POLICY_FILE` names another file), holding `[policy]` only;
+# - user: the `[policy]` of the user layer (and of what it extends), for every
+#   scope and every project the person runs aido in;
+# - project: the `[policy]` of the project's layers (baselines, `aido.toml`,
+#   `aido.local.toml`), for project and local scope.
+#
+# Every layer can only narrow (reconcile/plan/policy/verdict.py), so a repository can
+# never admit what the managed file or the user refused. `write_native` is read
+# from the managed file and the user layer only: a repository never decides what
+# aido writes into a person's user-level files.
+# ======================================================================================
+
+if TYPE_CHECKING:
+    from aidokit.reconcile.read.policy.rules import Rule
+
+POLICY_FILE_VARIABLE = "AIDO_POLICY_FILE"
+
+
+class PolicyLayer(NamedTuple):
+    """One layer's `[policy]`, its rules parsed, and where it came from."""
+
+    label: str  # the file, as the plan names it
+    kind: str  # "managed" | "user" | "project"
+    allow: tuple[Rule, ...] | None
+    deny: tuple[Rule, ...]
+    allow_custom: bool
+    write_native: bool
+
+
+def policy_file(environ: Mapping[str, str], os_name: str) -> Path:
+    """The managed policy file: `AIDO_POLICY_FILE`, else the system-wide one of the OS."""
+    named = environ.get(POLICY_FILE_VARIABLE)
+    if named is not None:
+        if not named or not (Path(named).is_absolute() or PureWindowsPath(named).is_absolute()):
+            raise ConfigError(
+                f"{POLICY_FILE_VARIABLE}={named!r} is not an absolute path; set it to the "
+                "managed policy file's full path, or unset it"
+            )
+        return Path(named)
+    if os_name == "win32":
+        return Path(environ.get("ProgramData") or r"C:\ProgramData") / "aido" / "policy.toml"
+    return Path("/etc/aido/policy.toml")
+
+
+def managed_layer(host: Host) -> PolicyLayer | None:
+    """The managed policy file's layer, or None when there is no such file."""
+    path = policy_file(host.environ, host.os)
+    loaded = load_file(path, host.environ)
+    if not loaded.present:
+        return None
+    extra = sorted(key for key in loaded.keys if key != "policy")
+    if extra:
+        raise ConfigError(
+            f"{path} is a managed policy file and may hold only [policy], not '{extra[0]}'; "
+            "move that key to an aido.toml"
+        )
+    return _layer(str(path), "managed", loaded.config.policy)
+
+
+def policy_layers(
+    host: Host, scope: Scope, loaded: LoadedConfig, user: LoadedConfig | None
+) -> tuple[tuple[PolicyLayer, ...], tuple[str, ...]]:
+    """Every layer's policy in order (managed, user, project), and notes for the user.
+
+    `loaded` is the merged config of `scope`; `user` the user layer when `scope`
+    is not user scope (its policy holds in every project).
+    """
+    layers: list[PolicyLayer] = []
+    notes: list[str] = []
+    managed = managed_layer(host)
+    if managed is not None:
+        layers.append(managed)
+    kind = "user" if scope is Scope.USER else "project"
+    for source, what in ((user, "user"), (loaded, kind)):
+        for layer in source.layers if source is not None else ():
+            choices = layer.config.policy
+            if choices is None:
+                continue
+            label = layer.label or shown(layer.path, host)  # a baseline: its source
+            layers.append(_layer(label, what, choices))
+            if what == "project" and choices.write_native:
+                notes.append(
+                    f"{label}: [policy] write_native is read from the user layer or the "
+                    "managed policy file only; a project cannot turn it on"
+                )
+    return tuple(layers), tuple(notes)
+
+
+def _layer(label: str, kind: str, choices: PolicyChoices | None) -> PolicyLayer:
+    from aidokit.reconcile.read.policy.rules import parse_rule  # only when a layer has a policy
+
+    choices = choices or PolicyChoices()
+    allow = None if choices.allow is None else tuple(map(parse_rule, choices.allow))
+    return PolicyLayer(
+        label,
+        kind,
+        allow,
+        tuple(map(parse_rule, choices.deny)),
+        choices.allow_custom,
+        choices.write_native and kind != "project",
+    )

@@ -23,6 +23,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
 
+from aidokit.catalog.errors import excerpt
 from aidokit.catalog.models import (
     InstallSpec,
     MCPDef,
@@ -33,9 +34,8 @@ from aidokit.catalog.models import (
     Strict,
     spec_packages,
 )
-from aidokit.catalog.printable import excerpt
+from aidokit.reconcile.core.atomic import sha256
 from aidokit.reconcile.core.errors import ConfigError
-from aidokit.reconcile.core.format import sha256
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
@@ -283,7 +283,7 @@ def load_lock(path: Path) -> Lock | None:
 
 def read_lock(path: Path) -> tuple[Lock | None, str]:
     """The lock at `path` (None when there is none) and the digest of the bytes read."""
-    from aidokit.reconcile.core.format import file_digest
+    from aidokit.reconcile.core.atomic import file_digest
     from aidokit.reconcile.core.safe_read import read_file
 
     # A regular file under the size cap, opened without blocking (a FIFO is refused).

@@ -25,7 +25,7 @@ import urllib.error
 import urllib.parse
 from typing import Any, NamedTuple
 
-from aidokit.catalog.printable import excerpt
+from aidokit.catalog.errors import excerpt
 from aidokit.reconcile.read.choices.registries import (
     MAX_ANSWER,
     Deadlines,

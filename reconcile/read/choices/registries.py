@@ -29,8 +29,8 @@ import urllib.request
 from collections.abc import Callable
 from types import TracebackType
 
+from aidokit.catalog.errors import excerpt
 from aidokit.catalog.models import Package
-from aidokit.catalog.printable import excerpt
 from aidokit.reconcile.core.errors import AidoError
 
 TIMEOUT = 15.0  # seconds for all of one command's requests to one registry

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from aidokit.catalog.errors import excerpt
 from aidokit.catalog.models import MCPDef, RemoteSpec
-from aidokit.catalog.printable import excerpt
 from aidokit.reconcile.core.errors import ConfigError
 
 

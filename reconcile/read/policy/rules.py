@@ -14,7 +14,7 @@ import re
 from functools import cache
 from typing import NamedTuple
 
-from aidokit.catalog.printable import excerpt
+from aidokit.catalog.errors import excerpt
 from aidokit.catalog.sources import docker_source
 
 KINDS = ("id", "npm", "pypi", "docker", "host")

@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile.core.atomic import current_digest
-from aidokit.reconcile.core.format import SMALL, file_digest, sha256
+from aidokit.reconcile.core.atomic import SMALL, current_digest, file_digest, sha256
 
 SIZES = [0, 1, 63, 64, 65, 4096, SMALL - 1, SMALL, SMALL + 1, 3 * SMALL + 7]
 

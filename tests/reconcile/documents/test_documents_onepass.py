@@ -14,8 +14,8 @@ import pytest
 
 from aidokit.reconcile.cli.main import main
 from aidokit.reconcile.core import atomic
-from aidokit.reconcile.core import format as doc_format
-from aidokit.reconcile.documents import Document, Format, document, jsonedit, jsonscan, jsonwindow
+from aidokit.reconcile.core import atomic as doc_format
+from aidokit.reconcile.documents import Document, Format, document, jsonedit, jsonscan
 from aidokit.reconcile.documents.document import read_document
 
 ENTRY = {"command": "npx", "args": ["-y", "pkg"]}
@@ -106,7 +106,7 @@ def test_a_user_scope_apply_reads_checks_and_hashes_the_big_file_once(
     _settled(home / ".claude.json", raw)
     calls: Counter[str] = Counter()
     _count(monkeypatch, document, "read_stamped", calls)
-    _count(monkeypatch, jsonwindow, "walk", calls)
+    _count(monkeypatch, jsonedit, "walk", calls)  # where jsonedit looks it up
     real_sha = doc_format.sha256
     assert len(raw) < doc_format.SMALL  # hashed by format.sha256, not hashlib.file_digest
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile.core.format import MapOrigin
-from aidokit.reconcile.core.user_dirs import user_state_dir
+from aidokit.reconcile.core.atomic import MapOrigin
+from aidokit.reconcile.core.paths import user_state_dir
 from aidokit.reconcile.documents import Document, Format
 from aidokit.reconcile.read.state import load_state
 from tests.helpers import aido, new_project, write_files

@@ -26,7 +26,7 @@ from docgen_layout import NEW_NAMES, Layout, entries, jsonc_files, toml_files
 from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 
-from aidokit.reconcile.core.format import MapOrigin
+from aidokit.reconcile.core.atomic import MapOrigin
 from aidokit.reconcile.documents import NAMED_TABLES, Document, Format
 from tests.foreign_keys import POSITIONS, add_key
 from tests.fuzz import fuzz_settings

@@ -1,6 +1,6 @@
 """Big JSON files cost one copy: checked a window at a time, written from pieces (issue 14).
 
-`jsonwindow.walk` must agree with the whole-file check on every file it vouches for,
+`jsonscan.walk` must agree with the whole-file check on every file it vouches for,
 vouch for every strict JSON file, and never for one the strict parser refuses; windows
 far smaller than the file make it cross every boundary. An edit of a big file keeps
 one copy of it in memory: the bytes read, plus the edited span.
@@ -19,8 +19,8 @@ from docgen_json import Generated, documents
 from hypothesis import HealthCheck, example, given
 from hypothesis import strategies as st
 
-from aidokit.reconcile.core.format import BOM, file_digest
-from aidokit.reconcile.documents import Document, Format, jsonscan, jsonwindow
+from aidokit.reconcile.core.atomic import BOM, file_digest
+from aidokit.reconcile.documents import Document, Format, jsonscan
 from tests.fuzz import fuzz_settings
 
 PROPS = fuzz_settings(300, HealthCheck.too_slow, HealthCheck.function_scoped_fixture)
@@ -30,12 +30,12 @@ ENTRY = {"type": "http", "url": "https://mcp.context7.com/mcp"}
 
 @pytest.fixture
 def window(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
-    """Let a test set `jsonwindow.WINDOW`; the real size comes back afterwards."""
+    """Let a test set `jsonscan.WINDOW`; the real size comes back afterwards."""
     yield monkeypatch
 
 
 def _root(raw: bytes) -> int:
-    return jsonwindow.skip(raw, len(BOM) if raw.startswith(BOM) else 0)
+    return jsonscan.skip(raw, len(BOM) if raw.startswith(BOM) else 0)
 
 
 def _whole(raw: bytes) -> Any:
@@ -85,8 +85,8 @@ def test_walk_agrees_with_the_whole_file_check(
     doc: Generated, size: int, window: pytest.MonkeyPatch
 ) -> None:
     """Strict JSON in any style, any window: the same members, offsets and `}`."""
-    window.setattr(jsonwindow, "WINDOW", size)
-    assert jsonwindow.walk(doc.raw, _root(doc.raw)) == _whole(doc.raw)
+    window.setattr(jsonscan, "WINDOW", size)
+    assert jsonscan.walk(doc.raw, _root(doc.raw)) == _whole(doc.raw)
 
 
 @pytest.mark.slow
@@ -96,8 +96,8 @@ def test_walk_never_vouches_for_what_the_whole_check_reads_otherwise(
     doc: Generated, size: int, window: pytest.MonkeyPatch
 ) -> None:
     """JSONC with comments and trailing commas: the walk agrees or leaves it to the view."""
-    window.setattr(jsonwindow, "WINDOW", size)
-    found = jsonwindow.walk(doc.raw, _root(doc.raw))
+    window.setattr(jsonscan, "WINDOW", size)
+    found = jsonscan.walk(doc.raw, _root(doc.raw))
     assert found is None or (_strict(doc.raw) and found == _whole(doc.raw))
 
 
@@ -112,7 +112,7 @@ def test_walk_never_vouches_for_a_damaged_file(
     doc: Generated, size: int, data: st.DataObject | None, window: pytest.MonkeyPatch
 ) -> None:
     """A byte cut, doubled or swapped anywhere: accepted only if the strict parser accepts."""
-    window.setattr(jsonwindow, "WINDOW", size)
+    window.setattr(jsonscan, "WINDOW", size)
     raw = doc.raw
     if data is not None:
         at = data.draw(st.integers(0, max(len(raw) - 1, 0)))
@@ -120,7 +120,7 @@ def test_walk_never_vouches_for_a_damaged_file(
         raw = raw[:at] + byte + raw[at + 1 :]
     if not _utf8(raw):
         return  # refused before any walk (`jsonedit._check_utf8`)
-    if jsonwindow.walk(raw, _root(raw)) is not None:
+    if jsonscan.walk(raw, _root(raw)) is not None:
         assert _strict(raw)
 
 
@@ -136,7 +136,7 @@ def _big(count: int) -> bytes:
 
 def test_editing_a_big_file_holds_one_copy_of_it(window: pytest.MonkeyPatch) -> None:
     """Read, check, edit, hash and write 4 MB: at most a window and the edit besides it."""
-    window.setattr(jsonwindow, "WINDOW", 1 << 18)
+    window.setattr(jsonscan, "WINDOW", 1 << 18)
     raw = _big(4500)
     assert len(raw) > 4 << 20
     tracemalloc.start()

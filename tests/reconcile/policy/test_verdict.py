@@ -9,7 +9,7 @@ from aidokit.adapters import ADAPTERS, resolved, spec_for
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.catalog.models import RemoteSpec, StdioSpec
 from aidokit.reconcile.plan.policy.verdict import judge, subjects
-from aidokit.reconcile.read.policy.layers import PolicyLayer
+from aidokit.reconcile.read.choices.layers import PolicyLayer
 from aidokit.reconcile.read.policy.rules import parse_rule
 from tests.fuzz import fuzz_settings
 

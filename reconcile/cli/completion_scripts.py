@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from aidokit.reconcile.cli.console.completion import ANY, DIR, FILE, Node, Option, command_tree
+from aidokit.reconcile.cli.completion import ANY, DIR, FILE, Node, Option, command_tree
 
 if TYPE_CHECKING:
     from aidokit.reconcile.cli.main import Parser

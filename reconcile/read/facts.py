@@ -2,7 +2,7 @@
 
 Only known manifests are read (package.json, pyproject.toml, requirements*.txt,
 marker files, `.git` metadata), at the root and in subfolders found by a bounded
-walk (`tree.py`: a few levels, no dependency or build folders, nothing `.gitignore`
+walk (`repo.py`: a few levels, no dependency or build folders, nothing `.gitignore`
 ignores, a cap on files), so it stays fast on a huge repository. Every fact names
 its source.
 """
@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from aidokit.catalog.errors import excerpt
 from aidokit.catalog.facts import (
     LANGUAGE_MARKERS,
     PACKS_BY_ID,
@@ -28,12 +29,10 @@ from aidokit.catalog.facts import (
     Rule,
     parse_forge_hosts,
 )
-from aidokit.catalog.printable import excerpt
 from aidokit.catalog.triggers import CONFORMANCE_LEVELS
 from aidokit.reconcile.core.errors import ConfigError
-from aidokit.reconcile.core.safe_read import parse_nested
-from aidokit.reconcile.documents import tomlparse
-from aidokit.reconcile.read.facts import gitinfo, tree, workspaces
+from aidokit.reconcile.core.safe_read import decode_error, parse, parse_nested
+from aidokit.reconcile.read import repo
 
 _REQUIREMENT_NAME = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
 _SOURCE_SUFFIXES = frozenset(
@@ -64,13 +63,13 @@ class _Manifests:
         self.project = project
         self._npm: dict[str, str] | None = None
         self._python: dict[str, str] | None = None
-        self._tree: tree.Tree | None = None
+        self._tree: repo.Tree | None = None
 
     @property
-    def tree(self) -> tree.Tree:
+    def tree(self) -> repo.Tree:
         """The manifests in subfolders too, walked once when a rule first needs them."""
         if self._tree is None:
-            self._tree = tree.scan(self.project)
+            self._tree = repo.scan(self.project)
         return self._tree
 
     def _below(self, name: str, known: Iterable[str]) -> list[str]:
@@ -83,8 +82,8 @@ class _Manifests:
         if self._npm is None:
             self._npm = {}
             data = _load_json(self.project / "package.json")
-            globs = workspaces.npm_globs(self.project, data)
-            members = workspaces.expand(self.project, globs, "package.json")
+            globs = repo.npm_globs(self.project, data)
+            members = repo.expand(self.project, globs, "package.json")
             paths = [f"{m.as_posix()}/package.json" for m in members]
             if not globs:  # a declared workspace says which folders count; else walk
                 paths += self._below("package.json", paths)
@@ -101,8 +100,8 @@ class _Manifests:
         if self._python is None:
             self._python = {}
             root = _load_toml(self.project / "pyproject.toml")
-            globs = workspaces.python_globs(root)
-            members = workspaces.expand(self.project, globs, "pyproject.toml")
+            globs = repo.python_globs(root)
+            members = repo.expand(self.project, globs, "pyproject.toml")
             paths = [f"{m.as_posix()}/pyproject.toml" for m in members]
             if not globs:  # as for npm: a declared workspace lists its members
                 paths += self._below("pyproject.toml", paths)
@@ -115,7 +114,7 @@ class _Manifests:
             requirements = [p.name for p in _requirement_files(self.project)]
             requirements += self._below("requirements*.txt", ())
             for relative in requirements:
-                text = gitinfo.read_small(self.project / relative) or ""
+                text = repo.read_small(self.project / relative) or ""
                 for line in text.splitlines():
                     match = _REQUIREMENT_NAME.match(line)
                     if match and not line.lstrip().startswith("-"):
@@ -147,14 +146,14 @@ class _Manifests:
     def _contains(self, rule: Rule) -> Fact | None:
         pattern = re.compile(rule.value, re.M | re.I)
         for relative in self.tree.named(*rule.names)[:_MAX_SEARCHED]:
-            text = gitinfo.read_small(self.project / relative)
+            text = repo.read_small(self.project / relative)
             if text is not None and pattern.search(text):
                 return Fact(rule.names[0], relative)
         return None
 
 
 def _load_json(path: Path) -> Any:
-    text = gitinfo.read_small(path)
+    text = repo.read_small(path)
     if text is None:
         return None
     try:
@@ -172,12 +171,12 @@ def _npm_dependencies(package_json: Any) -> Iterator[str]:
 
 def _load_toml(path: Path) -> dict[str, Any]:
     """A small TOML file's table; empty when missing, large or not TOML."""
-    text = gitinfo.read_small(path)
+    text = repo.read_small(path)
     if text is None:
         return {}
     try:
-        data: dict[str, Any] = parse_nested(path, lambda: tomlparse.parse(text))
-    except tomlparse.decode_error():
+        data: dict[str, Any] = parse_nested(path, lambda: parse(text))
+    except decode_error():
         return {}
     return data
 
@@ -287,16 +286,16 @@ def _limited(items: Iterator[Path], limit: int) -> list[Path]:
 
 def _git_facts(project: Path) -> tuple[Fact | None, Fact | None]:
     """Return (origin remote, history) facts from `.git`."""
-    dirs = gitinfo.find_git_dirs(project)
+    dirs = repo.find_git_dirs(project)
     if dirs is None:
         return None, None
-    origin = gitinfo.origin_url(dirs)
+    origin = repo.origin_url(dirs)
     remote = None
     if origin is not None:
         url, config = origin
         via = " (via .git file)" if dirs.via_file else ""
         remote = Fact(url, f"{_display(config, project)}{via}")
-    ref = gitinfo.has_commits(dirs)
+    ref = repo.has_commits(dirs)
     history = Fact("git history", _display(ref, project)) if ref else None
     return remote, history
 
@@ -354,3 +353,8 @@ def forge_hosts(configured: Mapping[str, str], environ: Mapping[str, str]) -> di
             f'aido.toml forges: {exc}; fix it, e.g. [forges] "gitlab.acme.internal" = "gitlab"'
         ) from None
     return hosts
+
+
+# ======================================================================================
+# Facts about the project and machine: stack, git, workspaces, root, agent files.
+# ======================================================================================

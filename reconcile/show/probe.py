@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from aidokit.catalog.printable import printable
+from aidokit.catalog.errors import printable
 from aidokit.reconcile.probe.targets import FAILURES, Result, Status
-from aidokit.reconcile.show.render.json_output import dumps
+from aidokit.reconcile.show.json_output import dumps
 
 FORMAT_VERSION = 1
 HEADER = ("SERVER", "HARNESSES", "STATUS", "TOOLS", "TIME")

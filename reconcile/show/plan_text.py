@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from aidokit.adapters.base import Format
-from aidokit.catalog.printable import printable
+from aidokit.catalog.errors import printable
 from aidokit.reconcile.plan.model import (
     WRITES,
     Action,
@@ -214,7 +214,7 @@ def _file(file: FileChange, paint: Any) -> list[str]:
 
 
 def _change(change: Change, fmt: Format, paint: Any) -> list[str]:
-    from aidokit.reconcile.show.render.syntax import field, value  # only for a change shown
+    from aidokit.reconcile.show.syntax import field, value  # only for a change shown
 
     symbol = change.action.value
     head = f"  {symbol} {change.label}"
@@ -256,7 +256,7 @@ def render_diff(change: Change, fmt: Format) -> str:
 def _diff_lines(change: Change, fmt: Format, paint: Any) -> list[str]:
     """`- field` (the file's, secrets redacted) and `+ field` (aido's) for each field that
     differs, in the file's own syntax (issue 38 point 5); a conflict's too."""
-    from aidokit.reconcile.show.render.syntax import field, value
+    from aidokit.reconcile.show.syntax import field, value
     from aidokit.reconcile.trust.redaction import redact_change  # only for a change shown
 
     if not change.diff and change.action is not Action.CONFLICT:

@@ -1,6 +1,6 @@
 """The questions `aido init` asks on a terminal: short multiselects, then one line for extras.
 
-Each list is a multiselect (cli/console/multiselect.py): arrow keys and space on a real
+Each list is a multiselect (cli/multiselect.py): arrow keys and space on a real
 terminal, numbers or names anywhere else. What was found is said once, the
 harnesses found are marked, and the catalog is not listed: extras are typed by id
 (`aido search WORDS` finds them).
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from aidokit.reconcile.cli.console.multiselect import CANCELLED, TRIES, Choice, choose, width
+from aidokit.reconcile.cli.multiselect import CANCELLED, TRIES, Choice, choose, width
 from aidokit.reconcile.core.errors import AidoError
 from aidokit.reconcile.write.scaffold import Survey, guessed, stack_lines
 

@@ -16,10 +16,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-from aidokit.catalog.printable import printable
+from aidokit.catalog.errors import printable
+from aidokit.reconcile.show.annotations import relative_text
 from aidokit.reconcile.show.artifact import Change, JobError, PlanDoc, PlannedFile
-from aidokit.reconcile.show.render.annotations import relative_text
-from aidokit.reconcile.show.render.report import cell
+from aidokit.reconcile.show.report import cell
 
 SYMBOL = {"create": "+", "update": "~", "heal": "^", "delete": "-", "conflict": "!"}
 COLUMNS = (("add", ("create",)), ("change", ("update", "heal")), ("remove", ("delete",)))

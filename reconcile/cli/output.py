@@ -1,13 +1,13 @@
 """The one writer of everything aido prints (SPEC §7): escaped, and always encodable.
 
-Renderers escape what they take from files (`catalog/printable.py`), but one
+Renderers escape what they take from files (`catalog/errors.py`), but one
 forgotten `print` is enough for a repository's server name to clear the
 screen or reverse a line. So `main` puts this writer in front of stdout and
 stderr for the whole run: every control, escape, bidi and separator
-character is shown as `\\x1b` / `\\u202e` (newline and tab stay), except the
+character is shown as `\x1b` / `\u202e` (newline and tab stay), except the
 colour and line-clearing sequences aido itself writes to a terminal; and a
 stream that cannot encode a character (`PYTHONIOENCODING=latin-1`, `LANG=C`)
-gets `\\u65e5` instead of a UnicodeEncodeError.
+gets `\u65e5` instead of a UnicodeEncodeError.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO, cast
 
-# aido's own terminal sequences: SGR colours (show/render/text.py, show/render/status.py) and the
+# aido's own terminal sequences: SGR colours (show/plan_text.py, show/status_text.py) and the
 # progress line's carriage return and erase-line (show/progress.py).
 _OWN = re.compile(r"\r?\x1b\[[0-9;]*[mK]")
 
@@ -37,7 +37,7 @@ def escape(text: str, *, own_sequences: bool = False) -> str:
 def _line(line: str, own_sequences: bool) -> str:
     if line.isprintable():
         return line
-    from aidokit.catalog.printable import printable  # only for a line that needs escaping
+    from aidokit.catalog.errors import printable  # only for a line that needs escaping
 
     if not own_sequences or "\x1b" not in line:
         return printable(line, keep="\t")

@@ -14,7 +14,7 @@ MAX_NAMES = 6  # per file; a longer list says "+N more"
 def render_summary(plan: Plan, *, width: int | None = None) -> str:
     """A few lines: one per file that would change or cannot be read, then the fix; prose
     wrapped to `width` when given."""
-    from aidokit.reconcile.show.render.text import untargeted, wrap
+    from aidokit.reconcile.show.plan_text import untargeted, wrap
 
     summary = plan.summary
     if not plan.files:

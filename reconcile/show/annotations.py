@@ -11,7 +11,7 @@ import os
 import re
 from pathlib import Path
 
-from aidokit.catalog.printable import printable, shortened
+from aidokit.catalog.errors import printable, shortened
 from aidokit.reconcile.core.safe_read import UnsafeFileError, read_file
 from aidokit.reconcile.show.artifact import JobError, PlanDoc
 

@@ -1,7 +1,7 @@
 """Text and JSON views of `aido search` results (no printing here).
 
 Registry text is outside input: each field is read by shape, cut to a
-bounded length and escaped (catalog/printable.py) before it reaches a line.
+bounded length and escaped (catalog/errors.py) before it reaches a line.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from aidokit.catalog.errors import printable, shortened
 from aidokit.catalog.models import MCPDef
-from aidokit.catalog.printable import printable, shortened
 from aidokit.catalog.search import Hit, Score
 from aidokit.catalog.views import flags
 

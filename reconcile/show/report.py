@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from aidokit.catalog.printable import printable, shortened
+from aidokit.catalog.errors import printable, shortened
 from aidokit.reconcile.show.artifact import COUNTS, Baseline
 from aidokit.reconcile.show.fleet import Finding, Fleet, Repository, deprecated, servers_in_use
 

@@ -1,6 +1,6 @@
 """Generate `docs/cli-reference.md` from the argparse parser.
 
-    python -m aidokit.reconcile.cli.console.clidoc > docs/cli-reference.md
+    python -m aidokit.reconcile.cli.clidoc > docs/cli-reference.md
 
 A test checks that the committed file equals this output, so the reference
 cannot fall behind the parser.
@@ -24,7 +24,7 @@ def reference(parser: Parser) -> str:
     out = [
         "# aido CLI reference",
         "",
-        "Generated from the argument parser by `python -m aidokit.reconcile.cli.console.clidoc`;",
+        "Generated from the argument parser by `python -m aidokit.reconcile.cli.clidoc`;",
         "do not edit by hand (a test checks that this file is current). Exit codes, actions",
         "and the JSON formats are described in [cli.md](cli.md).",
         "",

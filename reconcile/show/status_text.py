@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from aidokit.catalog.printable import printable
+from aidokit.catalog.errors import printable
 from aidokit.reconcile.plan.model import owner
 from aidokit.reconcile.show.status import (
     STATUS_FORMAT_VERSION,
@@ -59,7 +59,7 @@ def render_status(
     out += _reach_lines(files)
     out.append(summary_line(files))
     if width:  # prose wrapped to the terminal (render.text.wrap), only when asked
-        from aidokit.reconcile.show.render.text import wrap
+        from aidokit.reconcile.show.plan_text import wrap
 
         return wrap(out, width)
     return "\n".join(out) + "\n"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aidokit.catalog.printable import printable
+from aidokit.catalog.errors import printable
 from aidokit.reconcile.read.baselines.fetch import Upstream
 
 

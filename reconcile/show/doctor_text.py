@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 
-from aidokit.catalog.printable import printable
+from aidokit.catalog.errors import printable
 from aidokit.reconcile.show.doctor import Finding, Severity
 
 
@@ -36,7 +36,7 @@ def render_findings(
             word = f"\033[{_COLOURS[f.severity]}m{word}\033[0m"
         lines.append(f"{word} {printable(f'{f.check:<14} {f.subject}: {f.message}')}")
     if width:
-        from aidokit.reconcile.show.render.text import wrap
+        from aidokit.reconcile.show.plan_text import wrap
 
         return wrap([*lines, summary_line(findings)], width)
     return "\n".join([*lines, summary_line(findings)]) + "\n"

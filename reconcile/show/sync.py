@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from aidokit.catalog.printable import printable
+from aidokit.catalog.errors import printable
 from aidokit.catalog.registry_sync import SyncResult
 
 FORMAT_VERSION = 1  # of `aido catalog sync --json`, docs/schemas/catalog-sync.schema.json

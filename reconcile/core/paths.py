@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Mapping
+from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
 from aidokit.adapters.base import Host, Scope
+from aidokit.reconcile.core.errors import ConfigError
 
 
 class Target(NamedTuple):
@@ -82,7 +85,6 @@ def _harness_config(real: Path, host: Host) -> str | None:
     Every adapter is asked (so every adapter module is imported), targeted or not: only
     for a project file that is a link out of the project."""
     from aidokit.adapters import ADAPTERS
-    from aidokit.reconcile.core.user_dirs import user_state_dir
 
     if real.is_relative_to(real_path(user_state_dir(host.environ))):
         return "one of aido's own user files"
@@ -114,3 +116,92 @@ def shown(path: Path, host: Host) -> str:
     if target.inside:
         return f"{key} -> {target.real.relative_to(real_path(host.project)).as_posix()}"
     return f"{key} -> {target.real}"
+
+
+# ======================================================================================
+# The rule for trusting aido's own per-user files and folders: decode's memo and
+# the state, confirmations and plan key (security/safe_read.check_private).
+#
+# What such a folder holds changes what aido believes (a file passed validation),
+# so whoever could write it could make aido see what is not there. It is trusted
+# only when the user owns it, neither group nor others may write it, and it is
+# not inside the project (a repository cannot ship one, even when XDG_STATE_HOME
+# points into it).
+# ======================================================================================
+
+
+def private(found: os.stat_result) -> bool:
+    """Whether a file or folder is the user's and no one else may write it."""
+    if not hasattr(os, "getuid"):
+        return True  # Windows: no owner or mode bits to check
+    return found.st_uid == os.getuid() and not found.st_mode & 0o022
+
+
+def outside(folder: Path, project: Path | None) -> bool:
+    """Whether `folder` is not inside `project` (False when that cannot be told)."""
+    return project is None or _outside(folder, project)
+
+
+@lru_cache(maxsize=16)
+def _outside(folder: Path, project: Path) -> bool:
+    """`outside`, asked once per process: resolving both paths is most of the rule's cost."""
+    try:
+        return not folder.resolve().is_relative_to(project.resolve())
+    except OSError:
+        return False
+
+
+def trusted(folder: Path, project: Path | None) -> bool:
+    """Whether aido may believe what `folder` holds."""
+    try:
+        found = folder.stat()
+    except OSError:
+        return False
+    return private(found) and outside(folder, project)
+
+
+def private_entry(path: Path, *, folder: bool, missing_ok: bool = False) -> str | None:
+    """Why `path` (one of aido's private folders or files, such as the journal's, never
+    followed through a link) is not the user's alone, or None when it is."""
+    try:
+        found = os.lstat(path)
+    except FileNotFoundError:
+        return None if missing_ok else "does not exist"
+    except OSError as exc:
+        return f"cannot be read: {exc.strerror}"
+    kind = stat.S_ISDIR(found.st_mode) if folder else stat.S_ISREG(found.st_mode)
+    if not kind:
+        return "is a link or not a " + ("folder" if folder else "file")
+    if not private(found):
+        return "is owned by another user or writable by others"
+    return None
+
+
+# ======================================================================================
+# aido's per-user folders: where state, confirmations, the journal and the decode memo live.
+# ======================================================================================
+
+
+def user_state_dir(environ: Mapping[str, str]) -> Path:
+    """aido's per-user state folder, honouring XDG_STATE_HOME and HOME.
+
+    Either must name an absolute folder: `HOME=""` would otherwise put the state,
+    journal and confirmations in `/.local/state/aido`, and a relative one in
+    whatever folder aido runs from (a repository).
+    """
+    base = environ.get("XDG_STATE_HOME")
+    if base:
+        if not os.path.isabs(base):
+            raise ConfigError(
+                f"XDG_STATE_HOME={base!r} is not an absolute path, so aido cannot tell where "
+                "its state belongs; set it to an absolute folder, or unset it"
+            )
+        return Path(base) / "aido"
+    home = environ["HOME"] if "HOME" in environ else str(Path.home())
+    if not (os.path.isabs(home) and os.path.isdir(home)):
+        raise ConfigError(
+            f"HOME={home!r} is not an absolute path to an existing folder, so aido cannot "
+            "find its state folder; set HOME to your home folder (or XDG_STATE_HOME to an "
+            "absolute folder)"
+        )
+    return Path(home) / ".local" / "state" / "aido"

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from aidokit.catalog.printable import printable
+from aidokit.catalog.errors import printable
 from aidokit.reconcile.core.errors import AidoError
 
 WINDOW = 10  # rows of choices shown at once; the list scrolls past that
@@ -235,7 +235,7 @@ def _keys(title: str, choices: Sequence[Choice], marked: Sequence[str]) -> list[
     state = State(names, {name for name in names if name in marked})
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
-    # The terminal behind aido's escaping writer (cli/console/output.py): the list moves the
+    # The terminal behind aido's escaping writer (cli/output.py): the list moves the
     # cursor itself, and escapes each row's text with `printable` instead.
     out: TextIO = getattr(sys.stdout, "stream", sys.stdout)
     drawn = 0

@@ -1,1 +1,0 @@
-"""The terminal side of the CLI: parsers, completion, progress, prompts, output safety."""

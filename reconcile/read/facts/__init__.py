@@ -1,1 +1,0 @@
-"""Facts about the project and machine: stack, git, workspaces, root, agent files."""

@@ -1,1 +1,0 @@
-"""Turning a plan, a status, doctor findings or a fleet report into text or JSON."""
