@@ -1,4 +1,6 @@
-"""The error base every layer raises: only the CLI boundary catches these (STYLE.md, Code 3).
+"""How aido tells the user: the error base, the log, and printable excerpts of input.
+
+The error base every layer raises: only the CLI boundary catches these (STYLE.md, Code 3).
 
 It lives in `catalog`, the lowest layer, so that `catalog` and `adapters` can raise
 aido's errors without importing `reconcile`; `reconcile/core/errors.py` adds the

@@ -1,5 +1,7 @@
 """Facts about a project that triggers are evaluated against (SPEC §1 step 1).
 
+The typed value, the stack packs a project can show, and the forge a git remote names.
+
 Detection (reading the disk) lives in `aidokit.reconcile.read.facts`; this module
 only holds the typed value, so trigger evaluation stays a pure function.
 """

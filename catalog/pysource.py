@@ -1,4 +1,4 @@
-"""Print a catalog entry as the Python a catalog pull request adds to `catalog/entries/`."""
+"""Print a catalog entry as the Python a catalog pull request adds to `catalog/entries.py`."""
 
 from __future__ import annotations
 

@@ -125,7 +125,7 @@ def _new(
         return
     notes = [
         f"new upstream: {server['name']} {server['version']}; "
-        "add to its domain module in catalog/entries/ after review",
+        "add to its domain section of catalog/entries.py after review",
         *result.notes,
         "check the package and version exist (make verify-catalog) and the URL is the vendor's",
     ]
@@ -209,7 +209,7 @@ def _updated(
     draft = dataclasses.replace(entry, install=install, deprecated=deprecated, tags=tags)
     notes = [
         f"changed upstream: {server['name']} {server['version']} ({item.status}); "
-        f"replaces the entry {entry.id!r} in catalog/entries/ after review",
+        f"replaces the entry {entry.id!r} in catalog/entries.py after review",
         *(f"{p.change}: {p.detail}" for p in proposals),
         "roles, triggers and sensitivity are the catalog's own: review them, do not copy upstream",
     ]

@@ -1,4 +1,6 @@
-"""The closed trigger grammar (SPEC §3): each string parsed once into a typed predicate.
+"""The closed trigger grammar (SPEC §3), and selecting the catalog's entries by it.
+
+Each trigger string is parsed once into a typed predicate.
 
 Triggers are OR-composed; there is no AND, no negation and no eval. Every
 trigger parses to one `Predicate` value whose `form` names its test; its

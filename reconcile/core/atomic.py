@@ -1,4 +1,8 @@
-"""Read config files safely and replace them atomically, compare-and-swap (SPEC §6)."""
+"""Read config files safely and replace them atomically, compare-and-swap (SPEC §6).
+
+Below the writes: the OS calls they stand on (open flags, fsync, file locks) and the
+file formats, digests and byte offsets every layer above shares.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,9 @@
-"""Where project scope may write (SPEC §7): one place resolves a harness path and judges it.
+"""Paths (SPEC §7): the trust boundary, private folders, aido's own folders; one display helper.
+
+Where project scope may write: one place resolves a harness path and judges it (`judge`,
+`shown`). Below: which folders count as private to the user, and where aido keeps its
+state, confirmations, journal and decode memo.
+
 
 A repository can commit `.mcp.json -> ../.claude.json` or `.codex -> ../.codex`:
 a write through that link would edit the user's own global config while the

@@ -4,7 +4,8 @@ A repository is untrusted input: any file in it may be a FIFO (an open that
 never returns), a link to `/dev/zero` (a read that never ends), or nested a
 hundred thousand levels deep (a parser that overflows the stack). Every read
 here opens the path non-blocking, refuses anything but a regular file, stops
-at a size cap, and every parse turns too-deep nesting into one sentence.
+at a size cap, and every parse turns too-deep nesting into one sentence. TOML text is
+parsed here too (`parse`), importing tomllib only when a file must be parsed.
 """
 
 from __future__ import annotations

@@ -110,7 +110,7 @@ class JsonEditor:
     def _check(self) -> None:
         """Fail closed: refuse bytes that are not UTF-8 or do not parse, naming where.
 
-        Strict JSON is checked a window at a time (`jsonwindow`); JSONC, and any file
+        Strict JSON is checked a window at a time (`jsonscan.walk`); JSONC, and any file
         that walk does not vouch for, is looked at whole, which words the problem."""
         _check_utf8(self.path, self.raw)
         start = len(BOM) if self.raw.startswith(BOM) else 0

@@ -1,4 +1,7 @@
-"""The pure diff (SPEC §6): desired entries vs one file's server map and ownership."""
+"""The pure diff (SPEC §6): desired entries vs one file's server map and ownership.
+
+Also the lock's side of a plan: which pins move, and the next `aido.lock` (below).
+"""
 
 from __future__ import annotations
 

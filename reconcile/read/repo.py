@@ -1,4 +1,6 @@
-"""Read what aido needs from a repository's `.git` without running git.
+"""The repository's shape: its `.git`, the bounded walk of its tree, its workspaces.
+
+Read what aido needs from a repository's `.git` without running git.
 
 Handles a `.git` directory and a `.git` file (`gitdir: ...`, as worktrees and
 submodules have); a worktree's config and refs live in its common dir, named

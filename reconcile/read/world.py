@@ -166,7 +166,7 @@ class World:
     """What a plan is computed from, read once."""
 
     inputs: Inputs
-    entries: tuple[MCPDef, ...]  # the catalog as `catalog/entries/` holds it
+    entries: tuple[MCPDef, ...]  # the catalog as `catalog/entries.py` holds it
     facts: Facts
     wanted: tuple[Wanted, ...]
     notes: tuple[str, ...]  # from choosing the servers

@@ -119,7 +119,7 @@ def valid(doc: object) -> None:
 
 
 def entry_of(source: str) -> models.MCPDef:
-    """The MCPDef a draft's Python builds (the names a catalog/entries/ module imports)."""
+    """The MCPDef a draft's Python builds (the names catalog/entries.py imports)."""
     names = {
         "MCPDef": models.MCPDef,
         "StdioSpec": models.StdioSpec,

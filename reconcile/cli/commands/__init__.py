@@ -1,4 +1,7 @@
-"""The subcommands, one module each, listed here in help order with their help.
+"""The subcommands, one module each, listed here in help order; and what they share.
+
+The shared part (the second half: compute_plan, apply_and_report, project_dir, ...)
+lives here rather than in a module of its own, so a plan loads one module fewer.
 
 Each module provides add_arguments(parser) and run(args) -> int, and imports its
 heavy dependencies inside `run` to keep start-up fast. A module is imported only

@@ -117,7 +117,7 @@ def _import(path: Path) -> int:
         raise CatalogError(f"{path} is not valid JSON ({exc}); fix the file.") from None
     result = entry_from_server_json(server_json_from(data, source=str(path)))
     notes = [
-        f"imported from {path.name}; add to its domain module in catalog/entries/",
+        f"imported from {path.name}; add to its domain section of catalog/entries.py",
         *result.notes,
     ]
     sys.stdout.write(entry_source(result.entry, notes=notes))
