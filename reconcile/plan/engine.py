@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection
 from dataclasses import replace
 from functools import partial
 from typing import Any
 
 from aidokit.adapters.base import ITEMS, Adapter, Companion, Host, Scope, TrustRecords, role_scoping
 from aidokit.adapters.common import identity_of
-from aidokit.catalog.models import MCPDef, deprecation
+from aidokit.catalog.models import MCPDef
 from aidokit.reconcile.core.errors import AidoError, StateError
 from aidokit.reconcile.plan.model import (
     Action,
     BaselineUse,
     Change,
     FileChange,
+    Gone,
     Plan,
     PolicyViolation,
+    Reason,
 )
 from aidokit.reconcile.plan.planner import (
     POLICY_ID,
@@ -38,14 +40,14 @@ def build_plan(
     world: World,
     *,
     remove: Collection[str] | None = None,
-    why: str | None = None,
+    removed_by: str | None = None,
     upgrade: Collection[str] = (),
 ) -> Plan:
     """Compute the plan for every targeted file of `world`, and its orphans; reads nothing.
 
     With `remove`, plan only the deletion of owned entries with those ids
-    (`aido remove`, and `aido destroy` with every id); `why` is their reason
-    when it is not a `skip`; the lock is left alone. Catalog entries in
+    (`aido remove`, and `aido destroy` with every id); `removed_by` names the command
+    that removes them when it is not a `skip`; the lock is left alone. Catalog entries in
     `aido.lock` render from it, except those in `upgrade`.
     """
     if world.state_errors:
@@ -78,8 +80,8 @@ def build_plan(
             for item in wanted
         ]
     notes += _unset_references(wanted, inputs.host)
-    gone = {
-        i: f"skipped in {loaded.origin.get(f'skip:{i}', 'aido.toml')}"
+    gone: Gone = {
+        i: (Reason.SKIPPED, loaded.origin.get(f"skip:{i}", "aido.toml"))
         for i in loaded.config.mcp.skip
     }
     if remove is not None:
@@ -90,7 +92,7 @@ def build_plan(
             if item.server.id in remove
         ]
         wanted = [item for item in wanted if item.server.id not in remove]
-        gone.update(dict.fromkeys(remove, why) if why else {})
+        gone.update(dict.fromkeys(remove, (Reason.REMOVED, removed_by)) if removed_by else {})
     files: list[FileChange] = []
     for adapter in inputs.adapters:
         target = world.file_of(adapter.name)
@@ -106,7 +108,8 @@ def build_plan(
         native = remove is None or POLICY_ID not in remove
         files += _plan_adapter(world, target, desired, {**gone, **outside}, native=native)
     for orphan in world.orphans:
-        reasons = dict.fromkeys((r.id for r in orphan.records), orphan.orphaned or "")
+        why = (Reason(orphan.orphaned), orphan.adapter.name) if orphan.orphaned else None
+        reasons = dict.fromkeys((r.id for r in orphan.records), why) if why else {}
         files.append(
             replace(_plan_file(orphan, [], inputs.host, reasons, world.trust), agent=orphan.agent)
         )
@@ -129,7 +132,7 @@ def build_plan(
 
 def _admitted(
     wanted: list[Wanted], adapter: Adapter, world: World
-) -> tuple[list[Wanted], list[str], dict[str, str]]:
+) -> tuple[list[Wanted], list[str], Gone]:
     """What the policy layers admit on `adapter` (reconcile/plan/policy/enforce.py)."""
     if not world.inputs.policy:
         return wanted, [], {}
@@ -174,7 +177,7 @@ def _plan_adapter(
     world: World,
     target: TargetFile,
     desired: list[DesiredEntry],
-    gone: Mapping[str, str],
+    gone: Gone,
     *,
     native: bool = True,
 ) -> list[FileChange]:
@@ -214,7 +217,7 @@ def _native_in_own_file(
 
 
 def _plan_own(
-    world: World, target: TargetFile, desired: list[DesiredEntry], gone: Mapping[str, str]
+    world: World, target: TargetFile, desired: list[DesiredEntry], gone: Gone
 ) -> list[FileChange]:
     """The shared file of one adapter, and the agent files its entries' roles reach."""
     adapter, host = target.adapter, world.inputs.host
@@ -327,9 +330,9 @@ def _deprecation_reasons(file: FileChange, catalog: Collection[MCPDef]) -> FileC
     going = {c.id for c in file.changes if c.action is Action.DELETE and not c.map_path}
     if not going:
         return file
-    reasons = {e.id: deprecation(e) for e in catalog if e.deprecated and e.id in going}
+    reasons = {e.id: e.replaced_by or "" for e in catalog if e.deprecated and e.id in going}
     changes = tuple(
-        replace(c, reason=reasons[c.id])
+        replace(c, why=Reason.DEPRECATED, reason=reasons[c.id])
         if c.action is Action.DELETE and not c.map_path and c.id in reasons
         else c
         for c in file.changes
@@ -389,7 +392,7 @@ def _plan_file(
     target: TargetFile,
     desired: list[DesiredEntry],
     host: Host,
-    gone: Mapping[str, str],
+    gone: Gone,
     trust: TrustRecords,
 ) -> FileChange:
     adapter, location = target.adapter, target.location
@@ -438,7 +441,7 @@ def _changes(
     target: TargetFile,
     desired: list[DesiredEntry],
     records: list[Record],
-    gone: Mapping[str, str],
+    gone: Gone,
 ) -> tuple[Change, ...]:
     """The changes of one file: its entries and companions, or only the companions that
     live in it when it is a companion file."""

@@ -1,8 +1,9 @@
 """The plan as data (SPEC §1 step 3): per-file changes, each with an Action.
 
-Computing a plan never prints (STYLE.md); renderers live in `render_text.py`
-and `render_json.py`. A plan is also what `aido plan --out` saves, so it holds
-everything apply needs: file digests, map paths and the entries to write.
+Computing a plan never prints (STYLE.md): the renderers in show/ say it in words
+(plan_text.py, plan_json.py; a Reason's English is show/reasons.py). A plan is also
+what `aido plan --out` saves, so it holds everything apply needs: file digests, map
+paths and the entries to write.
 
 Frozen dataclasses rather than pydantic models: building pydantic classes
 costs start-up time on every `aido plan`; pydantic checks a saved plan only
@@ -37,6 +38,46 @@ class Action(Enum):
         return self.name.lower().replace("noop", "no-op")
 
 
+class Reason(StrEnum):
+    """Why a change happens, as data: the renderers say it in English (show/reasons.py).
+
+    `Change.reason` holds the particulars a reason names, never a sentence of the plan's
+    own: why the entry is desired (a trigger's match, a baseline, `[mcp] add`), the
+    version move, a file, a rule, an adapter, an agent. A saved plan holds the value.
+    """
+
+    DESIRED = "desired"  # particulars: why the entry is desired
+    UPGRADE = "upgrade"  # the version move
+    NO_LONGER_DESIRED = "no-longer-desired"
+    SKIPPED = "skipped"  # the file whose `skip` names it
+    OUTSIDE_POLICY = "outside-policy"  # the rule and its layer
+    DEPRECATED = "deprecated"  # the entry that replaces it, if any
+    REMOVED = "removed"  # the command (`aido destroy`)
+    NOT_TARGETED = "not-targeted"  # the adapter, no longer targeted
+    OTHER_FILE = "other-file"  # the adapter, which now uses another file
+    NOT_INSTALLED = "not-installed"  # the adapter, not installed here
+    AGENTS_ONLY = "agents-only"  # the agent files that hold it now ([mcp.roles])
+    NO_AGENT = "no-agent"  # the adapter, none of whose agents plays its roles
+    DRIFTED = "drifted"
+    REMOVED_BY_HAND = "removed-by-hand"
+    NOT_AN_OBJECT = "not-an-object"
+    NOT_OWNED = "not-owned"
+    REPLACED = "replaced"  # its command or URL, since aido wrote it
+    SET_BY_HAND = "set-by-hand"
+    ROLE_SCOPING = "role-scoping"
+    BUDGET = "budget"  # the agent, for a per-agent budget
+    ROLE_SCOPING_GONE = "role-scoping-gone"
+    BUDGET_GONE = "budget-gone"
+    POLICY_GONE = "policy-gone"
+    NATIVE_POLICY = "native-policy"  # the policy layers that ask for it
+    ADOPTED = "adopted"  # with --force
+    RENAMED = "renamed"  # the new name: its catalog id
+
+
+# Why each owned entry that goes is no longer desired, by id: a Reason and its particulars.
+Gone = dict[str, tuple[Reason, str]]
+
+
 class DiffKind(StrEnum):
     """How one field differs."""
 
@@ -62,12 +103,13 @@ class Change(Strict):
     action: Annotated[Action, ByName()]  # saved by name: `CREATE`, not `+`
     name: str  # entry name in the server map
     id: str | None  # catalog id (None for entries aido does not know)
-    reason: str = ""  # why it is desired, or why it conflicts
+    reason: str = ""  # the particulars `why` names (Reason), e.g. why it is desired
     before: Any = None  # current value in the file
     after: Any = None  # value aido will write
     diff: tuple[FieldDiff, ...] = ()
     hint: str | None = None
     roles: tuple[str, ...] = ()
+    why: Reason = Reason.DESIRED
     sensitive: bool = False  # needs a typed confirmation before it is written (SPEC §7)
     map_path: tuple[str, ...] = ()  # a companion's map (role scoping); () = the server map
     source: str = "catalog"  # where the entry comes from: "catalog", "custom" or "imported"

@@ -14,7 +14,15 @@ from aidokit.adapters.base import ITEMS
 from aidokit.catalog.models import MCPDef
 from aidokit.reconcile.core.atomic import ABSENT
 from aidokit.reconcile.core.errors import ConfigError
-from aidokit.reconcile.plan.model import Action, Change, DiffKind, FieldDiff, LockChange
+from aidokit.reconcile.plan.model import (
+    Action,
+    Change,
+    DiffKind,
+    FieldDiff,
+    Gone,
+    LockChange,
+    Reason,
+)
 from aidokit.reconcile.read.choices.lockfile import (
     LOCK_NAME,
     BaselinePin,
@@ -39,7 +47,7 @@ def plan_entries(
     records: list[Record],
     identity: Identity,
     lookup: Lookup | None = None,
-    gone: Mapping[str, str] | None = None,
+    gone: Gone | None = None,
     harness: frozenset[str] = frozenset(),
 ) -> tuple[Change, ...]:
     """Every change for one file: its server map, then companions; sorted by label.
@@ -71,7 +79,7 @@ def plan_entries(
                     name=name,
                     id=record.id,
                     before=value,
-                    reason=(gone or {}).get(record.id, "no longer desired"),
+                    **_gone(gone, record.id),
                 )
             )
     return tuple(sorted([*changes, *companions], key=lambda c: (c.map_path, c.name)))
@@ -102,9 +110,12 @@ def plan_companions(
             }
             if comp.name not in current:
                 action = Action.HEAL if key in recorded else Action.CREATE
-                why = "role scoping" if comp in item.companions else "context budget"
-                reason = item.reason if item.companions_only else f"{why} for {item.id}"
-                changes.append(Change(action=action, reason=reason, **base))
+                why = Reason.ROLE_SCOPING if comp in item.companions else Reason.BUDGET
+                if item.companions_only:
+                    why, reason = Reason(item.why), item.reason
+                else:
+                    reason = ""
+                changes.append(Change(action=action, why=why, reason=reason, **base))
             elif current[comp.name] == comp.value:
                 if key not in recorded and ITEMS in comp.map_path:
                     base["id"] = None  # the user's own item: aido never claims it
@@ -114,7 +125,7 @@ def plan_companions(
                     Change(
                         action=Action.HEAL,
                         before=current[comp.name],
-                        reason="the file drifted from what aido wrote",
+                        why=Reason.DRIFTED,
                         **base,
                     )
                 )
@@ -123,7 +134,7 @@ def plan_companions(
                     Change(
                         action=Action.CONFLICT,
                         before=current[comp.name],
-                        reason="set differently by hand",
+                        why=Reason.SET_BY_HAND,
                         hint="change it by hand",
                         **base,
                     )
@@ -142,20 +153,26 @@ def plan_companions(
                     id=record.id,
                     map_path=record.map_path,
                     before=current[record.name],
-                    reason=_gone_reason(record),
+                    why=_gone_reason(record),
                 )
             )
     return changes
 
 
-def _gone_reason(record: Record) -> str:
+def _gone(gone: Gone | None, entry_id: str | None) -> dict[str, Any]:
+    """The `why` and `reason` of deleting an owned entry: as `gone` says, or no longer desired."""
+    why, reason = (gone or {}).get(entry_id or "", (Reason.NO_LONGER_DESIRED, ""))
+    return {"why": why, "reason": reason}
+
+
+def _gone_reason(record: Record) -> Reason:
     """Why an owned companion goes: role scoping writes `<server>_*` globs, a budget exact
     tool names or array items, a native policy its rules."""
     if record.id == POLICY_ID:
-        return "no longer in the policy"
+        return Reason.POLICY_GONE
     if record.name.endswith("_*") and ITEMS not in record.map_path:
-        return "role scoping no longer desired"
-    return "context budget no longer desired"
+        return Reason.ROLE_SCOPING_GONE
+    return Reason.BUDGET_GONE
 
 
 # The id of the records of a policy aido writes into a harness's own enforcement
@@ -179,6 +196,7 @@ def _plan_desired(
     base: dict[str, Any] = {
         "name": item.name,
         "id": item.id,
+        "why": Reason(item.why),
         "reason": item.reason,
         "after": item.entry,
         "roles": item.roles,
@@ -195,13 +213,13 @@ def _plan_desired(
     if item.name not in current:
         action = Action.HEAL if record is not None else Action.CREATE
         if action is Action.HEAL:
-            base["reason"] = "removed from the file since aido wrote it"
+            base.update(why=Reason.REMOVED_BY_HAND, reason="")
         return Change(action=action, **base)
     value = current[item.name]
     if not isinstance(value, dict):
         return Change(
             action=Action.CONFLICT,
-            **{**base, "reason": "existing entry is not an object"},
+            **{**base, "why": Reason.NOT_AN_OBJECT, "reason": ""},
             before=value,
             hint="fix or remove it by hand",
         )
@@ -209,10 +227,10 @@ def _plan_desired(
         # SPEC §6: a conflict names every way out, first the one command that works as is.
         mine, want = adoption_fields(value, item.entry, identity, harness)
         hint = conflict_hint(item.name, item.id, adapter, as_is=mine == want)
-        reason = "an entry of that name exists that aido does not own"
-        if record is not None:
-            reason = "its command or URL was replaced since aido wrote it"
-        return Change(action=Action.CONFLICT, **{**base, "reason": reason}, before=value, hint=hint)
+        why = Reason.NOT_OWNED if record is None else Reason.REPLACED
+        return Change(
+            action=Action.CONFLICT, **{**base, "why": why, "reason": ""}, before=value, hint=hint
+        )
     assert record is not None  # _owned() checked it
     owned = owned_fields(record, item.entry, harness)
     mine, kept = split_fields(value, owned)
@@ -226,7 +244,7 @@ def _plan_desired(
     )
     action = Action.HEAL if drifted else Action.UPDATE
     if drifted:
-        base["reason"] = "the file drifted from what aido wrote"
+        base.update(why=Reason.DRIFTED, reason="")
     return Change(action=action, before=value, diff=field_diff(mine, want), **base)
 
 
@@ -388,7 +406,7 @@ def _upgraded(item: Wanted, locked: Locked) -> Wanted:
     before, after = locked.packages(), locked_from(item.server, "catalog").packages()
     if locked.same_specs(locked_from(item.server, "catalog")):
         return item
-    return item._replace(reason=f"upgrade: {_moves(before, after)}")
+    return item._replace(why=Reason.UPGRADE, reason=_moves(before, after))
 
 
 def _moves(before: Iterable[str], after: Iterable[str]) -> str:

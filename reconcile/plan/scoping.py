@@ -18,6 +18,7 @@ from typing import Any
 
 from aidokit.adapters.base import Adapter, Companion, agent_budget, role_scoping
 from aidokit.reconcile.core.errors import AidoError
+from aidokit.reconcile.plan.model import Gone, Reason
 from aidokit.reconcile.read.agents import MAIN, SHARED, agents_playing, main_plays
 from aidokit.reconcile.read.desired import DesiredEntry
 
@@ -31,7 +32,7 @@ class Placement:
     def __init__(self, shared: list[DesiredEntry] | None = None) -> None:
         self.shared: list[DesiredEntry] = [] if shared is None else shared
         self.agents: dict[str, list[DesiredEntry]] = {}
-        self.gone: dict[str, str] = {}  # id -> why it leaves the shared file
+        self.gone: Gone = {}  # id -> why it leaves the shared file
         self.notes: list[str] = []
         # (id, agent) of each per-agent budget compiled (docs/context-budget.md), or said why.
         self.budgeted: set[tuple[str, str]] = set()
@@ -66,7 +67,7 @@ def place(
                 result.shared.append(item)
             continue
         if not main:
-            result.gone[item.id] = f"now only in the agent files of {', '.join(names)}"
+            result.gone[item.id] = (Reason.AGENTS_ONLY, ", ".join(names))
         for name in names:
             agent_item = _agent_item(adapter, item, entry, name, result)
             if agent_item is not None:
@@ -109,7 +110,8 @@ def _agent_files_only(
                     companions=(),
                     budget_companions=compiled.companions,
                     companions_only=True,
-                    reason=f"context budget for {item.id} in agent {agent}",
+                    why=Reason.BUDGET,
+                    reason=agent,
                 )
                 result.agents.setdefault(agent, []).append(values)
 
@@ -255,7 +257,7 @@ def _nobody(
     kept = [item for item in unplayed if not item.scoped]
     result.shared += kept
     for item in held:
-        result.gone[item.id] = f"no {adapter} agent plays its roles ([mcp.roles])"
+        result.gone[item.id] = (Reason.NO_AGENT, adapter)
     for items, outcome in (
         (kept, f"so every {adapter} agent and the main session see {{them}}"),
         (held, f"so aido leaves {{them}} out of {adapter} ([mcp.roles] names the roles)"),

@@ -33,7 +33,7 @@ class Wanted(NamedTuple):
     """A server the project should have, and why."""
 
     server: MCPDef
-    reason: str
+    reason: str  # the particulars of `why`: a trigger's match, `[mcp] add`, a baseline
     explicit: bool  # named in `[mcp] add` (or a custom entry)
     roles: tuple[str, ...]
     scoped: bool = False  # `[mcp.roles]` names the agents: scope it where the harness can
@@ -41,6 +41,7 @@ class Wanted(NamedTuple):
     # The context budget `[override.<id>]` asks for (docs/context-budget.md), and per agent.
     budget: Budget = NOTHING
     agent_budgets: Mapping[str, Budget] = MappingProxyType({})
+    why: str = "desired"  # the plan's Reason (plan/model.py), by value: "upgrade" once pinned
 
 
 class DesiredEntry(NamedTuple):
@@ -65,6 +66,7 @@ class DesiredEntry(NamedTuple):
     agent_budgets: Mapping[str, Budget] = MappingProxyType({})
     # No server entry of its own, only its companions (a native policy's items).
     companions_only: bool = False
+    why: str = "desired"  # the plan's Reason (plan/model.py), by value, with `reason`
 
 
 def wanted_servers(
@@ -221,6 +223,7 @@ def resolve_for(
                 id=item.server.id,
                 entry=budgeted.entry,
                 reason=item.reason,
+                why=item.why,
                 roles=item.roles,
                 sensitive=item.server.security_sensitive,
                 notes=(*rendered.notes, *budgeted.notes),

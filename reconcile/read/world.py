@@ -136,7 +136,8 @@ class TargetFile(NamedTuple):
     document: Document | None  # None when the file cannot be read or parsed
     error: str | None
     records: tuple[Record, ...]  # this file's ownership records, pending ones settled
-    # Set for a file this run no longer targets (SPEC §6 orphans): why its entries go.
+    # Set for a file this run no longer targets (SPEC §6 orphans): why its entries go, as
+    # the plan's Reason by value: "not-targeted", "other-file" or "not-installed".
     orphaned: str | None = None
     agent: str | None = None  # the agent whose definition this is; None: the shared file
     # The adapter's name for this companion file (`Adapter.companion_files`): it holds no
@@ -522,15 +523,14 @@ def _orphans(
         side = next((k for k, loc in sides.items() if loc.path == path), None)
         if side is not None:
             file = _read_file(adapter, sides[side], state, host)
-            why = f"{name} is no longer targeted"
-            orphans.append(file._replace(orphaned=why, companion=side))
+            orphans.append(file._replace(orphaned="not-targeted", companion=side))
             continue
         agent = adapter.agents.name_of(path, inputs.scope, host) if adapter.agents else None
         if adapter.agents is not None and agent is not None:
             here = adapter.agents.location(name, inputs.scope, host, agent) or here
-        why = f"{name} is no longer targeted"
+        why = "not-targeted"
         if adapter in inputs.adapters:
-            why = f"{name} now uses another file" if installed(here) else f"{name} is not installed"
+            why = "other-file" if installed(here) else "not-installed"
         file = _read_file(adapter, here._replace(path=path), state, host)
         orphans.append(file._replace(orphaned=why, agent=agent))
     return orphans

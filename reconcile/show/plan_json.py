@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from aidokit.reconcile.plan.model import Action, Change, FileChange, Plan, Summary
+from aidokit.reconcile.show.reasons import said
 from aidokit.reconcile.trust.redaction import redact_change
 
 
@@ -75,7 +76,7 @@ def _change(change: Change) -> dict[str, Any]:
         "action": change.action.word,
         "name": change.name,
         "id": change.id,
-        "reason": change.reason,
+        "reason": said(change),
         "before": change.before,
         "after": change.after,
         "diff": [dataclasses.asdict(row) for row in change.diff],

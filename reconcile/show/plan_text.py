@@ -214,15 +214,16 @@ def _file(file: FileChange, paint: Any) -> list[str]:
 
 
 def _change(change: Change, fmt: Format, paint: Any) -> list[str]:
-    from aidokit.reconcile.show.syntax import field, value  # only for a change shown
+    from aidokit.reconcile.show.reasons import said  # only for a change shown
+    from aidokit.reconcile.show.syntax import field, value
 
     symbol = change.action.value
     head = f"  {symbol} {change.label}"
     if change.sensitive and change.action is not Action.DELETE:
         head += " [sensitive]"  # needs a typed confirmation (SPEC §7)
-    detail = change.reason
+    detail = said(change)
     if change.action is not Action.CREATE:
-        detail = f"{change.action.word}: {change.reason}"
+        detail = f"{change.action.word}: {detail}"
     if change.action is Action.HEAL:
         detail += "; apply overwrites the hand edit, `aido undo` brings it back"
     if change.tuned and change.action in (Action.UPDATE, Action.HEAL):

@@ -13,6 +13,7 @@ from typing import Any
 
 from aidokit.reconcile.plan.model import Action, Change, FileChange, Plan, kept_words
 from aidokit.reconcile.read.world import World
+from aidokit.reconcile.show.reasons import said
 
 STATUS_FORMAT_VERSION = 1
 
@@ -89,14 +90,14 @@ def _classify(change: Change | None) -> tuple[Status, str]:
         return Status.MANAGED, kept_words(change.tuned)
     if action is Action.CONFLICT:
         hint = f"; hint: {change.hint}" if change.hint else ""
-        return Status.CONFLICT, change.reason + hint
+        return Status.CONFLICT, said(change) + hint
     if action is Action.CREATE:
         return Status.MISSING, "apply creates it"
     if action is Action.DELETE:
         return Status.DRIFTED, "no longer desired; apply removes it"
     if action is Action.HEAL and change.before is None:
         return Status.DRIFTED, "removed from the file since aido wrote it; apply restores it"
-    return Status.DRIFTED, f"{change.action.word}: {change.reason}"
+    return Status.DRIFTED, f"{change.action.word}: {said(change)}"
 
 
 def plan_status(plan: Plan, world: World) -> tuple[FileStatus, ...]:

@@ -10,7 +10,7 @@ from aidokit.adapters import ADAPTERS
 from aidokit.adapters.common import identity_of
 from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.plan.engine import build_plan
-from aidokit.reconcile.plan.model import Action, Change, FileChange, Plan
+from aidokit.reconcile.plan.model import Action, Change, FileChange, Plan, Reason
 from aidokit.reconcile.plan.planner import adoption_fields, field_diff
 from aidokit.reconcile.read.state import (
     load_state,
@@ -74,7 +74,7 @@ def record_adoption(file: FileChange, change: Change) -> None:
 
 def forced_plan(inputs: Inputs, file: FileChange, change: Change) -> Plan:
     """A one-change plan replacing the entry with aido's version."""
-    forced = replace(change, action=Action.UPDATE, reason="adopted with --force", hint=None)
+    forced = replace(change, action=Action.UPDATE, why=Reason.ADOPTED, reason="", hint=None)
     return Plan(
         project=str(inputs.host.project),
         scope=inputs.scope,

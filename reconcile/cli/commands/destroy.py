@@ -24,5 +24,5 @@ def run(args: argparse.Namespace) -> int:
     from aidokit.reconcile.read.world import read_world
 
     world = read_world(gather_inputs(args))
-    plan = build_plan(world, remove=world.owned_ids(), why="removed by aido destroy")
+    plan = build_plan(world, remove=world.owned_ids(), removed_by="aido destroy")
     return apply_and_report(plan, yes=args.yes, colour=want_colour(args), kind="destroy")

@@ -120,9 +120,11 @@ def _renamed(change: Change, renamed: dict[str, str]) -> Change:
     """A hand-written entry imported under its catalog id is deleted under its own name."""
     from dataclasses import replace
 
+    from aidokit.reconcile.plan.model import Reason
+
     if change.name not in renamed or change.before is None or change.after is not None:
         return change
-    return replace(change, reason=f"renamed to {renamed[change.name]}, its catalog id")
+    return replace(change, why=Reason.RENAMED, reason=renamed[change.name])
 
 
 def import_line(item: Found, where: str, why: str | None, plan: Plan, layered: bool) -> str:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from aidokit.adapters import spec_for
 from aidokit.adapters.base import Adapter
 from aidokit.reconcile.core.errors import PolicyError
+from aidokit.reconcile.plan.model import Gone, Reason
 from aidokit.reconcile.plan.policy.verdict import Refusal, judge
 from aidokit.reconcile.read.choices.config import ProjectConfig
 from aidokit.reconcile.read.choices.layers import PolicyLayer
@@ -43,7 +44,7 @@ def admitted(
     adapter: Adapter,
     layers: Sequence[PolicyLayer],
     config: ProjectConfig,
-) -> tuple[list[Wanted], list[str], dict[str, str]]:
+) -> tuple[list[Wanted], list[str], Gone]:
     """The entries `layers` admit on `adapter`, notes for those left out, and why each went.
 
     Raises PolicyError for an entry the project named itself.
@@ -52,7 +53,7 @@ def admitted(
         return list(wanted), [], {}
     kept: list[Wanted] = []
     notes: list[str] = []
-    gone: dict[str, str] = {}
+    gone: Gone = {}
     for item in wanted:
         refusal = refusal_of(item, adapter, layers, config)
         if refusal is None:
@@ -68,5 +69,8 @@ def admitted(
             raise error
         else:
             notes.append(f"{item.server.id}: left out of {adapter.name}: {refusal.sentence()}")
-            gone[item.server.id] = f"outside policy ({refusal.rule} in {refusal.layer.label})"
+            gone[item.server.id] = (
+                Reason.OUTSIDE_POLICY,
+                f"{refusal.rule} in {refusal.layer.label}",
+            )
     return kept, notes, gone

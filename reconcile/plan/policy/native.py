@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from aidokit.adapters.base import Adapter, PolicyRules, Scope
+from aidokit.reconcile.plan.model import Reason
 from aidokit.reconcile.plan.planner import POLICY_ID
 from aidokit.reconcile.read.choices.layers import PolicyLayer
 from aidokit.reconcile.read.desired import DesiredEntry
@@ -63,7 +64,8 @@ def native_entry(
         name=POLICY_ID,
         id=POLICY_ID,
         entry={},
-        reason=f"[policy] write_native in {', '.join(rules.layers)}",
+        why=Reason.NATIVE_POLICY,
+        reason=", ".join(rules.layers),
         roles=(),
         sensitive=False,
         budget_companions=items,

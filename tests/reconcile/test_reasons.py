@@ -1,0 +1,122 @@
+"""Why a change happens is data in the plan (plan/model.py Reason); show/reasons.py says it."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from aidokit.reconcile.core.errors import ConfigError
+from aidokit.reconcile.plan.model import Action, Change, Reason
+from aidokit.reconcile.read.decode import decode
+from aidokit.reconcile.show.reasons import PLAIN, SAID, said
+
+RECONCILE = Path(__file__).resolve().parents[2] / "reconcile"
+
+
+def test_every_reason_has_its_words() -> None:
+    """Each Reason says something, with only the placeholders a change fills."""
+    assert set(SAID) == set(Reason)
+    assert set(PLAIN) <= set(Reason)
+    for words in (*SAID.values(), *PLAIN.values()):
+        fields = {name for _, name, _, _ in string.Formatter().parse(words) if name}
+        assert fields <= {"detail", "id"}, words
+
+
+def _sentences() -> set[str]:
+    """The fixed words of every reason, what is left between its placeholders, of four
+    words or more."""
+    pieces = set()
+    for words in SAID.values():
+        for text, *_ in string.Formatter().parse(words):
+            if len(text.split()) >= 4:  # shorter ones ("outside policy") are in notes too
+                pieces.add(text.strip(" ([)]"))
+    return pieces
+
+
+def _strings(path: Path) -> list[str]:
+    """The string constants of a module that are not docstrings: what it could print."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+    }
+    return [
+        n.value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs
+    ]
+
+
+@pytest.mark.parametrize("layer", ["plan", "read", "write"])
+def test_the_plans_reasons_are_not_sentences_below_the_renderers(layer: str) -> None:
+    """No module that computes a plan spells a reason out: it says which Reason, and the
+    renderers (show/) hold the English."""
+    pieces = _sentences()
+    assert pieces, "the words of the reasons were not found"
+    found = [
+        f"{path.relative_to(RECONCILE)}: {piece!r}"
+        for path in sorted((RECONCILE / layer).rglob("*.py"))
+        for text in _strings(path)
+        for piece in pieces
+        if piece in text
+    ]
+    assert not found, found
+
+
+@pytest.mark.parametrize("why", list(Reason))
+@pytest.mark.parametrize("detail", ["", "aido.toml", "a {brace} and $dollar"])
+def test_a_reason_is_said_with_its_particulars_verbatim(why: Reason, detail: str) -> None:
+    """The particulars go in as they are (never read as a template); none is left unsaid."""
+    change = Change(action=Action.DELETE, name="git", id="git", why=why, reason=detail)
+    text = said(change)
+    assert "{" not in text.replace("{brace}", "")
+    assert text or (why is Reason.DESIRED and not detail)  # a change without a reason
+    if detail and "{detail}" in SAID[why]:
+        assert detail in text
+    if not detail and why in PLAIN:
+        assert text == PLAIN[why].format(id="git")
+
+
+@pytest.mark.parametrize("why", list(Reason))
+def test_a_saved_change_keeps_its_reason(why: Reason) -> None:
+    """A saved plan holds the Reason by value and reads it back as the same Reason."""
+    data = {"action": "DELETE", "name": "git", "id": "git", "why": why.value, "reason": "x"}
+    change = decode(Change, json.dumps(data).encode(), data, fail=ConfigError, memo=False)
+    assert change.why is why and said(change) == said(
+        Change(Action.DELETE, "git", "git", "x", why=why)
+    )
+
+
+def test_an_unknown_reason_in_a_saved_change_is_refused() -> None:
+    """A saved plan with a reason this aido does not know fails closed."""
+    data = {"action": "DELETE", "name": "git", "id": "git", "why": "because"}
+    with pytest.raises(ConfigError):
+        decode(
+            Change, json.dumps(data).encode(), data, fail=lambda e: ConfigError(str(e)), memo=False
+        )
+
+
+def test_the_words_match_what_the_plan_said_before() -> None:
+    """The reasons read as they did when the plan held sentences (the snapshots hold the rest)."""
+
+    def say(why: Reason, detail: str = "", entry: str = "github") -> str:
+        return said(Change(action=Action.DELETE, name=entry, id=entry, why=why, reason=detail))
+
+    assert say(Reason.SKIPPED, "aido.local.toml") == "skipped in aido.local.toml"
+    assert say(Reason.DEPRECATED) == "deprecated"
+    assert say(Reason.DEPRECATED, "github-v2") == "deprecated, use github-v2"
+    assert say(Reason.BUDGET) == "context budget for github"
+    assert say(Reason.BUDGET, "qa") == "context budget for github in agent qa"
+    assert say(Reason.ROLE_SCOPING) == "role scoping for github"
+    assert say(Reason.NOT_TARGETED, "codex") == "codex is no longer targeted"
+    assert say(Reason.UPGRADE, "a@1 -> a@2") == "upgrade: a@1 -> a@2"
+    assert say(Reason.DESIRED, "always") == "always"
+    assert re.fullmatch(r"outside policy \(.+\)", say(Reason.OUTSIDE_POLICY, "deny 'x' in org"))
