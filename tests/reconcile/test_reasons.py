@@ -120,3 +120,21 @@ def test_the_words_match_what_the_plan_said_before() -> None:
     assert say(Reason.UPGRADE, "a@1 -> a@2") == "upgrade: a@1 -> a@2"
     assert say(Reason.DESIRED, "always") == "always"
     assert re.fullmatch(r"outside policy \(.+\)", say(Reason.OUTSIDE_POLICY, "deny 'x' in org"))
+
+
+def test_the_read_layer_names_orphans_by_reasons_the_plan_knows() -> None:
+    """read/world.py (below plan/) says why an orphan's entries go by a Reason's value:
+    each value it assigns is one the engine can turn into a Reason."""
+    tree = ast.parse((RECONCILE / "read" / "world.py").read_text(encoding="utf-8"))
+    said_there = {
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and node.value in {"not-targeted", "other-file", "not-installed"}
+    }
+    assert said_there == {"not-targeted", "other-file", "not-installed"}
+    assert {Reason(value) for value in said_there} == {
+        Reason.NOT_TARGETED,
+        Reason.OTHER_FILE,
+        Reason.NOT_INSTALLED,
+    }
