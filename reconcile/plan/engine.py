@@ -108,8 +108,10 @@ def build_plan(
         native = remove is None or POLICY_ID not in remove
         files += _plan_adapter(world, target, desired, {**gone, **outside}, native=native)
     for orphan in world.orphans:
-        why = (Reason(orphan.orphaned), orphan.adapter.name) if orphan.orphaned else None
-        reasons = dict.fromkeys((r.id for r in orphan.records), why) if why else {}
+        reasons: Gone = {}
+        if orphan.orphaned:  # read/world.py names the case by the Reason's value
+            why = (Reason(orphan.orphaned), orphan.adapter.name)
+            reasons = dict.fromkeys((r.id for r in orphan.records), why)
         files.append(
             replace(_plan_file(orphan, [], inputs.host, reasons, world.trust), agent=orphan.agent)
         )

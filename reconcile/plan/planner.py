@@ -110,12 +110,13 @@ def plan_companions(
             }
             if comp.name not in current:
                 action = Action.HEAL if key in recorded else Action.CREATE
-                why = Reason.ROLE_SCOPING if comp in item.companions else Reason.BUDGET
-                if item.companions_only:
-                    why, reason = Reason(item.why), item.reason
+                if item.companions_only:  # a native policy, a per-agent budget: it says why
+                    why = _because(Reason(item.why), item.reason)
+                elif comp in item.companions:
+                    why = _because(Reason.ROLE_SCOPING)
                 else:
-                    reason = ""
-                changes.append(Change(action=action, why=why, reason=reason, **base))
+                    why = _because(Reason.BUDGET)
+                changes.append(Change(action=action, **why, **base))
             elif current[comp.name] == comp.value:
                 if key not in recorded and ITEMS in comp.map_path:
                     base["id"] = None  # the user's own item: aido never claims it
@@ -159,10 +160,14 @@ def plan_companions(
     return changes
 
 
+def _because(why: Reason, particulars: str = "") -> dict[str, Any]:
+    """A change's `why` and `reason` (the particulars): in place of the desired entry's."""
+    return {"why": why, "reason": particulars}
+
+
 def _gone(gone: Gone | None, entry_id: str | None) -> dict[str, Any]:
-    """The `why` and `reason` of deleting an owned entry: as `gone` says, or no longer desired."""
-    why, reason = (gone or {}).get(entry_id or "", (Reason.NO_LONGER_DESIRED, ""))
-    return {"why": why, "reason": reason}
+    """Why an owned entry is deleted: as `gone` says, or no longer desired."""
+    return _because(*(gone or {}).get(entry_id or "", (Reason.NO_LONGER_DESIRED, "")))
 
 
 def _gone_reason(record: Record) -> Reason:
@@ -213,13 +218,13 @@ def _plan_desired(
     if item.name not in current:
         action = Action.HEAL if record is not None else Action.CREATE
         if action is Action.HEAL:
-            base.update(why=Reason.REMOVED_BY_HAND, reason="")
+            base.update(_because(Reason.REMOVED_BY_HAND))
         return Change(action=action, **base)
     value = current[item.name]
     if not isinstance(value, dict):
         return Change(
             action=Action.CONFLICT,
-            **{**base, "why": Reason.NOT_AN_OBJECT, "reason": ""},
+            **{**base, **_because(Reason.NOT_AN_OBJECT)},
             before=value,
             hint="fix or remove it by hand",
         )
@@ -227,10 +232,8 @@ def _plan_desired(
         # SPEC §6: a conflict names every way out, first the one command that works as is.
         mine, want = adoption_fields(value, item.entry, identity, harness)
         hint = conflict_hint(item.name, item.id, adapter, as_is=mine == want)
-        why = Reason.NOT_OWNED if record is None else Reason.REPLACED
-        return Change(
-            action=Action.CONFLICT, **{**base, "why": why, "reason": ""}, before=value, hint=hint
-        )
+        why = _because(Reason.NOT_OWNED if record is None else Reason.REPLACED)
+        return Change(action=Action.CONFLICT, **{**base, **why}, before=value, hint=hint)
     assert record is not None  # _owned() checked it
     owned = owned_fields(record, item.entry, harness)
     mine, kept = split_fields(value, owned)
@@ -244,7 +247,7 @@ def _plan_desired(
     )
     action = Action.HEAL if drifted else Action.UPDATE
     if drifted:
-        base.update(why=Reason.DRIFTED, reason="")
+        base.update(_because(Reason.DRIFTED))
     return Change(action=action, before=value, diff=field_diff(mine, want), **base)
 
 

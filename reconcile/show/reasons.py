@@ -46,5 +46,5 @@ PLAIN: dict[Reason, str] = {
 
 def said(change: Change) -> str:
     """The change's reason in English: "skipped in aido.toml", "the file drifted ..."."""
-    words = PLAIN.get(change.why) if not change.reason else None
-    return (words or SAID[change.why]).format(detail=change.reason, id=change.id)
+    words = SAID[change.why] if change.reason else PLAIN.get(change.why, SAID[change.why])
+    return words.format(detail=change.reason, id=change.id)

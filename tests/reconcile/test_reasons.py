@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 import json
+import os
 import re
 import string
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
+from aidokit.catalog.models import deprecation
 from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.plan.model import Action, Change, Reason
 from aidokit.reconcile.read.decode import decode
 from aidokit.reconcile.show.reasons import PLAIN, SAID, said
+from tests.helpers import aido, new_project
 
 RECONCILE = Path(__file__).resolve().parents[2] / "reconcile"
 
@@ -74,25 +79,25 @@ def test_the_plans_reasons_are_not_sentences_below_the_renderers(layer: str) -> 
 @pytest.mark.parametrize("why", list(Reason))
 @pytest.mark.parametrize("detail", ["", "aido.toml", "a {brace} and $dollar"])
 def test_a_reason_is_said_with_its_particulars_verbatim(why: Reason, detail: str) -> None:
-    """The particulars go in as they are (never read as a template); none is left unsaid."""
+    """The particulars go in once and as they are, never read as a template themselves."""
     change = Change(action=Action.DELETE, name="git", id="git", why=why, reason=detail)
     text = said(change)
-    assert "{" not in text.replace("{brace}", "")
     assert text or (why is Reason.DESIRED and not detail)  # a change without a reason
     if detail and "{detail}" in SAID[why]:
-        assert detail in text
+        assert text.count(detail) == 1
     if not detail and why in PLAIN:
         assert text == PLAIN[why].format(id="git")
 
 
 @pytest.mark.parametrize("why", list(Reason))
 def test_a_saved_change_keeps_its_reason(why: Reason) -> None:
-    """A saved plan holds the Reason by value and reads it back as the same Reason."""
-    data = {"action": "DELETE", "name": "git", "id": "git", "why": why.value, "reason": "x"}
-    change = decode(Change, json.dumps(data).encode(), data, fail=ConfigError, memo=False)
-    assert change.why is why and said(change) == said(
-        Change(Action.DELETE, "git", "git", "x", why=why)
-    )
+    """Written as saved_plan.dump_plan writes a plan (asdict, enums without a str value by
+    name) and read back as load_plan reads it: the same change, its Reason included."""
+    change = Change(action=Action.DELETE, name="git", id="git", why=why, reason="x")
+    text = json.dumps(dataclasses.asdict(change), default=lambda value: value.name)
+    assert json.loads(text)["why"] == why.value
+    back = decode(Change, text.encode(), json.loads(text), fail=ConfigError, memo=False)
+    assert back == change and back.why is why
 
 
 def test_an_unknown_reason_in_a_saved_change_is_refused() -> None:
@@ -111,7 +116,10 @@ def test_the_words_match_what_the_plan_said_before() -> None:
         return said(Change(action=Action.DELETE, name=entry, id=entry, why=why, reason=detail))
 
     assert say(Reason.SKIPPED, "aido.local.toml") == "skipped in aido.local.toml"
-    assert say(Reason.DEPRECATED) == "deprecated"
+    # The catalog's own phrase for a retired entry (doctor, outdated): the same words.
+    for replaced_by in (None, "github-v2"):
+        entry = SimpleNamespace(replaced_by=replaced_by)
+        assert say(Reason.DEPRECATED, replaced_by or "") == deprecation(entry)  # type: ignore[arg-type]
     assert say(Reason.DEPRECATED, "github-v2") == "deprecated, use github-v2"
     assert say(Reason.BUDGET) == "context budget for github"
     assert say(Reason.BUDGET, "qa") == "context budget for github in agent qa"
@@ -122,19 +130,33 @@ def test_the_words_match_what_the_plan_said_before() -> None:
     assert re.fullmatch(r"outside policy \(.+\)", say(Reason.OUTSIDE_POLICY, "deny 'x' in org"))
 
 
-def test_the_read_layer_names_orphans_by_reasons_the_plan_knows() -> None:
-    """read/world.py (below plan/) says why an orphan's entries go by a Reason's value:
-    each value it assigns is one the engine can turn into a Reason."""
-    tree = ast.parse((RECONCILE / "read" / "world.py").read_text(encoding="utf-8"))
-    said_there = {
-        node.value
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Constant)
-        and node.value in {"not-targeted", "other-file", "not-installed"}
-    }
-    assert said_there == {"not-targeted", "other-file", "not-installed"}
-    assert {Reason(value) for value in said_there} == {
-        Reason.NOT_TARGETED,
-        Reason.OTHER_FILE,
-        Reason.NOT_INSTALLED,
-    }
+@pytest.mark.parametrize(
+    ("codex_home", "said_there"),
+    [(True, "codex now uses another file"), (False, "codex is not installed")],
+)
+def test_an_orphan_says_why_its_entries_go(
+    tmp_path: Path,
+    sandbox_home: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    codex_home: bool,
+    said_there: str,
+) -> None:
+    """Codex's file moved back from $CODEX_HOME: aido's entries in the old one go, and the
+    plan says whether codex uses another file now or is not installed (read/world.py
+    names the case, the engine makes it a Reason)."""
+    old = tmp_path / "old-codex"
+    old.mkdir()
+    layer = Path(os.environ["XDG_CONFIG_HOME"]) / "aido" / "aido.toml"
+    layer.parent.mkdir(parents=True, exist_ok=True)
+    layer.write_text('adapters = ["codex"]\nsuggest = false\n[mcp]\nadd = ["time"]\n')
+    project = new_project(tmp_path, 'adapters = ["codex"]\nsuggest = false\n')
+    monkeypatch.setenv("CODEX_HOME", str(old))
+    assert aido(project, "apply", "--yes", "--scope", "user") == 0
+    assert "time" in (old / "config.toml").read_text()
+    monkeypatch.delenv("CODEX_HOME")
+    if codex_home:
+        (sandbox_home / ".codex").mkdir()
+    capsys.readouterr()
+    assert aido(project, "plan", "--scope", "user", "--detailed-exitcode") == 2
+    assert f"- time  (delete: {said_there})" in capsys.readouterr().out
