@@ -59,11 +59,13 @@ converged plan costs ~100 ms of CPU beyond `python -c pass` and loads 50 of
 aido's modules (tests/reconcile/test_cli.py holds at most 50). No single part
 is large: creating the 28 dataclasses that cross layers or that pydantic
 validates (Plan, FileChange, Change, Record, MCPDef, ProjectConfig, the lock,
-...) takes 17-30 ms (about 0.6 ms each: `dataclasses` writes six methods a
-frozen class); unmarshalling the ~70 modules' bytecode ~10 ms; compiling 91
-regular expressions ~8 ms (stdlib's included); 47 NamedTuples ~4 ms; the
-stdlib modules a plan needs (argparse, pathlib, typing, enum, json, tomllib,
-hashlib, inspect through dataclasses) most of the rest. Meeting + 60 ms would
+...) takes 25-31 ms (0.7-2 ms each; most of it `exec` compiling the six methods
+`dataclasses` writes a frozen class); unmarshalling the 69 modules' bytecode
+10-13 ms; 44 NamedTuples 8-10 ms; regular expressions 9 ms (140 `re` lookups,
+stdlib's included; aido's own ~3 ms); hashlib's OpenSSL 4-5 ms (the memo key);
+the other stdlib modules a plan needs (argparse, pathlib, typing, enum, json,
+tomllib, inspect through dataclasses) most of the rest. (Three runs of a
+throwaway script that times those stdlib functions around one in-process plan.) Meeting + 60 ms would
 take another ~40 ms off that spread with public APIs only; it is missed.
 
 One server into a fresh `.mcp.json` on a first run validates the new
