@@ -65,8 +65,9 @@ validates (Plan, FileChange, Change, Record, MCPDef, ProjectConfig, the lock,
 stdlib's included; aido's own ~3 ms); hashlib's OpenSSL 4-5 ms (the memo key);
 the other stdlib modules a plan needs (argparse, pathlib, typing, enum, json,
 tomllib, inspect through dataclasses) most of the rest. (Three runs of a
-throwaway script that times those stdlib functions around one in-process plan.) Meeting + 60 ms would
-take another ~40 ms off that spread with public APIs only; it is missed.
+throwaway script that times those stdlib functions around one in-process plan.)
+Meeting + 60 ms would take another ~40 ms off that spread with public APIs only;
+it is missed.
 
 One server into a fresh `.mcp.json` on a first run validates the new
 aido.toml once: importing pydantic takes ~60 ms here and building the
