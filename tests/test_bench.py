@@ -35,7 +35,9 @@ def test_many_toml_plans_and_applies_a_synthetic_catalog_into_one_config_toml(
 
 
 def test_cold_start_times_every_row_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each cold-start command runs (once here) and exits 0 or 2 on the demo project."""
+    """Each cold-start command runs (once here) and exits 0 or 2 on the demo project; the
+    "drifted" row plans a real drift (an owned field edited: `plan --detailed-exitcode`
+    exits 2, or run() refuses to time it)."""
     from bench import cold_start
 
     monkeypatch.setattr(cold_start, "RUNS", 1)

@@ -183,6 +183,9 @@ class World:
     companions: tuple[TargetFile, ...] = ()
     lock_digest: str = ABSENT  # of the bytes `lock` was read from (the plan's compare-and-swap)
     trust: TrustRecords = NO_RECORDS  # the harness records the trust gates look at
+    # Each entry id's tools as the last `aido doctor --probe` listed them (its cache, per
+    # server version), for the context budget: read when aido.toml has an [override.*].
+    tool_lists: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @cached_property
     def catalog(self) -> tuple[MCPDef, ...]:
@@ -192,14 +195,6 @@ class World:
         wants (`read_world`).
         """
         return resolved(self.entries)
-
-    @cached_property
-    def tool_lists(self) -> Mapping[str, tuple[str, ...]]:
-        """Each entry id's tools as the last `aido doctor --probe` listed them (its cache,
-        per server version), for the context budget; read when first asked."""
-        from aidokit.reconcile.read.tool_lists import tool_lists
-
-        return tool_lists(self.inputs.host.environ, self.inputs.host.project)
 
     def file_of(self, adapter: str) -> TargetFile | None:
         """The shared file of `adapter`, or None when it has no file in this scope."""
@@ -289,7 +284,15 @@ def read_world(inputs: Inputs) -> World:
         inputs, tuple(catalog), facts, tuple(wanted), tuple(notes), tuple(files), lock,
         tuple(dict.fromkeys(state_errors)), tuple(others.values()), tuple(orphans),
         tuple(missing), agents, tuple(companions), lock_digest, trust,
+        _tool_lists(inputs) if config.override else {},
     )  # fmt: skip
+
+
+def _tool_lists(inputs: Inputs) -> dict[str, tuple[str, ...]]:
+    """The tools each entry id listed at its last probe (the context budget's names)."""
+    from aidokit.reconcile.read.tool_lists import tool_lists
+
+    return tool_lists(inputs.host.environ, inputs.host.project)
 
 
 def _read_companion(

@@ -12,6 +12,7 @@ from enum import Enum
 from typing import Any
 
 from aidokit.reconcile.plan.model import Action, Change, FileChange, Plan, kept_words
+from aidokit.reconcile.read.tool_lists import tool_lists
 from aidokit.reconcile.read.world import World
 from aidokit.reconcile.show.reasons import said
 
@@ -104,7 +105,10 @@ def plan_status(plan: Plan, world: World) -> tuple[FileStatus, ...]:
     """Status of every file in `plan`, from the server maps `world` read for it; an entry
     aido.toml sets no budget for loads every tool the last probe listed for it."""
     files = tuple(_status(file, world) for file in plan.files)
-    lists = world.tool_lists if any(e.id for f in files for e in f.entries) else {}
+    lists: Mapping[str, tuple[str, ...]] = {}
+    if any(e.id for f in files for e in f.entries):
+        host = world.inputs.host
+        lists = world.tool_lists or tool_lists(host.environ, host.project)
     return tuple(replace(f, entries=tuple(_known(e, lists) for e in f.entries)) for f in files)
 
 
