@@ -20,6 +20,7 @@ from typing import Any, NoReturn
 from aidokit.catalog import errors as log
 from aidokit.reconcile import __version__
 from aidokit.reconcile.cli.commands import COMMANDS, EXAMPLES, MAIN, load
+from aidokit.reconcile.cli.output import terminal_columns
 from aidokit.reconcile.core.errors import AidoError
 
 COMMON = "common options"  # the title of the options every command takes
@@ -41,17 +42,8 @@ class _Help(argparse.HelpFormatter):
 
 
 def _columns() -> int:
-    """`shutil.get_terminal_size().columns`: $COLUMNS, else the terminal's, else 80."""
-    try:
-        columns = int(os.environ["COLUMNS"])
-    except (KeyError, ValueError):
-        columns = 0
-    if columns <= 0:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):
-            columns = 0
-    return columns or 80
+    """The columns of the terminal behind the real stdout (help and usage wrap to it)."""
+    return terminal_columns(sys.__stdout__)
 
 
 class Parser(argparse.ArgumentParser):

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from aidokit.catalog.errors import printable
+from aidokit.reconcile.cli.output import terminal_columns
 from aidokit.reconcile.core.errors import AidoError
 
 WINDOW = 10  # rows of choices shown at once; the list scrolls past that
@@ -112,17 +113,8 @@ def numbered(choices: Sequence[Choice], marked: Sequence[str]) -> list[str]:
 
 
 def width() -> int:
-    """The terminal's columns: $COLUMNS, else the terminal's, else 80 (a new pty says 0)."""
-    try:
-        columns = int(os.environ.get("COLUMNS", "0"))
-    except ValueError:
-        columns = 0
-    if columns <= 0:
-        try:
-            columns = os.get_terminal_size(sys.stdout.fileno()).columns
-        except (OSError, ValueError, AttributeError):
-            columns = 0
-    return columns if columns > 0 else 80
+    """The terminal's columns (80 when it cannot say)."""
+    return terminal_columns()
 
 
 def parse(answer: str, names: Sequence[str]) -> tuple[list[str] | None, list[str]]:

@@ -26,6 +26,23 @@ from typing import Any, TextIO, cast
 _OWN = re.compile(r"\r?\x1b\[[0-9;]*[mK]")
 
 
+def terminal_columns(stream: TextIO | None = None) -> int:
+    """The columns of the terminal behind `stream` (stdout by default): $COLUMNS when it
+    is a positive number, else what the terminal says, else 80 (a pipe, a new pty that
+    says 0). The one reader of the terminal's width."""
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
+    if columns > 0:
+        return columns
+    try:
+        columns = os.get_terminal_size((sys.stdout if stream is None else stream).fileno()).columns
+    except (AttributeError, OSError, ValueError):
+        columns = 0
+    return columns if columns > 0 else 80
+
+
 def escape(text: str, *, own_sequences: bool = False) -> str:
     """`text` with every unsafe character escaped; newline and tab kept, and aido's own
     colour and erase-line sequences too when `own_sequences`."""

@@ -4,6 +4,7 @@ or status that targets nothing says how to target something, never "No changes".
 from __future__ import annotations
 
 import json
+import os
 import pty
 import re
 import sys
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 from tests.helpers import ONLY_CONTEXT7, aido, new_project
 
 Capture = pytest.CaptureFixture[str]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_apply_says_what_it_did_in_the_past_tense(tmp_path: Path, capsys: Capture) -> None:
@@ -451,3 +453,24 @@ def test_init_and_import_wrap_to_columns(
         prose = [line for line in lines if not re.match(r'      ("|[-+] )', line)]
         assert any(line.startswith("  ") for line in prose), lines
         assert all(len(line) <= 60 or len(line.split()) == 1 for line in prose), lines
+
+
+def test_one_reader_of_the_terminal_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """cli/output.terminal_columns is the only place that asks the terminal its width:
+    $COLUMNS when positive, else the terminal's, else 80 (a pipe)."""
+    from aidokit.reconcile.cli.output import terminal_columns
+
+    readers = [
+        path.relative_to(ROOT).as_posix()
+        for folder in ("catalog", "adapters", "reconcile")
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        if "get_terminal_size" in path.read_text(encoding="utf-8")
+    ]
+    assert readers == ["reconcile/cli/output.py"]
+    read, write = os.pipe()
+    with os.fdopen(read) as pipe, os.fdopen(write, "w"):
+        monkeypatch.setenv("COLUMNS", "123")
+        assert terminal_columns(pipe) == 123
+        for unset in ("0", "wide", "-4"):
+            monkeypatch.setenv("COLUMNS", unset)
+            assert terminal_columns(pipe) == 80

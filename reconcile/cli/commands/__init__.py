@@ -18,6 +18,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TextIO
 
+from aidokit.reconcile.cli.output import terminal_columns
 from aidokit.reconcile.core.errors import AidoError, ConfigError
 
 
@@ -161,26 +162,16 @@ def want_colour(args: argparse.Namespace) -> bool:
 
 
 def output_width(stream: TextIO | None = None) -> int | None:
-    """The columns to wrap prose to on a terminal: $COLUMNS when set, else the terminal's
-    (80 when it cannot say). None into a pipe or a file, $COLUMNS or not, as terraform
-    does: a log keeps whole lines (and a CI runner or test worker that sets COLUMNS
-    still gets them)."""
+    """The columns to wrap prose to on a terminal (output.terminal_columns). None into a
+    pipe or a file, $COLUMNS or not, as terraform does: a log keeps whole lines (and a CI
+    runner or test worker that sets COLUMNS still gets them)."""
     stream = sys.stdout if stream is None else stream
     try:
         if not stream.isatty():
             return None
     except (AttributeError, OSError, ValueError):
         return None
-    try:
-        columns = int(os.environ.get("COLUMNS", ""))
-    except ValueError:
-        columns = 0
-    if columns > 0:
-        return columns
-    try:
-        return os.get_terminal_size(stream.fileno()).columns or 80
-    except (AttributeError, OSError, ValueError):
-        return 80
+    return terminal_columns(stream)
 
 
 def say(text: str) -> None:
