@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,7 +42,9 @@ def _imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     return {t for t in targets if t in known and t != name}
 
 
+@cache
 def _graph() -> dict[str, set[str]]:
+    """Module -> the aidokit modules it imports (inside functions too), built once a run."""
     known = _modules()
     return {name: _imports(name, path, known) for name, path in known.items()}
 
