@@ -193,21 +193,8 @@ def _tagged(union: Any, field: str) -> Builder:
 
 @cache
 def _hints(cls: Any) -> dict[str, Any]:
-    """`typing.get_type_hints(cls, include_extras=True)` for aido's own models, cheaper.
-
-    Each annotation (a string, under `from __future__ import annotations`) is evaluated
-    once, as typing evaluates it: in the class's namespace, then its module's. typing
-    wraps each in a ForwardRef and walks it again (docs/benchmarks.md); a test holds
-    the two equal for every model.
-    """
-    hints: dict[str, Any] = {}
-    for base in reversed(cls.__mro__):
-        module = vars(sys.modules[base.__module__]) if base.__module__ in sys.modules else {}
-        for name, value in vars(base).get("__annotations__", {}).items():
-            if isinstance(value, str):
-                value = eval(value, dict(vars(base)), module)  # noqa: S307  # aido's own source
-            hints[name] = type(None) if value is None else value
-    return hints
+    """The resolved annotations of one of aido's models, with their metadata, once each."""
+    return typing.get_type_hints(cls, include_extras=True)
 
 
 class Memo:
