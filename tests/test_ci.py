@@ -359,7 +359,8 @@ def test_step_fails_on_an_entry_outside_policy(
     converged: Path, sandbox_home: Path, tmp_path: Path, fail: str, expected: int
 ) -> None:
     """A hand-written entry the policy denies: with fail-on-policy (the default) exit 1, an
-    `aido policy` annotation on its line and the count as an output; with "false" it passes."""
+    `aido policy` annotation on its line and the count as an output; with "false" it passes,
+    and the job summary still names the server (issue 49 §4: it is drift, reported only)."""
     with (converged / "aido.toml").open("a", encoding="utf-8") as toml:
         toml.write('\n[policy]\ndeny = ["npm:@evil/*"]\n')
     mcp = converged / ".mcp.json"
@@ -380,7 +381,7 @@ def test_step_fails_on_an_entry_outside_policy(
         )
         assert "entries outside policy" in (tmp_path / "summary.md").read_text()
     else:
-        assert "is converged" in (tmp_path / "summary.md").read_text()
+        assert "`scraper` in .mcp.json" in (tmp_path / "summary.md").read_text()
 
 
 def test_step_measures_how_far_behind_its_baseline_a_project_is(

@@ -212,11 +212,19 @@ class Summary(NamedTuple):
     conflict: int = 0
     error: int = 0
     forget: int = 0  # ownership records of files that no longer exist
+    # Servers in targeted files that policy refuses and aido does not own (SPEC §6): drift
+    # that aido leaves alone, pending like a conflict.
+    policy: int = 0
 
     @property
     def has_changes(self) -> bool:
         """Whether applying would write anything (files or state)."""
         return bool(self.add or self.change or self.remove or self.forget)
+
+    @property
+    def pending(self) -> bool:
+        """Drift of any kind: what `plan --detailed-exitcode` exits 2 on (SPEC §8)."""
+        return self.has_changes or bool(self.conflict or self.policy)
 
     def line(self) -> str:
         """The one closing sentence, as terraform prints it."""
@@ -228,6 +236,9 @@ class Summary(NamedTuple):
         if self.forget:
             records = "record" if self.forget == 1 else "records"
             text += f" {self.forget} ownership {records} of missing files to forget."
+        if self.policy:
+            servers = "server" if self.policy == 1 else "servers"
+            text += f" {self.policy} {servers} outside policy."
         if self.error:
             text += f" {self.error} {'file' if self.error == 1 else 'files'} with errors."
         return text
@@ -320,4 +331,5 @@ class Plan(Strict):
                     counts[bucket[change.action]] += 1
         errors = sum(1 for f in self.files if f.error)
         forget = sum(len(f.forget) for f in self.files)
-        return Summary(error=errors, forget=forget, **counts)
+        policy = sum(1 for v in self.policy_violations if v.found == "hand-written")
+        return Summary(error=errors, forget=forget, policy=policy, **counts)

@@ -18,7 +18,7 @@ from typing import Any
 
 from aidokit.catalog.errors import printable
 from aidokit.reconcile.show.annotations import relative_text
-from aidokit.reconcile.show.artifact import Change, JobError, PlanDoc, PlannedFile
+from aidokit.reconcile.show.artifact import Change, JobError, PlanDoc, PlannedFile, Violation
 from aidokit.reconcile.show.report import cell
 
 SYMBOL = {"create": "+", "update": "~", "heal": "^", "delete": "-", "conflict": "!"}
@@ -50,7 +50,8 @@ def _plan(doc: PlanDoc, title: str, root: Path) -> str:
             "No harness config file is targeted, so nothing was checked; set `adapters` "
             "in aido.toml.",
         )
-    if not (changes or counts.get("conflict") or counts.get("error")):
+    outside = [v for v in doc.policy_violations if v.found == "hand-written"]
+    if not (changes or counts.get("conflict") or counts.get("error") or outside):
         files = len(doc.files)
         return _join(
             f"### aido: {title} is converged",
@@ -58,21 +59,26 @@ def _plan(doc: PlanDoc, title: str, root: Path) -> str:
             f"Every MCP config file matches aido.toml ({files} file{'s' * (files != 1)} checked).",
         )
     head = "the check failed in" if counts.get("error") else "MCP config drifted in"
-    lines = [f"### aido: {head} {title}", "", _counts(doc), "", *_table(doc, project, root)]
+    counted = _counts(doc, len(outside))
+    lines = [f"### aido: {head} {title}", "", counted, "", *_table(doc, project, root)]
     lines += _errors(doc, project, root)
+    lines += _outside_policy(outside, project, root)
     lines += ["", *_advice(doc, project, root)]
     lines += _details(doc, project, root, changes + counts.get("conflict", 0))
     return _join(*lines)
 
 
-def _counts(doc: PlanDoc) -> str:
-    """`**3** to add, **1** to change, ...`, the plan's closing line as Markdown."""
+def _counts(doc: PlanDoc, outside: int = 0) -> str:
+    """`**3** to add, **1** to change, ...`, the plan's closing line as Markdown (`outside`:
+    the servers outside policy in the targeted files)."""
     c = doc.counts
     conflicts = "conflict" if c.get("conflict") == 1 else "conflicts"
     text = (
         f"**{c.get('add', 0)}** to add, **{c.get('change', 0)}** to change, "
         f"**{c.get('remove', 0)}** to remove, **{c.get('conflict', 0)}** {conflicts}"
     )
+    if outside:
+        text += f", **{outside}** outside policy"
     if c.get("error"):
         text += f", **{c['error']}** {'file' if c['error'] == 1 else 'files'} with errors"
     return text + "."
@@ -107,6 +113,20 @@ def _errors(doc: PlanDoc, project: Path, root: Path) -> list[str]:
     for file in broken:
         path = cell(_path(project / file.path, root))
         lines.append(f"- **Error** in {path}: {cell(relative_text(file.error or '', root))}")
+    return lines
+
+
+def _outside_policy(found: list[Violation], project: Path, root: Path) -> list[str]:
+    """Servers in the targeted files that policy refuses: drift aido leaves alone (SPEC §6)."""
+    if not found:
+        return []
+    lines = ["", "Outside policy (aido never removes these; delete them or change the rule):", ""]
+    for v in found:
+        where = cell(_path(project / v.path, root)) if v.path else "?"
+        lines.append(
+            f"- `{_code(v.name)}` in {where} ({cell(v.adapter)}): {cell(v.rule)} in "
+            f"{cell(relative_text(v.layer, root))} ({cell(v.kind)} policy)"
+        )
     return lines
 
 

@@ -46,6 +46,8 @@ def _summary(summary: Summary) -> dict[str, Any]:
     counts = summary._asdict()
     if not summary.forget:
         del counts["forget"]  # optional: present only when state of missing files is dropped
+    if not summary.policy:
+        del counts["policy"]  # optional: present only when a targeted file holds such a server
     return counts
 
 

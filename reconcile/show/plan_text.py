@@ -46,7 +46,7 @@ def render_plan(
     paint = _painter(colour)
     out: list[str] = [title] if title else []
     summary = plan.summary
-    if not (verbose or summary.has_changes or summary.conflict or summary.error):
+    if not (verbose or summary.pending or summary.error):
         if not plan.files:
             out.append(untargeted(plan))
             plan = replace(plan, notes=tuple(n for n in plan.notes if n != _no_user_layer(plan)))
@@ -57,12 +57,13 @@ def render_plan(
         return wrap(out, width)
     for file in plan.files:
         out += _file(file, paint)
+    out += outside_policy(plan, paint)
     if not plan.files:
         out.append(untargeted(plan))
         plan = replace(plan, notes=tuple(n for n in plan.notes if n != _no_user_layer(plan)))
     out += _lock(plan)
     out.append("")
-    if summary.has_changes or summary.conflict or summary.error:
+    if summary.pending or summary.error:
         out.append(summary.line())
     elif plan.files:
         out.append("No changes. Every targeted file matches the desired state.")
@@ -70,6 +71,22 @@ def render_plan(
     if errors_last and summary.error:
         out += ["", *errors(plan, paint)]
     return wrap(out, width)
+
+
+def outside_policy(plan: Plan, paint: Any) -> list[str]:
+    """The servers in targeted files that policy refuses and aido does not own (SPEC §6):
+    each names its file, the rule and the layer the rule came from, and the way out."""
+    found = [v for v in plan.policy_violations if v.found == "hand-written"]
+    if not found:
+        return []
+    lines = ["", "# outside policy (aido leaves these entries alone)"]
+    for v in found:
+        line = (
+            f"! {v.name} in {v.path} ({v.adapter}): {v.rule} in {v.layer} ({v.kind} policy); "
+            f"remove it from the file, or ask whoever keeps {v.layer} to change the rule"
+        )
+        lines.append(paint(_COLOURS[Action.CONFLICT], printable(line)))
+    return lines
 
 
 def untargeted(plan: Plan) -> str:

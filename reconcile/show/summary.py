@@ -6,6 +6,7 @@ hook uses it); with `-v` the full plan follows.
 
 from __future__ import annotations
 
+from aidokit.catalog.errors import printable
 from aidokit.reconcile.plan.model import Action, FileChange, Plan
 
 MAX_NAMES = 6  # per file; a longer list says "+N more"
@@ -19,9 +20,14 @@ def render_summary(plan: Plan, *, width: int | None = None) -> str:
     summary = plan.summary
     if not plan.files:
         return wrap([f"aido: {untargeted(plan)}"], width)
-    if not (summary.has_changes or summary.conflict or summary.error):
+    if not (summary.pending or summary.error):
         return f"aido: {len(plan.files)} MCP config file(s) match aido.toml.\n"
     files = [line for f in plan.files if (line := _file_line(f))]
+    files += [
+        printable(f"  {v.path} ({v.adapter}): ! {v.name} outside policy: {v.rule} in {v.layer}")
+        for v in plan.policy_violations
+        if v.found == "hand-written"
+    ]
     lines = [f"aido: MCP config drifted from aido.toml in {len(files)} file(s).", *files]
     lines.append(summary.line())
     # Apply fixes changes, never a file it cannot read or an entry it does not own.
@@ -31,6 +37,11 @@ def render_summary(plan: Plan, *, width: int | None = None) -> str:
         lines.append("Fix: run `aido apply` and commit the result (`aido plan` shows the details).")
     if summary.conflict:
         lines.append("Conflicts are never overwritten: `aido plan` names each way out.")
+    if summary.policy:
+        lines.append(
+            "Servers outside policy are never removed by aido: delete them from the file, or "
+            "change the rule in the layer named."
+        )
     return wrap(lines, width)
 
 

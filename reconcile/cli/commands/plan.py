@@ -80,6 +80,6 @@ def run(args: argparse.Namespace) -> int:
     summary = plan.summary
     if summary.error:
         return 1
-    if args.detailed_exitcode and (summary.has_changes or summary.conflict):
+    if args.detailed_exitcode and summary.pending:
         return EXIT_CHANGES
     return 0

@@ -149,3 +149,61 @@ def test_a_wrong_shaped_violation_list_is_that_artifacts_error(
     )
     found = read_artifact(artifact)
     assert isinstance(found, str) and message in found
+
+
+# Nothing desired: the file holds only the user's servers, so the plan is otherwise converged.
+OWN_ONLY = 'adapters = ["claude-code"]\nsuggest = false\n'
+
+
+def test_a_server_outside_policy_is_pending_drift(
+    project: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 49 §4: a hand-written server policy refuses shows in the text plan (rule and
+    layer named), counts in `--json`'s summary, and makes `--detailed-exitcode` exit 2."""
+    (project / "aido.toml").write_text(OWN_ONLY, encoding="utf-8")
+    managed('[policy]\ndeny = ["npm:@evil/*"]\n')
+    capsys.readouterr()
+    assert aido(project, "plan", "--detailed-exitcode") == 2
+    out = capsys.readouterr().out
+    layer = os.environ["AIDO_POLICY_FILE"]
+    assert f"! evil in .mcp.json (claude-code): deny rule 'npm:@evil/*' in {layer}" in out
+    assert "No changes" not in out and "1 server outside policy." in out
+    assert aido(project, "plan", "--json", "--detailed-exitcode") == 2
+    doc = json.loads(capsys.readouterr().out)
+    valid("plan", doc)
+    assert doc["summary"]["policy"] == 1
+    assert (project / ".mcp.json").read_bytes() == MCP_JSON.encode()
+
+
+def test_the_pre_commit_hook_fails_on_a_server_outside_policy(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The hook's own command (.pre-commit-hooks.yaml) fails and names the server and rule."""
+    import yaml
+
+    [hook] = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
+    argv = hook["entry"].split()[1:]
+    (project / "aido.toml").write_text(OWN_ONLY, encoding="utf-8")
+    assert aido(project, *argv) == 0
+    managed('[policy]\ndeny = ["host:*.example.net"]\n')
+    capsys.readouterr()
+    assert aido(project, *argv) == 2
+    out = capsys.readouterr().out
+    assert ".mcp.json (claude-code): ! web outside policy: deny rule 'host:*.example.net'" in out
+
+
+def test_the_job_summary_names_a_server_outside_policy(
+    project: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`aido report --job-summary` shows drift, naming the server, rule and layer."""
+    (project / "aido.toml").write_text(OWN_ONLY, encoding="utf-8")
+    managed('[policy]\ndeny = ["npm:@evil/*"]\n')
+    capsys.readouterr()
+    aido(project, "plan", "--json")
+    artifact = tmp_path / "plan.json"
+    artifact.write_text(capsys.readouterr().out)
+    assert aido(project, "report", "--job-summary", "--name", "proj", str(artifact)) == 0
+    out = capsys.readouterr().out
+    assert "drifted" in out and "converged" not in out
+    assert "`evil`" in out and "deny rule 'npm:@evil/\\*'" in out  # Markdown-escaped
+    assert "**1** outside policy" in out
