@@ -10,30 +10,34 @@ GAPS = """\
 ## Stacks without a vendor server
 
 An entry is added only when `make verify-catalog` can check it: a package on
-npm or PyPI at a pinned version, or a remote the vendor documents. For these
-stacks the server a practitioner would pick is not one of those, or acts on
-an account and so is never suggested (checked 2026-12-03):
+npm or PyPI at a pinned version, or a remote the vendor documents. Of the
+common stacks, Django gets a server of its own (`django-ai-boost`, added
+2026-12-06). For the stacks below the server a practitioner would pick is not
+one of those, or acts on an account or a machine and so is never suggested
+(checked 2026-12-03, again 2026-12-06):
 
 - **Go** (`go`): the Go team's server is built into gopls (`gopls mcp`,
-  go.dev/gopls/features/mcp, experimental), installed with `go install`, not
-  from npm or PyPI. The pack recommends `serena`, which runs gopls. To use
-  gopls's own server: `[custom.gopls]` with `command = "gopls"` and
-  `args = ["mcp"]`. Google's `google-developer-knowledge` also searches
-  go.dev (add it by name; it needs a Google Cloud API key).
+  go.dev/gopls/features/mcp, experimental), installed with `go install` from
+  the Go module proxy, not from npm or PyPI. The pack recommends `serena`,
+  which runs gopls. To use gopls's own server: `[custom.gopls]` with
+  `command = "gopls"` and `args = ["mcp"]`. Google's
+  `google-developer-knowledge` also searches go.dev (add it by name; it needs
+  a Google Cloud API key).
 - **Rust** (`rust`): neither the Rust project nor rust-analyzer publishes a
-  server; the pack recommends `serena`, which runs rust-analyzer.
+  server; the community ones are crates, which `make verify-catalog` cannot
+  check. The pack recommends `serena`, which runs rust-analyzer.
 - **JVM** (`spring`, any Maven or Gradle build): `sonatype`, Sonatype's hosted
   server (Sonatype runs Maven Central), is suggested for Java and Kotlin
   projects, and `serena` for Spring. IntelliJ IDEA's built-in MCP server is
   set up by the IDE and runs from its installation: there is no package to pin.
 - **Rails** (`rails`): the Rails project publishes no server; the community
-  ones are Ruby gems, which `make verify-catalog` cannot check. The pack
-  recommends `serena`.
+  ones (rails-mcp-server) are Ruby gems, which `make verify-catalog` cannot
+  check. The pack recommends `serena`.
 - **PHP, Laravel** (`laravel`): Laravel's own server is Laravel Boost
   (laravel.com/docs/boost), a Composer dev dependency that runs as
   `php artisan boost:mcp` inside the app; Composer packages are not checked
-  here, and Boost runs PHP code and database queries in the app, so it would be
-  security-sensitive. To use it: `[custom.laravel-boost]` with
+  here, and Boost runs PHP code (Tinker) and database queries in the app, so
+  it would be security-sensitive. To use it: `[custom.laravel-boost]` with
   `command = "php"` and `args = ["artisan", "boost:mcp"]`. The pack
   recommends `serena`.
 - **.NET** (`dotnet`): `microsoft-learn`, Microsoft's hosted documentation
@@ -43,20 +47,27 @@ an account and so is never suggested (checked 2026-12-03):
   HCP Terraform token reaches the organization's workspaces and runs, so it is
   security-sensitive and only installed by name. HashiCorp's local server,
   which reads the public registry without a token, ships as a Docker image and
-  a Go binary only.
+  a Go binary only; AWS's PyPI server (awslabs.terraform-mcp-server) is yanked
+  in its favour, and it ran `terraform apply`.
 - **Kubernetes, Helm** (`kubernetes`): `kubernetes-readonly`, `kubernetes`,
-  `argocd` and `aws-eks` all use the cluster's credentials: security-sensitive,
-  named by the user. Helm has no server of its own; `kubernetes-readonly`
-  (containers/kubernetes-mcp-server) lists Helm releases with its default
-  Helm toolset.
+  `argocd` and `aws-eks` all use the cluster's credentials (even read-only,
+  they read Secrets): security-sensitive, named by the user. Helm has no
+  server of its own; `kubernetes-readonly` (containers/kubernetes-mcp-server)
+  lists Helm releases with its default Helm toolset.
 - **Docker and compose services** (`docker`, `redis`): the `docker` and
-  `redis` servers change containers and data: security-sensitive. `postgres`,
-  `mongodb` and `neo4j` get their read-only servers.
-- **Python and Node web frameworks** (`fastapi`, `django`, `flask`,
-  `sqlalchemy`, `express`, `nestjs`): no framework publishes a server;
-  `context7` (every project) serves their documentation. No pack recommends
-  `fetch`: it can reach local network addresses, so it is opt-in
-  (`[mcp] add = ["fetch"]`).
+  `redis` servers change containers and data: security-sensitive. Docker's
+  own Docker Hub server (docker/hub-mcp) is published in Docker's MCP
+  Toolkit, not on npm or PyPI. `postgres`, `mongodb` and `neo4j` get their
+  read-only servers.
+- **Prisma** (`prisma`): Prisma's two servers both act on the database: the
+  local one (`prisma mcp`, the `prisma` entry) runs `migrate dev` and
+  `migrate reset`, the remote one (mcp.prisma.io) creates and deletes Prisma
+  Postgres databases. Both are security-sensitive; `context7` serves Prisma's
+  documentation.
+- **Python and Node web frameworks** (`fastapi`, `flask`, `sqlalchemy`,
+  `express`, `nestjs`): no framework publishes a server; `context7` (every
+  project) serves their documentation. No pack recommends `fetch`: it can
+  reach local network addresses, so it is opt-in (`[mcp] add = ["fetch"]`).
 """
 
 SEARCH = """\

@@ -24,6 +24,7 @@ from aidokit.catalog.models import (
     passthrough,
     secret,
     serena_install,
+    uv_with,
     uvx,
 )
 
@@ -630,6 +631,37 @@ CODE: tuple[MCPDef, ...] = (
         ),
         homepage="https://github.com/sonatype/dependency-management-mcp-server",
         tags=("dependencies", "security", "jvm", "remote"),
+    ),
+    # ---- issue 54, checked 2026-12-06.
+    # PyPI django-ai-boost 0.9.0 (Vinta Software, github.com/vintasoftware/django-ai-boost;
+    # in the official MCP Registry as io.github.vintasoftware/django-ai-boost; requires
+    # Python >= 3.12 and Django >= 4.2). Its README: every tool is read-only (models, URLs,
+    # settings, migrations, schema, system checks, log tails, ORM reads); stdio by default;
+    # settings from --settings or DJANGO_SETTINGS_MODULE; the Claude Code and VS Code setups
+    # run it with `uv run` so it imports the project's apps from the project's environment
+    # (an isolated `uvx` could not import them). Reads rows like postgres-readonly: not
+    # sensitive.
+    MCPDef(
+        id="django-ai-boost",
+        name="Django AI Boost",
+        purpose="Read a Django project's models, URLs, settings, migrations and schema",
+        suggested_for=("implementer", "architect", "tester-reviewer"),
+        triggers=("stack.has(django)",),
+        install=everywhere(
+            uv_with(
+                "django-ai-boost==0.9.0",
+                "django-ai-boost",
+                env=passthrough("DJANGO_SETTINGS_MODULE"),
+            )
+        ),
+        env=(
+            EnvVar(
+                name="DJANGO_SETTINGS_MODULE",
+                description="the project's settings module, e.g. mysite.settings",
+            ),
+        ),
+        homepage="https://github.com/vintasoftware/django-ai-boost",
+        tags=("django", "python", "framework", "read-only"),
     ),
 )
 
@@ -1799,6 +1831,8 @@ ORDER: tuple[str, ...] = (
     "aws-cloudwatch", "aws-prometheus", "cloudflare-observability", "sanity", "mapbox",
     # issue 37 part 2
     "terraform", "sonatype", "google-developer-knowledge", "logfire",
+    # issue 54
+    "django-ai-boost",
 )  # fmt: skip
 
 _RANK = {entry_id: rank for rank, entry_id in enumerate(ORDER)}

@@ -245,7 +245,7 @@ STACK_PACKS: tuple[StackPack, ...] = (
     StackPack("express", "backend", _JS, (npm("express"),)),
     StackPack("nestjs", "backend", ("typescript",), (npm("@nestjs/core"),)),
     StackPack("fastapi", "backend", _PY, (python("fastapi"),)),
-    StackPack("django", "backend", _PY, (python("django"),)),
+    StackPack("django", "backend", _PY, (python("django"),), ("django-ai-boost",)),
     StackPack("flask", "backend", _PY, (python("flask"),)),
     StackPack("sqlalchemy", "backend", _PY, (python("sqlalchemy"),)),
     StackPack("go", "other", ("go",), (exists("go.mod"),), ("serena",)),

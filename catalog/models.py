@@ -279,6 +279,12 @@ def uvx(*args: str, env: dict[str, str] | None = None, net: bool = True) -> Stdi
     return StdioSpec(command="uvx", args=args, env=env or {}, requires_network=net)
 
 
+def uv_with(package: str, tool: str, *args: str, env: dict[str, str] | None = None) -> StdioSpec:
+    """Run `tool` from the PyPI `package` (pinned by the caller) in the project's own environment
+    (`uv run --with`), for a server that imports the project's code, as Django's do."""
+    return StdioSpec(command="uv", args=("run", "--with", package, tool, *args), env=env or {})
+
+
 def secret(name: str, description: str, *, required: bool = True) -> EnvVar:
     """Declare a secret env var (only ever passed as a `${NAME}` reference)."""
     return EnvVar(name=name, secret=True, required=required, description=description)
@@ -326,9 +332,10 @@ def serena_install() -> dict[str, StdioSpec | RemoteSpec]:
 # ======================================================================================
 # Which package (and version) or URL an install spec runs: read from its launcher's arguments.
 #
-# `npx -y pkg@1.2.3` runs npm's `pkg` 1.2.3; `uvx pkg==1.2.3` and
-# `uvx --from pkg==1.2.3 tool` run PyPI's `pkg` 1.2.3; a remote spec runs its
-# URL. Used by `aido.lock`, `aido outdated` and `make verify-catalog`.
+# `npx -y pkg@1.2.3` runs npm's `pkg` 1.2.3; `uvx pkg==1.2.3`,
+# `uvx --from pkg==1.2.3 tool` and `uv run --with pkg==1.2.3 tool` (the tool in the
+# project's own environment) run PyPI's `pkg` 1.2.3; a remote spec runs its URL.
+# Used by `aido.lock`, `aido outdated` and `make verify-catalog`.
 # ======================================================================================
 
 
@@ -350,9 +357,11 @@ class Package(NamedTuple):
 
 
 def package_of(spec: StdioSpec | RemoteSpec) -> Package | None:
-    """The npm or PyPI package `spec` launches, if it launches one through npx or uvx."""
+    """The npm or PyPI package `spec` launches, if it launches one through npx, uvx or uv run."""
     if not isinstance(spec, StdioSpec):
         return None
+    if spec.command == "uv" and spec.args[:2] == ("run", "--with") and len(spec.args) > 3:
+        return _pypi(spec.args[2])
     if spec.command == "npx":
         target = _first_operand(spec.args)
         return None if target is None else _npm(target)

@@ -176,6 +176,8 @@ def package_slot(spec: StdioSpec) -> tuple[int, str] | None:
         if args[:1] == ("--from",) and len(args) > 2:
             return 1, "pypi"
         return _first_operand(args, _UVX_SWITCHES, "pypi")
+    if spec.command == "uv" and args[:2] == ("run", "--with") and len(args) > 3:
+        return 2, "pypi"
     if spec.command == "docker" and args[:1] == ("run",):
         index = 1
         while index < len(args) and args[index].startswith("-"):

@@ -21,7 +21,14 @@ from aidokit.catalog.facts import (
     npm,
     python,
 )
-from aidokit.catalog.models import ALL_ROLES, PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
+from aidokit.catalog.models import (
+    ALL_ROLES,
+    PLACEHOLDER_RE,
+    MCPDef,
+    RemoteSpec,
+    StdioSpec,
+    package_of,
+)
 from aidokit.catalog.triggers import parse_trigger, suggest
 from aidokit.catalog.validation import dump, validate
 
@@ -137,12 +144,16 @@ def test_placeholders_declared_and_secrets_referenced(entry: MCPDef) -> None:
 
 @ENTRIES
 def test_pinned_or_remote(entry: MCPDef) -> None:
-    """npx and uvx specs pin an exact version, never @latest."""
+    """npx and uvx specs pin an exact version, never @latest; every local spec runs a package
+    aido can name (so `make verify-catalog`, `aido.lock` and `aido outdated` see its pin)."""
     for spec in entry.install.values():
         if isinstance(spec, StdioSpec) and spec.command in ("npx", "uvx"):
             joined = " ".join(spec.args)
             assert "@latest" not in joined
             assert re.search(r"(@|==)\d", joined), joined
+        if isinstance(spec, StdioSpec):
+            package = package_of(spec)
+            assert package is not None and package.version, (entry.id, spec.command, spec.args)
 
 
 @pytest.mark.parametrize(

@@ -29,6 +29,8 @@ PUBLISHED = frozenset(
         "sanity", "mapbox",
         # issue 37 part 2
         "terraform", "sonatype", "google-developer-knowledge", "logfire",
+        # issue 54
+        "django-ai-boost",
     }
 )  # fmt: skip
 

@@ -47,6 +47,8 @@ SUGGESTS = {
     # issue 37 part 2: Google's docs server (what acts on the project is sensitive)
     "gcp": ("google-developer-knowledge", "gcp"),
     "firebase": ("google-developer-knowledge", "firebase"),
+    # issue 54: Vinta's read-only introspection server, run in the project's environment
+    "django": ("django-ai-boost", "django"),
 }
 
 # pack -> the security-sensitive entry its trigger names: never suggested, listed as left
@@ -70,7 +72,7 @@ LEFT_OUT = {
 
 # Packs no vendor serves with a server the catalog can check (docs/catalog.md, "Stacks
 # without a vendor server"): they get the `always` entries (context7 has their docs).
-NOTHING = ("fastapi", "django", "flask", "sqlalchemy")
+NOTHING = ("fastapi", "flask", "sqlalchemy")
 
 
 def test_every_pack_has_a_fixture_and_an_expected_suggestion() -> None:
