@@ -62,13 +62,17 @@ def check_targets(plan: Plan) -> None:
 
 def check_fresh(plan: Plan, *, saved: bool = True) -> None:
     """Refuse the whole plan if any file, or `aido.lock`, changed since it was planned
-    (`saved`: the plan came from a file, else it was made by this run a moment ago)."""
+    (`saved`: the plan came from a file, else it was made by this run a moment ago).
+
+    A saved plan is checked over every file it covers, changes or not (SPEC §6): it
+    stands for the state of all of them when it was made. A plan of this run checks the
+    files it writes."""
     lock = plan.lock
     if lock is not None and current_digest(Path(lock.path)) != lock.digest:
         # The files were planned from that lock: stale too, so refuse before the first write.
         raise StaleError(f"{lock.path} changed since the plan was made; run aido plan again")
     for file in plan.files:
-        if not file.actionable and not file.forget:
+        if not saved and not file.actionable and not file.forget:
             continue
         # Hash the bytes only: parsing a 20 MB ~/.claude.json twice would be waste.
         if current_digest(Path(file.abs_path)) == file.digest:

@@ -113,6 +113,33 @@ def test_stale_saved_plan_is_refused(
     assert not (project / ".aido").exists()
 
 
+@pytest.mark.parametrize("edited", [".mcp.json", ".vscode/mcp.json", ".cursor/mcp.json"])
+@pytest.mark.parametrize("changes", [False, True], ids=["no-changes", "changes-elsewhere"])
+def test_a_saved_plan_checks_every_file_it_covers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], edited: str, changes: bool
+) -> None:
+    """Issue 49 §5 (SPEC §6): a file whose bytes moved since `plan --out` makes `apply PLAN`
+    refuse, whether the plan changes nothing at all or changes only other files."""
+    project = new_project(tmp_path, ONLY_CONTEXT7.replace('["claude-code"]', _THREE))
+    assert aido(project, "apply", "--yes") == 0
+    if changes:  # one file the plan will change; the edited one is another (or the same)
+        (project / ".cursor" / "mcp.json").write_text('{"mcpServers": {}}\n')
+    saved = tmp_path / "plan.json"
+    assert aido(project, "plan", "--out", str(saved)) == 0
+    target = project / edited
+    hand = json.loads(target.read_text())
+    hand[next(iter(hand))] = {}  # every entry deleted by hand, as in the issue
+    target.write_text(json.dumps(hand))
+    before = {p: (project / p).read_bytes() for p in (".mcp.json", ".vscode/mcp.json")}
+    capsys.readouterr()
+    assert aido(project, "apply", str(saved)) == 1
+    assert f"saved plan is stale: {edited} changed" in capsys.readouterr().err
+    assert before == {p: (project / p).read_bytes() for p in before}
+
+
+_THREE = '["claude-code", "vscode", "cursor"]'
+
+
 def test_malformed_file_fails_closed(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """An unparseable `.mcp.json` is an error for plan and apply; its bytes stay."""
     (project / ".mcp.json").write_text('{"mcpServers": {"a": }')

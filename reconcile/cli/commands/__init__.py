@@ -260,6 +260,10 @@ def apply_and_report(
         raise AidoError(_errors_sentence(plan))
     check_settings()  # issue 30 §3: a bad setting found after a write would exit 1 over it
     if not summary.has_changes:
+        if saved:  # SPEC §6: a saved plan checks every file it covers, changes or not
+            from aidokit.reconcile.write.apply import check_fresh
+
+            check_fresh(plan, saved=True)
         _check_lock_text(plan, saved=saved)
         extra = before_write() if before_write is not None else None
         confirmed = store.write() if store is not None else None
