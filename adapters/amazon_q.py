@@ -52,6 +52,7 @@ class AmazonQ(AdapterBase):
     )
     evidence = Evidence(
         verified_by="source",
+        date="2026-11-30",
         link="https://github.com/aws/amazon-q-developer-cli/blob/003cdad8/crates/chat-cli/src/cli/chat/tools/custom_tool.rs",
         cli="q",
     )

@@ -40,6 +40,7 @@ class Amp(AdapterBase):
     # Read from its bundle: amp mcp add/list and the settings loader.
     evidence = Evidence(
         verified_by="real CLI",
+        date="2026-12-03",
         link="https://www.npmjs.com/package/@ampcode/cli/v/0.0.1790142911",
         unconfirmed=("workspace servers run only after `amp mcp approve`, which needs a login",),
         cli="amp",

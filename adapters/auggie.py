@@ -43,6 +43,7 @@ class Auggie(AdapterBase):
     # Read from its augment.mjs: SettingsManager and the MCP config loader.
     evidence = Evidence(
         verified_by="real CLI",
+        date="2026-12-03",
         link="https://www.npmjs.com/package/@augmentcode/auggie/v/0.36.0",
         unconfirmed=("a `--augment-cache-dir` other than ~/.augment is not followed",),
         cli="auggie",

@@ -512,6 +512,9 @@ class Evidence(NamedTuple):
     """How an adapter's file locations and entry shape were checked, and against what."""
 
     verified_by: str  # one of VERIFIED_BY
+    # The day (YYYY-MM-DD) the paths and shape were last checked against `link` (`aido
+    # adapters --json`: `evidence_date`; docs/adapters.md, "Evidence and its date").
+    date: str
     link: str  # the harness's own source, docs, or the secondary page relied on
     unconfirmed: tuple[str, ...] = ()  # what could not be confirmed (shown by `aido adapters`)
     # The harness's own CLI binary, whose version `aido doctor` checks (None: no CLI); with

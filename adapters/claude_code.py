@@ -138,6 +138,7 @@ class ClaudeCode(AdapterBase):
     )
     evidence = Evidence(
         verified_by="real CLI",
+        date="2026-11-30",
         link="https://code.claude.com/docs/en/mcp",
         cli="claude",
     )

@@ -34,6 +34,7 @@ class ClaudeDesktop(AdapterBase):
     )
     evidence = Evidence(
         verified_by="docs",
+        date="2026-11-30",
         link="https://github.com/modelcontextprotocol/modelcontextprotocol/blob/20587283/docs/docs/develop/connect-local-servers.mdx",
     )
 

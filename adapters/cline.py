@@ -47,6 +47,7 @@ class Cline(AdapterBase):
     # tests/contract runs the settings loader of the installed `cline` (its @cline/core).
     evidence = Evidence(
         verified_by="real CLI",
+        date="2026-11-30",
         link="https://github.com/cline/cline/blob/21cb8d25/apps/vscode/src/services/mcp/schemas.ts",
         cli="cline",
     )

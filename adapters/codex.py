@@ -71,6 +71,7 @@ class Codex(AdapterBase):
     )
     evidence = Evidence(
         verified_by="real CLI",
+        date="2026-11-30",
         link="https://github.com/openai/codex/blob/00b17c26/codex-rs/config/src/mcp_types.rs",
         unconfirmed=("Windows user folder (taken to be %USERPROFILE%\\.codex)",),
         cli="codex",

@@ -39,6 +39,7 @@ class Continue(AdapterBase):
     # on aido's files: `cn` 1.5.47 itself reads only config.yaml (docs/harness-oracles.md).
     evidence = Evidence(
         verified_by="real CLI",
+        date="2026-11-30",
         link=(
             "https://github.com/continuedev/continue/blob/0a3f6338/"
             "packages/config-yaml/src/schemas/mcp/convertJson.ts"

@@ -75,6 +75,7 @@ class CopilotCLI(AdapterBase):
     )
     evidence = Evidence(
         verified_by="real CLI",
+        date="2026-11-30",
         link="https://github.com/github/docs/blob/091100a4/content/copilot/how-tos/copilot-cli/customize-copilot/add-mcp-servers.md",
         unconfirmed=("${VAR} expansion in headers at connect time",),
         cli="copilot",

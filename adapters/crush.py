@@ -47,6 +47,7 @@ class Crush(AdapterBase):
     )
     evidence = Evidence(
         verified_by="source",
+        date="2026-11-30",
         link="https://github.com/charmbracelet/crush/blob/37f36e93/internal/config/config.go",
         cli="crush",
     )

@@ -31,6 +31,7 @@ class Cursor(AdapterBase):
     )
     evidence = Evidence(
         verified_by="secondary",
+        date="2026-11-30",
         link="https://cursor.com/docs/context/mcp",
         unconfirmed=("${env:VAR} syntax and the field list (official page not readable)",),
     )

@@ -56,6 +56,7 @@ class FactoryDroid(AdapterBase):
     # tests/contract reads aido's writes back with `droid mcp list` (0.225.2).
     evidence = Evidence(
         verified_by="real CLI",
+        date="2026-11-30",
         link="https://docs.factory.ai/cli/configuration/mcp",
         unconfirmed=("the Windows user folder (taken to be %USERPROFILE%\\.factory)",),
         cli="droid",

@@ -108,6 +108,7 @@ class GeminiCLI(AdapterBase):
     )
     evidence = Evidence(
         verified_by="real CLI",
+        date="2026-11-30",
         link="https://github.com/google-gemini/gemini-cli/blob/5411f113/docs/tools/mcp-server.md",
         cli="gemini",
     )

@@ -67,6 +67,7 @@ class Goose(AdapterBase):
     )
     evidence = Evidence(
         verified_by="source",
+        date="2026-11-30",
         link="https://github.com/aaif-goose/goose/blob/20f87d19/crates/goose/src/agents/extension.rs",
         unconfirmed=("Windows path",),
         cli="goose",

@@ -36,6 +36,7 @@ class Junie(AdapterBase):
     )
     evidence = Evidence(
         verified_by="secondary",
+        date="2026-11-30",
         link="https://www.jetbrains.com/help/junie/model-context-protocol-mcp.html",
         unconfirmed=(
             "both file paths (.junie/mcp/mcp.json, ~/.junie/mcp/mcp.json: third-party tools)",

@@ -60,6 +60,7 @@ class Kilo(OpenCode):
     # tests/contract reads aido's writes back with `kilo debug config` (7.0.33 to 7.7.7).
     evidence = Evidence(
         verified_by="real CLI",
+        date="2026-11-30",
         link="https://github.com/Kilo-Org/kilocode/blob/002186d5/packages/opencode/src/config/config.ts",
         unconfirmed=("per-agent tool scoping (Kilo moved to `permission` rules; not written)",),
         cli="kilo",

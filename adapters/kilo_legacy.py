@@ -26,6 +26,7 @@ class KiloLegacy(Roo):
     # (`kilocode debug config`: its second name for `kilo`, so the oracles stay one per CLI).
     evidence = Evidence(
         verified_by="real CLI",
+        date="2026-11-30",
         link=(
             "https://github.com/Kilo-Org/kilocode/blob/1e49e857/"
             "packages/opencode/src/kilocode/mcp-migrator.ts"

@@ -62,6 +62,7 @@ class Kiro(AdapterBase):
     )
     evidence = Evidence(
         verified_by="docs",
+        date="2026-11-30",
         link="https://kiro.dev/docs/mcp/configuration",
         cli="kiro-cli",
     )

@@ -31,6 +31,7 @@ class LMStudio(AdapterBase):
     )
     evidence = Evidence(
         verified_by="secondary",
+        date="2026-11-30",
         link="https://github.com/lmstudio-ai/docs/blob/6fc6a668/0_app/2_mcp/index.mdx",
         unconfirmed=(
             "the file's path (docs open it from the app; ~/.lmstudio/mcp.json is from guides)",

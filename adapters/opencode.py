@@ -88,6 +88,7 @@ class OpenCode(AdapterBase):
     )
     evidence = Evidence(
         verified_by="real CLI",
+        date="2026-11-30",
         link="https://github.com/anomalyco/opencode/blob/11072ad5/packages/opencode/src/config/mcp.ts",
         unconfirmed=(
             "Windows user folder",

@@ -47,6 +47,7 @@ class OpenHands(AdapterBase):
     # Read from the wheel: openhands_cli/locations.py, openhands_cli/mcp/mcp_utils.py.
     evidence = Evidence(
         verified_by="real CLI",
+        date="2026-12-03",
         link="https://pypi.org/project/openhands/1.16.0/",
         unconfirmed=("servers an ACP client passes to `openhands acp` are not in this file",),
         cli="openhands",

@@ -54,6 +54,7 @@ class QwenCode(AdapterBase):
     )
     evidence = Evidence(
         verified_by="real CLI",
+        date="2026-11-30",
         link="https://github.com/QwenLM/qwen-code/blob/023f40b9/docs/users/features/mcp.md",
         cli="qwen",
     )

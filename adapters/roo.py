@@ -40,6 +40,7 @@ class Roo(AdapterBase):
     )
     evidence = Evidence(
         verified_by="source",
+        date="2026-11-30",
         link="https://github.com/RooCodeInc/Roo-Code/blob/cb836567/src/services/mcp/McpHub.ts",
         unconfirmed=("global file folder (VS Code globalStorage, secondary); forks and profiles",),
     )

@@ -60,6 +60,7 @@ class Vibe(AdapterBase):
     # Read from the wheel: vibe/utils/vibe_home.py, vibe/core/config/ (layers, models).
     evidence = Evidence(
         verified_by="real CLI",
+        date="2026-12-03",
         link="https://pypi.org/project/mistral-vibe/3.0.2/",
         unconfirmed=("a `.vibe/config.toml` in a parent folder of the project is not followed",),
         cli="vibe",

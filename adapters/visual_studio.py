@@ -35,6 +35,7 @@ class VisualStudio(AdapterBase):
     )
     evidence = Evidence(
         verified_by="docs",
+        date="2026-11-30",
         link="https://learn.microsoft.com/visualstudio/ide/mcp-servers",
         unconfirmed=(
             "environment-variable references (only ${input:...} prompts are documented; "

@@ -44,6 +44,7 @@ class VSCode(AdapterBase):
     )
     evidence = Evidence(
         verified_by="docs",
+        date="2026-11-30",
         link="https://github.com/microsoft/vscode-docs/blob/0892da1a/docs/copilot/reference/mcp-configuration.md",
         unconfirmed=(
             "user mcp.json folder per OS (secondary); profiles, Insiders and forks",

@@ -4,6 +4,15 @@ harness-formats.md §10. UNVERIFIED there: the interpolation syntax (the
 official docs say which fields are interpolated; `${env:VAR}` is secondary),
 a project-level file, the Windows path (taken to be under the home folder),
 and how SSE is chosen (remote entries carry only `serverUrl`).
+
+Windsurf was renamed Devin Desktop in 2026. Devin's own files are the `devin`
+adapter's (`.devin/mcp_config.json`, `~/.config/devin/mcp_config.json` since Devin
+v3000.3; rulesync 9e76b827, 2026-07-30, moved its Devin target there, and it has
+no Windsurf target). This adapter keeps
+Windsurf's file for the installs that still read it: ToolHive writes it for
+Windsurf and the Windsurf JetBrains plugin as of 2026-08-21 (e25de16c,
+pkg/client/config.go), and Cascade's hooks stay under `~/.codeium/windsurf/`
+after the rename (rulesync docs/reference/file-formats.md, cfebcd75).
 """
 
 from __future__ import annotations
@@ -47,8 +56,13 @@ class Windsurf(AdapterBase):
     )
     evidence = Evidence(
         verified_by="docs",
+        date="2026-12-06",
         link="https://docs.windsurf.com/windsurf/cascade/mcp",
-        unconfirmed=("${env:VAR} syntax (secondary pages only)",),
+        unconfirmed=(
+            "${env:VAR} syntax (secondary pages only)",
+            "whether Devin Desktop (Windsurf renamed) still reads this file; Devin's own"
+            " files are the `devin` adapter's",
+        ),
     )
 
     def location(self, scope: Scope, host: Host) -> Location | None:

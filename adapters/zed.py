@@ -57,6 +57,7 @@ class Zed(AdapterBase):
     )
     evidence = Evidence(
         verified_by="source",
+        date="2026-11-30",
         link="https://github.com/zed-industries/zed/blob/94b6e7f5/crates/paths/src/paths.rs",
     )
 

@@ -34,11 +34,9 @@ TABLE: dict[str, dict[str, dict[str, str | None]]] = {
             for os_name in ("linux", "darwin", "win32")
         },
     },
-    "antigravity": {
-        "project": dict.fromkeys(("linux", "darwin", "win32")),
-        "user": dict.fromkeys(
-            ("linux", "darwin", "win32"), "~/.gemini/antigravity/mcp_config.json"
-        ),
+    "antigravity": {  # Antigravity 2.0 (issue 55)
+        "project": dict.fromkeys(("linux", "darwin", "win32"), ".agents/mcp_config.json"),
+        "user": dict.fromkeys(("linux", "darwin", "win32"), "~/.gemini/config/mcp_config.json"),
     },
     "factory-droid": {
         "project": dict.fromkeys(("linux", "darwin", "win32"), ".factory/mcp.json"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 from pathlib import Path
 
@@ -31,14 +32,18 @@ def test_lists_every_adapter_with_files_and_verification(
 
 
 def test_every_adapter_names_its_evidence(capsys: pytest.CaptureFixture[str]) -> None:
-    """At least 24 adapters, each with an evidence link and how it was verified."""
+    """The count, and per adapter an evidence link, how it was verified and the evidence's
+    date (issue 55)."""
     assert main(["adapters", "--json"]) == 0
-    rows = json.loads(capsys.readouterr().out)["adapters"]
-    assert len(rows) >= 24
+    doc = json.loads(capsys.readouterr().out)
+    rows = doc["adapters"]
+    assert doc["count"] == len(rows) == len(ADAPTERS) >= 29
     for row in rows:
         assert row["verified_by"] in VERIFIED_BY, row["name"]
         assert row["evidence"].startswith("https://"), row["name"]
         assert isinstance(row["unconfirmed"], list)
+        checked = datetime.date.fromisoformat(row["evidence_date"])
+        assert datetime.date(2026, 1, 1) <= checked <= datetime.date.today(), row["name"]
     cli_rows = {row["name"] for row in rows if row["verified_by"] == "real CLI"}
     assert cli_rows == set(verified_by_cli())
 
@@ -46,3 +51,22 @@ def test_every_adapter_names_its_evidence(capsys: pytest.CaptureFixture[str]) ->
 def test_cli_verified_adapters_are_the_contract_tested_ones() -> None:
     """`verified_by_cli()` says exactly what the contract tests run."""
     assert {adapter: cli for cli, adapter in CLI_ADAPTER.items()} == verified_by_cli()
+
+
+def test_docs_name_each_adapters_evidence_and_date() -> None:
+    """docs/adapters.md, "Evidence and its date": one row per adapter, with the link, how it
+    was verified and the date its module states (issue 55)."""
+    text = (Path(__file__).parents[2] / "docs" / "adapters.md").read_text(encoding="utf-8")
+    section = text.split("## Evidence and its date", 1)[1].split("\n## ", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 5 and cells[0].startswith("`"):
+            rows[cells[0].strip("`")] = cells
+    assert set(rows) == set(ADAPTERS)
+    for name, adapter in ADAPTERS.items():
+        _, verified_by, link, date, cross_check = rows[name]
+        assert verified_by == adapter.evidence.verified_by, name
+        assert link.endswith(f"({adapter.evidence.link})"), name
+        assert date == adapter.evidence.date, name
+        assert cross_check, name

@@ -47,6 +47,7 @@ def describe(project: Any) -> list[dict[str, Any]]:
                 "files": files,
                 "verified": f"real CLI `{cli}` in CI" if cli else "documentation only",
                 "verified_by": adapter.evidence.verified_by,
+                "evidence_date": adapter.evidence.date,
                 "evidence": adapter.evidence.link,
                 "unconfirmed": list(adapter.evidence.unconfirmed),
                 "agents": _agent_folders(adapter, host),
@@ -80,12 +81,17 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         from aidokit.reconcile.show.json_output import dumps
 
-        doc = {"format_version": FORMAT_VERSION, "project": str(project), "adapters": rows}
+        doc = {
+            "format_version": FORMAT_VERSION,
+            "project": str(project),
+            "count": len(rows),
+            "adapters": rows,
+        }
         print(dumps(doc), end="")
         return 0
     for row in rows:
         print(f"{row['name']}  ({row['title']}; verified by {row['verified_by']})")
-        print(f"  evidence {row['evidence']}")
+        print(f"  evidence {row['evidence']} (checked {row['evidence_date']})")
         for gap in row["unconfirmed"]:
             print(f"  unconfirmed: {gap}")
         for file in row["files"]:
