@@ -877,20 +877,21 @@ DATABASES: tuple[MCPDef, ...] = (
         tags=("database", "write-access"),
     ),
     # npm @modelcontextprotocol/server-postgres 0.6.2 checked 2026-11-30: archived
-    # reference server (read-only SQL), connection URL as its one argument.
+    # reference server (read-only SQL), connection URL as its one argument. Its equivalent
+    # is Postgres MCP Pro in restricted mode (postgres-readonly), not the read-write one.
     MCPDef(
         id="postgres",
         name="PostgreSQL (archived)",
-        purpose="Read-only SQL against PostgreSQL; superseded by Postgres MCP Pro",
+        purpose="Read-only SQL against PostgreSQL; superseded by Postgres MCP Pro (read-only)",
         suggested_for=("implementer",),
         triggers=("never",),
         # The URL is an argument: only harnesses that expand env references in args.
         install=everywhere(npx("@modelcontextprotocol/server-postgres@0.6.2", "${POSTGRES_URL}")),
         env=(secret("POSTGRES_URL", "PostgreSQL connection URL (includes the password)"),),
         homepage="https://github.com/modelcontextprotocol/servers-archived",
-        tags=("database", "archived"),
+        tags=("database", "archived", "read-only"),
         deprecated=True,
-        replaced_by="postgres-mcp",
+        replaced_by="postgres-readonly",
     ),
     # Supabase's hosted server, the setup its README gives (github.com/supabase/mcp:
     # https://mcp.supabase.com/mcp, sign-in in the harness; checked 2026-12-03); it can change

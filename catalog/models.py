@@ -202,6 +202,10 @@ class MCPDef(Strict):
     tags: tuple[str, ...] = ()
     deprecated: bool = False
     replaced_by: str | None = None
+    # Why `replaced_by` may do more than this entry (write where this one only reads, a
+    # sensitive gate, a remote where this one ran locally). Empty unless it does: a catalog
+    # test holds that a replacement never widens access unless this says so.
+    replacement_widens: str = ""
 
     def __post_init__(self) -> None:
         if not self.suggested_for:
@@ -229,6 +233,8 @@ class MCPDef(Strict):
                         )
         if self.replaced_by is not None and not self.deprecated:
             raise ValueError("replaced_by is only for deprecated entries")
+        if self.replacement_widens and self.replaced_by is None:
+            raise ValueError("replacement_widens is only for an entry with replaced_by")
 
     def secret_names(self) -> frozenset[str]:
         """Names of the env vars marked secret."""

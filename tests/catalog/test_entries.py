@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -198,7 +199,50 @@ def test_sensitive_and_deprecated_examples() -> None:
     sensitive = {e.id for e in MCP_CATALOG if e.security_sensitive}
     assert {"filesystem", "postgres-mcp"} <= sensitive
     assert ENTRIES_BY_ID["puppeteer"].replaced_by == "playwright"
-    assert ENTRIES_BY_ID["postgres"].replaced_by == "postgres-mcp"
+    assert ENTRIES_BY_ID["postgres"].replaced_by == "postgres-readonly"
+
+
+def _widenings(old: MCPDef, new: MCPDef) -> list[str]:
+    """How `new` may do more than `old`: write access, a sensitive gate, a remote transport."""
+    found = []
+    if "write-access" in new.tags and "write-access" not in old.tags:
+        found.append("read-write where it read")
+    if "read-only" in old.tags and "read-only" not in new.tags:
+        found.append("not read-only")
+    if new.security_sensitive and not old.security_sensitive:
+        found.append("security-sensitive")
+    if any(isinstance(spec, RemoteSpec) for spec in new.install.values()) and not any(
+        isinstance(spec, RemoteSpec) for spec in old.install.values()
+    ):
+        found.append("a remote where it ran locally")
+    return found
+
+
+@ENTRIES
+def test_replaced_by_never_widens_access_unless_the_entry_says_so(entry: MCPDef) -> None:
+    """A deprecated entry's replacement does no more than it did (a read-only server is not
+    replaced by a read-write one) unless `replacement_widens` says why it still is the one."""
+    if entry.replaced_by is None:
+        assert not entry.replacement_widens
+        return
+    widens = _widenings(entry, ENTRIES_BY_ID[entry.replaced_by])
+    if entry.replacement_widens:
+        assert widens, f"{entry.id}: replacement_widens is set but {entry.replaced_by} is no wider"
+    else:
+        assert not widens, f"{entry.id} -> {entry.replaced_by} widens: {', '.join(widens)}"
+
+
+def test_a_widening_replacement_must_say_so() -> None:
+    """The rule itself: read-only to read-write (and sensitive) is caught, unless explained."""
+    old = ENTRIES_BY_ID["postgres"]
+    assert _widenings(old, ENTRIES_BY_ID["postgres-mcp"]) == [
+        "read-write where it read",
+        "not read-only",
+        "security-sensitive",
+    ]
+    assert _widenings(old, ENTRIES_BY_ID["postgres-readonly"]) == []
+    with pytest.raises(ValueError, match="replacement_widens is only"):
+        replace(ENTRIES_BY_ID["playwright"], replacement_widens="why")
 
 
 @pytest.mark.parametrize("pack", STACK_PACKS, ids=lambda p: p.id)
