@@ -56,6 +56,7 @@ help:
 	@echo "make lint   ruff + mypy --strict"
 	@echo "make bench  measure aido against baselines, writes docs/benchmarks.md (PY=...: docs/benchmarks-pyX.Y.md)"
 	@echo "make fuzz   fuzz the document layer for longer (AIDO_FUZZ_EXAMPLES, default 20000)"
+	@echo "make fuzz SHARD=k/N  only the k-th of N shards of it (the nightly workflow runs 8)"
 	@echo "make verify-catalog  check every catalog package pin and remote host (network)"
 	@echo "make contract-latest  the contract tests against the newest harness CLIs (network)"
 	@echo "make harnesses-py  the pinned PyPI harness CLIs, a venv each under .cache/harnesses-py"
@@ -198,23 +199,31 @@ else
 	$(BIN)/python -m bench
 endif
 
+# The property tests of the document layer and the config readers, with many random examples.
+FUZZ_TESTS := tests/reconcile/documents/test_documents_fuzz.py \
+  tests/reconcile/documents/test_documents_roundtrip_props.py \
+  tests/reconcile/documents/test_documents_window.py \
+  tests/reconcile/documents/test_documents_json_props.py \
+  tests/reconcile/documents/test_documents_toml_props.py \
+  tests/reconcile/documents/test_documents_toml_shapes.py \
+  tests/reconcile/documents/test_documents_toml_comments.py \
+  tests/reconcile/documents/test_documents_yaml_props.py \
+  tests/reconcile/documents/test_documents_frontmatter.py \
+  tests/reconcile/documents/test_documents_listitems.py \
+  tests/reconcile/documents/test_documents_empty_maps.py \
+  tests/reconcile/documents/test_documents_toml_arrays.py \
+  tests/reconcile/documents/test_documents_yamlstrings.py \
+  tests/reconcile/test_claude_settings.py \
+  tests/reconcile/test_config.py
+# `make fuzz SHARD=3/8`: only the third of eight shards (the property tests dealt round
+# robin, tests/conftest.py fuzz_shard); the nightly workflow (.github/workflows/fuzz.yml)
+# runs all eight at 20000 examples. FUZZ_JOBS=1 runs it on one core.
+SHARD ?=
+FUZZ_JOBS ?= auto
+
 fuzz: dev
-	AIDO_FUZZ_EXAMPLES=$${AIDO_FUZZ_EXAMPLES:-20000} $(BIN)/pytest -q -p no:cacheprovider -n auto \
-	  tests/reconcile/documents/test_documents_fuzz.py \
-	  tests/reconcile/documents/test_documents_roundtrip_props.py \
-	  tests/reconcile/documents/test_documents_window.py \
-	  tests/reconcile/documents/test_documents_json_props.py \
-	  tests/reconcile/documents/test_documents_toml_props.py \
-	  tests/reconcile/documents/test_documents_toml_shapes.py \
-	  tests/reconcile/documents/test_documents_toml_comments.py \
-	  tests/reconcile/documents/test_documents_yaml_props.py \
-	  tests/reconcile/documents/test_documents_frontmatter.py \
-	  tests/reconcile/documents/test_documents_listitems.py \
-	  tests/reconcile/documents/test_documents_empty_maps.py \
-	  tests/reconcile/documents/test_documents_toml_arrays.py \
-	  tests/reconcile/documents/test_documents_yamlstrings.py \
-	  tests/reconcile/test_claude_settings.py \
-	  tests/reconcile/test_config.py
+	AIDO_FUZZ_EXAMPLES=$${AIDO_FUZZ_EXAMPLES:-20000} $(if $(SHARD),AIDO_FUZZ_SHARD=$(SHARD)) \
+	  $(BIN)/pytest -q -p no:cacheprovider -n $(FUZZ_JOBS) --durations=0 $(FUZZ_TESTS)
 
 # Network: checks every pinned npm/PyPI version and remote host; never part of `make test`.
 verify-catalog: dev

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import is_hypothesis_test
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "fixtures"))
@@ -33,12 +34,39 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     `make test` sets AIDO_HARNESS_BIN, so there a missing CLI still fails the test.
     """
     items.sort(key=_rank)
+    shard = os.environ.get("AIDO_FUZZ_SHARD")
+    if shard:
+        keep = fuzz_shard(items, shard)
+        if config is not None:
+            config.hook.pytest_deselected(items=[i for i in items if i not in keep])
+        items[:] = keep
     if os.environ.get("AIDO_HARNESS_BIN") or HARNESSES.is_dir():
         return
     skip = pytest.mark.skip(reason=NO_HARNESSES)
     for item in items:
         if "contract" in item.keywords:
             item.add_marker(skip)
+
+
+def fuzz_shard(items: list[pytest.Item], shard: str) -> list[pytest.Item]:
+    """The items of shard `k/N` (`make fuzz SHARD=k/N`, 1 <= k <= N).
+
+    The property tests (hypothesis) are dealt round robin in collection order, so the
+    properties of one module, which cost alike, spread over the shards; the other tests
+    of the fuzz files do not grow with AIDO_FUZZ_EXAMPLES and all run in shard 1.
+    Every shard of one N together run each test exactly once.
+    """
+    k, _, n = shard.partition("/")
+    if not (k.isdigit() and n.isdigit() and 1 <= int(k) <= int(n)):
+        raise pytest.UsageError(f"AIDO_FUZZ_SHARD={shard!r}: write k/N with 1 <= k <= N, as 2/8")
+    index, count = int(k) - 1, int(n)
+    properties = [item for item in items if is_hypothesis_test(getattr(item, "obj", None))]
+    mine = {id(item) for item in properties[index::count]}
+    return [
+        item
+        for item in items
+        if id(item) in mine or (index == 0 and not is_hypothesis_test(getattr(item, "obj", None)))
+    ]
 
 
 def _rank(item: pytest.Item) -> int:
