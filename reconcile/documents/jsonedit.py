@@ -612,12 +612,23 @@ def _member_indent(layout: jsonmembers.Layout, style: Style, near: Member | None
     return layout.indent(layout.open_pos) + style.unit
 
 
+def _trailing_comma(layout: jsonmembers.Layout, style: Style) -> str:
+    """"," when new members of this object end with a trailing comma.
+
+    The object's own style decides, as the person wrote it: a trailing comma after its last
+    member, or none. An empty object follows the file's style (its other containers).
+    """
+    if layout.members:
+        return "," if layout.members[-1].comma is not None else ""
+    return "," if style.trailing_commas else ""
+
+
 def _insert(layout: jsonmembers.Layout, looks: _Looks, new: dict[str, Any]) -> list[Splice]:
     """Splices that add the members of `new`, in order, at the end of the object."""
     from aidokit.reconcile.documents import jsonmembers, jsonstyle
 
     style = looks.style
-    comma = "," if style.trailing_commas else ""
+    comma = _trailing_comma(layout, style)
     if not _multiline(layout, looks):
         space = " " if style.colon.endswith(" ") else ""
         texts = [jsonstyle.member(name, v, style, "", inline=True) for name, v in new.items()]
