@@ -214,6 +214,7 @@ FUZZ_TESTS := tests/reconcile/documents/test_documents_fuzz.py \
   tests/reconcile/documents/test_documents_toml_arrays.py \
   tests/reconcile/documents/test_documents_yamlstrings.py \
   tests/reconcile/documents/test_documents_trailing_commas.py \
+  tests/reconcile/documents/test_documents_toml_inline_arrays.py \
   tests/reconcile/test_claude_settings.py \
   tests/reconcile/test_config.py
 # `make fuzz SHARD=3/8`: only the third of eight shards (the property tests dealt round

@@ -613,7 +613,7 @@ def _member_indent(layout: jsonmembers.Layout, style: Style, near: Member | None
 
 
 def _trailing_comma(layout: jsonmembers.Layout, style: Style) -> str:
-    """"," when new members of this object end with a trailing comma.
+    """ "," when new members of this object end with a trailing comma.
 
     The object's own style decides, as the person wrote it: a trailing comma after its last
     member, or none. An empty object follows the file's style (its other containers).

@@ -29,8 +29,9 @@ a line of its own (tables inline); a new one goes after the array's last element
 the end), a changed one replaces its element in place (its leading comments stay), a
 deleted one leaves with its leading comments. Every other element, and every byte
 around, is copied through; the array's order is kept. An array written as a value
-(`mcp_servers = [...]`), an element whose sub-table sits apart from it, and a name two
-elements share are refused with a DocumentError naming the file.
+(`mcp_servers = [ {...}, ... ]`) is edited element by element in its own layout
+(tomlarray.py). An element whose sub-table sits apart from it, and a name two elements
+share are refused with a DocumentError naming the file.
 """
 
 from __future__ import annotations
@@ -369,7 +370,7 @@ class TomlEditor:
         else:
             if moved:  # written again: after the new ones, in edit order
                 self._items.pop((array, name), None)
-            self._items[(array, name)] = _render_item(array, element, self._source.nl)
+            self._items[(array, name)] = self._render_element(array, element)
         self._rendered = None
 
     def update_item(
@@ -439,9 +440,10 @@ class TomlEditor:
         """The `key = value` pairs written right under the `[[<array>]]` header of the
         element named `name`, as read; None when that element was not in the file."""
         at = _index(self._original_items(array), name)
-        if at is None or (array, name) in self._moved:
-            return None
-        first = self._source.array_layout(array).elements[at][0]
+        layout = self._source.array_layout(array)
+        if at is None or (array, name) in self._moved or layout.inline is not None:
+            return None  # an element of an inline array is written whole
+        first = layout.elements[at][0]
         assert self._source.layout is not None
         return {
             stmt.path[len(array)]: stmt
@@ -467,7 +469,8 @@ class TomlEditor:
         at = _index(items, name)
         assert at is not None
         del items[at]
-        if not items:  # TOML has no text for an empty array of tables: the key goes
+        inline = self._source.array_layout(array).inline is not None
+        if not items and not inline:  # no text for an empty array of tables: the key goes
             del self._writable(array[:-1])[array[-1]]
         self._drop_fields(array, name)
         self._moved.discard((array, name))
@@ -477,12 +480,18 @@ class TomlEditor:
             self._items.pop((array, name), None)
         self._rendered = None
 
+    def _render_element(self, array: tuple[str, ...], element: Mapping[str, Any]) -> str:
+        """An element as a `[[<array>]]` table, or as an inline table in an inline array."""
+        if self._source.array_layout(array).inline is not None:
+            return _value(element)
+        return _render_item(array, element, self._source.nl)
+
     def _check_item(self, array: tuple[str, ...], name: str) -> None:
         """Refuse an array or element that aido would not edit as a `[[<array>]]` table."""
         layout = self._source.array_layout(array)
         if layout.inline is not None:
-            problem = f"{describe(array)} is written as a value (an inline array)"
-            raise self._shape(layout.inline.start, problem, array)
+            self._check_inline(array, name, layout.inline)
+            return
         original = self._original_items(array)
         named = [i for i, item in enumerate(original) if item.get("name") == name]
         if len(named) > 1:
@@ -492,6 +501,31 @@ class TomlEditor:
             at = layout.elements[named[0]][0].header.start
             problem = f"the element named {name!r} has a sub-table written apart from it"
             raise self._shape(at, problem, array)
+
+    def _check_inline(self, array: tuple[str, ...], name: str, pair: tomlscan.Statement) -> None:
+        """Refuse an inline array aido cannot edit element by element: one a parent table
+        writes as a value, one holding other values than inline tables, a shared name."""
+        from aidokit.reconcile.documents import tomlscan
+
+        line = self._source.text.count("\n", 0, pair.start) + 1
+        where = f"{self.path}:{line}: "
+        if pair.path != array:
+            problem = f"{describe(pair.path)} writes {describe(array)} inside a value"
+            raise self._shape(pair.start, problem, array)
+        found = tomlscan.inline_array(self._source.text, pair)
+        if found is None or not found.tables:
+            raise DocumentError(
+                f"{where}{describe(array)} holds other values than inline tables; aido edits"
+                " an array of inline tables, so make each server one { name = ... } table"
+                " or leave this file out"
+            )
+        named = [item for item in self._original_items(array) if item.get("name") == name]
+        if len(named) > 1:
+            raise DocumentError(
+                f"{where}two elements of {describe(array)} are named {name!r}; aido edits"
+                " the elements by name, so give each server a name of its own or leave this"
+                " file out"
+            )
 
     def _original_items(self, array: tuple[str, ...]) -> list[Any]:
         """The array at `array` as read (empty when absent)."""
@@ -522,8 +556,12 @@ class TomlEditor:
                 first = layout.elements[_index(self._original_items(array), name) or 0][0]
                 end = max((p.end for p in pairs.values()), default=first.header.end)
                 splices.append((end, end, line))
+        inline: dict[tuple[str, ...], list[tuple[str, str | None]]] = {}
         for (array, name), block in self._items.items():
             layout = source.array_layout(array)
+            if layout.inline is not None:
+                inline.setdefault(array, []).append((name, block))
+                continue
             at = _index(self._original_items(array), name)
             moved = (array, name) in self._moved
             if at is None or moved:  # a new element: after the last one, or at the end
@@ -544,7 +582,34 @@ class TomlEditor:
         for at, blocks in inserts.items():
             joined = "".join(source.nl + block for block in blocks)
             splices.append((at, at, joined[len(source.nl) :] if not source.text else joined))
+        for array, edits in inline.items():
+            splices.append(self._inline_splice(array, edits))
         return splices
+
+    def _inline_splice(self, array: tuple[str, ...], edits: list[tuple[str, str | None]]) -> Splice:
+        """The `key = [...]` pair of an inline array with its elements edited one at a time
+        (tomlarray.py): changed ones in place, gone ones out, new ones after the last."""
+        from aidokit.reconcile.documents import tomlarray
+
+        pair = self._source.array_layout(array).inline
+        assert pair is not None
+        text = self._source.text[pair.start : pair.end]
+        names = [item.get("name") for item in self._original_items(array)]
+        new: list[str] = []
+        for name, element in edits:
+            at = names.index(name) if name in names else None
+            moved = (array, name) in self._moved
+            if at is not None and element is not None and not moved:
+                text = tomlarray.replace(text, at, element)
+                continue
+            if at is not None:
+                text = tomlarray.delete(text, at)
+                del names[at]
+            if element is not None:
+                new.append(element)
+        for element in new:
+            text = tomlarray.insert(text, element, self._source.nl)
+        return pair.start, pair.end, text
 
     # -- blocks ------------------------------------------------------------------------
 

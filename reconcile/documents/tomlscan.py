@@ -241,3 +241,60 @@ def array_layout(found: list[Statement], tables: list[Block], key_path: Path_) -
     )
     end = elements[-1][-1].end if elements else None
     return ArrayLayout(elements, frozenset(scattered), inline, end)
+
+
+@dataclass(frozen=True)
+class Item:
+    """One element of an array written as a value: its text and the comma after it."""
+
+    start: int
+    end: int
+    comma: int | None
+
+
+@dataclass(frozen=True)
+class InlineArray:
+    """An array written as a value (`key = [ {...}, ... ]`): its brackets and elements."""
+
+    open: int  # the `[`
+    close: int  # the `]`
+    items: list[Item]
+    tables: bool  # every element is an inline table
+
+
+def inline_array(text: str, pair: Statement) -> InlineArray | None:
+    """Find the elements of the array the `key = [...]` pair `pair` writes; None when its
+    value is no array."""
+    _, pos = key_path(text, _skip_blanks(text, pair.start))
+    depth, open_, start = 0, -1, -1
+    items: list[Item] = []
+    tables = True
+    for token in _VALUE.finditer(text, pos + 1, pair.end):
+        lexeme, at = token.group(), token.start()
+        if depth == 0:
+            if lexeme == "[":
+                depth, open_ = 1, at
+            elif lexeme.strip() and lexeme[0] != "#":
+                return None  # not an array
+            continue
+        if depth == 1 and lexeme == "]":
+            return InlineArray(open_, at, items, tables)
+        if lexeme in "[{" and lexeme != "\n":
+            if depth == 1:
+                start = at
+                tables = tables and lexeme == "{"
+            depth += 1
+        elif lexeme in "]}" and lexeme != "\n":
+            depth -= 1
+            if depth == 1:
+                items.append(Item(start, token.end(), None))
+        elif depth == 1 and lexeme[0] not in "#\n":
+            rest = lexeme
+            comma = rest.find(",")
+            if comma != -1 and items and items[-1].comma is None and not rest[:comma].strip():
+                items[-1] = Item(items[-1].start, items[-1].end, at + comma)
+                rest = rest[comma + 1 :]
+            if rest.strip():  # a string, number or bool element: no inline table
+                tables = False
+                items.append(Item(at, at + len(lexeme.rstrip()), None))
+    return None  # pragma: no cover - tomllib accepted the text

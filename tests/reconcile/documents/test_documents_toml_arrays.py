@@ -216,7 +216,6 @@ def _at(items: list[dict[str, Any]], name: str) -> int:
 @pytest.mark.parametrize(
     ("text", "problem"),
     [
-        ('mcp_servers = [{name = "a", command = "x"}]\n', "written as a value"),
         (
             '[[mcp_servers]]\nname = "a"\ncommand = "x"\n[[mcp_servers]]\nname = "a"\n'
             'command = "y"\n',
@@ -230,7 +229,8 @@ def _at(items: list[dict[str, Any]], name: str) -> int:
     ],
 )
 def test_layouts_aido_does_not_edit_are_refused_naming_the_file(text: str, problem: str) -> None:
-    """An inline array, a shared name or a scattered sub-table: refused, file untouched."""
+    """A shared name or a scattered sub-table: refused, file untouched (an inline array is
+    edited in place: test_documents_toml_inline_arrays.py)."""
     doc = Document(PATH, Format.TOML, text.encode())
     with pytest.raises(DocumentError, match=problem) as caught:
         doc.set_entry(KEY_PATH, "a", {"transport": "stdio", "command": "z"})
