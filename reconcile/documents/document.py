@@ -19,6 +19,7 @@ from aidokit.reconcile.core.atomic import (
     replace_file,
 )
 from aidokit.reconcile.core.errors import DocumentError
+from aidokit.reconcile.core.merges import marker_line, merge_conflict
 from aidokit.reconcile.documents.jsonedit import NEW_FILE, JsonEditor
 
 if TYPE_CHECKING:
@@ -37,6 +38,17 @@ class Document:
         self.digest = file_digest(original)
         self.edited = False  # whether set_entry or delete_entry was called
         self._editor: JsonEditor | TomlEditor | YamlEditor | FrontmatterEditor
+        try:
+            self._open(path, fmt, original)
+        except DocumentError:
+            line = marker_line(original) if original is not None else None
+            if line is None:
+                raise
+            raise DocumentError(merge_conflict(path, line)) from None  # issue 49 §6
+        self._start = self.render()
+
+    def _open(self, path: Path, fmt: Format, original: bytes | None) -> None:
+        """Parse `original` with the editor of `fmt`."""
         if fmt is Format.TOML:
             from aidokit.reconcile.documents.tomldoc import TomlEditor
 
@@ -53,7 +65,6 @@ class Document:
             self._editor = FrontmatterEditor(path, b"---\n---\n" if original is None else original)
         else:
             self._editor = JsonEditor(path, fmt, NEW_FILE if original is None else original)
-        self._start = self.render()
 
     @property
     def value(self) -> dict[str, Any]:

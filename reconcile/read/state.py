@@ -181,6 +181,12 @@ def parse_state(raw: bytes, path: Path) -> State:
     try:
         data = parse_nested(path, lambda: json.loads(raw), error=StateError)
     except (UnicodeDecodeError, json.JSONDecodeError):
+        from aidokit.reconcile.core.merges import marker_line, merge_conflict
+
+        line = marker_line(raw)
+        if line is not None:  # issue 49 §6: a committed state both sides changed
+            again = "records aido's entries again"
+            raise StateError(merge_conflict(path, line, derived=again)) from None
         raise StateError(hint) from None
     version = data.get("version") if isinstance(data, dict) else None
     if isinstance(version, int) and version > STATE_VERSION:

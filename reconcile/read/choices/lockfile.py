@@ -299,6 +299,12 @@ def parse_lock(raw: bytes, path: Path) -> Lock:
     try:
         data = parse_nested(path, lambda: _loads(raw), error=ConfigError)
     except (UnicodeDecodeError, ValueError):
+        from aidokit.reconcile.core.merges import marker_line, merge_conflict
+
+        line = marker_line(raw)
+        if line is not None:  # issue 49 §6: a merge left both sides' pins
+            again = f"derives {path.name} again"
+            raise ConfigError(merge_conflict(path, line, derived=again)) from None
         raise ConfigError(
             f"{path} is not valid JSON; restore it from version control or delete it "
             "and run aido apply to write it again"
