@@ -486,6 +486,9 @@ class Launch(NamedTuple):
     headers: tuple[tuple[str, str], ...] = ()
     missing: tuple[str, ...] = ()  # referenced variables that are not set
     problem: str | None = None  # why aido cannot start it as the harness would
+    # The argv or URL as the file writes it, references unexpanded: all a person is shown
+    # of what runs, since an expanded one holds the variables' values (SPEC §7).
+    shown: tuple[str, ...] = ()
 
     @property
     def key(self) -> tuple[object, ...]:

@@ -142,6 +142,7 @@ def stdio(
         cwd=cwd if cwd is None else expander.text(cwd),
         missing=tuple(expander.missing),
         problem=expander.problem,
+        shown=(command, *args),
     )
 
 
@@ -162,6 +163,7 @@ def remote(
         headers=tuple(sorted(values.items())),
         missing=tuple(expander.missing),
         problem=expander.problem,
+        shown=(url,),
     )
 
 

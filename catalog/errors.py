@@ -155,6 +155,21 @@ def printable(text: str, *, keep: str = "") -> str:
     )
 
 
+# A line a CI runner reads as a workflow command: GitHub Actions trims a line's blanks
+# and runs one that then starts with `::` (`::add-mask::`, `::stop-commands::`).
+_COMMAND = r"(?m)^([^\S\n]*):(?=:)"
+
+
+def no_commands(text: str) -> str:
+    """`text` with no line a CI runner would run as a workflow command: the first colon of a
+    line that starts with `::` (after blanks) is escaped as `\\x3a`."""
+    if "::" not in text:
+        return text
+    import re  # only for text that holds `::`
+
+    return re.sub(_COMMAND, r"\1\\x3a", text)
+
+
 def _escape(char: str) -> str:
     code = ord(char)
     if code < 0x100:

@@ -91,7 +91,7 @@ def _settings(world: World, *, offline: bool) -> Settings:
     store = ConfirmationStore.load(host.environ, host.project)
     scope = world.inputs.scope.value
     flag = "" if scope == "project" else f" --scope {scope}"
-    return Settings(host.project, offline, store.covers, flag)
+    return Settings(host.project, offline, store.covers, flag, home=host.home)
 
 
 def _ask(probes: list[Probe], settings: Settings, world: World) -> None:

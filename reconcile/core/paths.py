@@ -182,6 +182,19 @@ def private_entry(path: Path, *, folder: bool, missing_ok: bool = False) -> str 
     return None
 
 
+def state_folder_problem(folder: Path, project: Path | None) -> str | None:
+    """Why aido must neither believe nor write its per-user folder `folder` (SPEC §7: the
+    user's, no one else may write it, not a link, not inside the project), or None; the one
+    rule for the journal, the confirmations, the tool cache, the decode memo and the
+    baseline cache. A folder that does not exist yet is fine: aido creates it private."""
+    if not outside(folder, project):
+        return (
+            f"is inside the project {project}, where a repository could plant what it holds; "
+            "point XDG_STATE_HOME and XDG_CACHE_HOME (or HOME) at folders outside it"
+        )
+    return private_entry(folder, folder=True, missing_ok=True)
+
+
 # ======================================================================================
 # aido's per-user folders: where state, confirmations, the journal and the decode memo live.
 # ======================================================================================

@@ -12,6 +12,7 @@ import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from aidokit.catalog.errors import no_commands, printable
 from aidokit.reconcile.core.terminal import Terminal
 from aidokit.reconcile.probe.targets import Probe
 from aidokit.reconcile.trust.confirmations import ConfirmationStore
@@ -24,7 +25,8 @@ def confirm_probes(
     store = ConfirmationStore.load(environ, project)
     for probe in probes:
         terminal.write(describe(probe))
-        answer = terminal.ask(f"Type '{probe.id}' to run it (anything else skips it): ")
+        asked = f"Type '{printable(probe.id)}' to run it (anything else skips it): "
+        answer = terminal.ask(no_commands(asked))
         if answer != probe.id:
             continue
         store = store.confirm(use.target for use in probe.uses if use.sensitive)
@@ -32,14 +34,15 @@ def confirm_probes(
 
 
 def describe(probe: Probe) -> str:
-    """What a probe runs and which entries it stands for; values of variables are not shown."""
+    """What a probe runs and which entries it stands for, as the files write it: references
+    to variables, never their values (SPEC §7)."""
     launch = probe.launch
     why = next(use.sensitive for use in probe.uses if use.sensitive)
+    # ensure_ascii: control, bidi and look-alike characters show as \\u escapes.
     if launch.transport == "stdio":
-        # ensure_ascii: control, bidi and look-alike characters show as \\u escapes.
-        runs = "runs " + json.dumps([launch.command, *launch.args], ensure_ascii=True)
+        runs = "runs " + json.dumps(list(launch.shown), ensure_ascii=True)
     else:
-        runs = "connects to " + json.dumps(launch.url, ensure_ascii=True)
+        runs = "connects to " + json.dumps(launch.shown[0], ensure_ascii=True)
     lines = [
         "",
         f"'{probe.id}': {why}. Probing it {runs} with your permissions,",
@@ -47,4 +50,4 @@ def describe(probe: Probe) -> str:
         *(f"  {use.file} ({use.adapter}): {json.dumps(use.name, ensure_ascii=True)}"
           for use in probe.uses),
     ]  # fmt: skip
-    return "\n".join(lines) + "\n"
+    return no_commands("\n".join(printable(line) for line in lines) + "\n")

@@ -4,6 +4,14 @@ Package launchers fetch the package on first use. `--offline` keeps them to thei
 caches: npm's `npx` reads `npm_config_offline` (npm's config: every `--offline`
 flag is also that variable), uv's `uvx` reads `UV_OFFLINE`, and `docker run` takes
 `--pull=never`. A launcher aido cannot keep offline is not started at all.
+
+A package aido vouches for (a catalog entry exactly as aido wrote it) is what
+the catalog names, from where the user's own configuration fetches it: the
+project must not redirect it. Package launchers read configuration from the
+folder they start in and its parents (npm: the `.npmrc` beside the nearest
+`package.json` or `node_modules`, and that project's `node_modules/.bin`
+before any download; uv: `uv.toml`, `pyproject.toml`'s `[tool.uv]` and
+`.python-version`), so such a package is launched from the user's home folder.
 """
 
 from __future__ import annotations
@@ -46,6 +54,28 @@ def find(command: str, env: Mapping[str, str], cwd: Path) -> str | None:
         path = Path(command) if Path(command).is_absolute() else cwd / command
         return str(path) if path.is_file() and os.access(path, os.X_OK) else None
     return shutil.which(command, path=env.get("PATH", ""))
+
+
+# Launchers that fetch and run a package, reading configuration from where they start.
+PACKAGE_LAUNCHERS = frozenset({"npx", "npm", "uvx", "uv", "pipx", *DOWNLOADERS})
+
+
+def users_own(launch: Launch, home: Path, project: Path) -> Launch | str:
+    """`launch` started from `home`, out of the project's reach, when it launches a package;
+    why it cannot be when home is inside the project."""
+    if program(launch.command) not in PACKAGE_LAUNCHERS:
+        return launch
+    try:
+        inside = home.resolve().is_relative_to(project.resolve())
+    except OSError:
+        inside = True
+    if inside:
+        return (
+            f"your home folder {home} is inside the project, so the project's package manager "
+            "configuration would choose where this package comes from; aido probes it only "
+            "from a project that does not hold your home folder"
+        )
+    return launch._replace(cwd=str(home))
 
 
 def offline(launch: Launch) -> Launch | str:

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from aidokit.adapters.base import Launch
+from aidokit.catalog.errors import printable
 from aidokit.reconcile.plan.model import Change, FileChange
 from aidokit.reconcile.probe import launchers
 from aidokit.reconcile.probe.targets import Job, Probe, Result, Status, allowed
@@ -27,6 +29,8 @@ class Settings:
     offline: bool
     confirmed: Callable[[FileChange, Change], bool]
     scope_flag: str = ""  # `--scope user` when the hint must name it
+    # Where a package aido vouches for is launched from (None: the home folder).
+    home: Path | None = None
 
 
 def prepare(probe: Probe, settings: Settings) -> Job | Result:
@@ -39,7 +43,7 @@ def prepare(probe: Probe, settings: Settings) -> Job | Result:
         env = dict(launch.env)
         cwd = Path(launch.cwd) if launch.cwd else settings.project
         if launchers.find(launch.command, env, cwd) is None:
-            return Result(probe, Status.MISSING_LAUNCHER, error=_no_launcher(launch.command))
+            return Result(probe, Status.MISSING_LAUNCHER, error=_no_launcher(launch))
     if launch.missing:
         names = ", ".join(launch.missing)
         verb = "is" if len(launch.missing) == 1 else "are"
@@ -47,6 +51,11 @@ def prepare(probe: Probe, settings: Settings) -> Job | Result:
                       "environment; set it where the harness starts")  # fmt: skip
     if not allowed(probe, settings.confirmed):
         return Result(probe, Status.SKIPPED, error=_needs_confirmation(probe, settings))
+    if vouched(probe) and launch.transport == "stdio":
+        moved = launchers.users_own(launch, settings.home or Path.home(), settings.project)
+        if isinstance(moved, str):
+            return Result(probe, Status.SKIPPED, error=moved)
+        launch = moved
     if not settings.offline:
         return Job(probe, launch, settings.project, offline=False)
     if launch.transport != "stdio":
@@ -58,6 +67,11 @@ def prepare(probe: Probe, settings: Settings) -> Job | Result:
     return Job(probe, kept, settings.project, offline=True)
 
 
+def vouched(probe: Probe) -> bool:
+    """Whether aido runs `probe` on its own word (an entry it needs no confirmation for)."""
+    return any(use.sensitive is None for use in probe.uses)
+
+
 def _needs_confirmation(probe: Probe, settings: Settings) -> str:
     use = next(use for use in probe.uses if use.sensitive)
     return (
@@ -66,6 +80,8 @@ def _needs_confirmation(probe: Probe, settings: Settings) -> str:
     )
 
 
-def _no_launcher(command: str) -> str:
+def _no_launcher(launch: Launch) -> str:
+    """The command as the file writes it: expanded, it would show the variables' values."""
+    command = launch.shown[0] if launch.shown else launch.command
     hint = launchers.INSTALL.get(launchers.program(command), "install it or fix the command")
-    return f"`{command}` is not on PATH; {hint}"
+    return f"`{printable(command)}` is not on PATH; {hint}"

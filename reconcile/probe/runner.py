@@ -2,18 +2,24 @@
 
 Imported only by `aido doctor --probe` (the SDK is the optional extra `probe`).
 A stdio server runs in its own process group (the SDK's `stdio_client`): when
-it is done, or out of time, its stdin is closed, then the group gets SIGTERM
-and SIGKILL, so no server outlives the probe. Its stderr goes to a file whose
-last lines are kept. A remote server gets the same `initialize` and
-`tools/list` over streamable HTTP (or SSE); a 401 is followed to the OAuth
-protected-resource metadata (RFC 9728) the MCP authorization spec points to.
+it is done, out of time, or aido gets SIGTERM, SIGHUP or SIGINT, its stdin is
+closed, then the group gets SIGTERM and SIGKILL, so no server outlives the
+probe. Its stderr goes to a file whose last lines are kept. A remote server
+gets the same `initialize` and `tools/list` over streamable HTTP (or SSE); a
+401 is followed to the OAuth protected-resource metadata (RFC 9728) the MCP
+authorization spec points to, within the same deadline, and the entry's
+headers (its credentials) go only to the entry's own origin.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import os
+import signal
+import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -40,6 +46,10 @@ from aidokit.reconcile.probe.targets import Job, Result, Status
 
 STDERR_LINES = 10  # the server's last lines of stderr shown on failure
 MAX_PAGES = 50  # tools/list pages read before aido stops asking
+METADATA_BYTES = 64 << 10  # of a protected-resource metadata document
+# The signals that end a probe: each stops every server's process group, then aido.
+STOPS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGINT") if
+              hasattr(signal, name))  # fmt: skip
 CLIENT = Implementation(name="aido-doctor-probe", version="1")
 
 # The SDK logs each line it cannot parse with its traceback; the probe reports it instead.
@@ -67,8 +77,43 @@ def run_all(
     parallel: int,
     progress: Callable[[dict[str, float], int, int], None] | None = None,
 ) -> list[Result]:
-    """Run every job, `parallel` at a time, each within `timeout` seconds."""
-    return anyio.run(_run_all, jobs, timeout, parallel, progress)
+    """Run every job, `parallel` at a time, each within `timeout` seconds.
+
+    SIGTERM, SIGHUP or SIGINT cancels them all: each server's process group is ended (the
+    SDK's shutdown), then aido ends by that signal.
+    """
+    caught: list[int] = []
+    results = anyio.run(_stoppable, jobs, timeout, parallel, progress, caught)
+    for signum in caught[:1]:
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+    return results
+
+
+async def _stoppable(
+    jobs: list[Job],
+    timeout: float,
+    parallel: int,
+    progress: Callable[[dict[str, float], int, int], None] | None,
+    caught: list[int],
+) -> list[Result]:
+    """`_run_all`, cancelled by the first of `STOPS` (noted in `caught`)."""
+    results: list[Result] = []
+
+    async def run(scope: anyio.CancelScope) -> None:
+        results.extend(await _run_all(jobs, timeout, parallel, progress))
+        scope.cancel()
+
+    if sys.platform == "win32" or threading.current_thread() is not threading.main_thread():
+        return await _run_all(jobs, timeout, parallel, progress)  # signals reach no handler
+    with anyio.open_signal_receiver(*STOPS) as signals:
+        async with anyio.create_task_group() as group:
+            group.start_soon(run, group.cancel_scope)
+            async for signum in signals:
+                caught.append(int(signum))
+                group.cancel_scope.cancel()
+                break
+    return results
 
 
 async def _run_all(
@@ -266,6 +311,17 @@ def _fail(job: Job, status: Status, error: str, errlog: TextIO | None, seen: _Se
 
 
 async def _remote(job: Job, timeout: float) -> Result:
+    """`initialize` and `tools/list`, then what a refusal means: all within one deadline."""
+    seen = _Seen()
+    try:
+        with anyio.fail_after(timeout):
+            return await _connect(job, timeout, seen)
+    except TimeoutError:
+        why = f"no answer from {_where(job.launch)} within {timeout:g} s"
+        return _fail(job, Status.TIMEOUT, why, None, seen)
+
+
+async def _connect(job: Job, timeout: float, seen: _Seen) -> Result:
     launch = job.launch
     responses: list[httpx2.Response] = []
 
@@ -273,7 +329,6 @@ async def _remote(job: Job, timeout: float) -> Result:
         if response.status_code >= 400 and len(responses) < 4:
             responses.append(response)
 
-    seen = _Seen()
     client = httpx2.AsyncClient(
         headers=dict(launch.headers), timeout=httpx2.Timeout(timeout),
         event_hooks={"response": [keep]},
@@ -285,17 +340,17 @@ async def _remote(job: Job, timeout: float) -> Result:
                     timeout, seen, lambda scope: _remote_session(launch, client, keep, seen, scope)
                 )
             except TimeoutError:
-                why = f"no answer from {shown_url(launch.url)} within {timeout:g} s"
-                return _fail(job, Status.TIMEOUT, why, None, seen)
+                raise
             except Exception as exc:
                 return await _remote_failure(job, exc, responses, client, seen)
             if responses and not tools:
                 return await _remote_failure(job, RuntimeError("refused"), responses, client, seen)
             return _ok(job, tools, seen)
+    except TimeoutError:
+        raise
     except Exception as exc:  # closing the client failed: the answer is already known
-        return _fail(
-            job, Status.FAILED, f"unreachable: {printable(str(_cause(exc)))[:200]}", None, seen
-        )
+        text = _scrub(printable(str(_cause(exc))), launch)[:200]
+        return _fail(job, Status.FAILED, f"unreachable: {text}", None, seen)
 
 
 async def _remote_session(
@@ -344,7 +399,7 @@ async def _remote_failure(
     seen: _Seen,
 ) -> Result:
     url = job.launch.url
-    where = shown_url(url)
+    where = _where(job.launch)
     denied = next((r for r in responses if r.status_code == 401), None)
     if denied is not None:
         metadata = await _protected_resource(denied, url, client)
@@ -362,7 +417,7 @@ async def _remote_failure(
         why = f"refused: {where} answered HTTP {responses[0].status_code}"
     else:
         cause = _cause(exc)
-        text = printable(str(cause) or type(cause).__name__)[:200]
+        text = _scrub(printable(str(cause) or type(cause).__name__), job.launch)[:200]
         remote = isinstance(cause, httpx2.TransportError | OSError)
         why = f"unreachable: {where}: {text}" if remote else f"the MCP session failed: {text}"
     return _fail(job, Status.FAILED, why, None, seen)
@@ -381,18 +436,70 @@ def shown_url(url: str) -> str:
     return printable(f"{parts.scheme}://{host}{port}{parts.path}")
 
 
+def _where(launch: Launch) -> str:
+    """The entry's URL as its file writes it: references, not the variables' values."""
+    return shown_url(launch.shown[0] if launch.shown else launch.url)
+
+
+def _scrub(text: str, launch: Launch) -> str:
+    """`text` (an error that may quote what ran) with each expanded argument or URL put back
+    as the file writes it, so no variable's value shows (SPEC §7)."""
+    ran = (launch.url,) if launch.transport != "stdio" else (launch.command, *launch.args)
+    for expanded, written in zip(ran, launch.shown, strict=False):
+        if expanded and expanded != written:
+            text = text.replace(printable(expanded), printable(written))
+    return text
+
+
+def _origin(url: str) -> tuple[str, str, int | None] | None:
+    """Scheme, host and port of `url` (the default port filled in), None when unparsable."""
+    try:
+        parsed = httpx2.URL(url)
+    except (httpx2.InvalidURL, ValueError, TypeError):
+        return None
+    default = {"http": 80, "https": 443}.get(parsed.scheme)
+    return (parsed.scheme, parsed.host, parsed.port or default)
+
+
 async def _protected_resource(
     denied: httpx2.Response, url: str, client: httpx2.AsyncClient
 ) -> str | None:
-    """The authorization server a 401's protected-resource metadata names (RFC 9728), if any."""
+    """The authorization server a 401's protected-resource metadata names (RFC 9728), if any.
+
+    The caller's deadline covers every request here. A document at another origin is
+    asked for without the entry's headers: its credentials are for its own server only.
+    """
     hinted = extract_resource_metadata_from_www_auth(denied)
+    own = _origin(url)
     for address in build_protected_resource_metadata_discovery_urls(hinted, url):
-        try:
-            answer = await client.get(address)
-            data = answer.json() if answer.status_code == 200 else None
-        except (httpx2.HTTPError, ValueError):
+        where = _origin(address)
+        if where is None or where[0] not in ("http", "https"):
             continue
+        data = await _metadata(address, client if where == own else None)
         servers = data.get("authorization_servers") if isinstance(data, dict) else None
         if isinstance(servers, list) and servers and all(isinstance(s, str) for s in servers):
             return printable(", ".join(servers))[:200]
     return None
+
+
+async def _metadata(address: str, client: httpx2.AsyncClient | None) -> object:
+    """The JSON at `address` (at most `METADATA_BYTES`), or None; no client: a bare one."""
+    if client is None:
+        async with httpx2.AsyncClient() as bare:
+            return await _json(address, bare)
+    return await _json(address, client)
+
+
+async def _json(address: str, client: httpx2.AsyncClient) -> object:
+    try:
+        async with client.stream("GET", address) as answer:
+            if answer.status_code != 200:
+                return None
+            body = b""
+            async for chunk in answer.aiter_bytes():
+                body += chunk
+                if len(body) > METADATA_BYTES:
+                    return None
+            return json.loads(body)
+    except (httpx2.HTTPError, ValueError):
+        return None

@@ -3,8 +3,12 @@
 `<user state dir>/probe-tools.json`, owner-only, holds for each server (the name
 and version it gave in `initialize`) its tool names and the size of each tool's
 input schema (a token estimate's basis), with when it was last seen; the newest
-`LIMIT` servers are kept. It is a cache: a file aido cannot trust or read is
-started again, never believed.
+`LIMIT` servers are kept, in at most `MAX_BYTES`. It is a cache: a file aido
+cannot trust or read is started again, never believed. What a server listed is
+data from a server: only names of the MCP tool name grammar are kept (a name
+with a line break would break a harness file a budget writes), and the file is
+written only where the state folder rule allows (`core/paths.py`), never
+through a link.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from typing import Any, Protocol
 
 from aidokit.reconcile.core.atomic import current_digest, replace_file
 from aidokit.reconcile.core.errors import AidoError
-from aidokit.reconcile.core.paths import trusted, user_state_dir
+from aidokit.reconcile.core.paths import private_entry, state_folder_problem, user_state_dir
 from aidokit.reconcile.core.safe_read import read_file
 
 
@@ -39,7 +43,27 @@ class Listed(Protocol):
 
 CACHE_NAME = "probe-tools.json"
 LIMIT = 256
+MAX_BYTES = 4 << 20  # what `load` reads
 FORMAT_VERSION = 1
+# A tool name as the MCP specification (2025-11-25, server/tools, "Tool names") allows:
+# 1 to 128 ASCII letters, digits, `_`, `-` and `.`.
+TOOL_NAME = r"[A-Za-z0-9_.-]{1,128}"
+SERVER_CHARS = 200  # of the name and version a server gives in `initialize`
+
+
+def valid_tool_name(name: object) -> bool:
+    """Whether `name` is a tool name of the MCP grammar."""
+    import re
+
+    return isinstance(name, str) and re.fullmatch(TOOL_NAME, name, re.ASCII) is not None
+
+
+def _writable(path: Path, project: Path | None) -> bool:
+    """Whether the cache at `path` may be believed or written: its folder under the state
+    folder rule, the file itself (when there) a private regular file, never a link."""
+    if state_folder_problem(path.parent, project) is not None:
+        return False
+    return private_entry(path, folder=False, missing_ok=True) is None
 
 
 def cache_path(environ: Mapping[str, str]) -> Path:
@@ -49,10 +73,10 @@ def cache_path(environ: Mapping[str, str]) -> Path:
 
 def load(path: Path, project: Path | None) -> dict[str, Any]:
     """The cached servers, or none when the file is missing, not private or damaged."""
-    if not trusted(path.parent, project) or not trusted(path, project):
+    if not path.exists() or not _writable(path, project):
         return {}
     try:
-        raw = read_file(path, limit=4 << 20)
+        raw = read_file(path, limit=MAX_BYTES)
         data = json.loads(raw) if raw else {}
     except (AidoError, ValueError):
         return {}
@@ -72,20 +96,37 @@ def remember(results: Iterable[Listed], environ: Mapping[str, str], project: Pat
     now = datetime.now(UTC).replace(microsecond=0).isoformat()
     for result in found:
         assert result.server is not None
+        if len(result.server) > SERVER_CHARS or not result.server.isprintable():
+            continue
+        listed = zip(result.tools, result.schema_sizes, strict=False)
         servers[result.server] = {
             "tools": [
                 {"name": name, "schema_chars": size}
-                for name, size in zip(result.tools, result.schema_sizes, strict=False)
+                for name, size in listed
+                if valid_tool_name(name)
             ],
             "seen": now,
             # The ids of the entries that started it, for the context budget (plan, status).
             "ids": sorted({use.id for use in result.probe.uses}),
         }
     newest = sorted(servers.items(), key=lambda item: str(item[1].get("seen")), reverse=True)
-    doc = {"format_version": FORMAT_VERSION, "servers": dict(sorted(newest[:LIMIT]))}
-    data = (json.dumps(doc, indent=1, sort_keys=True) + "\n").encode("utf-8")
-    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    _save(path, newest[:LIMIT], project)
+
+
+def _save(path: Path, newest: list[tuple[str, Any]], project: Path) -> None:
+    """Write the newest servers that fit in `MAX_BYTES`, where the rule allows."""
+    while True:
+        doc = {"format_version": FORMAT_VERSION, "servers": dict(sorted(newest))}
+        data = (json.dumps(doc, indent=1, sort_keys=True) + "\n").encode("utf-8")
+        if len(data) <= MAX_BYTES or not newest:
+            break
+        newest = newest[:-1]  # the oldest goes first
+    if not _writable(path, project):
+        return
     try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not _writable(path, project):
+            return
         replace_file(path, data, current_digest(path), create_parents=True, mode=0o600)
     except (AidoError, OSError):
         return  # a cache: a probe's answer does not depend on keeping it
@@ -109,7 +150,7 @@ def tool_sizes(environ: Mapping[str, str], project: Path) -> dict[str, tuple[tup
         listed = tuple(
             (str(t["name"]), _size(t.get("schema_chars")))
             for t in tools
-            if isinstance(t, dict) and isinstance(t.get("name"), str)
+            if isinstance(t, dict) and valid_tool_name(t.get("name"))
         )
         found.update((i, listed) for i in ids if isinstance(i, str))
     return found

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 
-from aidokit.catalog.errors import printable
+from aidokit.catalog.errors import no_commands, printable
 from aidokit.reconcile.show.doctor import Finding, Severity
+from aidokit.reconcile.show.json_output import dumps
 
 
 def summary_line(findings: list[Finding]) -> str:
@@ -38,8 +38,9 @@ def render_findings(
     if width:
         from aidokit.reconcile.show.plan_text import wrap
 
-        return wrap([*lines, summary_line(findings)], width)
-    return "\n".join([*lines, summary_line(findings)]) + "\n"
+        # A name from a file can start a wrapped line: none may start with `::` (SPEC §7).
+        return no_commands(wrap([*lines, summary_line(findings)], width))
+    return no_commands("\n".join([*lines, summary_line(findings)]) + "\n")
 
 
 def render_findings_json(findings: list[Finding]) -> str:
@@ -50,4 +51,4 @@ def render_findings_json(findings: list[Finding]) -> str:
         "findings": [dataclasses.asdict(f) for f in findings],
         "summary": {"error": errors, "warning": len(findings) - errors},
     }
-    return json.dumps(doc, indent=2, sort_keys=True) + "\n"
+    return dumps(doc)

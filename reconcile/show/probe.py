@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from aidokit.catalog.errors import printable
+from aidokit.catalog.errors import no_commands, printable
 from aidokit.reconcile.probe.targets import FAILURES, Result, Status
 from aidokit.reconcile.show.json_output import dumps
 
@@ -38,7 +38,8 @@ def render_probes(results: list[Result]) -> str:
             lines.append(f"    {result.error}")
             if result.status in FAILURES:
                 lines += [f"    | {line}" for line in result.stderr]
-    return "\n".join(printable(line) for line in [*lines, summary_line(results)]) + "\n"
+    text = "\n".join(printable(line) for line in [*lines, summary_line(results)]) + "\n"
+    return no_commands(text)  # an id from a file never starts a line with `::` (SPEC §7)
 
 
 def render_probes_json(results: list[Result]) -> str:
