@@ -38,6 +38,8 @@ KNOWLEDGE: tuple[MCPDef, ...] = (
     # Code needs 2.1.32 for it (the catalog ADR's example of min_cli_version).
     MCPDef(
         id="context7",
+        # Also: the SSE endpoint its README documents beside /mcp.
+        also_runs=("https://mcp.context7.com/sse",),
         name="Context7",
         purpose="Up-to-date library documentation and code examples for the agent",
         suggested_for=("researcher", "architect", "implementer", "docs-writer"),
@@ -53,6 +55,8 @@ KNOWLEDGE: tuple[MCPDef, ...] = (
     # npm @modelcontextprotocol/server-sequential-thinking 2026.8.31 checked 2026-11-30.
     MCPDef(
         id="sequential-thinking",
+        # Also: the reference server's Docker image (its README).
+        also_runs=("image:mcp/sequentialthinking",),
         name="Sequential Thinking",
         purpose="Structured step-by-step reasoning tool for planning and hard problems",
         suggested_for=("architect", "researcher"),
@@ -67,6 +71,8 @@ KNOWLEDGE: tuple[MCPDef, ...] = (
     # network addresses, so it is opt-in.
     MCPDef(
         id="fetch",
+        # Also: the reference server's Docker image (its README).
+        also_runs=("image:mcp/fetch",),
         name="Fetch",
         purpose="Fetch a web page and convert it to markdown for the agent",
         suggested_for=("researcher", "docs-writer"),
@@ -78,6 +84,8 @@ KNOWLEDGE: tuple[MCPDef, ...] = (
     # npm @modelcontextprotocol/server-memory 2026.8.31 checked 2026-11-30.
     MCPDef(
         id="memory",
+        # Also: the reference server's Docker image (its README).
+        also_runs=("image:mcp/memory",),
         name="Memory",
         purpose="Persistent knowledge-graph memory across agent sessions",
         suggested_for=("researcher", "architect"),
@@ -89,6 +97,8 @@ KNOWLEDGE: tuple[MCPDef, ...] = (
     # PyPI mcp-server-time 2026.10.19 checked 2026-11-30.
     MCPDef(
         id="time",
+        # Also: the reference server's Docker image (its README).
+        also_runs=("image:mcp/time",),
         name="Time",
         purpose="Current time and time-zone conversions",
         suggested_for=("researcher",),
@@ -101,6 +111,8 @@ KNOWLEDGE: tuple[MCPDef, ...] = (
     # Checked 2026-11-30 (issue 19): version on its registry, URL on vendor docs.
     MCPDef(
         id="everything",
+        # Also: the reference server's Docker image (its README).
+        also_runs=("image:mcp/everything",),
         name="Everything (MCP test server)",
         purpose="Reference server exercising every MCP feature, to test a harness or client",
         suggested_for=("tester-reviewer",),
@@ -140,6 +152,8 @@ KNOWLEDGE: tuple[MCPDef, ...] = (
     # Checked 2026-11-30 (issue 19): version on its registry, URL on vendor docs.
     MCPDef(
         id="exa",
+        # Also: Exa's hosted endpoint (its README, "remote MCP").
+        also_runs=("https://mcp.exa.ai/mcp",),
         name="Exa Search",
         purpose="Web and code search through the Exa API",
         suggested_for=("researcher",),
@@ -153,6 +167,8 @@ KNOWLEDGE: tuple[MCPDef, ...] = (
     # Checked 2026-11-30 (issue 19): version on its registry, URL on vendor docs.
     MCPDef(
         id="tavily",
+        # Also: Tavily's hosted endpoint (its README, "remote MCP server").
+        also_runs=("https://mcp.tavily.com/mcp",),
         name="Tavily",
         purpose="Web search and page extraction through the Tavily API",
         suggested_for=("researcher",),
@@ -233,6 +249,8 @@ KNOWLEDGE: tuple[MCPDef, ...] = (
     # 2026-12-03): free, no authentication, streamable HTTP at /mcp (/sse is deprecated).
     MCPDef(
         id="deepwiki",
+        # Also: its SSE endpoint (docs.devin.ai, DeepWiki MCP).
+        also_runs=("https://mcp.deepwiki.com/sse",),
         name="DeepWiki",
         purpose="Ask questions about any public GitHub repository and read its generated wiki",
         suggested_for=("researcher", "architect"),
@@ -304,6 +322,8 @@ BROWSERS: tuple[MCPDef, ...] = (
     # npm @playwright/mcp 0.0.83 checked 2026-11-30 (README shows @latest; pinned here).
     MCPDef(
         id="playwright",
+        # Also: Microsoft's image of it (playwright-mcp README, Docker).
+        also_runs=("image:mcr.microsoft.com/playwright/mcp",),
         name="Playwright",
         purpose="Drive a real browser through accessibility snapshots to test web UIs",
         suggested_for=("frontend-browser-tester", "tester-reviewer"),
@@ -327,6 +347,8 @@ BROWSERS: tuple[MCPDef, ...] = (
     # reference server moved to modelcontextprotocol/servers-archived.
     MCPDef(
         id="puppeteer",
+        # Also: the reference server's Docker image (its README).
+        also_runs=("image:mcp/puppeteer",),
         name="Puppeteer (archived)",
         purpose="Browser automation with Puppeteer; superseded by Playwright MCP",
         suggested_for=("frontend-browser-tester",),
@@ -396,6 +418,8 @@ BROWSERS: tuple[MCPDef, ...] = (
     # server", checked 2026-12-03): https://mcp.figma.com/mcp, OAuth in the harness.
     MCPDef(
         id="figma-dev-mode",
+        # Also: the Figma desktop app's local Dev Mode server (help.figma.com).
+        also_runs=("http://127.0.0.1:3845/mcp",),
         name="Figma Dev Mode",
         purpose="Design context, variables and screenshots from Figma files, hosted by Figma",
         suggested_for=("implementer", "frontend-browser-tester"),
@@ -497,6 +521,8 @@ CODE: tuple[MCPDef, ...] = (
     # subcommand `start-mcp-server --context`).
     MCPDef(
         id="serena",
+        # Also: its source repository, which its README runs with `uvx --from git+...`.
+        also_runs=("git:github.com/oraios/serena",),
         name="Serena",
         purpose="Semantic code navigation and symbol-level editing backed by language servers",
         suggested_for=("implementer", "architect", "tester-reviewer"),
@@ -509,6 +535,8 @@ CODE: tuple[MCPDef, ...] = (
     # reads and writes any file under the allowed directory (the project root).
     MCPDef(
         id="filesystem",
+        # Also: the reference server's Docker image (its README).
+        also_runs=("image:mcp/filesystem",),
         name="Filesystem",
         purpose="Read and write files under the project directory",
         suggested_for=("implementer",),
@@ -679,6 +707,8 @@ FORGES: tuple[MCPDef, ...] = (
     # (checked 2026-11-30). Claude Desktop cannot take a remote server in its file.
     MCPDef(
         id="github",
+        # Also: GitHub's local server image (github/github-mcp-server README).
+        also_runs=("image:ghcr.io/github/github-mcp-server",),
         name="GitHub",
         purpose="Issues, pull requests, code search and Actions on GitHub",
         suggested_for=("implementer", "tester-reviewer", "researcher"),
@@ -748,6 +778,8 @@ FORGES: tuple[MCPDef, ...] = (
     # git_create_branch, and no flag to turn them off (docs/security.md, catalog audit).
     MCPDef(
         id="git",
+        # Also: the reference server's Docker image (its README).
+        also_runs=("image:mcp/git",),
         name="Git",
         purpose="Inspect history and stage, commit, reset and check out in the project's git repo",
         suggested_for=("implementer", "tester-reviewer", "researcher"),
@@ -771,6 +803,8 @@ FORGES: tuple[MCPDef, ...] = (
     # authentication is OAuth in the harness, so no secret is stored.
     MCPDef(
         id="linear",
+        # Also: its SSE endpoint (linear.app/docs/mcp).
+        also_runs=("https://mcp.linear.app/sse",),
         name="Linear",
         purpose="Find, create and update Linear issues and projects",
         suggested_for=("implementer", "architect"),
@@ -783,6 +817,8 @@ FORGES: tuple[MCPDef, ...] = (
     # Checked 2026-11-30 (issue 19): version on its registry, URL on vendor docs.
     MCPDef(
         id="atlassian",
+        # Also: its SSE endpoint (Atlassian remote MCP docs).
+        also_runs=("https://mcp.atlassian.com/v1/sse",),
         name="Atlassian (Jira, Confluence)",
         purpose="Search, create and update Jira issues and Confluence pages",
         suggested_for=("implementer", "docs-writer"),
@@ -796,6 +832,8 @@ FORGES: tuple[MCPDef, ...] = (
     # local npm @notionhq/notion-mcp-server 2.5.2 (checked 2026-11-30), which reads NOTION_TOKEN.
     MCPDef(
         id="notion",
+        # Also: its SSE endpoint (developers.notion.com, hosted MCP).
+        also_runs=("https://mcp.notion.com/sse",),
         name="Notion",
         purpose="Search and edit Notion pages and databases",
         suggested_for=("docs-writer", "researcher"),
@@ -881,6 +919,8 @@ DATABASES: tuple[MCPDef, ...] = (
     # is Postgres MCP Pro in restricted mode (postgres-readonly), not the read-write one.
     MCPDef(
         id="postgres",
+        # Also: the reference server's Docker image (its README).
+        also_runs=("image:mcp/postgres",),
         name="PostgreSQL (archived)",
         purpose="Read-only SQL against PostgreSQL; superseded by Postgres MCP Pro (read-only)",
         suggested_for=("implementer",),
@@ -1232,6 +1272,8 @@ CLOUD: tuple[MCPDef, ...] = (
     # Checked 2026-11-30 (issue 19): version on its registry, URL on vendor docs.
     MCPDef(
         id="cloudflare-docs",
+        # Also: its SSE endpoint (cloudflare/mcp-server-cloudflare README).
+        also_runs=("https://docs.mcp.cloudflare.com/sse",),
         name="Cloudflare Docs",
         purpose="Search Cloudflare's developer documentation (Workers, R2, D1, ...)",
         suggested_for=("researcher", "architect", "docs-writer"),
@@ -1550,6 +1592,8 @@ CLOUD: tuple[MCPDef, ...] = (
     # security-sensitive. Claude Desktop cannot take a remote server in its file.
     MCPDef(
         id="terraform",
+        # Also: HashiCorp's local server image (the comment above).
+        also_runs=("image:hashicorp/terraform-mcp-server",),
         name="Terraform",
         purpose="Terraform Registry docs, and HCP Terraform workspaces, runs and variables",
         suggested_for=("implementer", "architect"),
@@ -1580,6 +1624,8 @@ OBSERVABILITY: tuple[MCPDef, ...] = (
     # package, which reads SENTRY_ACCESS_TOKEN.
     MCPDef(
         id="sentry",
+        # Also: its SSE endpoint (docs.sentry.io, MCP server).
+        also_runs=("https://mcp.sentry.dev/sse",),
         name="Sentry",
         purpose="Look up Sentry issues, events and stack traces while debugging",
         suggested_for=("implementer", "tester-reviewer"),

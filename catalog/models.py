@@ -206,6 +206,11 @@ class MCPDef(Strict):
     # sensitive gate, a remote where this one ran locally). Empty unless it does: a catalog
     # test holds that a replacement never widens access unless this says so.
     replacement_widens: str = ""
+    # The other ways this server is launched or reached, so `aido import` recognises it
+    # (issue 50): `npm:<package>`, `pypi:<package>`, `image:<docker repository>`,
+    # `git:<host/owner/repo>` (its source repository) or a URL (that endpoint and every
+    # path below it). Versions never matter.
+    also_runs: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.suggested_for:
@@ -235,10 +240,24 @@ class MCPDef(Strict):
             raise ValueError("replaced_by is only for deprecated entries")
         if self.replacement_widens and self.replaced_by is None:
             raise ValueError("replacement_widens is only for an entry with replaced_by")
+        for text in self.also_runs:
+            _also_runs_form(text)
 
     def secret_names(self) -> frozenset[str]:
         """Names of the env vars marked secret."""
         return frozenset(var.name for var in self.env if var.secret)
+
+
+def _also_runs_form(text: str) -> None:
+    """Raise ValueError unless `text` is one `also_runs` item."""
+    kind, colon, rest = text.partition(":")
+    if text.startswith("https://") or text.startswith("http://127.0.0.1:"):
+        return
+    if not colon or kind not in ("npm", "pypi", "image", "git") or not rest or rest != rest.strip():
+        raise ValueError(
+            f"also_runs item {text!r} is not npm:<package>, pypi:<package>, image:<name>, "
+            "git:<host/owner/repo> or an https URL"
+        )
 
 
 def deprecation(entry: MCPDef) -> str:

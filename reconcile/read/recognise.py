@@ -10,7 +10,7 @@ from aidokit.adapters import spec_for
 from aidokit.adapters.base import Adapter
 from aidokit.adapters.common import identity_of
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
-from aidokit.catalog.sources import docker_source, launched_package
+from aidokit.catalog.sources import docker_source, launched_package, npm_source, pypi_source
 from aidokit.reconcile.core.errors import CatalogError
 
 
@@ -159,3 +159,265 @@ def bare(identity: str) -> str:
     command, _, package = identity.partition(" ")
     source = launched_package(command, package)
     return f"{command} {source.name}" if source is not None else identity
+
+
+# ---- Recognition as catalog data (issue 50 §3) -----------------------------------------
+#
+# What a hand-written entry runs is read as a set of forms: `npm <name>`, `pypi <name>`,
+# `image <repository>` (each as its registry compares names, versions aside) and
+# `url <scheme://host/path>`. A catalog entry's forms are those of its install specs plus
+# the other ways its server is launched or reached that it declares (`MCPDef.also_runs`).
+# The entry's name decides nothing: it is only renamed to the id of what it runs.
+
+# Launchers whose first operand is a package: the words before it that take a value, and
+# the option that names the package outright (`npx -p pkg cmd`, `uvx --from pkg cmd`).
+_PACKAGE_RUNNERS: dict[str, tuple[str, frozenset[str], frozenset[str]]] = {
+    "npx": ("npm", frozenset({"--registry", "--cache", "--userconfig", "-c", "--call"}),
+            frozenset({"-p", "--package"})),
+    "bunx": ("npm", frozenset({"--registry"}), frozenset({"-p", "--package"})),
+    "pnpx": ("npm", frozenset({"--registry"}), frozenset()),
+    "uvx": ("pypi", frozenset({"--with", "--python", "-p", "--index-url", "--index",
+                               "--extra-index-url", "--default-index", "--with-requirements"}),
+            frozenset({"--from"})),
+    "pipx": ("pypi", frozenset({"--python", "--index-url", "--pip-args"}), frozenset({"--spec"})),
+}  # fmt: skip
+# Commands that take a subcommand before the package: `pnpm dlx`, `uv tool run`, ...
+_SUBCOMMANDS = {
+    "pnpm": ("dlx",), "yarn": ("dlx",), "npm": ("exec",), "bun": ("x",), "pipx": ("run",),
+    "uv": ("tool", "run"),
+}  # fmt: skip
+_SUB_RUNNER = {"pnpm": "pnpx", "yarn": "pnpx", "npm": "npx", "bun": "bunx", "uv": "uvx"}
+_WRAPPERS = frozenset({"mcp-remote"})  # npm packages whose first operand is the server's URL
+
+
+def entry_argv(entry: Mapping[str, Any]) -> tuple[str, list[str]] | None:
+    """The program and arguments of a hand-written entry, in any harness's shape: `command`
+    and `args` (a string or OpenCode's list), Goose's `cmd`, Zed's `command.path`."""
+    command: object = entry.get("command", entry.get("cmd"))
+    args: object = entry.get("args", [])
+    if isinstance(command, Mapping):  # Zed: {"path": ..., "args": [...]}
+        nested: Mapping[str, Any] = command
+        command, args = nested.get("path"), nested.get("args", args)
+    if isinstance(command, list) and command and all(isinstance(w, str) for w in command):
+        words: list[str] = command
+        extra = args if isinstance(args, list) else []
+        command, args = words[0], [*words[1:], *extra]
+    if not isinstance(command, str) or not command or not isinstance(args, list):
+        return None
+    return command, [str(a) for a in args]
+
+
+def entry_url(entry: Mapping[str, Any]) -> str | None:
+    """The URL a hand-written entry reaches, in any harness's spelling."""
+    for key in ("url", "serverUrl", "httpUrl", "uri", "endpoint"):
+        value = entry.get(key)
+        if isinstance(value, str) and "://" in value:
+            return value
+    return None
+
+
+def url_form(url: str) -> str:
+    """`url` as a form: scheme and host lowered, query, fragment and trailing `/` dropped."""
+    return "url " + _url_form(url)
+
+
+def run_forms(entry: Mapping[str, Any]) -> set[str]:
+    """Every form a hand-written entry runs (see above); empty when aido cannot read one."""
+    url = entry_url(entry)
+    if url is not None:
+        return {url_form(url)}
+    argv = entry_argv(entry)
+    return set() if argv is None else argv_forms(*argv)
+
+
+def _program(word: str) -> str:
+    name = word.replace("\\", "/").rsplit("/", 1)[-1].lower()
+    for suffix in (".exe", ".cmd", ".bat", ".ps1"):
+        name = name.removesuffix(suffix)
+    return name
+
+
+def argv_forms(command: str, args: list[str]) -> set[str]:
+    """The forms of a command line: every package a launcher in it runs (`cmd /c npx`,
+    `docker exec box npx pkg`, `wsl npx pkg`), the image `docker run` starts, the URL an
+    `mcp-remote` reaches and a package run from its `node_modules` folder."""
+    words = [command, *args]
+    forms: set[str] = set()
+    index = 0
+    while index < len(words):
+        program = _program(words[index])
+        rest = words[index + 1 :]
+        if program in ("docker", "podman") and rest[:1] == ["run"]:
+            image = first_plain(rest[1:])
+            source = docker_source(image) if image else None
+            if source is not None:
+                forms.add(f"image {source.name}")
+            break
+        if program in _SUBCOMMANDS and rest[: len(_SUBCOMMANDS[program])] == list(
+            _SUBCOMMANDS[program]
+        ):
+            runner = _SUB_RUNNER.get(program, program)
+            found = _package_form(runner, rest[len(_SUBCOMMANDS[program]) :])
+            if found:
+                forms |= found
+                break
+        if program in _PACKAGE_RUNNERS:
+            found = _package_form(program, rest)
+            if found:
+                forms |= found
+                break
+        index += 1
+    for word in args:  # `node /usr/lib/node_modules/@scope/pkg/dist/index.js`
+        path = word.replace("\\", "/")
+        if "/node_modules/" in path:
+            parts = path.split("/node_modules/", 1)[1].split("/")
+            name = "/".join(parts[:2]) if parts[0].startswith("@") else parts[0]
+            source = npm_source(name)
+            if source is not None:
+                forms.add(f"npm {source.name}")
+    return forms
+
+
+def _package_form(runner: str, words: list[str]) -> set[str]:
+    registry, valued, naming = _PACKAGE_RUNNERS[runner]
+    package: str | None = None
+    skip = False
+    rest: list[str] = []
+    for position, word in enumerate(words):
+        if skip:
+            skip = False
+            continue
+        option, eq, value = word.partition("=")
+        if option in naming:
+            if eq:
+                package = value
+            elif position + 1 < len(words):
+                package = words[position + 1]
+                skip = True
+            continue
+        if word in valued or word in _VALUE_FLAGS:
+            skip = True
+            continue
+        if word.startswith("-"):
+            continue
+        if package is None:
+            package = word
+        rest = words[position + 1 :]
+        break
+    if package is None:
+        return set()
+    if package.startswith("git+"):  # a source repository: `git+https://host/o/r(.git)(@ref)`
+        return {"git " + _git_form(package[4:])}
+    source = npm_source(package) if registry == "npm" else pypi_source(package)
+    if source is None:
+        return set()
+    forms = {f"{registry} {source.name}"}
+    if registry == "npm" and source.name in _WRAPPERS:
+        target = first_plain(rest)
+        if target and "://" in target:
+            forms.add(url_form(target))
+    return forms
+
+
+def _git_form(url: str) -> str:
+    """A source repository as `host/owner/repo`: scheme, user, `.git` and `@ref` aside."""
+    base = url.split("#", 1)[0].split("://", 1)[-1]
+    host, _, path = base.partition("/")
+    host = host.rsplit("@", 1)[-1]
+    path = path.split("@", 1)[0].removesuffix("/").removesuffix(".git")
+    return f"{host.lower()}/{path.lower()}"
+
+
+def declared_forms(text: str) -> str:
+    """One `MCPDef.also_runs` item as a form: `npm:pkg`, `pypi:pkg`, `image:repo` or a URL."""
+    kind, colon, name = text.partition(":")
+    if "://" in text:
+        return url_form(text)
+    if kind == "git" and name:
+        return "git " + _git_form(name)
+    if kind == "npm":
+        source = npm_source(name)
+    elif kind == "pypi":
+        source = pypi_source(name)
+    elif kind == "image":
+        source = docker_source(name)
+    else:
+        source = None
+    if not colon or source is None:
+        raise ValueError(f"{text!r} is not npm:<package>, pypi:<package>, image:<name> or a URL")
+    registry = {"docker": "image"}.get(source.registry, source.registry)
+    return f"{registry} {source.name}"
+
+
+def spec_forms(spec: StdioSpec | RemoteSpec) -> set[str]:
+    """The forms one install spec runs."""
+    if isinstance(spec, RemoteSpec):
+        return {url_form(spec.url)}
+    return argv_forms(spec.command, list(spec.args))
+
+
+def server_forms(server: MCPDef) -> set[str]:
+    """Every form `server` runs: its install specs' and the ones it declares."""
+    forms: set[str] = set()
+    for spec in server.install.values():
+        forms |= spec_forms(spec)
+    forms |= {declared_forms(text) for text in server.also_runs}
+    return forms
+
+
+def _url_below(mine: str, theirs: str) -> bool:
+    """Whether URL form `mine` is `theirs` or a path below it (`/mcp/<org>/<project>`)."""
+    if mine == theirs:
+        return True
+    return mine.startswith(theirs.rstrip("/") + "/")
+
+
+def recognise(entry: Mapping[str, Any], catalog: Iterable[MCPDef]) -> MCPDef | None:
+    """The catalog entry whose server `entry` runs, whatever its name and launch form, or
+    None. Sensitive and deprecated entries are recognised too (the caller gates them).
+    Two entries that run one package with different arguments (postgres-mcp and
+    postgres-readonly) are told apart by those arguments, else neither is named."""
+    mine = run_forms(entry)
+    if not mine:
+        return None
+    argv = entry_argv(entry)
+    args = set(argv[1]) if argv else set()
+    hits: list[MCPDef] = []
+    for server in catalog:
+        theirs = server_forms(server)
+        urls = [t for t in theirs if t.startswith("url ")]
+        if mine & theirs or any(_url_below(m, t) for m in mine for t in urls if m[:4] == "url "):
+            hits.append(server)
+    if len(hits) > 1:  # the arguments that set them apart: the most specific that fits
+        fits = [s for s in hits if _extra_args(s) <= args]
+        most = max((len(_extra_args(s)) for s in fits), default=0)
+        hits = [s for s in fits if len(_extra_args(s)) == most]
+    return hits[0] if len(hits) == 1 else None
+
+
+def _extra_args(server: MCPDef) -> set[str]:
+    """The arguments of `server`'s stdio specs beside its launcher and package."""
+    words: set[str] = set()
+    for spec in server.install.values():
+        if isinstance(spec, StdioSpec):
+            words |= {a for a in spec.args[1:] if a.startswith("--") or a in ("mcp", "stdio")}
+    return words
+
+
+_NAME_NOISE = ("mcp-server-", "server-", "mcp-")
+_NAME_TAILS = ("-mcp-server", "-mcp", "-server")
+
+
+def normal_name(name: str) -> str:
+    """A server name as people vary it, reduced: case and `_` aside, the last part of a
+    registry or marketplace name (`io.github.ChromeDevTools/chrome-devtools-mcp`,
+    `github.com/upstash/context7-mcp`, `.../src/filesystem`) and `mcp` affixes dropped."""
+    text = name.strip().lower().replace("_", "-").replace(" ", "-")
+    text = text.rstrip("/").rsplit("/", 1)[-1]
+    for head in _NAME_NOISE:
+        if text.startswith(head) and len(text) > len(head):
+            text = text[len(head) :]
+    for tail in _NAME_TAILS:
+        if text.endswith(tail) and len(text) > len(tail):
+            text = text[: -len(tail)]
+    return text

@@ -23,7 +23,15 @@ from aidokit.reconcile.checks import hardening
 from aidokit.reconcile.core.errors import CatalogError
 from aidokit.reconcile.read.choices.config import CustomMCP, Override, ProjectConfig
 from aidokit.reconcile.read.desired import wanted_servers
-from aidokit.reconcile.read.recognise import bare, first_plain, form_key, identities, spec_form
+from aidokit.reconcile.read.recognise import (
+    entry_argv,
+    first_plain,
+    form_key,
+    recognise,
+    run_forms,
+    spec_form,
+    spec_forms,
+)
 from aidokit.reconcile.read.state import Record, entry_digest
 from aidokit.reconcile.read.world import TargetFile, World
 from aidokit.reconcile.write.journal import FileEntry
@@ -102,62 +110,74 @@ def personal(item: Found, home: str) -> str | None:
 def find(world: World, only: str | None = None) -> list[Found]:
     """Every entry of the targeted files that aido does not own, classified."""
     found = []
-    catalog = [e for e in world.catalog if not e.deprecated]
     by_id = {entry.id: entry for entry in world.catalog}
     for target in world.files:
         if target.document is None or (only and target.adapter.name != only):
             continue
         if target.agent is not None:  # an agent's own servers are the user's scoping
             continue
-        index = identities(target.adapter, catalog)
         owned = {r.name: r for r in target.records if not r.map_path}
         for name, entry in sorted(target.servers().items()):
             record = owned.get(name)
             if record is not None and identity_of(target.adapter, entry) == record.identity:
                 continue
-            found.append(_classify(target, name, entry, index, by_id))
+            found.append(classify(target, name, entry, by_id))
     return found
 
 
-def _classify(
-    target: TargetFile,
-    name: str,
-    entry: object,
-    index: Mapping[str, str],
-    catalog: Mapping[str, MCPDef],
-) -> Found:
+def classify(target: TargetFile, name: str, entry: object, catalog: Mapping[str, MCPDef]) -> Found:
+    """What importing the hand-written `entry` named `name` in `target` means: the catalog
+    entry whose server it runs (recognise.py: whatever its name or launch form, sensitive
+    and deprecated ones too), else a `[custom.<name>]`, else why it is left alone."""
     if not isinstance(entry, Mapping):
         return Found(target, name, {}, problem="not an object")
+    server = recognise(entry, catalog.values())
+    if server is not None and server.id != name and server.id in target.servers():
+        return Found(
+            target, name, entry,
+            problem=f"runs catalog entry '{server.id}', which {target.shown} has under that "
+            "name too",
+        )  # fmt: skip
+    if server is not None:
+        override = _override(target.adapter, entry, server)
+        replaced = server.id != name or _replaced(target.adapter, entry, server)
+        return Found(
+            target, name, entry, catalog_id=server.id, override=override, replaced=replaced
+        )
     problem = hardening.id_problem(name)
     if problem:
         return Found(target, name, entry, problem=f"{problem}; rename the entry to import it")
-    identity = identity_of(target.adapter, entry)
-    match = index.get(bare(identity)) if identity else None
-    form = form_key(entry)
-    match = match or (index.get(form) if form else None)
-    if match == name:
-        override = _override(target.adapter, entry, catalog.get(match))
-        replaced = _replaced(target.adapter, entry, catalog.get(match))
-        return Found(target, name, entry, catalog_id=match, override=override, replaced=replaced)
-    if match is not None and match in target.servers():
-        return Found(
-            target, name, entry,
-            problem=f"runs catalog entry '{match}', which {target.shown} has under that name too",
-        )  # fmt: skip
-    if match is not None:  # the catalog entry under the user's own name: renamed to its id
-        server = catalog.get(match)
-        override = _override(target.adapter, entry, server)
-        return Found(target, name, entry, catalog_id=match, override=override, replaced=True)
     if name in catalog:
-        return Found(
-            target, name, entry,
-            problem=f"'{name}' is a catalog id but runs something else; rename the entry",
-        )  # fmt: skip
+        return Found(target, name, entry, problem=runs_else(name, entry, catalog[name]))
     try:
         custom, names = scrubbed_custom(entry, name)
         return Found(target, name, entry, custom=custom, references=names)
     except ValueError as exc:
         return Found(target, name, entry, problem=str(exc).removeprefix("Value error, "))
+
+
+def runs_else(name: str, entry: Mapping[str, Any], server: MCPDef) -> str:
+    """Why an entry named like catalog entry `server` is not it, in the person's words:
+    what it runs and what the catalog's runs (issue 50 §4)."""
+    mine = sorted(run_forms(entry))
+    theirs = sorted(spec_forms(next(iter(server.install.values()))))
+    argv = entry_argv(entry)
+    what = "nothing aido can read"
+    if mine:
+        what = _shown_form(mine[0])
+    elif argv:
+        what = excerpt(" ".join([argv[0], *argv[1]][:3]))
+    ours = _shown_form(theirs[0]) if theirs else server.id
+    return (
+        f"it runs {what}, not catalog {server.id} ({ours}); rename the entry to import it "
+        "as your own server"
+    )
+
+
+def _shown_form(form: str) -> str:
+    kind, _, rest = form.partition(" ")
+    return {"npm": "npm package ", "pypi": "PyPI package ", "image": "the image ",
+            "git": "the source at ", "url": ""}.get(kind, "") + excerpt(rest)  # fmt: skip
 
 
 def _replaced(adapter: Adapter, entry: Mapping[str, Any], server: MCPDef | None) -> bool:

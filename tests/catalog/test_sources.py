@@ -400,7 +400,7 @@ def test_lock_with_a_url_in_the_version_slot_is_refused_by_apply_yes(tmp_path: P
     assert "evil" not in json.dumps(json.loads(before))
 
 
-OTHER = "skipped playwright in .mcp.json: 'playwright' is a catalog id but runs something else"
+OTHER = "not catalog playwright (npm package '@playwright/mcp'); rename the entry"
 
 
 @pytest.mark.parametrize(

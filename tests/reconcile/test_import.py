@@ -104,7 +104,7 @@ def test_import_keeps_aido_toml_bytes_and_appends(tmp_path: Path) -> None:
         # A catalog server under another name is imported under its id now (issue 32 §4,
         # tests/reconcile/test_import_onboard.py), so it is no longer left alone.
         ("Bad Name", {"command": "x"}, "invalid id 'Bad Name'"),
-        ("github", {"command": "my-own-github"}, "is a catalog id but runs something else"),
+        ("github", {"command": "my-own-github"}, "it runs 'my-own-github', not catalog github"),
     ],
 )
 def test_entries_that_cannot_be_imported_are_left_alone(
