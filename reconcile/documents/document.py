@@ -141,16 +141,13 @@ class Document:
             self.edited = True
             self._editor.update_item(key_path[:-1], self._new_name(name), entry, keep)
             return
-        if LIST_ITEMS in key_path:
-            # An item of a YAML list cannot be addressed inside: rewrite it whole, with
-            # the kept keys' values where they were (their comments do not survive).
-            merged = {
-                k: v if k in keep else entry[k]
-                for k, v in current.items()
-                if k in entry or k in keep
-            }
-            new = {k: v for k, v in entry.items() if k not in merged}
-            self.set_entry(key_path, name, {**merged, **new})
+        if LIST_ITEMS in key_path:  # an item of a YAML list, key by key like a map's entry
+            from aidokit.reconcile.documents.frontmatter import FrontmatterEditor
+            from aidokit.reconcile.documents.yamlitems import YamlItemsEditor
+
+            assert isinstance(self._editor, FrontmatterEditor | YamlItemsEditor)
+            self.edited = True
+            self._editor.update_item(self._path(key_path), name, entry, keep)
             return
         inside = self._path((*key_path, name))
         # A field of an entry is an entry of the entry's map (JSON, YAML objects) ...

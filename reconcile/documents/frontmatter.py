@@ -62,6 +62,13 @@ class FrontmatterEditor:
         with _file_lines(self.path):
             self._yaml.set_entry(key_path, name, entry)
 
+    def update_item(
+        self, key_path: tuple[str, ...], name: str, entry: dict[str, Any], keep: tuple[str, ...]
+    ) -> None:
+        """Write aido's fields into a list item of the frontmatter key by key."""
+        with _file_lines(self.path):
+            self._yaml.update_item(key_path, name, entry, keep)
+
     def origin(self, key_path: tuple[str, ...]) -> MapOrigin:
         """Say whether the map at `key_path` is there before aido's first entry goes in."""
         with _file_lines(self.path):

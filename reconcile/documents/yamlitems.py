@@ -105,6 +105,78 @@ def _set_item(ed: YamlEditor, key_path: tuple[str, ...], name: str, entry: Any) 
         ed._commit(_block_set(ed, found.node, index, {name: plain}), expected)
 
 
+def update_item(
+    ed: YamlEditor,
+    key_path: tuple[str, ...],
+    name: str,
+    entry: dict[str, Any],
+    keep: tuple[str, ...],
+) -> None:
+    """Write aido's fields `entry` into the item `name` key by key, as a map's entry: the
+    keys in `keep` are someone else's and keep their bytes (comments included); any other
+    key not in `entry` goes. An item whose server is not a block map of its own lines (a
+    flow list or `{...}`) is rewritten whole, with the kept keys' values."""
+    found = _find(ed, key_path)
+    index = None if found is None else found.names.get(name)
+    server = _block_server(found, index)
+    current = (_get_items(ed, key_path) or {}).get(name)
+    if server is None or not isinstance(current, dict):
+        merged = {
+            k: v if k in keep else entry[k]
+            for k, v in (current or {}).items()
+            if k in entry or k in keep
+        }
+        _set_item(
+            ed, key_path, name, {**merged, **{k: v for k, v in entry.items() if k not in merged}}
+        )
+        return
+    for key, value in entry.items():
+        if key not in keep and (key not in current or not same(current[key], to_plain(value))):
+            _field(ed, key_path, name, key, to_plain(value))
+    for key in [k for k in current if k not in entry and k not in keep]:
+        _field(ed, key_path, name, key, None)
+
+
+def _block_server(found: _Items | None, index: int | None) -> MappingNode | None:
+    """The server map of item `index` when it is a non-empty block map, else None."""
+    if found is None or index is None or found.node.flow_style:
+        return None
+    server = found.node.value[index].value[0][1]
+    if not isinstance(server, MappingNode) or server.flow_style or not server.value:
+        return None
+    return server
+
+
+def _field(ed: YamlEditor, key_path: tuple[str, ...], name: str, key: str, value: Any) -> None:
+    """Set (or, with None, remove) one key of item `name`'s server map, as whole lines."""
+    found = _find(ed, key_path)
+    assert found is not None
+    index = found.names[name]
+    server = _block_server(found, index)
+    assert server is not None
+    expected = copy.deepcopy(ed.value)
+    fields = _value_at(expected, key_path[:-1])[index][name]
+    pair = lookup(server, key)
+    if value is None:
+        del fields[key]
+        if len(server.value) == 1:  # the server's last key: the item is written whole
+            ed._commit(_block_set(ed, found.node, index, {name: fields}), expected)
+            return
+        assert pair is not None
+        start, end = ed._span(pair, server)
+        ed._commit(_without_lines(ed, start, end), expected)
+        return
+    fields[key] = value
+    if pair is not None:
+        start, end = ed._span(pair, server)
+        block = ed._render({key: value}, pair[0].start_mark.column)
+        ed._commit(ed._splice(start, end, block), expected)
+        return
+    last = server.value[-1]
+    _, end = ed._span(last, server)
+    ed._commit(ed._splice_lines(end, ed._render({key: value}, last[0].start_mark.column)), expected)
+
+
 def _delete_item(ed: YamlEditor, key_path: tuple[str, ...], name: str) -> None:
     """Remove the item `name` if present (see the layout rules for an emptied list)."""
     found = _find(ed, key_path)
@@ -193,6 +265,12 @@ class YamlItemsEditor(YamlEditor):
             _set_item(self, key_path, name, entry)
         else:
             super().set_entry(key_path, name, entry)
+
+    def update_item(
+        self, key_path: tuple[str, ...], name: str, entry: dict[str, Any], keep: tuple[str, ...]
+    ) -> None:
+        """Write aido's fields into the list item `name` key by key (see `update_item`)."""
+        update_item(self, key_path, name, entry, keep)
 
     def delete_entry(self, key_path: tuple[str, ...], name: str) -> None:
         """Remove one entry (or list item) if present."""

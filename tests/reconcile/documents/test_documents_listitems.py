@@ -264,3 +264,43 @@ def test_apply_heal_destroy_round_trip(
     for name in new:
         again.delete_entry(ITEMS, name)
     assert again.render() == raw
+
+
+def _hand_key(raw: bytes, name: str, line: bytes) -> bytes:
+    """A person adds `line` inside aido's item `name`, right above its `command` key."""
+    item = raw.index(b"- " + name.encode() + b":")
+    command = raw.index(b"command:", item)
+    start = raw.rindex(b"\n", 0, command) + 1
+    indent = raw[start:command]
+    newline = b"\r\n" if raw[:command].endswith(b"\r\n" + indent) else b"\n"
+    return raw[:start] + indent + line + newline + raw[start:]
+
+
+@PROPS
+@given(
+    front=st.lists(st.sampled_from(["name: qa", "# c", "tools: Read"]), unique=True),
+    offset=st.sampled_from(["", "  ", "    "]),
+    newline=st.sampled_from(["\n", "\r\n"]),
+    healed=entries,
+)
+@example(front=["name: qa"], offset="", newline="\n", healed={"command": "npx", "args": ["y"]})
+def test_a_key_someone_added_inside_aidos_item_keeps_its_comment(
+    front: list[str], offset: str, newline: str, healed: dict[str, Any]
+) -> None:
+    """Issue 51: `x-note: keep  # mine` inside aido's agent item survives a heal byte for
+    byte (the item is edited key by key like a map's entry), and destroy gives the original
+    bytes back."""
+    lines = [*front, "mcpServers:", f"{offset}- github  # shared", "model: sonnet"]
+    raw = agent_file(lines, ["body", "---"], newline, True)
+    applied = _apply(raw)
+    tuned = _hand_key(applied, "playwright", b"x-note: keep  # mine")
+    assert _doc(tuned).get_map(ITEMS) == {"playwright": {**ENTRY, "x-note": "keep"}}
+    doc = _doc(tuned)
+    doc.update_entry(ITEMS, "playwright", healed, ("x-note",))
+    fixed = doc.render()
+    assert b"x-note: keep  # mine" + newline.encode() in fixed
+    assert _doc(fixed).get_map(ITEMS) == {"playwright": {**healed, "x-note": "keep"}}
+    again = _doc(fixed)
+    again.update_entry(ITEMS, "playwright", healed, ("x-note",))
+    assert again.render() == fixed
+    assert _destroy(fixed) == raw
