@@ -56,6 +56,16 @@ _LINES: dict[str, tuple[str, frozenset[Transport], frozenset[Place]]] = {
     "auggie": ("auggie", ANY, EVERYWHERE),
     "openhands": ("openhands", ANY, NOWHERE),
     "vibe": ("vibe", STDIO_HTTP, HEADERS),
+    "devin": ("devin", ANY, NOWHERE),
+    "warp": ("warp", ANY, NOWHERE),
+    "hermes": ("hermes", ANY, EVERYWHERE),
+    "grok": ("grok", STDIO_HTTP, NOWHERE),
+    "kimi": ("kimi", ANY, NOWHERE),
+    "trae": ("trae", ANY, NOWHERE),
+    "qoder": ("qoder", ANY, NOWHERE),
+    "rovo-dev": ("rovo_dev", ANY, NOWHERE),
+    "jetbrains-ai": ("jetbrains_ai", ANY, NOWHERE),
+    "jetbrains-copilot": ("jetbrains_copilot", ANY, NOWHERE),
 }
 
 # Each adapter's module, by adapter name.

@@ -240,6 +240,12 @@ def appdata(host: Host) -> Path:
     return Path(value) if value else host.home / "AppData" / "Roaming"
 
 
+def localappdata(host: Host) -> Path:
+    """`%LOCALAPPDATA%`, defaulting to `~/AppData/Local`."""
+    value = host.environ.get("LOCALAPPDATA")
+    return Path(value) if value else host.home / "AppData" / "Local"
+
+
 def app_support(host: Host) -> Path:
     """macOS `~/Library/Application Support`."""
     return host.home / "Library" / "Application Support"
@@ -255,6 +261,7 @@ ROOTS: dict[str, Callable[[Host], Path]] = {
     "home": lambda host: host.home,
     "xdg": Host.xdg_config_home,  # $XDG_CONFIG_HOME, default ~/.config
     "appdata": appdata,  # %APPDATA%, default ~/AppData/Roaming
+    "localappdata": localappdata,  # %LOCALAPPDATA%, default ~/AppData/Local
     "app_support": app_support,  # ~/Library/Application Support
 }
 

@@ -91,7 +91,9 @@ def test_remote_needing_a_variable_skips_harnesses_that_cannot_reference_one(
 ) -> None:
     """Harnesses without a header/URL variable syntax never get an entry lacking its credentials."""
     reach = set(_reach(spec))
-    no_syntax = ("antigravity", "visual-studio", "lm-studio", "continue", "junie")
+    no_syntax = ("antigravity", "visual-studio", "lm-studio", "continue", "junie", "devin")
+    no_syntax += ("warp", "grok", "kimi", "trae", "qoder", "rovo-dev", "jetbrains-ai")
+    no_syntax += ("jetbrains-copilot",)
     for adapter in ("zed", "cline", "claude-desktop", *no_syntax):
         assert adapter not in reach
         assert unreferenced_variables(ADAPTERS[adapter], spec) == ("TOK",)
@@ -115,7 +117,8 @@ def test_a_variable_in_args_skips_harnesses_that_cannot_reference_one() -> None:
     reach = set(_reach(spec))
     no_args = {"codex", "copilot-cli", "claude-desktop", "zed", "amazon-q", "cline", "goose"}
     no_args |= {"antigravity", "visual-studio", "continue", "lm-studio", "junie", "openhands"}
-    no_args |= {"vibe"}
+    no_args |= {"vibe", "devin", "warp", "grok", "kimi", "trae", "qoder", "rovo-dev"}
+    no_args |= {"jetbrains-ai", "jetbrains-copilot"}
     assert reach == set(ADAPTERS) - no_args
     assert unreferenced_variables(ADAPTERS["codex"], spec) == ("TOK",)
 

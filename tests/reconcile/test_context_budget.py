@@ -198,6 +198,9 @@ FAMILIES: dict[str, tuple[str | None, tuple[str, Any] | None]] = {
     "opencode": (None, ("enabled", False)),  # the tools go into the top-level `tools` map
     "openhands": (None, ("enabled", False)),  # list_enabled_servers; no tool filter
     "vibe": ("disabled_tools", ("disabled", True)),  # vibe/core/config/models.py _MCPBase
+    "devin": ("disabledTools", None),  # rulesync's Devin generator keeps disabledTools
+    "hermes": (None, ("enabled", False)),  # tools/mcp_tool.py; its filter is nested (tools)
+    "grok": (None, ("enabled", False)),  # what `grok mcp add` writes; no tool lists
 }
 
 
