@@ -43,8 +43,9 @@ class NoInstallSpecError(CatalogError):
 # ======================================================================================
 # Logging: structlog on stderr, configured once, imported only when a line is logged.
 #
-# structlog is a heavy import (docs/benchmarks.md) for a run that logs nothing, so
-# `get_logger()` hands out a proxy that configures structlog on first use.
+# structlog is a heavy import for a run that logs nothing (55-70 ms of CPU on 3.11,
+# `python -X importtime -c "import structlog"`, 2026-12-06), so `get_logger()` hands
+# out a proxy that configures structlog on first use.
 # ======================================================================================
 
 # The stdlib logging levels, without importing `logging` (start-up time).
