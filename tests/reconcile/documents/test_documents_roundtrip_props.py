@@ -272,6 +272,26 @@ FLUSH_TOML = [
     foreign=("alwaysAllow", True, "end"),
     data=None,
 )
+# Issue 51 asked again whether FLUSH_TOML still fails: it does not (checked 2026-12-06 at
+# every position, with the key Codex itself adds and two aido entries); pinned so.
+@example(
+    layout=Layout(FLUSH_TOML[0], ("mcp_servers",), {}, ()),
+    new={"new": {"command": "npx", "args": ["-y", "x"]}, "new-2": {"command": "uvx"}},
+    foreign=("startup_timeout_sec", 30, "start"),
+    data=None,
+)
+@example(
+    layout=Layout(FLUSH_TOML[0], ("mcp_servers",), {}, ()),
+    new={"new": {"command": "npx", "env": {"K": "v"}}},
+    foreign=("startup_timeout_sec", 30, "middle"),
+    data=None,
+)
+@example(
+    layout=Layout(FLUSH_TOML[0].replace(b"\n", b"\r\n"), ("mcp_servers",), {}, ()),
+    new={"new": {"command": "npx"}},
+    foreign=("trust", ["read_file"], "end"),
+    data=None,
+)
 @PROPS
 def test_toml_keeps_someone_elses_keys_in_owned_entries(
     layout: Layout, new: dict[str, Any], foreign: Any, data: st.DataObject | None
