@@ -36,6 +36,7 @@ class Amp(AdapterBase):
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     caps = Capabilities(
         expands="dollar",  # `${VAR}` in command, args, env, url, headers
+        project_names=(".amp/settings.json", ".amp/settings.jsonc"),  # `location` picks one
     )
     # Read from its bundle: amp mcp add/list and the settings loader.
     evidence = Evidence(

@@ -312,6 +312,13 @@ class ToolFields(NamedTuple):
     empty_is_all: bool = False  # an empty allow-list reads as every tool (Goose)
 
 
+# What most harnesses read to start or reach a server (SPEC §6, "launch keys"): the
+# program, its arguments, environment and folder, or the URL, its headers and the
+# transport that reads them. aido owns them in every entry it owns, whoever added them;
+# each adapter names its harness's own (`Capabilities.launch_keys`), with evidence.
+LAUNCH_KEYS = frozenset({"command", "args", "env", "cwd", "url", "headers", "type"})
+
+
 class Capabilities(NamedTuple):
     """What a harness's config file can run and how its entries are shaped: one value, so
     the Protocol stays narrow and an adapter states only where it differs (SPEC §5)."""
@@ -338,6 +345,15 @@ class Capabilities(NamedTuple):
     # "Keys the harness writes"). aido never renders them unless aido.toml asks; then it
     # owns them (SPEC §6).
     harness_keys: frozenset[str] = frozenset()
+    # The keys its harness reads to start or reach the server (SPEC §6): a change or an
+    # addition by anyone else is drift, and heal puts back what aido wrote; never one of
+    # `harness_keys` (docs/security.md lists them per harness).
+    launch_keys: frozenset[str] = LAUNCH_KEYS
+    # The project-relative names its project server file may have besides the one
+    # `location` gives now (it takes an existing `opencode.jsonc` over `opencode.json`):
+    # committed state may name these, its location, companion and agent files, and
+    # nothing else (SPEC §6, reconcile/read/project_state.py).
+    project_names: tuple[str, ...] = ()
     # Where its entries hold a context budget (None: nowhere in the entry; `budget` may
     # still compile one elsewhere, e.g. OpenCode's `tools` globs; docs/context-budget.md).
     tool_fields: ToolFields | None = None

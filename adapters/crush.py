@@ -44,6 +44,7 @@ class Crush(AdapterBase):
         tool_fields=ToolFields(exclude="disabled_tools", off=("disabled", True)),
         expands="shell",  # shell expansion of `$VAR` at load
         harness_keys=frozenset({"disabled", "timeout", "enabled_tools", "disabled_tools"}),
+        project_names=(".crush.json", "crush.json"),  # `location` picks one
     )
     evidence = Evidence(
         verified_by="source",

@@ -68,6 +68,10 @@ class Kilo(OpenCode):
     # No role scoping or per-agent budgets: Kilo turns the legacy `tools` map into
     # `permission` rules, so aido writes no companions there.
     named_agents: NamedAgents | None = None
+    # `location` picks one of these (OpenCode's other keys hold).
+    caps = OpenCode.caps._replace(
+        project_names=("kilo.jsonc", "kilo.json", ".kilo/kilo.jsonc", ".kilo/kilo.json")
+    )
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """An existing `kilo.jsonc`/`kilo.json` (root, then `.kilo/`), else `kilo.json`."""

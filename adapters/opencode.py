@@ -85,6 +85,7 @@ class OpenCode(AdapterBase):
         expands="brace-env",  # `{env:VAR}` (shell `$VAR` is not expanded)
         argv_command=True,  # `command` is the whole argv (§6)
         harness_keys=frozenset({"enabled", "timeout"}),
+        project_names=("opencode.jsonc", "opencode.json"),  # `location` picks one
     )
     evidence = Evidence(
         verified_by="real CLI",

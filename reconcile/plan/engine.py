@@ -460,6 +460,7 @@ def _changes(
         lookup=target.lookup,
         gone=gone,
         harness=adapter.caps.harness_keys,
+        launch=adapter.caps.launch_keys,
     )
 
 

@@ -33,7 +33,7 @@ from aidokit.reconcile.read.choices.lockfile import (
     render_lock,
 )
 from aidokit.reconcile.read.desired import DesiredEntry, Wanted
-from aidokit.reconcile.read.state import Record, entry_digest
+from aidokit.reconcile.read.state import Record, entry_digest, launch_set
 
 Identity = Callable[[Mapping[str, Any]], str | None]
 Lookup = Callable[[tuple[str, ...]], Mapping[str, Any]]
@@ -49,12 +49,15 @@ def plan_entries(
     lookup: Lookup | None = None,
     gone: Gone | None = None,
     harness: frozenset[str] = frozenset(),
+    launch: frozenset[str] = frozenset(),
 ) -> tuple[Change, ...]:
     """Every change for one file: its server map, then companions; sorted by label.
 
     `lookup(map_path)` reads another map of the same file (role scoping);
     `gone` says, per id, why an owned entry is no longer desired; `harness` are
-    the keys the harness writes into entries (`Adapter.caps.harness_keys`): its own.
+    the keys the harness writes into entries (`Adapter.caps.harness_keys`): its own;
+    `launch` the keys it starts or reaches the server by (`Adapter.caps.launch_keys`):
+    aido's in an entry it owns, whoever added them.
     """
     companions = plan_companions(
         desired=desired,
@@ -64,7 +67,7 @@ def plan_entries(
     recorded = {r.name: r for r in records if not r.map_path}
     servers = [item for item in desired if not item.companions_only]
     changes = [
-        _plan_desired(item, current, recorded.get(item.name), identity, adapter, harness)
+        _plan_desired(item, current, recorded.get(item.name), identity, adapter, harness, launch)
         for item in servers
     ]
     wanted = {item.name for item in servers}
@@ -197,6 +200,7 @@ def _plan_desired(
     identity: Identity,
     adapter: str,
     harness: frozenset[str],
+    launch: frozenset[str] = frozenset(),
 ) -> Change:
     base: dict[str, Any] = {
         "name": item.name,
@@ -230,12 +234,12 @@ def _plan_desired(
         )
     if not _owned(record, value, identity):
         # SPEC §6: a conflict names every way out, first the one command that works as is.
-        mine, want = adoption_fields(value, item.entry, identity, harness)
+        mine, want = adoption_fields(value, item.entry, identity, harness, launch)
         hint = conflict_hint(item.name, item.id, adapter, as_is=mine == want)
         why = _because(Reason.NOT_OWNED if record is None else Reason.REPLACED)
         return Change(action=Action.CONFLICT, **{**base, **why}, before=value, hint=hint)
     assert record is not None  # _owned() checked it
-    owned = owned_fields(record, item.entry, harness)
+    owned = owned_fields(record, item.entry, harness) | launch_set(value, launch)
     mine, kept = split_fields(value, owned)
     want, _ = split_fields(item.entry, owned)
     base["kept"] = kept
@@ -252,12 +256,17 @@ def _plan_desired(
 
 
 def adoption_fields(
-    before: Mapping[str, Any], after: Mapping[str, Any], identity: Identity, harness: frozenset[str]
+    before: Mapping[str, Any],
+    after: Mapping[str, Any],
+    identity: Identity,
+    harness: frozenset[str],
+    launch: frozenset[str] = frozenset(),
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """What `aido adopt` compares (SPEC §6): the entry's part aido would own, as it is and as
     aido writes it; equal, adopt takes it as it stands. Keys aido does not write (the
-    harness's, `harness`, or the user's) stay theirs, unless it runs another server."""
-    owned = frozenset(after) - harness
+    harness's, `harness`, or the user's) stay theirs, unless it runs another server; the
+    `launch` keys it sets are aido's whoever wrote them."""
+    owned = (frozenset(after) - harness) | launch_set(before, launch)
     if identity(before) != identity(after):
         owned = frozenset(before) | owned  # another server: replaced whole
     return split_fields(before, owned)[0], split_fields(after, owned)[0]
@@ -297,6 +306,19 @@ def owned_fields(
     so the fields aido renders now stand for it and an upgrade reports nothing new.
     """
     return (frozenset(entry) - harness) | frozenset(record.fields or ())
+
+
+def runs_as_rendered(
+    value: Mapping[str, Any],
+    rendered: Mapping[str, Any],
+    harness: frozenset[str],
+    launch: frozenset[str],
+) -> bool:
+    """Whether entry `value` is what aido renders (`rendered`) in every field aido would own
+    there and every launch key it sets: what the harness runs for it is aido's rendering
+    (the probe runs no other entry unconfirmed, SPEC §7)."""
+    owned = (frozenset(rendered) - harness) | launch_set(value, launch)
+    return split_fields(value, owned)[0] == split_fields(rendered, owned)[0]
 
 
 def split_fields(

@@ -4,10 +4,12 @@ Every entry of every targeted file is read the way its harness starts it
 (`Adapter.launch`); entries that start the same program with the same
 arguments, environment and folder (or the same URL and headers) are one probe,
 reported for each of them. Running a probe runs third-party code (SPEC §7): an
-entry runs without asking only when aido wrote it from a catalog entry that is not
-security-sensitive and it is still exactly what aido wrote; any other entry
-(sensitive, custom, imported, hand-written or edited since) needs the typed
-confirmation that installing it needs, bound to its exact content.
+entry runs without asking only when it is exactly what aido renders now, in that
+file, from a catalog entry (and `aido.lock`) that is not security-sensitive; any
+other entry (sensitive, custom, imported, hand-written or edited since) needs the
+typed confirmation that installing it needs, bound to its exact content. What
+`.aido/state.json` says (an id, a source, a digest) never vouches for an entry: a
+repository can write it (read/project_state.py).
 """
 
 from __future__ import annotations
@@ -19,9 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters.base import Launch
-from aidokit.catalog.models import MCPDef
 from aidokit.reconcile.plan.model import Action, Change, FileChange
-from aidokit.reconcile.read.state import Record, entry_digest
+from aidokit.reconcile.plan.planner import runs_as_rendered
 from aidokit.reconcile.read.world import TargetFile, World
 
 
@@ -99,14 +100,16 @@ class Result:
 def probes_of(world: World, ids: Sequence[str] = ()) -> list[Probe]:
     """The probes of every entry in the world's targeted files (only `ids`, when named)."""
     host = world.inputs.host
-    catalog = {entry.id: entry for entry in world.entries}
+    rendered = rendered_entries(world)
     groups: dict[tuple[object, ...], list[Use]] = {}
     launches: dict[tuple[object, ...], Launch] = {}
     for target in world.files:
         owned = {r.name: r for r in target.records if not r.map_path}
+        desired = rendered.get((target.adapter.name, str(target.location.path)), {})
         for name, value in sorted(target.servers().items()):
-            record = owned.get(name)
-            entry_id = record.id if record else name
+            record, wanted = owned.get(name), desired.get(name)
+            # The id names the entry (`aido doctor --probe ID`); it never vouches.
+            entry_id = (wanted.id if wanted else None) or (record.id if record else name)
             if ids and name not in ids and entry_id not in ids:
                 continue
             if not isinstance(value, dict):
@@ -114,43 +117,58 @@ def probes_of(world: World, ids: Sequence[str] = ()) -> list[Probe]:
             launch = target.adapter.launch(value, host)
             if value.get("enabled") is False or value.get("disabled") is True:
                 launch = launch._replace(problem="it is switched off there, so it does not start")
-            use = _use(target, name, entry_id, value, record, catalog)
+            use = _use(target, name, entry_id, value, wanted)
             key = launch.key if launch.problem is None else (target.shown, name)
             launches.setdefault(key, launch)
             groups.setdefault(key, []).append(use)
     return [Probe(launches[key], tuple(uses)) for key, uses in groups.items()]
 
 
+def rendered_entries(world: World) -> dict[tuple[str, str], dict[str, Change]]:
+    """What aido renders now into each file (adapter, absolute path), by entry name: the
+    plan's desired entries, from the catalog and `aido.lock` (none when no plan can be
+    made: then nothing is vouched for)."""
+    from aidokit.reconcile.core.errors import AidoError
+    from aidokit.reconcile.plan.engine import build_plan
+
+    try:
+        plan = build_plan(world)
+    except AidoError:
+        return {}
+    return {
+        (file.adapter, file.abs_path): {
+            c.name: c for c in file.changes
+            if not c.map_path and c.action is not Action.DELETE and isinstance(c.after, dict)
+        }
+        for file in plan.files
+    }  # fmt: skip
+
+
 def _use(
-    target: TargetFile,
-    name: str,
-    entry_id: str,
-    value: dict[str, Any],
-    record: Record | None,
-    catalog: dict[str, MCPDef],
+    target: TargetFile, name: str, entry_id: str, value: dict[str, Any], wanted: Change | None
 ) -> Use:
-    why = _sensitive(value, record, catalog)
+    why = _sensitive(target, value, wanted)
     file = _file_change(target)
     change = Change(
         action=Action.CREATE, name=name, id=entry_id, after=value, sensitive=True,
-        source=record.source if record else "custom",
+        source=wanted.source if wanted else "custom",
     )  # fmt: skip
     return Use(target.adapter.name, target.shown, name, entry_id, why, (file, change))
 
 
-def _sensitive(
-    value: dict[str, Any], record: Record | None, catalog: dict[str, MCPDef]
-) -> str | None:
-    """Why running this entry needs a typed confirmation; None when aido vouches for it."""
-    if record is None:
+def _sensitive(target: TargetFile, value: dict[str, Any], wanted: Change | None) -> str | None:
+    """Why running this entry needs a typed confirmation; None when aido vouches for it:
+    it is what aido renders there now from a routine catalog entry."""
+    if wanted is None:
         return "aido did not write it"
-    entry = catalog.get(record.id)
-    if record.source != "catalog" or entry is None:
-        return f"it is a {record.source} entry"
-    if entry.security_sensitive:
+    if wanted.source != "catalog":
+        return f"it is a {wanted.source} entry"
+    if wanted.sensitive:
         return "it is security-sensitive"
-    if entry_digest(value) != record.digest:
-        return "it changed since aido wrote it"
+    caps = target.adapter.caps
+    harness = caps.harness_keys - frozenset(wanted.claimed)
+    if not runs_as_rendered(value, wanted.after, harness, caps.launch_keys):
+        return "it is not what aido writes there now"
     return None
 
 

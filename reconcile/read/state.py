@@ -114,6 +114,16 @@ def written_fields(entry: Any, harness: frozenset[str] = frozenset()) -> tuple[s
     return tuple(sorted(set(entry) - harness)) if isinstance(entry, dict) else None
 
 
+def launch_set(value: Mapping[str, Any], launch: frozenset[str]) -> frozenset[str]:
+    """The `launch` keys (`Adapter.caps.launch_keys`) that entry `value` sets: aido's in an
+    entry it owns, whoever added them (SPEC §6). One holding nothing (null, `{}`, `[]`: the
+    default a harness writes on rewriting its file) changes nothing that runs."""
+    return frozenset(k for k in value if k in launch and value[k] not in _NOTHING)
+
+
+_NOTHING: tuple[Any, ...] = (None, {}, [])
+
+
 DELETING = "absent"  # the digest of a pending record whose entry apply is deleting
 
 

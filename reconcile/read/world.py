@@ -186,6 +186,9 @@ class World:
     # Each entry id's tools as the last `aido doctor --probe` listed them (its cache, per
     # server version), for the context budget: read when aido.toml has an [override.*].
     tool_lists: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # Notices of project-state records aido ignores: they name no project file of their
+    # adapter (read/project_state.py); also among `notes`, and findings of `aido doctor`.
+    ignored_records: tuple[str, ...] = ()
 
     @cached_property
     def catalog(self) -> tuple[MCPDef, ...]:
@@ -237,6 +240,7 @@ def read_world(inputs: Inputs) -> World:
         for item in wanted:
             _log.debug("desired", id=item.server.id, reason=item.reason, explicit=item.explicit)
     states: dict[Path, State] = {}
+    ignored: list[str] = []  # notices of project-state records that name no project file
     state_errors: list[str] = []
     files: list[TargetFile] = []
     missing: list[str] = []
@@ -253,14 +257,13 @@ def read_world(inputs: Inputs) -> World:
             continue
         state_path = state_location(location, inputs.host)[0]
         try:
-            state = states[state_path] if state_path in states else load_state(state_path)
+            state = _state(state_path, states, inputs.host, ignored)
         except AidoError as exc:
             state_errors.append(str(exc))
             continue
-        states[state_path] = state
         files.append(_read_file(adapter, location, state, inputs.host))
         for key, side in adapter.companion_files(inputs.scope, inputs.host).items():
-            read = _read_companion(adapter, key, side, states, inputs.host)
+            read = _read_companion(adapter, key, side, states, inputs.host, ignored)
             if isinstance(read, str):
                 state_errors.append(read)
             elif read is not None:
@@ -275,16 +278,16 @@ def read_world(inputs: Inputs) -> World:
     if log.enabled("debug"):
         for target in files:
             _log_read(target)
-    orphans = _orphans(inputs, [*files, *companions], states) if not state_errors else []
+    orphans = _orphans(inputs, [*files, *companions], states, ignored) if not state_errors else []
     files = [t._replace(notes=t.adapter.file_notes(t.location, inputs.host)) for t in files]
     orphans = [t._replace(notes=t.adapter.file_notes(t.location, inputs.host)) for t in orphans]
     trust = trust_records([*files, *orphans], inputs.host)
     others = {r.key: r for s in states.values() for r in s.records if r.adapter not in ADAPTERS}
     return World(
-        inputs, tuple(catalog), facts, tuple(wanted), tuple(notes), tuple(files), lock,
+        inputs, tuple(catalog), facts, tuple(wanted), (*notes, *ignored), tuple(files), lock,
         tuple(dict.fromkeys(state_errors)), tuple(others.values()), tuple(orphans),
         tuple(missing), agents, tuple(companions), lock_digest, trust,
-        _tool_lists(inputs) if config.override else {},
+        _tool_lists(inputs) if config.override else {}, tuple(ignored),
     )  # fmt: skip
 
 
@@ -295,8 +298,27 @@ def _tool_lists(inputs: Inputs) -> dict[str, tuple[str, ...]]:
     return tool_lists(inputs.host.environ, inputs.host.project)
 
 
+def _state(path: Path, states: dict[Path, State], host: Host, notes: list[str]) -> State:
+    """The state file at `path`, read once per run; the project's holds only the records
+    that name its adapters' project files (read/project_state.py: the rest are noted)."""
+    if path not in states:
+        state = load_state(path)
+        if path == project_state_path(host.project):
+            from aidokit.reconcile.read.project_state import admitted
+
+            state, ignored = admitted(state, host)
+            notes.extend(ignored)
+        states[path] = state
+    return states[path]
+
+
 def _read_companion(
-    adapter: Adapter, key: str, location: Location, states: dict[Path, State], host: Host
+    adapter: Adapter,
+    key: str,
+    location: Location,
+    states: dict[Path, State],
+    host: Host,
+    notes: list[str],
 ) -> TargetFile | str | None:
     """Companion file `key` of `adapter`, read like any harness file (None: its user-level
     folder is missing, so there is nothing to switch there; a str: its state's error)."""
@@ -304,10 +326,9 @@ def _read_companion(
         return None
     state_path = state_location(location, host)[0]
     try:
-        state = states[state_path] if state_path in states else load_state(state_path)
+        state = _state(state_path, states, host, notes)
     except AidoError as exc:
         return str(exc)
-    states[state_path] = state
     return _read_file(adapter, location, state, host)._replace(companion=key)
 
 
@@ -497,7 +518,7 @@ def installed(location: Location) -> bool:
 
 
 def _orphans(
-    inputs: Inputs, targeted: Sequence[TargetFile], states: dict[Path, State]
+    inputs: Inputs, targeted: Sequence[TargetFile], states: dict[Path, State], notes: list[str]
 ) -> list[TargetFile]:
     """Files aido recorded entries in that this run does not target (SPEC §6).
 
@@ -511,7 +532,7 @@ def _orphans(
         state_path = project_state_path(host.project)
     else:
         state_path = user_state_dir(host.environ) / "state.json"
-    state = states[state_path] if state_path in states else load_state(state_path)
+    state = _state(state_path, states, host, notes)
     planned = {(f.adapter.name, f.record_path) for f in targeted}
     orphans = []
     for name, record_path in sorted({(r.adapter, r.path) for r in state.records} - planned):

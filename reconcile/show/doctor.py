@@ -19,7 +19,7 @@ from aidokit.catalog.models import MCPDef, deprecation
 from aidokit.reconcile.core.errors import AidoError
 from aidokit.reconcile.read.agents import discover_agents, unmapped_agents
 from aidokit.reconcile.read.desired import Wanted
-from aidokit.reconcile.read.state import Record, entry_digest
+from aidokit.reconcile.read.state import Record, entry_digest, launch_set
 from aidokit.reconcile.read.world import Inputs, TargetFile, World, tilde
 
 PROC_ROOT = Path("/proc")
@@ -66,6 +66,7 @@ class Checkup:
     files: tuple[FileFacts, ...] = ()
     state_errors: tuple[str, ...] = ()
     other_records: tuple[Record, ...] = ()  # project-state records of unknown adapters
+    ignored_records: tuple[str, ...] = ()  # project-state records naming no project file
     # The plan's notes on roles and agents, per file (shown, note): a converged plan only
     # counts them, so doctor says them in full (issue 32 §5).
     role_notes: tuple[tuple[str, str], ...] = ()
@@ -79,7 +80,8 @@ def checkup_of(world: World, **hooks: Any) -> Checkup:
     files = tuple(_file_facts(target) for target in world.files)
     return Checkup(
         world.inputs, world.wanted, world.catalog, world.inputs.host.environ, files,
-        world.state_errors, world.other_records, _role_notes(world), world.trust, **hooks,
+        world.state_errors, world.other_records, world.ignored_records, _role_notes(world),
+        world.trust, **hooks,
     )  # fmt: skip
 
 
@@ -222,6 +224,7 @@ def state_records(c: Checkup) -> list[Finding]:
         _record_finding(r, r.path, f"adapter '{r.adapter}' is unknown to this aido")
         for r in c.other_records
     ]
+    found += [Finding(Severity.WARNING, "state", "state", notice) for notice in c.ignored_records]
     for file in c.files:
         if file.error:
             continue
@@ -264,7 +267,9 @@ def drifted_entries(c: Checkup) -> list[Finding]:
             value = (file.servers or {}).get(record.name)
             if not isinstance(value, dict) or _identity(file, value) != record.identity:
                 continue  # gone or no longer owned: state_records reports it
-            if entry_digest(value, record.fields) != record.digest:
+            launch = launch_set(value, file.adapter.caps.launch_keys)
+            added = record.fields is not None and not launch <= frozenset(record.fields)
+            if added or entry_digest(value, record.fields) != record.digest:
                 found.append(
                     Finding(
                         Severity.WARNING,

@@ -44,8 +44,9 @@ def adoption_plan(inputs: Inputs, name: str) -> tuple[FileChange, Change]:
     adapter = ADAPTERS[file.adapter]
     harness = change.harness(adapter.caps.harness_keys)
     mine, want = adoption_fields(
-        change.before, change.after, partial(identity_of, adapter), harness
-    )
+        change.before, change.after, partial(identity_of, adapter), harness,
+        adapter.caps.launch_keys,
+    )  # fmt: skip
     kept = tuple(key for key in change.before if key not in mine)
     return file, replace(change, diff=field_diff(mine, want), kept=kept)
 

@@ -190,8 +190,31 @@ def test_a_forged_address_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_file_the_adapter_no_longer_uses_is_no_saved_plan(tmp_path: Path) -> None:
-    """Records of a file at a path the adapter no longer derives cannot be named by address:
-    `aido plan --out` says so instead of saving a plan that would act on another file."""
+    """Records of a file at a path the adapter no longer derives (OpenCode took an
+    `opencode.jsonc` over its `opencode.json`) cannot be named by address: `aido plan
+    --out` says so instead of saving a plan that would act on another file."""
+    root = project(tmp_path, 'adapters = ["opencode"]\n')
+    write_json(root / "opencode.json", {"mcp": {"context7": {"type": "remote", "url": "x"}}})
+    (root / "opencode.jsonc").write_text("{}\n", encoding="utf-8")
+    record = {
+        "adapter": "opencode",
+        "path": "opencode.json",
+        "name": "context7",
+        "id": "context7",
+        "digest": "0" * 64,
+        "identity": "x",
+    }
+    write_json(root / ".aido" / "state.json", {"version": 1, "records": [record]})
+    saved = tmp_path / "plan.json"
+    result = run(root, "plan", "--out", str(saved))
+    clean_error(result, "opencode.json")
+    assert "run aido apply without a saved plan" in result.stderr
+    assert not saved.exists()
+
+
+def test_a_file_no_adapter_writes_is_never_in_a_saved_plan(tmp_path: Path) -> None:
+    """Records of a file no adapter targets are ignored, with a notice (SPEC §6): the
+    saved plan does not name it, and nothing is refused for it."""
     root = project(tmp_path)
     record = {
         "adapter": "claude-code",
@@ -203,7 +226,8 @@ def test_a_file_the_adapter_no_longer_uses_is_no_saved_plan(tmp_path: Path) -> N
     }
     write_json(root / ".aido" / "state.json", {"version": 1, "records": [record]})
     saved = tmp_path / "plan.json"
-    result = run(root, "plan", "--out", str(saved))
-    clean_error(result, "old-mcp.json")
-    assert "run aido apply without a saved plan" in result.stderr
-    assert not saved.exists()
+    result = run(root, "plan", "-v", "--out", str(saved))
+    assert result.returncode == 0, result.stderr
+    assert "names 'old-mcp.json' for claude-code" in result.stdout + result.stderr
+    data = json.loads(saved.read_text())
+    assert "old-mcp.json" not in json.dumps(data["files"])
