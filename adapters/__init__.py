@@ -66,6 +66,7 @@ _LINES: dict[str, tuple[str, frozenset[Transport], frozenset[Place]]] = {
     "rovo-dev": ("rovo_dev", ANY, NOWHERE),
     "jetbrains-ai": ("jetbrains_ai", ANY, NOWHERE),
     "jetbrains-copilot": ("jetbrains_copilot", ANY, NOWHERE),
+    "mcp-json": ("mcp_json", ANY, EVERYWHERE),
 }
 
 # Each adapter's module, by adapter name.

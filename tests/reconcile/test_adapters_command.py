@@ -37,7 +37,7 @@ def test_every_adapter_names_its_evidence(capsys: pytest.CaptureFixture[str]) ->
     assert main(["adapters", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     rows = doc["adapters"]
-    assert doc["count"] == len(rows) == len(ADAPTERS) >= 29
+    assert doc["count"] == len(rows) == len(ADAPTERS) >= 40
     for row in rows:
         assert row["verified_by"] in VERIFIED_BY, row["name"]
         assert row["evidence"].startswith("https://"), row["name"]
