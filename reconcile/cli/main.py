@@ -224,7 +224,13 @@ def _common_options(parser: Parser, *, suppress: bool) -> None:
         default=default(0),
         help="every notice in full; -vv also debug logs",
     )
-    group.add_argument("-q", "--quiet", action="count", default=default(0), help="less log output")
+    group.add_argument(
+        "-q",
+        "--quiet",
+        action="count",
+        default=default(0),
+        help="only the changes and errors (no notes, hints or roles lines); less log output",
+    )
 
 
 # Commands that read the whole command tree (`aido completion` prints it).

@@ -30,6 +30,7 @@ from aidokit.reconcile.plan.planner import (
     plan_entries,
 )
 from aidokit.reconcile.plan.scoping import Placement, agent_budget_notes, companions_for, place
+from aidokit.reconcile.read.agents import MAIN
 from aidokit.reconcile.read.choices.lockfile import lock_path
 from aidokit.reconcile.read.desired import DesiredEntry, Wanted, resolve_for
 from aidokit.reconcile.read.state import Record
@@ -234,10 +235,18 @@ def _plan_own(
     else:
         placed = place(adapter, desired, found, table) if scoping else Placement(list(desired))
     agent_budget_notes(adapter, desired, placed)
+    used = _roles_used(world, desired)
     shared = _plan_file(target, placed.shared, host, {**placed.gone, **gone}, world.trust)
     shared = _import_hints(shared, adapter, world)
-    shared = replace(shared, notes=(*shared.notes, *placed.notes, *refused.values()))
-    files = [_note_role_scoping(_deprecation_reasons(shared, world.entries), adapter, scoping)]
+    shared = replace(
+        shared,
+        notes=(*shared.notes, *placed.notes, *refused.values()),
+        # OpenCode scopes only what [mcp.roles] names (companions_for).
+        scoped=used
+        and (scoping if adapter.named_agents is None else any(i.scoped for i in desired)),
+    )
+    shared = _deprecation_reasons(shared, world.entries)
+    files = [_note_role_scoping(shared, adapter, scoping) if used else shared]
     for agent in world.agent_files_of(adapter.name):
         assert agent.agent is not None
         # aido never creates an agent file: one gone since discovery only loses its records.
@@ -247,8 +256,26 @@ def _plan_own(
         if mine and file.trust is None and adapter.agents is not None:
             gate = adapter.agents.gate(agent.location, host, bool(file.actionable), world.trust)
             file = replace(file, trust=gate)
-        files.append(replace(_deprecation_reasons(file, world.entries), agent=agent.agent))
+        files.append(
+            replace(_deprecation_reasons(file, world.entries), agent=agent.agent, scoped=True)
+        )
     return files
+
+
+def _roles_used(world: World, desired: list[DesiredEntry]) -> bool:
+    """Whether roles can decide anything here: the project maps roles (`[roles]`), names an
+    entry's roles (`[mcp.roles]`), or has agents that scoping can reach (issue 54: a project
+    without them hears nothing of roles)."""
+    from aidokit.adapters import ADAPTERS
+
+    if role_table(world.inputs) or any(item.scoped for item in desired):
+        return True
+    for adapter, names in world.agents.items():
+        named = ADAPTERS[adapter].named_agents if adapter in ADAPTERS else None
+        built_in = set(named.built_in) if named is not None else set()
+        if any(name != MAIN and name not in built_in for name in names):
+            return True
+    return False
 
 
 def _in_file(entry: DesiredEntry, key: str | None) -> tuple[Companion, ...]:

@@ -180,6 +180,9 @@ class FileChange(Strict):
     agent: str | None = None  # the agent whose definition this file is (docs/roles.md)
     # The adapter's name for this companion file (`Adapter.companion_files`); None: not one.
     companion: str | None = None
+    # Roles decide where this file's entries go: the harness scopes servers to agents and the
+    # project has agents or `[roles]` (the text plan then shows each entry's `roles:` line).
+    scoped: bool = False
 
     @property
     def actionable(self) -> tuple[Change, ...]:

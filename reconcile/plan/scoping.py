@@ -72,7 +72,9 @@ def place(
             agent_item = _agent_item(adapter, item, entry, name, result)
             if agent_item is not None:
                 result.agents.setdefault(name, []).append(agent_item)
-    _nobody(adapter.name, unplayed, found, result)
+    # With no agent and no `[roles]`, roles decide nothing: the entries stay shared unsaid.
+    said = any(name != MAIN for name in found) or bool(table)
+    _nobody(adapter.name, unplayed, found, result, said=said)
     _agent_files_only(adapter, desired, found, result)
     return result
 
@@ -249,17 +251,23 @@ def agent_budget_notes(adapter: Adapter, desired: list[DesiredEntry], result: Pl
 
 
 def _nobody(
-    adapter: str, unplayed: list[DesiredEntry], found: tuple[str, ...], result: Placement
+    adapter: str,
+    unplayed: list[DesiredEntry],
+    found: tuple[str, ...],
+    result: Placement,
+    *,
+    said: bool = True,
 ) -> None:
     """No agent plays these entries' roles: one note for those kept shared (catalog roles)
-    and one for those held back (roles named in `[mcp.roles]`), each with the choices."""
+    and one for those held back (roles named in `[mcp.roles]`), each with the choices. The
+    note on the shared ones only when `said` (the project has agents or `[roles]`)."""
     held = [item for item in unplayed if item.scoped]
     kept = [item for item in unplayed if not item.scoped]
     result.shared += kept
     for item in held:
         result.gone[item.id] = (Reason.NO_AGENT, adapter)
     for items, outcome in (
-        (kept, f"so every {adapter} agent and the main session see {{them}}"),
+        (kept if said else [], f"so every {adapter} agent and the main session see {{them}}"),
         (held, f"so aido leaves {{them}} out of {adapter} ([mcp.roles] names the roles)"),
     ):
         if items:
@@ -267,11 +275,12 @@ def _nobody(
 
 
 def _note(adapter: str, items: list[DesiredEntry], found: tuple[str, ...], outcome: str) -> str:
-    """`no gemini-cli agent plays the roles of a (r1/r2), b (r3), so ...; <the choices>`:
-    the main session first (it is what runs without `--agent`), then an agent found."""
+    """`no gemini-cli agent plays the roles of a, b, so ...; <the choices>` (each entry's
+    roles are its `roles:` line in the plan): the main session first (it is what runs
+    without `--agent`), then an agent found."""
     agents = [name for name in found if name != MAIN][:1]
     first = items[0]
-    listed = ", ".join(f"{item.id} ({'/'.join(item.roles)})" for item in items)
+    listed = ", ".join(item.id for item in items)
     them = "it" if len(items) == 1 else "them"
     role = first.roles[0]
     to_agent = f' or to an agent with [roles] {role} = ["{agents[0]}"]' if agents else ""

@@ -35,13 +35,16 @@ def render_plan(
     verbose: bool = False,
     errors_last: bool = True,
     width: int | None = None,
+    quiet: bool = False,
 ) -> str:
     """The whole plan as text, ending with the summary line, then the notices (each kind
     once, the others folded, terraform-style), then (with `errors_last`) each file's error
     again; prose wrapped to `width` when given, fields and diffs never.
 
     A converged plan (SPEC §8) is "No changes." and one line per kind of notice
-    (`notices`); `verbose` (`-v`) shows every notice in full, as a plan with changes does.
+    (`notices`); `verbose` (`-v`) shows every notice in full, as a plan with changes does;
+    `quiet` (`-q`) leaves only the changes, the summary line and the errors. A change's
+    `roles:` line shows where roles decide something (`FileChange.scoped`) or with `verbose`.
     """
     paint = _painter(colour)
     out: list[str] = [title] if title else []
@@ -53,10 +56,10 @@ def render_plan(
         out += _lock(plan)
         if plan.files:  # a plan of nothing is not "No changes" (issue 38 point 6)
             out.append("No changes. Every targeted file matches the desired state.")
-        out += notices(plan)
+        out += [] if quiet else notices(plan)
         return wrap(out, width)
     for file in plan.files:
-        out += _file(file, paint)
+        out += _file(file, paint, verbose=verbose, quiet=quiet)
     out += outside_policy(plan, paint)
     if not plan.files:
         out.append(untargeted(plan))
@@ -67,7 +70,7 @@ def render_plan(
         out.append(summary.line())
     elif plan.files:
         out.append("No changes. Every targeted file matches the desired state.")
-    out += collected(plan, paint, verbose=verbose)
+    out += [] if quiet else collected(plan, paint, verbose=verbose)
     if errors_last and summary.error:
         out += ["", *errors(plan, paint)]
     return wrap(out, width)
@@ -217,7 +220,7 @@ def _lock(plan: Plan) -> list[str]:
     return ["", "# aido.lock", *(f"  {line}" for line in lock.changes)]
 
 
-def _file(file: FileChange, paint: Any) -> list[str]:
+def _file(file: FileChange, paint: Any, *, verbose: bool = False, quiet: bool = False) -> list[str]:
     """The file's header, its error and its changes (its notices come after the summary)."""
     visible = [c for c in file.changes if c.action is not Action.NOOP]
     if not visible and not file.error:
@@ -225,12 +228,15 @@ def _file(file: FileChange, paint: Any) -> list[str]:
     lines = ["", paint("1", f"# {file.path} ({owner(file.adapter, file.agent)}, {file.scope})")]
     if file.error:
         lines.append(paint("31", f"  error: {file.error}"))
+    roles = verbose or (file.scoped and not quiet)
     for change in visible:
-        lines += _change(change, file.fmt, paint)
+        lines += _change(change, file.fmt, paint, roles=roles, hints=not quiet)
     return lines
 
 
-def _change(change: Change, fmt: Format, paint: Any) -> list[str]:
+def _change(
+    change: Change, fmt: Format, paint: Any, *, roles: bool = True, hints: bool = True
+) -> list[str]:
     from aidokit.reconcile.show.reasons import said  # only for a change shown
     from aidokit.reconcile.show.syntax import field, value
 
@@ -252,7 +258,7 @@ def _change(change: Change, fmt: Format, paint: Any) -> list[str]:
     elif change.action is Action.CREATE:
         lines.append(Verbatim(f"      {printable(value(fmt, change.after))}"))
     lines += _diff_lines(change, fmt, paint)
-    if change.roles and change.action in (Action.CREATE, Action.UPDATE):
+    if roles and change.roles and change.action in (Action.CREATE, Action.UPDATE):
         lines.append(printable(f"      roles: {', '.join(change.roles)}"))
     if change.tools and change.action is not Action.DELETE:  # docs/context-budget.md
         lines.append(printable(f"      loads: {change.tools}"))
@@ -261,7 +267,7 @@ def _change(change: Change, fmt: Format, paint: Any) -> list[str]:
         lines.append(
             f"      security-sensitive: written only after you confirm it (aido confirm {entry_id})"
         )
-    if change.hint:
+    if hints and change.hint:
         lines.append(printable(f"      hint: {change.hint}"))
     return lines
 

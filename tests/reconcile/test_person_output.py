@@ -425,8 +425,8 @@ def test_similar_notices_share_their_words_not_their_names() -> None:
     from aidokit.reconcile.show.plan_text import similar
 
     names = {"claude-code", "kiro", "context7", "playwright"}
-    every = "no {} agent plays the roles of context7 (researcher/architect), so every {} agent"
-    held = "no {} agent plays the roles of playwright (implementer), so aido leaves it out of {}"
+    every = "no {} agent plays the roles of context7, so every {} agent"
+    held = "no {} agent plays the roles of playwright, so aido leaves it out of {}"
     assert similar(every.format("kiro", "kiro"), names) == similar(
         every.format("claude-code", "claude-code"), names
     )

@@ -232,6 +232,7 @@ def apply_and_report(
     plan: Plan,
     *,
     verbose: bool = False,
+    quiet: bool = False,
     yes: bool,
     colour: bool,
     saved: bool = False,
@@ -239,7 +240,8 @@ def apply_and_report(
     kind: str = "apply",
     store: Snapshot | None = None,
 ) -> int:
-    """Show `plan`, confirm unless `yes` (or a saved plan), write it, and report.
+    """Show `plan` (only its changes and errors when `quiet`: `-q`), confirm unless `yes`
+    (or a saved plan), write it, and report.
 
     `before_write` runs once the changes are confirmed (or when there are none) and
     says what else the transaction changes (`ownfiles.Extra`: aido.toml, records, the
@@ -255,7 +257,12 @@ def apply_and_report(
     summary = plan.summary
     # With errors, the error below is the closing summary: each file's error once, last.
     width = output_width()
-    print(render_plan(plan, colour=colour, verbose=verbose, errors_last=False, width=width), end="")
+    print(
+        render_plan(
+            plan, colour=colour, verbose=verbose, errors_last=False, width=width, quiet=quiet
+        ),
+        end="",
+    )
     if summary.error:
         raise AidoError(_errors_sentence(plan))
     check_settings()  # issue 30 §3: a bad setting found after a write would exit 1 over it

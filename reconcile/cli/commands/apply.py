@@ -47,9 +47,13 @@ def run(args: argparse.Namespace) -> int:
         if args.frozen:
             check_frozen(plan)
         plan = mark_sensitive(plan, resolved(entries.MCP_CATALOG), derived)
-        return apply_and_report(plan, yes=True, colour=want_colour(args), saved=True)
+        return apply_and_report(
+            plan, yes=True, colour=want_colour(args), saved=True, quiet=args.quiet > 0
+        )
     plan = compute_plan(args)
     if args.frozen:
         check_frozen(plan)
     verbose = args.verbose > 0
-    return apply_and_report(plan, yes=args.yes, colour=want_colour(args), verbose=verbose)
+    return apply_and_report(
+        plan, yes=args.yes, colour=want_colour(args), verbose=verbose, quiet=args.quiet > 0
+    )

@@ -68,8 +68,11 @@ def run(args: argparse.Namespace) -> int:
             print(render_plan(plan, colour=want_colour(args), verbose=True, width=width))
         print(render_summary(plan, width=width), end="")
     else:
-        verbose = args.verbose > 0
-        print(render_plan(plan, colour=want_colour(args), verbose=verbose, width=width), end="")
+        verbose, quiet = args.verbose > 0, args.quiet > 0
+        text = render_plan(
+            plan, colour=want_colour(args), verbose=verbose, width=width, quiet=quiet
+        )
+        print(text, end="")
     if args.out:
         from aidokit.reconcile.core.atomic import current_digest, replace_file
         from aidokit.reconcile.write.saved_plan import dump_plan
