@@ -246,3 +246,96 @@ def same_source(ours: StdioSpec | RemoteSpec, theirs: StdioSpec | RemoteSpec) ->
     mine = _READERS[registry](ours.args[index])
     other = _READERS[registry](theirs.args[index])
     return mine is not None and other is not None and other.plain and other.same_package(mine)
+
+
+# ======================================================================================
+# Every package a launch installs, for policy (issue 48 item 5): not only the catalog's
+# slot, but each slot the launcher's own grammar has for a package, whatever the path
+# it is started by.
+# ======================================================================================
+
+# npm's exec and config options that take the next argument (npm docs: `npm exec`,
+# config definitions); `--package`/`-p` name a package to install.
+_NPM_VALUED = frozenset(
+    {"--package", "-p", "--call", "-c", "--registry", "--cache", "--userconfig", "--prefix",
+     "--workspace", "-w", "--include", "--omit", "--loglevel", "--node-options", "--shell",
+     "--script-shell"}
+)  # fmt: skip
+# uv's `tool run` options that take the next argument (`uv tool run --help`); `--from` and
+# `--with` name packages to install.
+_UV_VALUED = frozenset(
+    {"--from", "--with", "--with-editable", "--with-requirements", "--python", "-p", "--index",
+     "--index-url", "-i", "--extra-index-url", "--default-index", "--find-links", "-f",
+     "--constraints", "-c", "--overrides", "--build-constraints", "-b", "--cache-dir",
+     "--directory", "--project", "--config-file", "--color", "--index-strategy",
+     "--keyring-provider", "--resolution", "--prerelease", "--exclude-newer", "--env-file",
+     "--reinstall-package", "--upgrade-package", "-P", "--refresh-package", "--config-setting",
+     "-C", "--link-mode", "--python-platform", "--no-binary-package", "--no-build-package"}
+)  # fmt: skip
+# pipx run's options that take the next argument; `--spec` names the package.
+_PIPX_VALUED = frozenset({"--spec", "--python", "--pip-args", "--index-url", "-i"})
+
+
+def launcher(command: str) -> str:
+    """The program `command` starts, as its name: `npx` for `/usr/bin/npx` or `npx.cmd`."""
+    name = re.split(r"[/\\]", command)[-1].lower()
+    for suffix in (".cmd", ".exe", ".bat", ".ps1"):
+        name = name.removesuffix(suffix)
+    return name
+
+
+def installed_packages(spec: StdioSpec) -> tuple[Source, ...]:
+    """Every registry package `spec`'s launcher installs, read by its own grammar."""
+    program, args = launcher(spec.command), spec.args
+    if program == "npm" and args[:1] in (("exec",), ("x",)):
+        program, args = "npx", args[1:]
+    if program == "uv" and args[:2] == ("tool", "run"):
+        program, args = "uvx", args[2:]
+    if program == "npx":
+        named, operand = _options(args, _NPM_VALUED, {"--package", "-p"})
+        found = [_npm_installed(n) for n in (named or operand)]
+    elif program == "uvx":
+        named, operand = _options(args, _UV_VALUED, {"--from", "--with"})
+        froms = any(a == "--from" or a.startswith("--from=") for a in args)
+        found = [pypi_source(n) for n in (named if froms else [*named, *operand])]
+    elif program == "uv" and args[:1] == ("run",):
+        named, _ = _options(args[1:], _UV_VALUED, {"--with"})
+        found = [pypi_source(n) for n in named]
+    elif program == "pipx" and args[:1] == ("run",):
+        named, operand = _options(args[1:], _PIPX_VALUED, {"--spec"})
+        found = [pypi_source(n) for n in (named or operand)]
+    elif program == "docker":
+        found = [source_of(replace(spec, command="docker"))]
+    else:
+        return ()
+    return tuple(dict.fromkeys(s for s in found if s is not None))
+
+
+def _options(
+    args: tuple[str, ...], valued: frozenset[str], packages: set[str]
+) -> tuple[list[str], list[str]]:
+    """The values of the `packages` options before the first operand, and that operand."""
+    named: list[str] = []
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        if arg == "--":
+            return named, list(args[index + 1 : index + 2])
+        if not arg.startswith("-") or arg == "-":
+            return named, [arg]
+        option, eq, value = arg.partition("=")
+        if not eq and option in valued and index + 1 < len(args):
+            index += 1
+            value = args[index]
+        if option in packages:
+            named.append(value)
+        index += 1
+    return named, []
+
+
+def _npm_installed(arg: str) -> Source | None:
+    """The registry package `arg` installs: an alias (`name@npm:other@1`) installs `other`."""
+    at = arg.find("@", 1)
+    if at > 0 and arg[at + 1 : at + 5].lower() == "npm:":
+        return _npm_installed(arg[at + 5 :])
+    return npm_source(arg)
