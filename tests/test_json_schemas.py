@@ -32,6 +32,7 @@ SCHEMA_OF = {
     "outdated": ("outdated",),
     "report": ("report",),
     "undo": ("undo-list",),
+    "upgrade": ("doctor-probe",),  # upgrade --tools --json: the probe's document and `moved`
 }
 Capture = pytest.CaptureFixture[str]
 

@@ -7,13 +7,17 @@ import importlib.util
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
 
 from aidokit.reconcile.cli.commands import gather_inputs
 from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.probe.prepare import Settings, prepare
 from aidokit.reconcile.probe.targets import FAILURES, Job, Probe, Result, probes_of
 from aidokit.reconcile.read.world import World, read_world
+
+if TYPE_CHECKING:
+    from aidokit.reconcile.probe.pinning import PinCheck
 
 INSTALL_HINT = (
     "aido doctor --probe needs the MCP Python SDK, which aido installs only on request: "
@@ -22,23 +26,54 @@ INSTALL_HINT = (
 
 
 def run_probe(args: argparse.Namespace) -> int:
-    """Probe the targeted servers; exit 1 when any of them does not work as configured."""
+    """Probe the targeted servers; exit 1 when any of them does not work as configured, or
+    lists tools other than its pin in `aido.lock` (issue 53)."""
+    world, results = probe_targets(args, args.probe)
+    from aidokit.reconcile.show.probe import render_probes, render_probes_json
+
+    checks = pin_checks(world, results)
+    out = render_probes_json(results, checks) if args.json else render_probes(results, checks)
+    print(out, end="")
+    failing = any(check is not None and check.failing for check in checks)
+    return 1 if failing or any(result.status in FAILURES for result in results) else 0
+
+
+def probe_targets(args: argparse.Namespace, ids: Sequence[str]) -> tuple[World, list[Result]]:
+    """Read the world, confirm, and probe the targeted servers (or `ids`)."""
     if not sdk_installed():
         raise ConfigError(INSTALL_HINT)
     world = read_world(gather_inputs(args))
-    probes = probes_of(world, args.probe)
-    _check_named(world, args.probe, probes)
+    probes = probes_of(world, ids)
+    _check_named(world, ids, probes)
     _ask(probes, _settings(world, offline=args.offline), world)
     settings = _settings(world, offline=args.offline)  # with what was just confirmed
     ready = [prepare(probe, settings) for probe in probes]
     jobs = [item for item in ready if isinstance(item, Job)]
     results = _run(jobs, args, ready)
+    from aidokit.reconcile.probe.pinning import keep
     from aidokit.reconcile.read.tool_lists import remember
-    from aidokit.reconcile.show.probe import render_probes, render_probes_json
 
     remember(results, world.inputs.host.environ, world.inputs.host.project)
-    print(render_probes_json(results) if args.json else render_probes(results), end="")
-    return 1 if any(result.status in FAILURES for result in results) else 0
+    keep(results, world.inputs.host.environ, world.inputs.host.project)
+    return world, results
+
+
+def pins_lock(world: World) -> Path:
+    """The lock that keeps the tool pins of the world's scope."""
+    from aidokit.reconcile.read.choices.layers import pins_path
+
+    return pins_path(world.inputs.host, world.inputs.scope)
+
+
+def pin_checks(world: World, results: list[Result]) -> list[PinCheck | None]:
+    """Each result against its tool pin (None for a probe that listed no tools)."""
+    from aidokit.reconcile.probe.pinning import check
+    from aidokit.reconcile.read.choices.lockfile import load_lock
+
+    lock = load_lock(pins_lock(world))
+    pins = lock.tools if lock is not None else {}
+    host = world.inputs.host
+    return [check(result, pins, host.environ, host.project) for result in results]
 
 
 def sdk_installed() -> bool:

@@ -465,7 +465,8 @@ def next_lock(
             entries[item.server.id] = locked_from(item.server, item.source)
     if baselines is None:
         baselines = {} if lock is None else lock.baselines
-    return Lock(entries, dict(sorted(baselines.items())))
+    # Tool pins move only by `aido upgrade --tools` (issue 53): plan and apply carry them.
+    return Lock(entries, dict(sorted(baselines.items())), {} if lock is None else lock.tools)
 
 
 def lock_change(path: str, old: Lock | None, new: Lock, digest: str) -> LockChange:

@@ -43,6 +43,7 @@ from aidokit.adapters.base import Launch
 from aidokit.catalog.errors import printable
 from aidokit.reconcile.probe.launchers import not_cached
 from aidokit.reconcile.probe.targets import Job, Result, Status
+from aidokit.reconcile.read.choices.tool_pins import definition
 
 STDERR_LINES = 10  # the server's last lines of stderr shown on failure
 MAX_PAGES = 50  # tools/list pages read before aido stops asking
@@ -68,6 +69,7 @@ class _Seen:
     garbage: str | None = None
     server: str | None = None
     schemas: dict[str, int] = field(default_factory=dict)  # tool -> size of its input schema
+    definitions: tuple[dict[str, Any], ...] = ()  # each tool's canonical definition (pins)
 
 
 def run_all(
@@ -182,6 +184,9 @@ async def _session(session: ClientSession, seen: _Seen) -> tuple[str, ...]:
         if not cursor:
             break
     seen.schemas = {tool.name: len(json.dumps(tool.input_schema)) for tool in tools}
+    seen.definitions = tuple(
+        definition(tool.model_dump(by_alias=True, exclude_none=True, mode="json")) for tool in tools
+    )
     return tuple(tool.name for tool in tools)
 
 
@@ -258,7 +263,8 @@ async def _within(
 
 def _ok(job: Job, tools: tuple[str, ...], seen: _Seen) -> Result:
     sizes = tuple(seen.schemas.get(name, 0) for name in tools)
-    return Result(job.probe, Status.OK, tools, server=seen.server, schema_sizes=sizes)
+    return Result(job.probe, Status.OK, tools, server=seen.server, schema_sizes=sizes,
+                  definitions=seen.definitions)  # fmt: skip
 
 
 def _garbage(seen: _Seen) -> str:

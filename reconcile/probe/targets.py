@@ -14,7 +14,7 @@ repository can write it (read/project_state.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -95,6 +95,8 @@ class Result:
     stderr: tuple[str, ...] = ()  # the server's last lines of stderr, kept on failure
     server: str | None = None  # the name and version the server gave in `initialize`
     schema_sizes: tuple[int, ...] = ()  # characters of each tool's input schema
+    # Each tool's canonical definition (read/choices/tool_pins.py), for the tool pins.
+    definitions: tuple[Mapping[str, Any], ...] = ()
 
 
 def probes_of(world: World, ids: Sequence[str] = ()) -> list[Probe]:

@@ -116,7 +116,7 @@ def upgrade_pins(found: Layers, *, frozen: bool) -> tuple[dict[str, BaselinePin]
             "`aido upgrade --baseline` without --frozen and commit the lock"
         )
     if lines:
-        write_lock(found.lock_path, render_lock(Lock(old.entries, pins)), expected)
+        write_lock(found.lock_path, render_lock(Lock(old.entries, pins, old.tools)), expected)
     return pins, lines
 
 

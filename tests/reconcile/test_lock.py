@@ -162,7 +162,7 @@ def test_lock_is_stable_and_matches_its_schema(project: Path) -> None:
 @pytest.mark.parametrize(
     ("edit", "message"),
     [
-        (lambda d: d.update(format_version=3), "written by a newer aido"),
+        (lambda d: d.update(format_version=4), "written by a newer aido"),
         (lambda d: d["entries"]["memory"].update(digest="sha256:" + "0" * 64), "edited by hand"),
         (lambda d: d["entries"]["memory"].update(source="elsewhere"), "unknown source"),
         (lambda d: d["entries"]["memory"].update(install={}), "no install specs"),

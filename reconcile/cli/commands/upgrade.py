@@ -15,7 +15,12 @@ from aidokit.reconcile.cli.commands import (
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add `upgrade`'s own options."""
-    parser.add_argument("ids", nargs="*", metavar="ID", help="catalog ids (default: all locked)")
+    from aidokit.reconcile.cli.commands.doctor import _count, _seconds
+
+    parser.add_argument(
+        "ids", nargs="*", metavar="ID",
+        help="catalog ids (default: all locked); with --tools, the entries to probe",
+    )  # fmt: skip
     parser.add_argument("--yes", "-y", action="store_true", help="skip the confirmation prompt")
     parser.add_argument(
         "--frozen", action="store_true", help="fail when aido.lock would change, writing nothing"
@@ -26,6 +31,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="fetch each baseline of extends and move its pin in aido.lock to the ref's "
         "newest commit (network)",
     )
+    parser.add_argument(
+        "--tools",
+        action="store_true",
+        help="probe each server (or the ids named) as aido doctor --probe does, show each tool "
+        "added, removed or changed, and move its tool pin in aido.lock (runs third-party code)",
+    )
+    parser.add_argument("--json", action="store_true", help="with --tools: print JSON")
+    parser.add_argument(
+        "--timeout", type=_seconds, default=20.0, metavar="SECONDS",
+        help="with --tools: how long each server gets to answer (default 20)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--jobs", type=_count, default=4, metavar="N",
+        help="with --tools: how many servers to probe at once (default 4)",
+    )  # fmt: skip
+    parser.set_defaults(offline=False)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -36,6 +57,10 @@ def run(args: argparse.Namespace) -> int:
     from aidokit.reconcile.read.choices.lockfile import lock_path
     from aidokit.reconcile.read.world import read_world
 
+    if args.tools:
+        from aidokit.reconcile.cli.tool_pins import run_tool_pins
+
+        return run_tool_pins(args)
     finish_interrupted(args)
     if args.baseline:
         return _baselines(args)

@@ -40,8 +40,11 @@ from aidokit.reconcile.core.errors import ConfigError
 if TYPE_CHECKING:
     from pydantic import ValidationError
 
+    from aidokit.reconcile.read.choices.tool_pins import ToolPin
+
 LOCK_NAME = "aido.lock"
-LOCK_FORMAT_VERSION = 2  # 1: every adapter listed under its spec (still read)
+LOCK_FORMAT_VERSION = 3  # 3: with tool pins; 2: without (still written so); 1: still read
+LOCK_FORMAT_WITHOUT_TOOLS = 2
 
 Spec = StdioSpec | RemoteSpec
 
@@ -167,18 +170,23 @@ class CompactEntry(Strict):
 
 @dataclass(frozen=True, kw_only=True)
 class CompactLockFile(Strict):
-    """The whole file in format 2."""
+    """The whole file in format 2, or 3 with tool pins (entry id -> what runs -> pin)."""
 
-    format_version: Literal[2]
+    format_version: Literal[2, 3]
     entries: dict[str, CompactEntry]
     baselines: dict[str, BaselinePin] = dataclasses.field(default_factory=dict)
+    # Checked by `_pins` (read/choices/tool_pins.py), not here: a lock without pins, the
+    # common case, loads no more classes than before.
+    tools: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict)
 
 
 class Lock(NamedTuple):
-    """Every locked entry, by id, and every pinned baseline, by source."""
+    """Every locked entry, by id, every pinned baseline, by source, and every tool pin, by
+    entry id and what runs (issue 53: only `aido upgrade --tools` moves those)."""
 
     entries: Mapping[str, Locked] = MappingProxyType({})
     baselines: Mapping[str, BaselinePin] = MappingProxyType({})
+    tools: Mapping[str, Mapping[str, ToolPin]] = MappingProxyType({})
 
 
 def lock_path(project: Path) -> Path:
@@ -195,6 +203,7 @@ def render_lock(lock: Lock) -> str:
     """The lock as stable, sorted JSON text, a few lines per entry: each spec on one line
     without its default fields, `*` for the spec the adapters not named share."""
     out = ["{", *_baselines(lock), '  "entries": {']
+    version = LOCK_FORMAT_VERSION if lock.tools else LOCK_FORMAT_WITHOUT_TOOLS
     items = sorted(lock.entries.items())
     for index, (entry_id, locked) in enumerate(items):
         specs = {DEFAULT: locked.default} if locked.default is not None else {}
@@ -210,7 +219,8 @@ def render_lock(lock: Lock) -> str:
             f'      "source": {_one(locked.source)}',
             "    }" + ("," if index < len(items) - 1 else ""),
         ]
-    out += ["  },", f'  "format_version": {LOCK_FORMAT_VERSION}', "}"]
+    tail = "," if lock.tools else ""
+    out += ["  },", f'  "format_version": {version}{tail}', *_tool_pins(lock), "}"]
     return "\n".join(out) + "\n"
 
 
@@ -225,6 +235,17 @@ def _baselines(lock: Lock) -> list[str]:
         for source, pin in items
     ]
     return ['  "baselines": {', ",\n".join(rows), "  },"]
+
+
+def _tool_pins(lock: Lock) -> list[str]:
+    """The `tools` table, last; nothing when no pin is kept (the bytes format 2 always had)."""
+    if not lock.tools:
+        return []
+    from aidokit.reconcile.read.choices.tool_pins import render_pins
+
+    rows = render_pins(lock.tools)
+    rows[-1] = rows[-1].rstrip(",")
+    return rows
 
 
 def _one(value: object) -> str:
@@ -330,9 +351,18 @@ def parse_lock(raw: bytes, path: Path) -> Lock:
             return Lock(entries, dict(sorted(old.baselines.items())))
         new = decode(CompactLockFile, raw, data, fail=fail, project=path.parent)
         entries = {k: _compact(k, e) for k, e in sorted(new.entries.items())}
-        return Lock(entries, dict(sorted(new.baselines.items())))
+        return Lock(entries, dict(sorted(new.baselines.items())), _pins(new.tools))
     except ValueError as exc:
         raise invalid(str(exc)) from None
+
+
+def _pins(table: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, ToolPin]]:
+    """The tool pins, each checked (read/choices/tool_pins.py)."""
+    if not table:
+        return {}
+    from aidokit.reconcile.read.choices.tool_pins import read_pins
+
+    return read_pins(table)
 
 
 def _loads(raw: bytes) -> Any:
@@ -347,6 +377,8 @@ def _reason(exc: ValidationError) -> str:
     loc = error["loc"]
     if len(loc) >= 2 and loc[0] == "baselines":
         return f"baseline {excerpt(loc[1])} has a bad pin"
+    if len(loc) >= 2 and loc[0] == "tools":
+        return f"tool pin {excerpt(loc[1])} is malformed"
     if len(loc) < 2 or loc[0] != "entries":
         return "top level"
     entry = f"entry {excerpt(loc[1])}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import socket
@@ -106,3 +107,95 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def write_server(
+    path: Path,
+    tools: list[dict[str, Any]],
+    *,
+    version: str = "1.0.0",
+    http_port: int | None = None,
+    many: int = 0,
+) -> Path:
+    """Write an MCP server to `path` with the SDK's own server (`MCPServer`), listing `tools`
+    (each: name, description, params as Python source, optional annotations) and `many`
+    more (`tool_00000`...); served over stdio, or over streamable HTTP on 127.0.0.1."""
+    lines = [
+        "from mcp.server.mcpserver import MCPServer",
+        "from mcp_types import ToolAnnotations",
+        f"server = MCPServer('pin-fixture', version={version!r})",
+    ]
+    for index, tool in enumerate(tools):
+        lines.append(f"def _tool{index}({tool.get('params', '')}) -> str:\n    return 'ok'")
+        notes = tool.get("annotations")
+        extra = f", annotations=ToolAnnotations(**{notes!r})" if notes else ""
+        lines.append(f"server.add_tool(_tool{index}, name={tool['name']!r}, "
+                     f"description={tool['description']!r}{extra})")  # fmt: skip
+    if many:  # the SDK's low-level server: MCPServer.add_tool takes ~5 ms a tool
+        lines = [
+            "import anyio, mcp_types as types",
+            "from mcp.server.lowlevel.server import Server",
+            "from mcp.server.stdio import stdio_server",
+            "SCHEMA = {'type': 'object', 'properties': {'text': {'type': 'string'}}}",
+            f"TOOLS = [types.Tool(name=f'tool_{{n:05d}}', description=f'Tool number {{n}}.', "
+            f"input_schema=SCHEMA) for n in range({many})]",
+            "async def tools(ctx, params):\n    return types.ListToolsResult(tools=TOOLS)",
+            f"server = Server('pin-fixture', version={version!r}, on_list_tools=tools)",
+            "async def main():",
+            "    async with stdio_server() as (read, write):",
+            "        await server.run(read, write, server.create_initialization_options())",
+            "anyio.run(main)",
+        ]
+    elif http_port is None:
+        lines.append("server.run()")
+    else:
+        lines += [
+            "import uvicorn",
+            f"uvicorn.run(server.streamable_http_app(), host='127.0.0.1', port={http_port}, "
+            "log_level='warning')",
+        ]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+@contextmanager
+def serve_http(script: Path, port: int) -> Iterator[str]:
+    """Run a server `write_server(..., http_port=port)` wrote: its MCP URL."""
+    process = subprocess.Popen([sys.executable, str(script)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert process.poll() is None, "the fixture server exited"
+                time.sleep(0.2)
+        yield f"http://127.0.0.1:{port}/mcp"
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+class Device(io.BytesIO):
+    """A console end backed by bytes, read a line at a time as a terminal gives them."""
+
+    def read(self, size: int | None = -1, /) -> bytes:
+        return self.readline()
+
+    def fileno(self) -> int:
+        raise OSError("no descriptor")
+
+    def close(self) -> None:
+        """Kept open, so a test reads what was shown after the terminal closed."""
+
+
+def typing(monkeypatch: pytest.MonkeyPatch, *answers: str) -> Device:
+    """Make the terminal answer `answers` in turn; what it showed is the returned device."""
+    from aidokit.reconcile.core import terminal
+
+    shown = Device()
+    reader = Device("".join(f"{a}\n" for a in answers).encode())
+    monkeypatch.setattr(terminal, "open_terminal", lambda *a: terminal.Terminal(reader, shown))
+    return shown
