@@ -1,14 +1,22 @@
-"""Kimi CLI (Moonshot AI): `mcpServers` in `$KIMI_SHARE_DIR/mcp.json`, by default
-`~/.kimi/mcp.json` (user scope only).
+"""Kimi Code CLI (Moonshot AI): `mcpServers` in `.kimi-code/mcp.json` and
+`~/.kimi-code/mcp.json` (or `$KIMI_CODE_HOME/mcp.json`).
 
-From Kimi CLI's source (MoonshotAI/kimi-cli, src/kimi_cli/cli/mcp.py at
-174bc43a, and share.py): the global MCP file is `get_share_dir() / "mcp.json"`,
-the share folder `KIMI_SHARE_DIR` or `~/.kimi`; it is read with `json.loads`
-(strict JSON) and checked against fastmcp's `MCPConfig`. `kimi mcp add` writes
-a stdio server as `command`, `args`, `env` and a remote one as `url`,
-`transport: "http"` and `headers`; `sse` picks fastmcp's SSE client. fastmcp
-expands no variables, so a value that needs one is left out with a note.
-ToolHive (e25de16c) writes the same file for "Kimi Code CLI".
+Kimi Code's MCP page (moonshotai.github.io/kimi-code/en/customization/mcp, also
+kimi.com/code/docs): the user file `~/.kimi-code/mcp.json` (or
+`$KIMI_CODE_HOME/mcp.json`) and the project file `.kimi-code/mcp.json`, the
+project's entry winning over a user one of the same name. An entry with
+`command` is stdio (`args`, `env`, `cwd`), one with `url` is HTTP (`headers`, or
+a bearer token from `bearerTokenEnvVar`); `transport` is optional, `enabled:
+false` switches a server off. rulesync's kimi-code generator (cfebcd75) writes
+the same files, `transport` one of `stdio`, `http`, `sse`. No variable syntax
+inside values is documented, so a value that needs a variable is left out with
+a note.
+
+Kimi Code replaces the Python Kimi CLI: kimi-cli 1.52.0 on PyPI, its last
+release, only prints "kimi-cli is no longer maintained. Please use the new Kimi
+Code CLI" for every command (kimi_cli/deprecation.py). That CLI read
+`~/.kimi/mcp.json` (`KIMI_SHARE_DIR`); when it is found, `file_notes` says Kimi
+Code does not read it.
 """
 
 from __future__ import annotations
@@ -16,64 +24,91 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters.base import Capabilities, Evidence, Format, Host, Location, Rendered, Scope
+from aidokit.adapters.base import (
+    Capabilities,
+    Evidence,
+    Format,
+    Host,
+    Location,
+    Rendered,
+    Scope,
+    ToolFields,
+)
 from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any
-from aidokit.adapters.render import Refs, refuse_cwd, remote_fields, stdio_fields
+from aidokit.adapters.render import Refs, remote_fields, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
 
-def share_dir(host: Host) -> Path:
-    """`KIMI_SHARE_DIR`, else `~/.kimi` (kimi_cli/share.py)."""
-    value = host.environ.get("KIMI_SHARE_DIR")
-    return Path(value) if value else host.home / ".kimi"
+def kimi_code_home(host: Host) -> Path:
+    """`KIMI_CODE_HOME` (trimmed; a blank one is skipped), else `~/.kimi-code`."""
+    value = host.environ.get("KIMI_CODE_HOME", "").strip()
+    return Path(value) if value else host.home / ".kimi-code"
 
 
 class Kimi(AdapterBase):
-    """Moonshot AI's Kimi CLI."""
+    """Moonshot AI's Kimi Code CLI."""
 
     name = "kimi"
-    title = "Kimi CLI"
-    scopes: tuple[Scope, ...] = (Scope.USER,)
-    caps = Capabilities(references=NOWHERE)  # fastmcp expands no variables
+    title = "Kimi Code CLI"
+    scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+    caps = Capabilities(
+        # The context budget (docs/context-budget.md): `enabled: false` (the MCP page).
+        tool_fields=ToolFields(off=("enabled", False)),
+        references=NOWHERE,  # no variable syntax inside values is documented
+        harness_keys=frozenset({"enabled"}),
+        project_wins=True,  # "Project entries override user-level entries with the same name"
+    )
     evidence = Evidence(
-        verified_by="source",
+        verified_by="docs",
         date="2026-12-06",
-        link="https://github.com/MoonshotAI/kimi-cli/blob/174bc43a/src/kimi_cli/cli/mcp.py",
-        unconfirmed=("a project-level file (none in the source read here)",),
+        link="https://moonshotai.github.io/kimi-code/en/customization/mcp",
+        unconfirmed=(
+            "`bearerTokenEnvVar` (documented, not written: aido leaves a secret header out)",
+            "how SSE is chosen for a `url` entry (aido writes `transport: sse`, as rulesync)",
+        ),
         cli="kimi",
     )
 
     def location(self, scope: Scope, host: Host) -> Location | None:
-        """`$KIMI_SHARE_DIR/mcp.json`, else `~/.kimi/mcp.json`."""
-        if scope is not Scope.USER:
-            return None
-        path = share_dir(host) / "mcp.json"
-        return Location(self.name, scope, path, Format.JSON, ("mcpServers",))
+        """`.kimi-code/mcp.json`; `$KIMI_CODE_HOME/mcp.json`, else `~/.kimi-code/mcp.json`."""
+        project = host.project / ".kimi-code" / "mcp.json"
+        user = kimi_code_home(host) / "mcp.json"
+        return self.at(scope, Format.JSON, ("mcpServers",), project=project, user=user)
+
+    def file_notes(self, location: Location, host: Host) -> tuple[str, ...]:
+        """At user scope, the archived Kimi CLI's file when it is still there."""
+        custom = host.environ.get("KIMI_SHARE_DIR")
+        old = (Path(custom) if custom else host.home / ".kimi") / "mcp.json"
+        if location.scope is not Scope.USER or not old.exists():
+            return ()
+        return (
+            f"{old} belongs to the archived Kimi CLI; Kimi Code reads {location.path}: move"
+            " the servers you still use (`aido import` then takes them into aido.toml)",
+        )
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
-        """Render as `kimi mcp add` does (`transport` on a URL entry); values that need a
-        variable become notes."""
+        """Render; a `url` entry says its transport; values that need a variable become notes."""
         refs = Refs(self.name, server, None)
         if isinstance(spec, StdioSpec):
-            refuse_cwd(self.name, server, spec.cwd)  # `kimi mcp add` writes no cwd
-            return refs.done(stdio_fields(refs, spec))
+            return refs.done(stdio_fields(refs, spec, cwd=True))
         fields = remote_fields(refs, spec)
         return refs.done({"url": fields.pop("url"), "transport": spec.transport, **fields})
 
     def detect(self, host: Host, scope: Scope) -> str | None:
-        """The share folder (`~/.kimi`), or `kimi` on PATH."""
-        return detect_any(host, scope, user=(share_dir(host),), cli=("kimi",))
+        """`.kimi-code/` here, the Kimi Code home, or `kimi` on PATH."""
+        user = (kimi_code_home(host),)
+        return detect_any(host, scope, project=(".kimi-code/",), user=user, cli=("kimi",))
 
     def schema(self) -> dict[str, Any]:
-        """Entry shape from `kimi mcp add` and fastmcp's MCPConfig."""
+        """Entry shape from Kimi Code's MCP page."""
         from aidokit.adapters import schema as js
 
+        common = {"enabled": js.boolean(), "startupTimeoutMs": js.number()}
+        stdio = js.stdio(cwd=js.string(), transport=js.const("stdio"), **common)
         remote = js.remote(
-            transport=js.enum("http", "streamable-http", "sse"),
-            auth=js.string(),
-            scopes=js.strings(),
+            transport=js.enum("http", "sse"), bearerTokenEnvVar=js.string(), **common
         )
-        return js.entry(js.stdio(), remote, title="Kimi CLI mcpServers entry")
+        return js.entry(stdio, remote, title="Kimi Code mcpServers entry")
 
 
 ADAPTER = Kimi()
