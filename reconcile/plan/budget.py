@@ -9,9 +9,12 @@ browser_install").
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from aidokit.adapters.base import Budget
+
+if TYPE_CHECKING:
+    from aidokit.reconcile.read.choices.lockfile import Lock
 
 
 class Loads(NamedTuple):
@@ -112,3 +115,38 @@ def with_known(budget: Budget, lists: Mapping[str, tuple[str, ...]], entry_id: s
     """`budget` with the tools the last probe listed for `entry_id`, when it listed them."""
     known = lists.get(entry_id)
     return budget if known is None else budget._replace(known=known)
+
+
+def pinned_lists(lock: Lock | None) -> dict[str, tuple[str, ...]]:
+    """Each entry id's tools as its tool pins in `aido.lock` list them (issue 53); an id
+    whose pin is folded (too many tools to list) is left to the probe's cache."""
+    if lock is None:
+        return {}
+    found: dict[str, tuple[str, ...]] = {}
+    for entry_id, pins in lock.tools.items():
+        if pins and all(pin.tools is not None for pin in pins.values()):
+            names = {name for pin in pins.values() for name in pin.tools or ()}
+            found[entry_id] = tuple(sorted(names))
+    return found
+
+
+def check_named(
+    entry_id: str, budgets: Mapping[str, Budget], pinned: tuple[str, ...], where: str
+) -> None:
+    """Every tool a budget names (`""`: the server's, else an agent's) is one its tool pin
+    lists: a misspelt name would otherwise reach the harness's deny list silently."""
+    from aidokit.catalog.errors import printable
+    from aidokit.catalog.spelling import maybe
+    from aidokit.reconcile.core.errors import ConfigError
+
+    for agent, budget in budgets.items():
+        for key, named in (("tools", budget.tools or ()), ("exclude_tools", budget.exclude)):
+            unknown = [tool for tool in named if tool not in pinned]
+            if unknown:
+                table = f"[override.{entry_id}{f'.agents.{agent}' if agent else ''}]"
+                raise ConfigError(
+                    f"{where} {table} {key} names {printable(repr(unknown[0]))}"
+                    f"{maybe(unknown[0], pinned)}, a tool the tool pin of '{entry_id}' in "
+                    f"aido.lock does not list; fix the name, or if the server gained it, "
+                    f"run `aido upgrade --tools {entry_id}` and review the change"
+                )

@@ -67,9 +67,16 @@ def build_plan(
 
         wanted = with_overrides(wanted, loaded.config, loaded.origin)
     if any(item.budget.chosen or item.agent_budgets for item in wanted):
-        from aidokit.reconcile.plan.budget import with_known  # docs/context-budget.md
+        from aidokit.reconcile.plan.budget import check_named, pinned_lists, with_known
 
-        known = world.tool_lists
+        # docs/context-budget.md: the tools a pin lists (issue 53), else the last probe's.
+        pinned = pinned_lists(world.lock)
+        known = {**world.tool_lists, **pinned}
+        for item in wanted:
+            if item.server.id in pinned:
+                where = loaded.origin.get(f"override:{item.server.id}", "aido.toml")
+                budgets = {"": item.budget, **item.agent_budgets}
+                check_named(item.server.id, budgets, pinned[item.server.id], where)
         wanted = [
             item._replace(
                 budget=with_known(item.budget, known, item.server.id),

@@ -62,7 +62,14 @@ def _budget(args: argparse.Namespace) -> int:
     loaded = world.inputs.loaded
     wanted = with_overrides(list(world.wanted), loaded.config, loaded.origin)
     host = world.inputs.host
-    found = costs({w.server.id: w.budget for w in wanted}, tool_sizes(host.environ, host.project))
+    from aidokit.reconcile.plan.budget import pinned_lists
+
+    sizes = dict(tool_sizes(host.environ, host.project))
+    # The tool names of a pin (issue 53), each with its schema's size when a probe here saw it.
+    for entry_id, names in pinned_lists(world.lock).items():
+        seen = dict(sizes.get(entry_id, ()))
+        sizes[entry_id] = tuple((name, seen.get(name, 0)) for name in names)
+    found = costs({w.server.id: w.budget for w in wanted}, sizes)
     if args.json:
         from aidokit.reconcile.show.json_output import dumps
 
