@@ -22,7 +22,7 @@ import pytest
 from ruamel.yaml import YAML
 
 from aidokit.adapters import ADAPTERS, spec_for
-from aidokit.adapters.base import Adapter, Host, Location, Scope
+from aidokit.adapters.base import ITEMS, LIST_ITEMS, NAMED_TABLES, Adapter, Host, Location, Scope
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.reconcile.core.errors import CatalogError, DocumentError
 from aidokit.reconcile.documents import Document, Format
@@ -189,7 +189,7 @@ class Run:
     def _outside(self, value: Any) -> Any:
         """The parsed file without the server map (its other settings)."""
         value = copy.deepcopy(value)
-        path = [k for k in self.location.map_path if not k.startswith("\0")]
+        path = [k for k in self.location.map_path if k not in (NAMED_TABLES, LIST_ITEMS, ITEMS)]
         node = value
         for key in path[:-1]:
             if not isinstance(node, dict) or key not in node:
