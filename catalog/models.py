@@ -125,7 +125,14 @@ ID_PATTERN = r"^[a-z0-9][a-z0-9-]{0,62}$"
 ID_RE = re.compile(ID_PATTERN)
 ENV_NAME_PATTERN = r"^[A-Za-z_][A-Za-z0-9_]*$"
 URL_PATTERN = r"^https?://"
-PLACEHOLDER_RE = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
+# `${NAME}`: an environment variable, rendered as each harness's reference. The words
+# VS Code, Cursor and Roo expand themselves (`${workspaceFolder}`, `${userHome}`) are
+# never variables: they stay as written, and only a harness that expands them gets them
+# (issue 50; `aido import` checks each harness's launch).
+HARNESS_WORDS = ("workspaceFolder", "workspaceFolderBasename", "userHome", "pathSeparator")
+PLACEHOLDER_RE = re.compile(
+    r"\$\{(?!(?:" + "|".join(HARNESS_WORDS) + r")\})([A-Za-z_][A-Za-z0-9_]*)\}"
+)
 
 # The install keys that stand for every adapter able to run the spec under them,
 # in order of preference (catalog/models.py); every other key is an adapter name.

@@ -42,6 +42,8 @@ class Wanted(NamedTuple):
     budget: Budget = NOTHING
     agent_budgets: Mapping[str, Budget] = MappingProxyType({})
     why: str = "desired"  # the plan's Reason (plan/model.py), by value: "upgrade" once pinned
+    # `adapters` of its `[override.<id>]` or `[custom.<id>]`: the only harnesses it is for.
+    adapters: tuple[str, ...] | None = None
 
 
 class DesiredEntry(NamedTuple):
@@ -142,7 +144,11 @@ def _file(origin: Mapping[str, str], where: str, entry_id: str) -> str:
 
 def _wanted(entry: MCPDef, reason: str, config: ProjectConfig, *, explicit: bool = False) -> Wanted:
     roles = config.mcp.roles.get(entry.id, entry.suggested_for)
-    return Wanted(entry, reason, explicit, tuple(roles), scoped=entry.id in config.mcp.roles)
+    chosen = config.override.get(entry.id) or config.custom.get(entry.id)
+    return Wanted(
+        entry, reason, explicit, tuple(roles), scoped=entry.id in config.mcp.roles,
+        adapters=chosen.adapters if chosen is not None else None,
+    )  # fmt: skip
 
 
 def _unreachable_auth(server: MCPDef, adapter: Adapter) -> tuple[str, ...]:
@@ -168,6 +174,12 @@ def resolve_for(
     notes: list[str] = []
     assumed = None if host is None else adapter.assumed_format(scope, host)
     for item in wanted:
+        if item.adapters is not None and adapter.name not in item.adapters:
+            notes.append(
+                f"{item.server.id}: not written to {adapter.name}: aido.toml writes it only to "
+                f"{', '.join(item.adapters) or 'no harness'} (its adapters list)"
+            )
+            continue
         spec = spec_for(item.server, adapter)
         needs = _unreachable_auth(item.server, adapter) if spec is None else ()
         if needs:

@@ -87,6 +87,24 @@ class Gate:
         finally:
             self.terminal.close()
 
+    def ask_each(self) -> list[str]:
+        """Ask for each pending id at the terminal; store what was confirmed and return the
+        ids that were not (`aido import`: a refused server skips only itself, issue 50)."""
+        refused: list[str] = []
+        if not self.pending:
+            return refused
+        assert self.terminal is not None  # for_plan refused otherwise
+        try:
+            for entry_id, targets in self.pending.items():
+                if not ask_for(self.terminal, entry_id, targets):
+                    refused.append(entry_id)
+                    continue
+                self.store = self.store.confirm(targets)
+                self.store.save()
+        finally:
+            self.terminal.close()
+        return refused
+
 
 def refusal(ids: list[str], scope: str, *, retry: str = "") -> SecurityError:
     """The error for sensitive entries that cannot be confirmed here."""

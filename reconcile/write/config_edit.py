@@ -166,7 +166,7 @@ def _fragment(custom_id: str, custom: CustomMCP) -> str:
     }
     if custom.url is None:
         del data["transport"]  # for a remote server it is stated, so the file says what runs
-    for key in ("url", "transport", "headers", "command", "args", "env"):
+    for key in ("url", "transport", "headers", "command", "args", "env", "adapters"):
         if key in data:
             value = data[key]
             table[key] = (
@@ -323,6 +323,8 @@ def record_import(
                 table["args"] = list(override.args)
             if override.env:
                 table["env"] = dict(override.env)
+            if override.adapters is not None:
+                table["adapters"] = list(override.adapters)
             doc["override"][entry_id] = table
     new = tomlkit.dumps(doc)
     for custom_id, custom in expected.custom.items():

@@ -25,6 +25,7 @@ from aidokit.reconcile.read.choices.config import CustomMCP, Override, ProjectCo
 from aidokit.reconcile.read.desired import wanted_servers
 from aidokit.reconcile.read.recognise import (
     entry_argv,
+    entry_url,
     first_plain,
     form_key,
     recognise,
@@ -34,6 +35,7 @@ from aidokit.reconcile.read.recognise import (
 )
 from aidokit.reconcile.read.state import Record, entry_digest
 from aidokit.reconcile.read.world import TargetFile, World
+from aidokit.reconcile.write.carry import UNCARRIED, neutral
 from aidokit.reconcile.write.journal import FileEntry
 
 
@@ -50,6 +52,8 @@ class Found:
     references: tuple[str, ...] = ()  # variables that now stand for credentials it held
     override: Override | None = None  # what a catalog server's entry adds to the catalog's
     replaced: bool = False  # the catalog runs it in another form here (npx -> its URL)
+    # Why each harness that cannot launch it as written does not get it (issue 50 §1).
+    cannot: tuple[str, ...] = ()
 
     def record(self) -> Record:
         """The ownership record adopting it as it stands. When the catalog runs it in
@@ -122,7 +126,86 @@ def find(world: World, only: str | None = None) -> list[Found]:
             if record is not None and identity_of(target.adapter, entry) == record.identity:
                 continue
             found.append(classify(target, name, entry, by_id))
-    return found
+    return [carry(item, targeted(world)) for item in found]
+
+
+def targeted(world: World) -> tuple[Adapter, ...]:
+    """Every harness the plan writes at this scope, `--adapter` or not: the ones an
+    imported server must launch the same in (`aido plan` after `import --adapter A`)."""
+    from aidokit.adapters import ADAPTERS
+
+    inputs = world.inputs
+    names = [*(inputs.loaded.config.adapters or ()), *(a.name for a in inputs.adapters)]
+    return tuple(
+        ADAPTERS[name]
+        for name in dict.fromkeys(names)
+        if name in ADAPTERS and ADAPTERS[name].location(inputs.scope, inputs.host) is not None
+    )
+
+
+def carry(item: Found, targets: tuple[Adapter, ...]) -> Found:
+    """`item` written only to the harnesses that launch it as its own harness does (issue
+    50 §1): the others are named with the value they cannot express; when even its own
+    harness could not, it is left alone."""
+    if item.custom is None or not targets:
+        return item
+    from aidokit.reconcile.read.choices.custom import custom_server
+    from aidokit.reconcile.write.carry import carried
+
+    source = item.file.adapter
+    literals = _literals(neutral(item.entry, source), item.custom, item.references)
+    server = custom_server(item.name, item.custom)
+    verdict = carried(source, item.entry, server, {source, *targets}, literals)
+    if verdict.get(source.name):
+        return replace(
+            item,
+            custom=None,
+            problem=f"aido cannot write it back to {item.file.shown} as written: "
+            f"{verdict[source.name]}",
+        )
+    ok = tuple(sorted(a.name for a in targets if verdict.get(a.name) is None))
+    if len(ok) == len(targets):
+        return item
+    lines = tuple(
+        f"{why}: {item.name} is not written to {name}"
+        for name, why in sorted(verdict.items())
+        if why and name != source.name
+    )
+    return replace(item, custom=replace(item.custom, adapters=ok), cannot=lines)
+
+
+def _literals(
+    entry: Mapping[str, Any], scrubbed: CustomMCP, names: tuple[str, ...]
+) -> dict[str, str]:
+    """The values the import replaced by the variables in `names`, read back by lining
+    up each scrubbed string with the one it came from in `entry`."""
+    import re
+
+    out: dict[str, str] = {}
+    argv = entry_argv(entry)
+    env = _strings(entry, "env") or _strings(entry, "environment")
+    headers = _strings(entry, "headers")
+    pairs = [
+        (entry_url(entry) or "", scrubbed.url or ""),
+        *zip(argv[1] if argv else [], scrubbed.args, strict=False),
+        *((env.get(k, ""), v) for k, v in scrubbed.env.items()),
+        *((headers.get(k, ""), v) for k, v in scrubbed.headers.items()),
+    ]
+    marker = re.compile(r"\$\{(" + "|".join(map(re.escape, names)) + r")\}") if names else None
+    for before, after in pairs:
+        if marker is None or before == after:
+            continue
+        parts, groups, last = [], [], 0
+        for match in marker.finditer(after):
+            parts.append(re.escape(after[last : match.start()]))
+            parts.append("(.*?)" if match.end() < len(after) else "(.*)")
+            groups.append(match.group(1))
+            last = match.end()
+        parts.append(re.escape(after[last:]))
+        found = re.fullmatch("".join(parts), before, re.S)
+        if found:
+            out.update(zip(groups, found.groups(), strict=True))
+    return out
 
 
 def classify(target: TargetFile, name: str, entry: object, catalog: Mapping[str, MCPDef]) -> Found:
@@ -150,7 +233,7 @@ def classify(target: TargetFile, name: str, entry: object, catalog: Mapping[str,
     if name in catalog:
         return Found(target, name, entry, problem=runs_else(name, entry, catalog[name]))
     try:
-        custom, names = scrubbed_custom(entry, name)
+        custom, names = scrubbed_custom(neutral(entry, target.adapter), name)
         return Found(target, name, entry, custom=custom, references=names)
     except ValueError as exc:
         return Found(target, name, entry, problem=str(exc).removeprefix("Value error, "))
@@ -229,14 +312,14 @@ def scrubbed_custom(entry: Mapping[str, Any], name: str) -> tuple[CustomMCP, tup
     taken: set[str] = set()
 
     def clean(text: str, key: str | None = None) -> str:
-        literal = PLACEHOLDER_RE.sub("", text)
+        literal = UNCARRIED.sub("", PLACEHOLDER_RE.sub("", text))
         if key and text and literal == text and hardening.SECRET_NAME_RE.search(key):
             taken.add(key)  # `API_KEY = "..."`: the whole value is the secret
             return "${" + key + "}"
         return scrub(text, name, taken)[0]
 
     def header(key: str, text: str) -> str:
-        literal = PLACEHOLDER_RE.sub("", text)
+        literal = UNCARRIED.sub("", PLACEHOLDER_RE.sub("", text))
         if key.lower() not in hardening.CREDENTIAL_HEADERS or literal != text or not text:
             return clean(text, None)
         scheme, space, _ = text.partition(" ")

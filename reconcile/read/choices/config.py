@@ -99,6 +99,18 @@ def _safe_env(env: dict[str, str]) -> dict[str, str]:
     return safe_env(env)
 
 
+def _known_adapters(names: tuple[str, ...]) -> tuple[str, ...]:
+    """Every name is an adapter aido has."""
+    from aidokit.adapters import ADAPTERS
+
+    for name in names:
+        if name not in ADAPTERS:
+            from aidokit.catalog.spelling import maybe
+
+            raise ValueError(f"unknown adapter {name!r}{maybe(name, ADAPTERS)}")
+    return names
+
+
 @dataclass(frozen=True, kw_only=True)
 class CustomMCP(Strict):
     """`[custom.<id>]`: a server that is not in the catalog (always security-sensitive)."""
@@ -112,6 +124,9 @@ class CustomMCP(Strict):
     env: Annotated[dict[Annotated[str, Pattern(ENV_NAME_PATTERN)], str], Check(_safe_env)] = field(
         default_factory=dict
     )
+    # The only harnesses this server is written to (issue 50: `aido import` records the
+    # ones that can launch it as written); unset: every targeted harness.
+    adapters: Annotated[tuple[str, ...], Check(_known_adapters)] | None = None
 
     def __post_init__(self) -> None:
         # The field checks again, so they hold however the value was built (decode's
@@ -170,6 +185,9 @@ class Override(Strict):
     exclude_tools: tuple[ToolName, ...] | None = None
     enabled: bool | None = None
     agents: dict[AgentName, ToolChoice] = field(default_factory=dict)
+    # The only harnesses this catalog server is written to (issue 50: `aido import` records
+    # the ones that can launch the person's server as written); unset: every targeted one.
+    adapters: Annotated[tuple[str, ...], Check(_known_adapters)] | None = None
 
     def __post_init__(self) -> None:
         # Checked again however the value was built, as for CustomMCP.

@@ -70,6 +70,8 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "command": "The local server's executable; set this or url.",
         "args": "Arguments for command.",
         "env": "Environment for command: NAME -> value; secrets as ${VAR} references.",
+        "adapters": "The only harnesses this server is written to (aido import sets it when "
+        "some harness cannot launch it as written); default: every targeted harness.",
     },
     "Override": {
         "args": "Arguments appended to the catalog entry's own.",
@@ -84,6 +86,8 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "the user layer can switch off what the team's file enables).",
         "agents": "Per agent (as [roles] names them): tools, exclude_tools and enabled for "
         "that agent only, where the harness scopes servers per agent.",
+        "adapters": "The only harnesses this server is written to (aido import sets it when "
+        "some harness cannot launch it as written); default: every targeted harness.",
     },
     "ToolChoice": {
         "tools": "The only tools of the server this agent's model loads.",

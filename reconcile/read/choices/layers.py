@@ -179,6 +179,7 @@ def _overrides(
             exclude_tools=_later(new.exclude_tools, old.exclude_tools),
             enabled=_later(new.enabled, old.enabled),
             agents=_agent_choices(old.agents, new.agents),
+            adapters=_later(new.adapters, old.adapters),
         )
     return merged
 

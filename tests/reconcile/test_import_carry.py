@@ -1,0 +1,139 @@
+"""`aido import` never changes what a server does (issue 50 §1, §2).
+
+Each harness a server is imported for launches what the hand-written entry launched in
+its own harness; a harness that cannot express a value does not get the server, says
+so in one line, and aido.toml records the restriction so `aido plan` writes it nowhere
+else. A server that cannot be carried, or whose confirmation is refused, skips itself.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import select
+import signal
+import time
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import aido, new_project
+from tests.reconcile.security_helpers import AIDO, sandbox_env
+
+THREE = 'adapters = ["claude-code", "codex", "vscode"]\nsuggest = false\n'
+VSCODE = {
+    "inputs": [{"id": "pg-url", "type": "promptString", "password": True}],
+    "servers": {
+        "pg": {"command": "npx", "args": ["-y", "some-pg-mcp", "${input:pg-url}"]},
+        "tool": {
+            "command": "node",
+            "args": ["${workspaceFolder}/tools/server.js"],
+            "env": {"TOKEN": "${env:MY_TOKEN}"},
+        },
+    },
+}
+
+
+def typed(argv: list[str], env: dict[str, str], answers: list[str]) -> tuple[int, str]:
+    """Run `argv` on a pseudo-terminal, typing each of `answers` at each confirmation."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        try:
+            os.execve(argv[0], argv, env)  # noqa: S606
+        finally:
+            os._exit(127)
+    output, seen, left = b"", 0, list(answers)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if not ready:
+            continue
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        output += chunk
+        while left and output.count(b"to allow it") > seen:
+            os.write(fd, left.pop(0).encode() + b"\n")
+            seen += 1
+    else:
+        os.kill(pid, signal.SIGKILL)
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    return os.waitstatus_to_exitcode(status), output.decode("utf-8", "replace")
+
+
+def vscode_project(tmp_path: Path, servers: dict[str, object] = VSCODE) -> Path:
+    project = new_project(tmp_path, THREE)
+    (project / ".vscode").mkdir()
+    (project / ".vscode" / "mcp.json").write_text(json.dumps(servers, indent=2))
+    return project
+
+
+def test_a_server_goes_only_where_it_launches_the_same(tmp_path: Path, sandbox_home: Path) -> None:
+    """The issue's VS Code file: `${input:..}` and `${workspaceFolder}` stay VS Code's;
+    claude-code and codex get neither server, one line each says why; aido.toml records
+    the restriction and `aido plan` over every adapter then works (exit 0, not 1)."""
+    project = vscode_project(tmp_path)
+    env = sandbox_env(sandbox_home)
+    argv = [AIDO, "import", "--yes", "--adapter", "vscode", "--project", str(project)]
+    code, out = typed(argv, env, ["pg", "tool"])
+    assert code == 0, out
+    out = " ".join(out.split())
+    assert "codex cannot expand ${input:pg-url}: pg is not written to codex" in out
+    assert "claude-code cannot expand ${workspaceFolder}: tool is not written to claude-code" in out
+    config = tomllib.loads((project / "aido.toml").read_text())
+    assert config["custom"]["pg"]["adapters"] == ["vscode"]
+    assert config["custom"]["tool"]["adapters"] == ["vscode"]
+    written = (project / ".vscode" / "mcp.json").read_text()
+    assert "${workspaceFolder}/tools/server.js" in written and "env:workspaceFolder" not in written
+    assert "${env:MY_TOKEN}" in written and "${input:pg-url}" in written
+    plan = [AIDO, "plan", "--detailed-exitcode", "--project", str(project)]
+    code, out = typed(plan, env, [])
+    assert code == 0, out
+    assert not (project / ".mcp.json").exists()
+
+
+def test_a_refused_confirmation_skips_only_that_server(tmp_path: Path, sandbox_home: Path) -> None:
+    """Typing something else for one server skips it; the other is imported."""
+    project = vscode_project(tmp_path)
+    argv = [AIDO, "import", "--yes", "--project", str(project)]
+    code, out = typed(argv, sandbox_env(sandbox_home), ["pg", "no"])
+    assert code == 0, out
+    assert "skipped tool in .vscode/mcp.json: you did not confirm it" in " ".join(out.split())
+    config = tomllib.loads((project / "aido.toml").read_text())
+    assert set(config["custom"]) == {"pg"}
+
+
+def test_import_by_id_takes_only_the_named_servers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`aido import ID` adopts that server only: by its own name or the catalog id it runs."""
+    project = new_project(tmp_path, 'adapters = ["claude-code"]\nsuggest = false\n')
+    servers = {
+        "Context7": {"type": "http", "url": "https://mcp.context7.com/mcp"},
+        "playwright": {"command": "npx", "args": ["-y", "@playwright/mcp@latest"]},
+    }
+    (project / ".mcp.json").write_text(json.dumps({"mcpServers": servers}))
+    assert aido(project, "import", "--yes", "context7") == 0
+    out = capsys.readouterr().out
+    assert "as catalog id context7 (the entry is renamed to it)" in out
+    assert tomllib.loads((project / "aido.toml").read_text())["mcp"]["add"] == ["context7"]
+
+
+def test_an_unknown_id_names_what_there_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A mistyped id is one sentence with the servers found; nothing changes."""
+    project = new_project(tmp_path, 'adapters = ["claude-code"]\nsuggest = false\n')
+    hand = {"mcpServers": {"playwright": {"command": "npx", "args": ["@playwright/mcp"]}}}
+    (project / ".mcp.json").write_text(json.dumps(hand))
+    before = (project / "aido.toml").read_bytes()
+    assert aido(project, "import", "--yes", "playwrite") == 1
+    err = capsys.readouterr().err
+    assert "no hand-written server 'playwrite'" in err and "playwright" in err
+    assert (project / "aido.toml").read_bytes() == before
