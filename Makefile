@@ -32,11 +32,15 @@ HARNESS_PY ?= $(firstword $(wildcard $(HOME)/.pyenv/versions/3.12.*/bin/python3)
 HARNESS_PY_PKGS := openhands==1.16.0
 # 3.0.3 (the newest) does not install: it pins certifi==2026.10.19, which PyPI has only as .post1.
 HARNESS_PY_PKGS += mistral-vibe==3.0.2
+# Hermes Agent's MCP loader (tools/mcp_tool.py): its config and env loaders need PyYAML,
+# ruamel.yaml and python-dotenv, pinned to what its full install resolves.
+HARNESS_PY_PKGS += hermes-agent==0.19.0
 # A PyPI harness whose oracle runs only one loader of its (tests/contract/py_scripts/) goes in
 # without its dependencies (--no-deps), plus the ones that loader imports, pinned to what its
 # full install resolves: OpenHands' MCP loader needs fastmcp, not the agent SDK, LiteLLM and a
 # browser (124 MB and under a minute instead of 785 MB and 15 minutes).
 HARNESS_PY_LOADER_DEPS_openhands := fastmcp==4.1.7
+HARNESS_PY_LOADER_DEPS_hermes-agent := pyyaml==6.0.3 ruamel.yaml==0.18.17 python-dotenv==1.2.2
 # MCP servers the `aido doctor --probe` tests start (npm), kept apart from the harness pins.
 TEST_SERVER_DIR ?= .cache/test-servers
 TEST_SERVER_PKGS := @modelcontextprotocol/server-everything@2026.8.31

@@ -1,16 +1,17 @@
 """Hermes Agent (Nous Research): `mcp_servers` in `$HERMES_HOME/config.yaml`, by default
-`~/.hermes/config.yaml` (user scope only).
+`~/.hermes/config.yaml` (`%LOCALAPPDATA%\\hermes\\config.yaml` on Windows; user scope only).
 
-From Hermes's source (NousResearch/hermes-agent, tools/mcp_tool_config.py at
-00067189): `_load_mcp_config` reads `mcp_servers` from config.yaml (the file
-`get_hermes_home()` names: `HERMES_HOME`, else `~/.hermes`), and
-`_interpolate_env_vars` replaces `${VAR}` (and Cursor's `${env:VAR}`) in every
-string of an entry, from the environment and Hermes's `.env`, keeping an unset
-one as it is. tools/mcp_tool.py connects a `command` entry over stdio (`args`
-a list, `env` passed on top of a filtered environment) and a `url` entry over
-streamable HTTP, or SSE when `transport: sse`. `enabled: false` switches a
-server off. The file holds all of Hermes's settings (model, terminal, ...): it
-is edited by splicing one entry at a time, as Goose's is (documents/yamldoc.py).
+From the hermes-agent 0.19.0 wheel (PyPI): `hermes_constants.get_hermes_home()` is
+`HERMES_HOME` (trimmed; a blank one is skipped), else `~/.hermes`, or
+`%LOCALAPPDATA%\\hermes` on Windows; `hermes_cli.config.get_config_path()` is
+`config.yaml` there. `tools.mcp_tool._load_mcp_config` reads its `mcp_servers` and
+`_interpolate_env_vars` replaces `${VAR}` (and Cursor's `${env:VAR}`) in every string
+of an entry, from the environment and Hermes's `.env`, keeping an unset one as it is.
+A `command` entry runs over stdio (`args` a list, `env` on top of a filtered
+environment), a `url` entry over streamable HTTP, or SSE with `transport: sse`;
+`enabled: false` switches a server off. The file holds all of Hermes's settings
+(model, terminal, ...): it is edited by splicing one entry at a time, as Goose's is
+(documents/yamldoc.py). tests/contract reads aido's writes back with that loader.
 """
 
 from __future__ import annotations
@@ -29,14 +30,28 @@ from aidokit.adapters.base import (
     ToolFields,
 )
 from aidokit.adapters.common import AdapterBase, detect_any
-from aidokit.adapters.render import Refs, dollar_brace, refuse_cwd, remote_fields, stdio_fields
+from aidokit.adapters.render import (
+    PerOS,
+    Refs,
+    dollar_brace,
+    refuse_cwd,
+    remote_fields,
+    stdio_fields,
+)
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+
+# get_hermes_home's platform default (hermes_constants._get_platform_default_hermes_home).
+DEFAULT_HOME = PerOS(
+    linux=("home", ".hermes"),
+    darwin=("home", ".hermes"),
+    win32=("localappdata", "hermes"),
+)
 
 
 def hermes_home(host: Host) -> Path:
-    """`HERMES_HOME` (trimmed; a blank one is skipped), else `~/.hermes` (get_hermes_home)."""
+    """`HERMES_HOME` (trimmed; a blank one is skipped), else the platform default."""
     value = host.environ.get("HERMES_HOME", "").strip()
-    return Path(value) if value else host.home / ".hermes"
+    return Path(value) if value else DEFAULT_HOME.everywhere(host)
 
 
 class Hermes(AdapterBase):
@@ -52,21 +67,16 @@ class Hermes(AdapterBase):
         expands="dollar",  # `${VAR}` in every string of the entry (_interpolate_env_vars)
         harness_keys=frozenset({"enabled", "tools", "timeout"}),
     )
+    # tests/contract reads aido's writes back with the CLI's own loader (hermes-agent 0.19.0).
     evidence = Evidence(
-        verified_by="source",
+        verified_by="real CLI",
         date="2026-12-06",
-        link=(
-            "https://github.com/NousResearch/hermes-agent/blob/00067189/tools/mcp_tool_config.py"
-        ),
-        unconfirmed=(
-            "the Windows folder (rulesync writes %LOCALAPPDATA%\\hermes; get_hermes_home in"
-            " the source read here has ~/.hermes on every OS)",
-        ),
+        link="https://pypi.org/project/hermes-agent/0.19.0/",
         cli="hermes",
     )
 
     def location(self, scope: Scope, host: Host) -> Location | None:
-        """`$HERMES_HOME/config.yaml`, else `~/.hermes/config.yaml`."""
+        """`$HERMES_HOME/config.yaml`, else `~/.hermes/config.yaml` (LOCALAPPDATA on Windows)."""
         if scope is not Scope.USER:
             return None
         path = hermes_home(host) / "config.yaml"

@@ -11,7 +11,8 @@ with the venv's python (`py_scripts/`): OpenHands' `openhands mcp list` imports 
 whole agent SDK, whose LLM library fetches a price list from the network first, so its
 oracle calls the loader that listing calls; Mistral Vibe has no listing outside its
 interactive `/mcp` panel, so its oracle builds the layer stack `vibe` starts with and
-reads the servers it resolved. Each script prints JSON.
+reads the servers it resolved; Hermes Agent's `hermes mcp list` needs its whole CLI, so its
+oracle calls the loader its MCP client starts from. Each script prints JSON.
 """
 
 from __future__ import annotations
@@ -204,6 +205,35 @@ def continue_(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers
             headers = dict((block.get("requestOptions") or {}).get("headers") or {})
             view = ServerView(block["name"], kind, url=block["url"], headers=headers)
         servers[view.name] = replace(view, scope=scope, raw=rec)
+    return servers
+
+
+def hermes_load(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Raw:
+    """What Hermes Agent's loader reports: `version`, `path` (the config file it reads),
+    `written` (`mcp_servers` as in the file) and `servers` (what its MCP client gets,
+    references interpolated, with `_transport`); `error` when it cannot read the file."""
+    loaded: Raw = run_python("hermes-agent", "hermes_mcp.py", sandbox=sandbox, env=env)
+    return loaded
+
+
+def hermes(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers:
+    """Read `$HERMES_HOME/config.yaml` (else `~/.hermes/config.yaml`; user scope only) with
+    Hermes Agent's own loader (`tools.mcp_tool._load_mcp_config`).
+
+    The views hold the entries as written (references as references); `raw["expanded"]`
+    is the entry Hermes's MCP client gets, `${VAR}` replaced from the environment.
+    """
+    loaded = hermes_load(sandbox, env)
+    servers: Servers = {}
+    for name, rec in loaded["servers"].items():
+        kind, entry = rec["_transport"], loaded["written"][name]
+        if kind == "stdio":
+            args, env_map = tuple(entry.get("args") or ()), dict(entry.get("env") or {})
+            view = ServerView(name, kind, command=entry["command"], args=args, env=env_map)
+        else:
+            headers = dict(entry.get("headers") or {})
+            view = ServerView(name, kind, url=entry["url"], headers=headers)
+        servers[name] = replace(view, scope="user", raw={"expanded": rec, "written": entry})
     return servers
 
 

@@ -238,6 +238,7 @@ ORACLES: dict[str, Callable[[Sandbox, Mapping[str, str] | None], Servers]] = {
     "droid": more_clis.droid,
     "cn": bundled.continue_,
     "vibe": bundled.vibe,
+    "hermes": bundled.hermes,
 }
 
 

@@ -51,6 +51,7 @@ CLI_ADAPTER = {
     "droid": "factory-droid",
     "cn": "continue",
     "vibe": "vibe",
+    "hermes": "hermes",
 }
 CASES = [
     ("claude", "project"),
@@ -85,7 +86,10 @@ CASES = [
     ("cn", "user"),
     ("vibe", "project"),
     ("vibe", "user"),
+    ("hermes", "user"),  # Hermes Agent has no project file
 ]
+# CLIs whose oracle says which scope each server came from.
+SCOPED = ("claude", "copilot", "cline", "amp", "openhands", "droid", "cn", "vibe", "hermes")
 # CLIs whose listing prints names, transports (and scopes) only: the written file is
 # checked for the catalog's command, args and URL instead.
 NAMES_ONLY = {"droid"}
@@ -173,7 +177,7 @@ def test_cli_reads_what_aido_wrote(
             assert (view.transport, view.url) == (spec.transport, spec.url)
         else:
             assert (view.transport, view.command, view.args) == ("stdio", spec.command, spec.args)
-        if cli in ("claude", "copilot", "cline", "amp", "openhands", "droid", "cn", "vibe"):
+        if cli in SCOPED:
             assert view.scope == scope
     _check_secret_references(cli, scope, servers, aido_env)
 
@@ -215,6 +219,14 @@ def _check_secret_references(
         assert github.env_headers == {"Authorization": "GITHUB_PERSONAL_ACCESS_TOKEN"}
         token = SECRETS["GITHUB_PERSONAL_ACCESS_TOKEN"]
         assert github.raw["_headers"] == {"Authorization": f"Bearer {token}"}
+        return
+    if cli == "hermes":
+        # Written as references; Hermes's loader hands its MCP client the values.
+        assert github.headers == {"Authorization": "Bearer ${GITHUB_PERSONAL_ACCESS_TOKEN}"}
+        assert brave.env == {"BRAVE_API_KEY": "${BRAVE_API_KEY}"}
+        token = SECRETS["GITHUB_PERSONAL_ACCESS_TOKEN"]
+        assert github.raw["expanded"]["headers"] == {"Authorization": f"Bearer {token}"}
+        assert brave.raw["expanded"]["env"] == {"BRAVE_API_KEY": SECRETS["BRAVE_API_KEY"]}
         return
     if cli in ("claude", "copilot", "amp"):
         assert github.headers == {"Authorization": "Bearer ${GITHUB_PERSONAL_ACCESS_TOKEN}"}
