@@ -29,6 +29,8 @@ _ENV_COLON = re.compile(r"\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}")
 _BRACE_ENV = re.compile(r"(?<!\$)\{env:([A-Za-z_][A-Za-z0-9_]*)\}")
 # Every spelling of a variable reference, for the names a test environment must set.
 _ANY_NAME = re.compile(r"\$\{?(?:env:)?([A-Za-z_][A-Za-z0-9_]*)|\{env:([A-Za-z_][A-Za-z0-9_]*)\}")
+# A whole reference, as a person wrote it (for the words that name it).
+_REFERENCE = re.compile(r"\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*|\{env:[^}]*\}")
 # What only some harnesses expand (VS Code's words and prompts, a default value).
 UNCARRIED = re.compile(
     r"\$\{input:[^}]*\}|\$\{(?:workspaceFolder|workspaceFolderBasename|userHome|pathSeparator)\}"
@@ -49,9 +51,63 @@ def neutral_text(text: str, syntax: str) -> str:
     return text
 
 
+def flat(entry: Mapping[str, Any]) -> dict[str, Any]:
+    """Any harness's entry in the shape most share: `command`/`args`/`env`/`cwd`, or
+    `url`/`type`/`headers`. Codex's `env_vars`, `bearer_token_env_var`, `http_headers` and
+    `env_http_headers`, Goose's `cmd`, `envs` and `uri`, Zed's `command.path` and
+    OpenCode's argv list and `environment` are read as the variables and headers they are."""
+    from aidokit.reconcile.read.recognise import entry_argv, entry_url
+
+    out: dict[str, Any] = {}
+    url = entry_url(entry)
+    if url is not None:
+        out["url"] = url
+        kind = entry.get("type", entry.get("transport"))
+        if isinstance(kind, str):
+            out["type"] = kind
+        headers = dict(_strings(entry.get("headers")) or _strings(entry.get("http_headers")))
+        for name, variable in _strings(entry.get("env_http_headers")).items():
+            headers[name] = "${" + variable + "}"
+        token = entry.get("bearer_token_env_var")
+        if isinstance(token, str) and token:
+            headers["Authorization"] = "Bearer ${" + token + "}"
+        if headers:
+            out["headers"] = headers
+        return out
+    argv = entry_argv(entry)
+    if argv is None:
+        return dict(entry)
+    out["command"], out["args"] = argv
+    command = entry.get("command")
+    env = dict(
+        _strings(command.get("env") if isinstance(command, Mapping) else None)
+        or _strings(entry.get("env"))
+        or _strings(entry.get("environment"))
+        or _strings(entry.get("envs"))
+    )
+    names = entry.get("env_vars")
+    if isinstance(names, list):
+        for name in names:
+            if isinstance(name, str):
+                env.setdefault(name, "${" + name + "}")
+    if env:
+        out["env"] = env
+    if isinstance(entry.get("cwd"), str):
+        out["cwd"] = entry["cwd"]
+    return out
+
+
+def _strings(value: object) -> dict[str, str]:
+    if not isinstance(value, Mapping):
+        return {}
+    return {str(k): str(v) for k, v in value.items() if isinstance(v, str | int | float)}
+
+
 def neutral(entry: Mapping[str, Any], adapter: Adapter) -> dict[str, Any]:
-    """`entry` with every string it launches with in aido's `${X}` spelling."""
+    """`entry` in the shared shape (`flat`) with every string it launches with in aido's
+    `${X}` spelling."""
     syntax = adapter.caps.expands
+    entry = flat(entry)
 
     def walk(value: object) -> object:
         if isinstance(value, str):
@@ -112,9 +168,10 @@ def carried(
     """For each target harness, None when it launches `server` as `source` launches the
     hand-written `entry`, else why not, in the person's words. `literals` are the values
     the import replaced by variables (a credential): set to them, the launches compare."""
-    names = _names(entry) | set(literals or {})
+    names = _names(entry) | _names(neutral(entry, source)) | set(literals or {})
     host = test_host(names)
     want = _seen(source.launch(entry, host), host, names)
+    shown = {**entry, **flat(entry)}  # Codex's and Goose's variables named as references
     out: dict[str, str | None] = {}
     for adapter in targets:
         spec = spec_for(server, adapter)
@@ -124,11 +181,11 @@ def carried(
         try:
             rendered = adapter.build(server, spec).entry
         except CatalogError:
-            out[adapter.name] = _why(adapter, entry, "cannot reference a variable there")
+            out[adapter.name] = _why(adapter, shown, "cannot reference a variable there")
             continue
         mine = test_host(names, literals)
         got = _seen(adapter.launch(rendered, mine), mine, names)
-        out[adapter.name] = None if got == want else _why(adapter, entry, None)
+        out[adapter.name] = None if got == want else _why(adapter, shown, None)
     return out
 
 
@@ -153,7 +210,7 @@ def _why(adapter: Adapter, entry: Mapping[str, Any], detail: str | None) -> str:
         if match:
             return f"{adapter.name} cannot expand {match.group(0)}"
     for text in texts:
-        match = _ANY_NAME.search(text)
+        match = _REFERENCE.search(text)
         if match:
-            return f"{adapter.name} cannot pass {match.group(0)} on as written"
+            return f"{adapter.name} cannot expand {match.group(0)} where it is written"
     return f"{adapter.name} would not launch it as written" + (f" ({detail})" if detail else "")

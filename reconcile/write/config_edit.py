@@ -323,6 +323,8 @@ def record_import(
                 table["args"] = list(override.args)
             if override.env:
                 table["env"] = dict(override.env)
+            if override.variables:
+                table["variables"] = _inline(dict(override.variables))
             if override.adapters is not None:
                 table["adapters"] = list(override.adapters)
             doc["override"][entry_id] = table

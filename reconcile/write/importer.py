@@ -222,7 +222,9 @@ def classify(target: TargetFile, name: str, entry: object, catalog: Mapping[str,
             "name too",
         )  # fmt: skip
     if server is not None:
-        override = _override(target.adapter, entry, server)
+        override = _with_names(
+            _override(target.adapter, entry, server), _own_names(target.adapter, entry, server)
+        )
         replaced = server.id != name or _replaced(target.adapter, entry, server)
         return Found(
             target, name, entry, catalog_id=server.id, override=override, replaced=replaced
@@ -261,6 +263,46 @@ def _shown_form(form: str) -> str:
     kind, _, rest = form.partition(" ")
     return {"npm": "npm package ", "pypi": "PyPI package ", "image": "the image ",
             "git": "the source at ", "url": ""}.get(kind, "") + excerpt(rest)  # fmt: skip
+
+
+def _with_names(override: Override | None, names: dict[str, str]) -> Override | None:
+    if not names:
+        return override
+    return replace(override or Override(), variables=names)
+
+
+def _own_names(adapter: Adapter, entry: Mapping[str, Any], server: MCPDef) -> dict[str, str]:
+    """The person's own names for the variables the catalog entry reads, where the same
+    header or env key of their entry reads another one (`Bearer ${GH_PAT}` for the
+    catalog's `Bearer ${GITHUB_PERSONAL_ACCESS_TOKEN}`): kept by `[override.<id>]
+    variables`, never renamed to the catalog's (issue 50 §1)."""
+    import re
+
+    spec = spec_for(server, adapter) or next(iter(server.install.values()))
+    mine = neutral(entry, adapter)
+    if isinstance(spec, StdioSpec):
+        pairs = [(v, str(mine.get("env", {}).get(k, ""))) for k, v in spec.env.items()]
+    else:
+        headers = {str(k).lower(): str(v) for k, v in (mine.get("headers") or {}).items()}
+        pairs = [(v, headers.get(k.lower(), "")) for k, v in spec.headers.items()]
+    names: dict[str, str] = {}
+    for theirs, ours in pairs:
+        slots = PLACEHOLDER_RE.findall(theirs)
+        if not slots or not ours:
+            continue
+        pattern = "".join(
+            f"(?P<v{i}>.*)" if i % 2 else re.escape(part)
+            for i, part in enumerate(PLACEHOLDER_RE.split(theirs))
+        )
+        found = re.fullmatch(pattern, ours)
+        if not found:
+            continue
+        for index, value in enumerate(found.groups()):
+            own = PLACEHOLDER_RE.fullmatch(value)
+            catalog_name = slots[index]
+            if own and own.group(1) != catalog_name:
+                names[catalog_name] = own.group(1)
+    return names
 
 
 def _replaced(adapter: Adapter, entry: Mapping[str, Any], server: MCPDef | None) -> bool:

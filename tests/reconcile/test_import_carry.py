@@ -137,3 +137,24 @@ def test_an_unknown_id_names_what_there_is(
     err = capsys.readouterr().err
     assert "no hand-written server 'playwrite'" in err and "playwright" in err
     assert (project / "aido.toml").read_bytes() == before
+
+
+def test_the_persons_own_token_variable_is_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Codex's `gh` with `bearer_token_env_var = "GH_PAT"` becomes catalog github that
+    still reads GH_PAT, in Codex and in Claude Code: an override, not a rename."""
+    project = new_project(tmp_path, 'adapters = ["codex", "claude-code"]\nsuggest = false\n')
+    (project / ".codex").mkdir()
+    (project / ".codex" / "config.toml").write_text(
+        '[mcp_servers.gh]\nurl = "https://api.githubcopilot.com/mcp/"\n'
+        'bearer_token_env_var = "GH_PAT"\n'
+    )
+    assert aido(project, "import", "--yes") == 0
+    config = tomllib.loads((project / "aido.toml").read_text())
+    assert config["override"]["github"]["variables"] == {"GITHUB_PERSONAL_ACCESS_TOKEN": "GH_PAT"}
+    codex = tomllib.loads((project / ".codex" / "config.toml").read_text())
+    assert codex["mcp_servers"]["github"]["bearer_token_env_var"] == "GH_PAT"
+    claude = json.loads((project / ".mcp.json").read_text())["mcpServers"]["github"]
+    assert claude["headers"] == {"Authorization": "Bearer ${GH_PAT}"}
+    assert aido(project, "plan", "--detailed-exitcode") == 0

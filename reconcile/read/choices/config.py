@@ -188,6 +188,11 @@ class Override(Strict):
     # The only harnesses this catalog server is written to (issue 50: `aido import` records
     # the ones that can launch the person's server as written); unset: every targeted one.
     adapters: Annotated[tuple[str, ...], Check(_known_adapters)] | None = None
+    # The person's own name for a variable the catalog entry reads: catalog name -> theirs
+    # (`GITHUB_PERSONAL_ACCESS_TOKEN = "GH_PAT"`); every reference is written with theirs.
+    variables: dict[
+        Annotated[str, Pattern(ENV_NAME_PATTERN)], Annotated[str, Pattern(ENV_NAME_PATTERN)]
+    ] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # Checked again however the value was built, as for CustomMCP.
@@ -214,8 +219,9 @@ class Override(Strict):
 
     @property
     def customises(self) -> bool:
-        """Whether it changes the entry's spec (args, env, command, url), not only its budget."""
-        return bool(self.args or self.env) or self.replaces
+        """Whether it changes the entry's spec (args, env, command, url, the names of its
+        variables), not only its budget."""
+        return bool(self.args or self.env or self.variables) or self.replaces
 
 
 def policy_rule(text: str) -> str:

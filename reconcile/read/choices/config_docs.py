@@ -86,6 +86,8 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "the user layer can switch off what the team's file enables).",
         "agents": "Per agent (as [roles] names them): tools, exclude_tools and enabled for "
         "that agent only, where the harness scopes servers per agent.",
+        "variables": "Your own name for a variable the entry reads: catalog name -> yours "
+        '(GITHUB_PERSONAL_ACCESS_TOKEN = "GH_PAT"); aido writes references to yours.',
         "adapters": "The only harnesses this server is written to (aido import sets it when "
         "some harness cannot launch it as written); default: every targeted harness.",
     },

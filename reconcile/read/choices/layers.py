@@ -180,6 +180,7 @@ def _overrides(
             enabled=_later(new.enabled, old.enabled),
             agents=_agent_choices(old.agents, new.agents),
             adapters=_later(new.adapters, old.adapters),
+            variables={**old.variables, **new.variables},
         )
     return merged
 

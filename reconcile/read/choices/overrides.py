@@ -89,10 +89,17 @@ def override_server(server: MCPDef, override: Override, where: str) -> MCPDef:
             "there and set the variable in your environment (aido writes only a reference)"
         )
     install = {name: _spec(spec, override, table) for name, spec in server.install.items()}
+    env = server.env
+    if override.variables:
+        install = {name: _renamed(spec, override.variables) for name, spec in install.items()}
+        env = tuple(
+            replace(var, name=override.variables.get(var.name, var.name)) for var in server.env
+        )
     try:
         return replace(
             server,
             install=install,
+            env=env,
             # A loader or package-manager variable (NODE_OPTIONS, LD_PRELOAD, UV_INDEX_URL)
             # changes what runs as much as `command` does (checks/launch_env.py).
             security_sensitive=server.security_sensitive
@@ -101,6 +108,26 @@ def override_server(server: MCPDef, override: Override, where: str) -> MCPDef:
         )
     except ValueError as exc:  # e.g. a ${NAME} the entry does not declare
         raise ConfigError(f"{table} is not valid for '{server.id}': {exc}") from None
+
+
+def _renamed(spec: StdioSpec | RemoteSpec, names: Mapping[str, str]) -> StdioSpec | RemoteSpec:
+    """`spec` reading each variable under the person's name (`[override.<id>] variables`);
+    an env key stays the server's, only the reference in its value changes."""
+    from aidokit.catalog.models import PLACEHOLDER_RE
+
+    def text(value: str) -> str:
+        return PLACEHOLDER_RE.sub(lambda m: "${" + names.get(m.group(1), m.group(1)) + "}", value)
+
+    if isinstance(spec, RemoteSpec):
+        return replace(
+            spec, url=text(spec.url), headers={k: text(v) for k, v in spec.headers.items()}
+        )
+    return replace(
+        spec,
+        command=text(spec.command),
+        args=tuple(text(a) for a in spec.args),
+        env={k: text(v) for k, v in spec.env.items()},
+    )
 
 
 def _spec(spec: StdioSpec | RemoteSpec, override: Override, table: str) -> StdioSpec | RemoteSpec:
