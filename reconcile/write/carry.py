@@ -139,7 +139,7 @@ def _names(entry: Mapping[str, Any]) -> set[str]:
     return found
 
 
-def test_host(names: Iterable[str], values: Mapping[str, str] | None = None) -> Host:
+def probe_host(names: Iterable[str], values: Mapping[str, str] | None = None) -> Host:
     """A host where every variable in `names` has a value of its own (`values` first)."""
     environ = {name: f"<{name}>" for name in names}
     environ.update(values or {})
@@ -169,7 +169,7 @@ def carried(
     hand-written `entry`, else why not, in the person's words. `literals` are the values
     the import replaced by variables (a credential): set to them, the launches compare."""
     names = _names(entry) | _names(neutral(entry, source)) | set(literals or {})
-    host = test_host(names)
+    host = probe_host(names)
     want = _seen(source.launch(entry, host), host, names)
     shown = {**entry, **flat(entry)}  # Codex's and Goose's variables named as references
     out: dict[str, str | None] = {}
@@ -183,7 +183,7 @@ def carried(
         except CatalogError:
             out[adapter.name] = _why(adapter, shown, "cannot reference a variable there")
             continue
-        mine = test_host(names, literals)
+        mine = probe_host(names, literals)
         got = _seen(adapter.launch(rendered, mine), mine, names)
         out[adapter.name] = None if got == want else _why(adapter, shown, None)
     return out
