@@ -49,6 +49,11 @@ class Antigravity(AdapterBase):
         tool_fields=ToolFields(exclude="disabledTools", off=("disabled", True)),
         url_keys=("serverUrl", "url"),
         references=NOWHERE,  # no variable syntax is documented
+        # Launch keys (SPEC §6), Windsurf's shape (rulesync): command/args/env, serverUrl,
+        # headers.
+        launch_keys=frozenset(
+            {"args", "command", "cwd", "env", "headers", "serverUrl", "transport", "type", "url"}
+        ),
     )
     evidence = Evidence(
         verified_by="secondary",

@@ -316,7 +316,7 @@ class ToolFields(NamedTuple):
 # program, its arguments, environment and folder, or the URL, its headers and the
 # transport that reads them. aido owns them in every entry it owns, whoever added them;
 # each adapter names its harness's own (`Capabilities.launch_keys`), with evidence.
-LAUNCH_KEYS = frozenset({"command", "args", "env", "cwd", "url", "headers", "type"})
+LAUNCH_KEYS = frozenset({"command", "args", "env", "cwd", "url", "headers", "type", "transport"})
 
 
 class Capabilities(NamedTuple):

@@ -31,6 +31,10 @@ class ClaudeDesktop(AdapterBase):
         transports=STDIO_ONLY,  # remote servers are Connectors in its UI, never in this file (§11)
         references=NOWHERE,  # no variable syntax at all
         windows_shell=True,  # render.WINDOWS_SHIMS
+        # Launch keys (SPEC §6), harness-formats.md §11: command/args/env.
+        launch_keys=frozenset(
+            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
+        ),
     )
     evidence = Evidence(
         verified_by="docs",

@@ -68,6 +68,21 @@ class Codex(AdapterBase):
         tool_fields=ToolFields(
             include="enabled_tools", exclude="disabled_tools", off=("enabled", False)
         ),
+        # Launch keys (SPEC §6), RawMcpServerConfig (harness-formats.md §3): `env_vars`
+        # passes variables through, the header keys say what reaches the URL.
+        launch_keys=frozenset(
+            {
+                "args",
+                "bearer_token_env_var",
+                "command",
+                "cwd",
+                "env",
+                "env_http_headers",
+                "env_vars",
+                "http_headers",
+                "url",
+            }
+        ),
     )
     evidence = Evidence(
         verified_by="real CLI",

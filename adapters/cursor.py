@@ -28,6 +28,11 @@ class Cursor(AdapterBase):
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     caps = Capabilities(
         expands="env-colon",  # `${env:NAME}`, `${userHome}`, `${workspaceFolder}`
+        # Launch keys (SPEC §6), harness-formats.md §7: type/command/args/env/envFile,
+        # url/headers.
+        launch_keys=frozenset(
+            {"args", "command", "cwd", "env", "envFile", "headers", "transport", "type", "url"}
+        ),
     )
     evidence = Evidence(
         verified_by="secondary",

@@ -105,6 +105,24 @@ class GeminiCLI(AdapterBase):
         # The context budget: "exclude wins" (MCPServerConfig; docs/context-budget.md). No switch
         # in the entry: `mcp.excluded` and `gemini mcp disable` keep it outside.
         tool_fields=ToolFields(include="includeTools", exclude="excludeTools"),
+        # Launch keys (SPEC §6), MCPServerConfig (harness-formats.md §8):
+        # command/args/env/cwd, url/httpUrl/tcp/headers, and `authProviderType`, which
+        # sends Google credentials to the URL.
+        launch_keys=frozenset(
+            {
+                "args",
+                "authProviderType",
+                "command",
+                "cwd",
+                "env",
+                "headers",
+                "httpUrl",
+                "tcp",
+                "transport",
+                "type",
+                "url",
+            }
+        ),
     )
     evidence = Evidence(
         verified_by="real CLI",

@@ -64,6 +64,11 @@ class Goose(AdapterBase):
         # Audit M2: `${VAR}` in `uri` and header values comes from `envs`/`env_keys`; none in args.
         references=frozenset({"url", "headers"}),
         harness_keys=frozenset({"enabled", "timeout"}),
+        # Launch keys (SPEC §6), ExtensionConfig (harness-formats.md §0, Goose): type and
+        # name pick the extension, cmd/args/envs/env_keys start it, uri/headers reach it.
+        launch_keys=frozenset(
+            {"args", "cmd", "env_keys", "envs", "headers", "name", "type", "uri"}
+        ),
     )
     evidence = Evidence(
         verified_by="source",

@@ -26,7 +26,13 @@ class JetBrainsAI(AdapterBase):
     name = "jetbrains-ai"
     title = "JetBrains AI Assistant"
     scopes: tuple[Scope, ...] = (Scope.PROJECT,)
-    caps = Capabilities(references=NOWHERE)  # no variable syntax documented
+    caps = Capabilities(
+        references=NOWHERE,  # no variable syntax documented
+        # Launch keys (SPEC §6), Claude Desktop's shape: command/args/env, url/headers.
+        launch_keys=frozenset(
+            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
+        ),
+    )
     evidence = Evidence(
         verified_by="secondary",
         date="2026-12-06",

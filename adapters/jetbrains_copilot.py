@@ -32,7 +32,13 @@ class JetBrainsCopilot(AdapterBase):
     name = "jetbrains-copilot"
     title = "GitHub Copilot for JetBrains"
     scopes: tuple[Scope, ...] = (Scope.USER,)
-    caps = Capabilities(references=NOWHERE)  # no variable syntax confirmed
+    caps = Capabilities(
+        references=NOWHERE,  # no variable syntax confirmed
+        # Launch keys (SPEC §6), VS Code's shape: type/command/args/env, url/headers.
+        launch_keys=frozenset(
+            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
+        ),
+    )
     evidence = Evidence(
         verified_by="secondary",
         date="2026-12-06",

@@ -33,6 +33,10 @@ class Junie(AdapterBase):
     caps = Capabilities(
         transports=STDIO_ONLY,  # its docs name stdio only (§22)
         references=NOWHERE,  # none documented
+        # Launch keys (SPEC §6), its docs: command/args/env.
+        launch_keys=frozenset(
+            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
+        ),
     )
     evidence = Evidence(
         verified_by="secondary",

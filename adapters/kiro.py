@@ -59,6 +59,11 @@ class Kiro(AdapterBase):
         tool_fields=ToolFields(exclude="disabledTools", off=("disabled", True)),
         expands="dollar",  # `${VAR}` in env and headers
         harness_keys=frozenset({"autoApprove", "disabled", "disabledTools"}),
+        # Launch keys (SPEC §6), harness-formats.md §0 (Kiro): command/args/env,
+        # url/headers.
+        launch_keys=frozenset(
+            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
+        ),
     )
     evidence = Evidence(
         verified_by="docs",

@@ -28,6 +28,11 @@ class LMStudio(AdapterBase):
     scopes: tuple[Scope, ...] = (Scope.USER,)
     caps = Capabilities(
         references=NOWHERE,  # its docs name no variable syntax
+        # Launch keys (SPEC §6), Cursor's notation (its docs): command/args/env,
+        # url/headers.
+        launch_keys=frozenset(
+            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
+        ),
     )
     evidence = Evidence(
         verified_by="secondary",

@@ -40,7 +40,13 @@ class McpJson(AdapterBase):
     name = "mcp-json"
     title = f"mcp.json (SEP-2633 draft, revision {REVISION})"
     scopes: tuple[Scope, ...] = (Scope.PROJECT,)
-    caps = Capabilities(expands="env-colon")  # `${env:VAR}` in every string value
+    caps = Capabilities(
+        expands="env-colon",  # `${env:VAR}` in every string value
+        # Launch keys (SPEC §6), SEP-2633: type, command/args/env, url/headers.
+        launch_keys=frozenset(
+            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
+        ),
+    )
     evidence = Evidence(
         verified_by="docs",
         date="2026-12-06",

@@ -30,7 +30,13 @@ class Qoder(AdapterBase):
     name = "qoder"
     title = "Qoder"
     scopes: tuple[Scope, ...] = (Scope.USER,)
-    caps = Capabilities(references=NOWHERE)  # no variable syntax documented
+    caps = Capabilities(
+        references=NOWHERE,  # no variable syntax documented
+        # Launch keys (SPEC §6), its docs: type/command/args/env, url/headers.
+        launch_keys=frozenset(
+            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
+        ),
+    )
     evidence = Evidence(
         verified_by="secondary",
         date="2026-12-06",

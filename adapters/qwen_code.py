@@ -51,6 +51,22 @@ class QwenCode(AdapterBase):
         expands="shell",  # `$VAR`, `${VAR}` (the Gemini CLI fork)
         url_keys=("httpUrl", "url"),
         harness_keys=frozenset({"trust", "timeout", "description", "includeTools", "excludeTools"}),
+        # Launch keys (SPEC §6), Gemini CLI's MCPServerConfig (harness-formats.md §9).
+        launch_keys=frozenset(
+            {
+                "args",
+                "authProviderType",
+                "command",
+                "cwd",
+                "env",
+                "headers",
+                "httpUrl",
+                "tcp",
+                "transport",
+                "type",
+                "url",
+            }
+        ),
     )
     evidence = Evidence(
         verified_by="real CLI",

@@ -37,6 +37,11 @@ class Roo(AdapterBase):
         tool_fields=ToolFields(exclude="disabledTools", off=("disabled", True)),
         expands="env-colon",  # `${env:VAR}`, `${workspaceFolder}` anywhere in the entry
         harness_keys=frozenset({"alwaysAllow", "disabled", "timeout", "disabledTools"}),
+        # Launch keys (SPEC §6), harness-formats.md §0 (Roo Code):
+        # type/command/args/cwd/env, url/headers.
+        launch_keys=frozenset(
+            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
+        ),
     )
     evidence = Evidence(
         verified_by="source",

@@ -26,7 +26,13 @@ class RovoDev(AdapterBase):
     name = "rovo-dev"
     title = "Rovo Dev CLI"
     scopes: tuple[Scope, ...] = (Scope.USER,)
-    caps = Capabilities(references=NOWHERE)  # no variable syntax documented
+    caps = Capabilities(
+        references=NOWHERE,  # no variable syntax documented
+        # Launch keys (SPEC §6), its docs: command/args/env, url/transport/headers.
+        launch_keys=frozenset(
+            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
+        ),
+    )
     evidence = Evidence(
         verified_by="secondary",
         date="2026-12-06",

@@ -35,7 +35,13 @@ class Trae(AdapterBase):
     name = "trae"
     title = "Trae"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
-    caps = Capabilities(references=NOWHERE)  # no variable syntax documented
+    caps = Capabilities(
+        references=NOWHERE,  # no variable syntax documented
+        # Launch keys (SPEC §6), its docs: command/args/env, url/headers.
+        launch_keys=frozenset(
+            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
+        ),
+    )
     evidence = Evidence(
         verified_by="secondary",
         date="2026-12-06",

@@ -27,7 +27,24 @@ class Warp(AdapterBase):
     name = "warp"
     title = "Warp"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
-    caps = Capabilities(references=NOWHERE)  # no variable syntax documented
+    caps = Capabilities(
+        references=NOWHERE,  # no variable syntax documented
+        # Launch keys (SPEC §6), its docs: command/args/env/working_directory,
+        # url/headers.
+        launch_keys=frozenset(
+            {
+                "args",
+                "command",
+                "cwd",
+                "env",
+                "headers",
+                "transport",
+                "type",
+                "url",
+                "working_directory",
+            }
+        ),
+    )
     evidence = Evidence(
         verified_by="docs",
         date="2026-12-06",

@@ -53,6 +53,11 @@ class Windsurf(AdapterBase):
         expands="env-colon",  # `${env:VAR}` in command, args, env, URLs and headers
         url_keys=("serverUrl", "url"),
         harness_keys=frozenset({"disabled", "disabledTools"}),
+        # Launch keys (SPEC §6), harness-formats.md §10: command/args/env, serverUrl or
+        # url, headers.
+        launch_keys=frozenset(
+            {"args", "command", "cwd", "env", "headers", "serverUrl", "transport", "type", "url"}
+        ),
     )
     evidence = Evidence(
         verified_by="docs",

@@ -54,6 +54,11 @@ class Zed(AdapterBase):
         transports=STDIO_HTTP,  # its remote entry is HTTP (§12)
         references=NOWHERE,  # no variable syntax (harness-audit.md M5)
         harness_keys=frozenset({"enabled"}),
+        # Launch keys (SPEC §6), harness-formats.md §12: command (or its object form with
+        # path/args/env), args, env, url, headers; `remote` runs it on the remote host.
+        launch_keys=frozenset(
+            {"args", "command", "cwd", "env", "headers", "remote", "transport", "type", "url"}
+        ),
     )
     evidence = Evidence(
         verified_by="source",

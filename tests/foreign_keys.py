@@ -119,12 +119,22 @@ def _toml(text: str, name: str, key: str, value: Any, where: str) -> tuple[str, 
     while last < len(lines) and lines[last].strip() and lines[last].lstrip()[0] not in "[#":
         last += 1
     at = {"start": head + 1, "middle": min(head + 2, last), "end": last}[where]
-    comment, pair = "# kept c901: tuned by hand", f"{key} = {json.dumps(value)}  # kept c900"
+    comment, pair = "# kept c901: tuned by hand", f"{key} = {_toml_value(value)}  # kept c900"
     if lines[at - 1].endswith("\n"):
         lines[at:at] = [comment + nl, pair + nl]
     else:  # the last line, without a line break: the file still ends without one
         lines[at:at] = [nl + comment + nl + pair]
     return "".join(lines), (comment, pair)
+
+
+def _toml_value(value: Any) -> str:
+    """`value` as TOML writes it inline: JSON's spelling but for a table's `=`."""
+    if isinstance(value, dict):
+        pairs = ", ".join(f"{json.dumps(k)} = {_toml_value(v)}" for k, v in value.items())
+        return "{ " + pairs + " }"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return json.dumps(value)
 
 
 def _yaml(text: str, name: str, key: str, value: Any, where: str) -> tuple[str, tuple[str, ...]]:
