@@ -15,6 +15,10 @@
 #   AIDO_FAIL_ON_POLICY  "false" to let a plan pass with entries outside policy
 #                   that aido does not own, reporting them only (default "true":
 #                   exit 1 on them)
+#   AIDO_TOOL_PINS  "true" to also run `aido doctor --probe` (it starts the servers aido
+#                   vouches for; others need a typed confirmation and are skipped) and
+#                   fail when a server's tools moved from their pin in aido.lock; the
+#                   job summary lists each changed tool (default "false")
 #   GITHUB_STEP_SUMMARY, GITHUB_OUTPUT, GITHUB_WORKSPACE, GITHUB_REPOSITORY
 #                   set by GitHub Actions
 # When aido.toml (or aido.local.toml) extends a baseline, `aido outdated
@@ -84,6 +88,20 @@ job_summary() {
     summary "### aido: the check failed in $name (exit $code)" '' 'aido plan printed no plan; the job log has its message.'
   fi
 }
+# Tool pins (opt-in): every server's tools against its pin in aido.lock.
+pins_code=0
+tool_pins() {
+  local probe_json="${plan_json%.json}-probe.json" text
+  "$aido" doctor --probe --json --scope project --project "$project" >"$probe_json" 2>/dev/null
+  pins_code=$?
+  if text="$("$aido" report --tool-pins --name "$name" "$probe_json" 2>&1)"; then
+    printf '%s\n' "$text"
+    summary '' "$text"
+  else
+    printf '%s\n' "$text"
+    summary '' "### aido: the tool pin check failed in $name (exit $pins_code)"
+  fi
+}
 # drifted/changes/conflicts from the saved plan; changes and conflicts are empty when
 # the check failed (exit 1: an error, the counts would be a guess).
 outputs() {
@@ -143,6 +161,16 @@ if [ -n "${GITHUB_OUTPUT:-}" ]; then
 fi
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
   job_summary
+fi
+if [ "${AIDO_TOOL_PINS:-false}" = "true" ]; then
+  tool_pins
+  if [ -n "${GITHUB_OUTPUT:-}" ]; then
+    echo "tool-pins-failed=$([ "$pins_code" = 0 ] && echo false || echo true)" >>"$GITHUB_OUTPUT"
+  fi
+  if [ "$pins_code" != 0 ] && [ "$code" = 0 ]; then
+    echo "::error title=aido tool pins::tools changed since their pin in aido.lock (or a probe failed) in $name; the job summary lists them"
+    exit 1
+  fi
 fi
 if [ "${AIDO_FAIL_ON_POLICY:-true}" != "false" ] && [ "${violations:-0}" != "0" ] \
   && [ "$code" != "1" ]; then

@@ -30,11 +30,20 @@ VIRTUALENV_DATA = os.environ.get("VIRTUALENV_OVERRIDE_APP_DATA") or str(
 )
 
 
-def hook() -> dict[str, str]:
-    """The `aido-check` hook's keys (the file is flat YAML: one `key: value` per line)."""
+def hook(name: str = "aido-check") -> dict[str, str]:
+    """A hook's keys (the file is flat YAML: one `key: value` per line, `- id:` starts one)."""
     text = (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
-    pairs = re.findall(r"^\s*-?\s*([a-z_]+): (.+)$", text, re.M)
+    block = next(b for b in re.split(r"^- ", text, flags=re.M) if b.startswith(f"id: {name}\n"))
+    pairs = re.findall(r"^\s*-?\s*([a-z_]+): (.+)$", "- " + block, re.M)
     return dict(pairs)
+
+
+def test_tool_pin_hook_is_opt_in_and_probes_in_project_scope() -> None:
+    """`aido-tool-pins` (issue 53): doctor --probe with the SDK, never the default hook."""
+    keys = hook("aido-tool-pins")
+    assert keys["entry"].startswith("aido doctor --probe --scope project")
+    assert "aidokit[probe]" in keys["additional_dependencies"]
+    assert "--probe" not in hook()["entry"]
 
 
 def environ(home: Path, **extra: str) -> dict[str, str]:
@@ -214,8 +223,10 @@ def test_action_declares_its_inputs_outputs_and_cache() -> None:
         "fail-on-policy",
         "python-version",
         "aido-version",
+        "tool-pins",
     }
     assert spec["inputs"]["fail-on-policy"]["default"] == "true"
+    assert spec["inputs"]["tool-pins"]["default"] == "false"  # opt-in: it runs servers
     outs = ("drifted", "changes", "conflicts", "policy-violations", "baselines-behind", "plan-json")
     for name in outs:
         assert spec["outputs"][name]["value"] == f"${{{{ steps.check.outputs.{name} }}}}"
@@ -233,7 +244,8 @@ def test_action_declares_its_inputs_outputs_and_cache() -> None:
 
 def github_env(tmp_path: Path, home: Path, workspace: Path, **inputs: str) -> dict[str, str]:
     """The variables GitHub sets for the check step, with its `env:` filled from the inputs."""
-    values = {"project": ".", "adapters": "", "frozen": "false", "fail-on-policy": "true"}
+    values = {"project": ".", "adapters": "", "frozen": "false", "fail-on-policy": "true",
+              "tool-pins": "false"}  # fmt: skip
     values.update(inputs)
     values["steps.install.outputs.aido"] = str(BIN / "aido")
     values["steps.install.outputs.python"] = sys.executable

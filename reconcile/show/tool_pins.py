@@ -111,3 +111,48 @@ def pin_sentence(checks: Iterable[PinCheck | None]) -> str:
     counts = pin_summary(checks)
     parts = [f"{counts[s]} {s}" for s in ("changed", "unchanged", "unpinned") if counts[s]]
     return f" Tool pins: {', '.join(parts)}." if parts else ""
+
+
+def pins_markdown(doc: object, *, name: str) -> str:
+    """A job summary section from `aido doctor --probe --json` output: each server whose
+    tools changed since their pin, a row per tool added, removed or changed (with the new
+    text), and every hidden character flagged. Every cell escaped (show/report.cell)."""
+    from aidokit.reconcile.show.report import cell
+
+    probes = doc.get("probes") if isinstance(doc, dict) else None
+    if not isinstance(probes, list):
+        return f"### aido: tool pins in {cell(name)}\n\nThe probe printed no report.\n"
+    rows: list[str] = []
+    flagged: list[str] = []
+    states: Counter[str] = Counter()
+    for item in probes:
+        pin = item.get("pin") if isinstance(item, dict) else None
+        if not isinstance(pin, dict):
+            continue
+        server = cell(str(item.get("id", "")))
+        states[str(pin.get("status"))] += 1
+        for change in pin.get("changes") or []:
+            if not isinstance(change, dict):
+                continue
+            parts = ", ".join(PART_NAMES.get(str(p), str(p)) for p in change.get("parts") or [])
+            new = change.get("new") if isinstance(change.get("new"), dict) else {}
+            text = "; ".join(f"{k}: {v}" for k, v in (new or {}).items() if k == "description")
+            tool, what = cell(str(change.get("tool"))), cell(str(change.get("change")))
+            rows.append(f"| {server} | `{tool}` | {what} | {cell(parts)} | {cell(text)} |")
+        for flag in pin.get("flags") or []:
+            if isinstance(flag, dict) and not flag.get("accepted", True):
+                tool, where = cell(str(flag.get("tool"))), cell(str(flag.get("where")))
+                flagged.append(
+                    f"| {server} | `{tool}` | {where} | {cell(str(flag.get('detail')))} |"
+                )
+    counts = ", ".join(
+        f"{states[s]} {s}" for s in ("changed", "unchanged", "unpinned") if states[s]
+    )
+    out = [f"### aido: tool pins in {cell(name)}", "", f"Servers: {counts or 'none listed tools'}."]
+    if rows:
+        out += ["", "| server | tool | change | parts | new description |", "|---|---|---|---|---|"]
+        out += [*rows, "", "Review, then `aido upgrade --tools ID` moves the pin in aido.lock."]
+    if flagged:
+        out += ["", "Hidden characters no pin covers:", ""]
+        out += ["| server | tool | where | what |", "|---|---|---|---|", *flagged]
+    return "\n".join(out) + "\n"

@@ -22,10 +22,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="print one plan as a GitHub job summary (Markdown: counts, a table, the plan)",
     )
+    output.add_argument(
+        "--tool-pins",
+        action="store_true",
+        help="print one `aido doctor --probe --json` output's tool pins as a GitHub job "
+        "summary section (Markdown: each tool changed since its pin)",
+    )
     parser.add_argument(
         "--name",
         metavar="NAME",
-        help="with --job-summary: the project's name in the heading (default: its folder's)",
+        help="with --job-summary or --tool-pins: the project's name in the heading "
+        "(default: its folder's)",
     )
 
 
@@ -36,6 +43,8 @@ def run(args: argparse.Namespace) -> int:
         return _annotations(paths)
     if args.job_summary:
         return _job_summary(paths, args.name)
+    if args.tool_pins:
+        return _tool_pins(paths, args.name)
     from aidokit.reconcile.show.fleet import load_fleet
     from aidokit.reconcile.show.report import render_report_markdown, report_json
 
@@ -82,4 +91,30 @@ def _job_summary(paths: list[Path], name: str | None) -> int:
         project = getattr(doc, "project", "") or str(root)
         name = Path(project).name or project
     sys.stdout.write(render_job_summary(doc, name=name, root=root))
+    return 0
+
+
+def _tool_pins(paths: list[Path], name: str | None) -> int:
+    """The tool pins section of the one probe report in `paths` (issue 53)."""
+    import json
+
+    from aidokit.reconcile.core.errors import ConfigError
+    from aidokit.reconcile.core.safe_read import read_file
+    from aidokit.reconcile.show.tool_pins import pins_markdown
+
+    if len(paths) != 1:
+        raise ConfigError(
+            f"aido report --tool-pins reads one file, and {len(paths)} were given; pass the "
+            "`aido doctor --probe --json` output of this job"
+        )
+    raw = read_file(paths[0], error=ConfigError)
+    try:
+        doc = json.loads(raw) if raw is not None else None
+    except ValueError:
+        doc = None
+    if not isinstance(doc, dict):
+        raise ConfigError(
+            f"{paths[0]} is not `aido doctor --probe --json` output; pass the file it wrote"
+        )
+    sys.stdout.write(pins_markdown(doc, name=name or Path.cwd().name))
     return 0
