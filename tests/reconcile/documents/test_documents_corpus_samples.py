@@ -152,7 +152,7 @@ def _catalog_entries(adapter: Adapter, taken: set[str]) -> list[tuple[str, dict[
 def _changed(entry: dict[str, Any]) -> dict[str, Any]:
     """The entry after a change in aido.toml: one more argument, or another URL."""
     new = copy.deepcopy(entry)
-    for key in ("args", "arguments"):
+    for key in ("args", "arguments", "command", "cmd"):  # OpenCode's command is a list
         if isinstance(new.get(key), list):
             new[key] = [*new[key], "--read-only"]
             return new
