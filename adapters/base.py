@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Literal, NamedTuple, Protocol
+from typing import Any, Literal, NamedTuple, Protocol, runtime_checkable
 
 from aidokit.catalog.facts import OSName
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec, Strict
@@ -622,6 +622,18 @@ class Adapter(Protocol):
         """Which of the harness's formats aido assumed for `scope` on this host, and why
         (`aido doctor`), and which entries it cannot hold (left out of the plan with the
         reason); None for a harness with one format."""
+        ...
+
+
+@runtime_checkable
+class PersonalSwitch(Protocol):
+    """Optional: the harness has a per-person switch, in a file of that person's, that turns
+    off for them a server the team's file holds (Claude Code: `disabledMcpjsonServers` in
+    `.claude/settings.local.json`). A local `skip`, `enabled = false` and a profile
+    (`aido use`) compile into it at local scope (reconcile/read/personal.py)."""
+
+    def switch_off(self, name: str) -> Companion:
+        """The item of a local-scope companion file that turns team server `name` off."""
         ...
 
 

@@ -195,6 +195,13 @@ class ClaudeCode(AdapterBase):
         }[scope]
         return {SETTINGS: Location(self.name, scope, path, Format.JSON, ())}
 
+    def switch_off(self, name: str) -> Companion:
+        """`.mcp.json` server `name` off for this person: an item of `disabledMcpjsonServers`
+        in `.claude/settings.local.json` (the local scope's settings file), which Claude Code
+        reads for the project's servers only (its settings docs; checked with the pinned CLI,
+        tests/contract/test_personal.py)."""
+        return Companion((DISABLED, ITEMS), name, name, file=SETTINGS)
+
     def budget(
         self, name: str, entry: dict[str, Any], budget: Budget, *, scope: Scope = Scope.PROJECT
     ) -> Budgeted:

@@ -118,11 +118,20 @@ def test_team_walkthrough_runs(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     out = result.stdout
     assert "+ time  (added in aido.local.toml)" in out
-    assert "- context7  (delete: skipped in aido.local.toml)" in out
+    assert "vscode has no per-person file for this project: this choice is not written" in out
+    switch = "+ disabledMcpjsonServers[context7]  (the team's context7 switched off for you"
+    assert switch in out
+    assert "Profile 'review' is active for this project: on for you: playwright" in out
+    assert "- time  (" in out  # the profile leaves the person's own time out
+    assert "Profile: review" in out
     assert "(delete: vscode is no longer targeted)" in out
     claude = json.loads((home / ".claude.json").read_text(encoding="utf-8"))
     assert set(claude["mcpServers"]) == {"fetch"}
+    assert set(claude["projects"][str(project)]["mcpServers"]) == {"time"}  # the person's
+    local = json.loads((project / ".claude" / "settings.local.json").read_text("utf-8"))
+    assert local == {"disabledMcpjsonServers": ["context7"]}  # `aido use --none`: as before
     servers = json.loads((project / ".mcp.json").read_text(encoding="utf-8"))["mcpServers"]
-    assert set(servers) == {"playwright", "time"} and "--headless" in servers["playwright"]["args"]
+    assert set(servers) == {"context7", "playwright"}  # the team's set, whoever applied
+    assert "--headless" in servers["playwright"]["args"]
     # aido created .vscode/mcp.json and nothing else is in it now: it is gone (SPEC §6).
     assert not (project / ".vscode" / "mcp.json").exists()

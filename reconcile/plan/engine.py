@@ -21,6 +21,7 @@ from aidokit.reconcile.plan.model import (
     PolicyViolation,
     Reason,
 )
+from aidokit.reconcile.plan.personal import nowhere, with_switches
 from aidokit.reconcile.plan.planner import (
     POLICY_ID,
     lock_change,
@@ -34,7 +35,7 @@ from aidokit.reconcile.read.agents import MAIN
 from aidokit.reconcile.read.choices.lockfile import lock_path
 from aidokit.reconcile.read.desired import DesiredEntry, Wanted, resolve_for
 from aidokit.reconcile.read.state import Record
-from aidokit.reconcile.read.world import TargetFile, World, project_lock, role_table
+from aidokit.reconcile.read.world import TargetFile, World, role_table, writes_lock
 
 
 def build_plan(
@@ -58,7 +59,7 @@ def build_plan(
     wanted = pin(list(world.wanted), world.lock, upgrade)
     notes = list(world.notes)
     lock = None
-    if project_lock(inputs) and remove is None:
+    if writes_lock(inputs) and remove is None:
         new = next_lock(wanted, world.lock, upgrade, loaded.baselines)
         lock = lock_change(str(lock_path(inputs.host.project)), world.lock, new, world.lock_digest)
     # After the lock: it keeps the catalog's spec, the override stays in the config.
@@ -105,7 +106,9 @@ def build_plan(
     for adapter in inputs.adapters:
         target = world.file_of(adapter.name)
         if target is None:
-            if adapter.name not in world.not_installed:
+            if world.personal is not None:
+                notes += nowhere(adapter, world.personal)
+            elif adapter.name not in world.not_installed:
                 notes.append(f"{adapter.name} has no {inputs.scope} scope; nothing to do there")
             continue
         allowed, refused, outside = _admitted(wanted, adapter, world)
@@ -113,6 +116,9 @@ def build_plan(
             adapter, allowed, inputs.host.os, inputs.scope, host=inputs.host
         )
         notes.extend([*refused, *skipped])
+        if world.personal is not None:
+            desired, said = with_switches(adapter, desired, world.personal)
+            notes += said
         native = remove is None or POLICY_ID not in remove
         files += _plan_adapter(world, target, desired, {**gone, **outside}, native=native)
     for orphan in world.orphans:

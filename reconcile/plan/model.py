@@ -72,6 +72,7 @@ class Reason(StrEnum):
     NATIVE_POLICY = "native-policy"  # the policy layers that ask for it
     ADOPTED = "adopted"  # with --force
     RENAMED = "renamed"  # the new name: its catalog id
+    SWITCHED_OFF = "switched-off"  # what switches a team server off for one person
 
 
 # Why each owned entry that goes is no longer desired, by id: a Reason and its particulars.

@@ -37,7 +37,7 @@ from aidokit.reconcile.core import paths as core_paths
 from aidokit.reconcile.core.atomic import ABSENT
 from aidokit.reconcile.core.errors import AidoError, ConfigError, JsoncInStrictJsonError
 from aidokit.reconcile.core.paths import user_state_dir
-from aidokit.reconcile.read.choices.config import LoadedConfig
+from aidokit.reconcile.read.choices.config import LOCAL_CONFIG_NAME, LoadedConfig
 from aidokit.reconcile.read.choices.layers import (
     PolicyLayer,
     layer_notes,
@@ -58,6 +58,7 @@ from aidokit.reconcile.read.state import (
 
 if TYPE_CHECKING:
     from aidokit.reconcile.documents import Document
+    from aidokit.reconcile.read.personal import Personal
 
 _log = get_logger(__name__)
 
@@ -73,6 +74,10 @@ class Inputs(NamedTuple):
     narrowed: bool = False  # `--adapter` named the adapters: leave the others' files alone
     # Every layer's `[policy]`: managed file, user layer, project layers (read/choices/layers.py).
     policy: tuple[PolicyLayer, ...] = ()
+    # Local scope: the team's layers alone (what the person's choices differ from), and
+    # the profile `aido use` made active (read/personal.py).
+    team: LoadedConfig | None = None
+    profile: str | None = None
 
 
 def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
@@ -93,6 +98,11 @@ def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
                 f"adapters: {', '.join(sorted(ADAPTERS))}"
             )
     notes = layer_notes(loaded, host, where)
+    team, profile = None, None
+    if where is Scope.LOCAL:
+        team = load_layers(host, Scope.PROJECT, __version__)
+        profile, said = _profile(host, loaded)
+        notes += said
     # The user's policy holds in every project (SPEC §4), so its layer is read here too.
     user = load_layers(host, Scope.USER, __version__) if where is not Scope.USER else None
     policy, policy_notes = policy_layers(host, where, loaded, user)
@@ -105,6 +115,11 @@ def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
             "with `aido init --scope user`"
         ]
         return Inputs(host, loaded, where, (), tuple(notes), narrowed=True, policy=policy)
+    if where is Scope.PROJECT and (host.project / LOCAL_CONFIG_NAME).is_file():
+        notes.append(
+            f"{LOCAL_CONFIG_NAME} changes only your own files, never the team's: "
+            "`aido apply --scope local` writes them"
+        )
     if only:
         names = list(only)
     elif configured is None:
@@ -122,7 +137,23 @@ def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
         names = list(configured)
     # The same adapter named twice is planned once (and so written once).
     adapters = tuple(ADAPTERS[n] for n in dict.fromkeys(names))
-    return Inputs(host, loaded, where, adapters, tuple(notes), narrowed=bool(only), policy=policy)
+    return Inputs(
+        host, loaded, where, adapters, tuple(notes), narrowed=bool(only), policy=policy,
+        team=team, profile=profile,
+    )  # fmt: skip
+
+
+def _profile(host: Host, loaded: LoadedConfig) -> tuple[str | None, list[str]]:
+    """The active profile of this project (`aido use`), when the layers still define it."""
+    from aidokit.reconcile.read.personal import active_profile
+
+    name = active_profile(user_state_dir(host.environ), host.project)
+    if name is None or name in loaded.config.profiles:
+        return name, []
+    return None, [
+        f"profile '{name}' is active but no layer defines [profiles.{name}] any more, so "
+        "every server is on; `aido use --none` forgets it"
+    ]
 
 
 class TargetFile(NamedTuple):
@@ -189,6 +220,7 @@ class World:
     # Notices of project-state records aido ignores: they name no project file of their
     # adapter (read/project_state.py); also among `notes`, and findings of `aido doctor`.
     ignored_records: tuple[str, ...] = ()
+    personal: Personal | None = None  # local scope: the person's additions and switches
 
     @cached_property
     def catalog(self) -> tuple[MCPDef, ...]:
@@ -231,6 +263,14 @@ def read_world(inputs: Inputs) -> World:
     facts = desired_facts(inputs)
     catalog = entries.MCP_CATALOG  # read at call time: one place to swap it in tests
     wanted, notes = wanted_servers(catalog, facts, config, origin=inputs.loaded.origin)
+    personal = None
+    if inputs.team is not None:  # local scope: the person's difference only (SPEC §4)
+        from aidokit.reconcile.read.personal import personal_choices
+
+        team_facts = desired_facts(inputs._replace(loaded=inputs.team))  # the team's forges
+        team, _ = wanted_servers(catalog, team_facts, inputs.team.config, origin=inputs.team.origin)
+        personal = personal_choices(wanted, team, config, inputs.team.config, inputs.profile)
+        wanted = personal.wanted
     wanted = _resolved(wanted)
     lock, lock_digest = (
         read_lock(lock_path(inputs.host.project)) if project_lock(inputs) else (None, ABSENT)
@@ -287,7 +327,7 @@ def read_world(inputs: Inputs) -> World:
         inputs, tuple(catalog), facts, tuple(wanted), (*notes, *ignored), tuple(files), lock,
         tuple(dict.fromkeys(state_errors)), tuple(others.values()), tuple(orphans),
         tuple(missing), agents, tuple(companions), lock_digest, trust,
-        _tool_lists(inputs) if config.override else {}, tuple(ignored),
+        _tool_lists(inputs) if config.override else {}, tuple(ignored), personal,
     )  # fmt: skip
 
 
@@ -322,7 +362,7 @@ def _read_companion(
 ) -> TargetFile | str | None:
     """Companion file `key` of `adapter`, read like any harness file (None: its user-level
     folder is missing, so there is nothing to switch there; a str: its state's error)."""
-    if not installed(location):
+    if not installed(location) and not in_project(location, host):
         return None
     state_path = state_location(location, host)[0]
     try:
@@ -508,8 +548,21 @@ def desired_facts(inputs: Inputs) -> Facts:
 
 
 def project_lock(inputs: Inputs) -> bool:
-    """Whether `aido.lock` takes part: beside a project config, never for user scope."""
+    """Whether `aido.lock` is read: beside a project config, never for user scope. Only
+    project scope writes it (`writes_lock`); local scope reads the team's pins."""
     return inputs.loaded.present and inputs.scope is not Scope.USER
+
+
+def writes_lock(inputs: Inputs) -> bool:
+    """Whether the plan derives `aido.lock`: project scope only (SPEC §4: a person's
+    choices never change it)."""
+    return inputs.loaded.present and inputs.scope is Scope.PROJECT
+
+
+def in_project(location: Location, host: Host) -> bool:
+    """Whether a file of another scope lives inside the project (a person's own file there,
+    such as Claude Code's `.claude/settings.local.json`)."""
+    return location.scope is not Scope.PROJECT and location.path.is_relative_to(host.project)
 
 
 def installed(location: Location) -> bool:
@@ -565,7 +618,9 @@ def _read_file(adapter: Adapter, location: Location, state: State, host: Host) -
 
     state_path, record_path = state_location(location, host)
     records = state.for_file(adapter.name, record_path)
-    if location.scope is Scope.PROJECT:
+    if location.scope is Scope.PROJECT or in_project(location, host):
+        # A person's file inside the project (.claude/settings.local.json) is judged like
+        # the team's: the repository never leads aido's write out through a link (SPEC §7).
         shown = core_paths.shown(location.path, host)
         problem = core_paths.judge(location.path, host).problem
         if problem:  # SPEC §7: never through a link out of the project

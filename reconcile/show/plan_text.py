@@ -56,7 +56,9 @@ def render_plan(
         out += _lock(plan)
         if plan.files:  # a plan of nothing is not "No changes" (issue 38 point 6)
             out.append("No changes. Every targeted file matches the desired state.")
-        out += [] if quiet else notices(plan)
+        out += [f"Note: {printable(n)}" for n in plan.notes if PERSONAL_WORDS in n]
+        rest = replace(plan, notes=tuple(n for n in plan.notes if PERSONAL_WORDS not in n))
+        out += [] if quiet else notices(rest)
         return wrap(out, width)
     for file in plan.files:
         out += _file(file, paint, verbose=verbose, quiet=quiet)
@@ -98,6 +100,11 @@ def untargeted(plan: Plan) -> str:
     note = _no_user_layer(plan)
     if note is not None:
         return printable(note[0].upper() + note[1:] + ".")
+    if plan.scope == "local":  # issue 49 §2: each harness's own line says why
+        return (
+            "No targeted harness has a per-person file for this project: nothing of yours "
+            "is written."
+        )
     if plan.lock is None and plan.scope == "project":  # no aido.toml, and nothing detected
         return (
             "No harness config file is targeted: none was detected here. Run `aido init` to "
@@ -181,6 +188,9 @@ def similar(note: str, names: set[str]) -> str:
             words.append(bare.lower())
     return " ".join(words[:8])
 
+
+# Where a person's choice is not written (plan/personal.py): said in full, never folded.
+PERSONAL_WORDS = "has no per-person "
 
 _ROLE_WORDS = ("agent plays the roles", "role scoping", "can limit a server to some agents")
 

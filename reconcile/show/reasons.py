@@ -36,6 +36,7 @@ SAID: dict[Reason, str] = {
     Reason.NATIVE_POLICY: "[policy] write_native in {detail}",
     Reason.ADOPTED: "adopted with --force",
     Reason.RENAMED: "renamed to {detail}, its catalog id",
+    Reason.SWITCHED_OFF: "the team's {id} switched off for you: {detail}",
 }
 # Said so when the change has no particulars.
 PLAIN: dict[Reason, str] = {

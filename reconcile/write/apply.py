@@ -50,11 +50,12 @@ def check_targets(plan: Plan) -> None:
     another file than the one planned (a link retargeted since the plan)."""
     host = Host.current(Path(plan.project))
     for file in plan.files:
-        if not file.actionable or file.scope != Scope.PROJECT.value:
-            continue
         path = Path(file.abs_path)
+        inside = file.scope == Scope.LOCAL.value and path.is_relative_to(host.project)
+        if not file.actionable or (file.scope != Scope.PROJECT.value and not inside):
+            continue
         problem = paths.judge(path, host).problem
-        if problem is None and paths.record_key(path, host) != file.record_path:
+        if problem is None and not inside and paths.record_key(path, host) != file.record_path:
             problem = f"{file.path} now leads to another file than planned; run aido plan again"
         if problem:
             raise SecurityError(f"{problem}; aido wrote nothing")
@@ -278,11 +279,13 @@ def _write(edit: Edit) -> None:
         remove_file(edit.document.path, edit.document.digest)
     elif edit.data is not None and edit.changed:
         project = edit.file.scope is Scope.PROJECT  # SPEC §7: new user-level files are 0600
+        # A person's file in the project (`.claude/settings.local.json`) may need its folder.
+        inside = edit.file.scope is Scope.LOCAL and edit.file.companion is not None
         replace_file(
             edit.document.path,
             edit.data,
             edit.document.digest,
-            create_parents=project,
+            create_parents=project or inside,
             new_mode=0o666 if project else 0o600,
         )
     _record(edit.file, edit.present, edit.origins, created=edit.created)

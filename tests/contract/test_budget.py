@@ -17,13 +17,13 @@ pytestmark = pytest.mark.contract
 TOML = '[mcp]\nadd = ["playwright"]\nskip = ["sequential-thinking"]\n'
 EXCLUDE = '[override.playwright]\nexclude_tools = ["browser_install"]\n'
 ONLY = '[override.playwright]\ntools = ["browser_navigate", "browser_snapshot"]\n'
-OFF = "[override.playwright]\nenabled = false\n"
+# Switched off in the team's aido.toml: the local layer feeds only a person's own files
+# (issue 49; tests/contract/test_personal.py has Claude Code's per-person switch).
+EXCLUDE_OFF = '[override.playwright]\nexclude_tools = ["browser_install"]\nenabled = false\n'
 
 
-def _apply(box: Sandbox, adapter: str, extra: str = "", local: str | None = None) -> None:
+def _apply(box: Sandbox, adapter: str, extra: str = "") -> None:
     (box.project / "aido.toml").write_text(f'adapters = ["{adapter}"]\n{TOML}{extra}')
-    if local is not None:
-        (box.project / "aido.local.toml").write_text(local)
     assert main(["apply", "--yes", "--project", str(box.project)]) == 0
 
 
@@ -52,7 +52,7 @@ def test_codex_reads_disabled_tools_enabled_tools_and_enabled(box: Sandbox) -> N
     record = _codex_get(box, "playwright")
     assert record["enabled_tools"] == ["browser_navigate", "browser_snapshot"]
     assert record.get("disabled_tools") is None
-    _apply(box, "codex", EXCLUDE, local=OFF)  # the local layer switches it off
+    _apply(box, "codex", EXCLUDE_OFF)  # switched off
     record = _codex_get(box, "playwright")
     assert record["enabled"] is False
     assert record["disabled_tools"] == ["browser_install"]
@@ -64,7 +64,7 @@ def test_opencode_reads_the_tools_map_and_enabled(box: Sandbox) -> None:
     config = json.loads(run_cli("opencode", "debug", "config", "--pure", sandbox=box).stdout)
     assert config["tools"]["playwright_browser_install"] is False
     assert config["mcp"]["playwright"]["enabled"] is True
-    _apply(box, "opencode", EXCLUDE, local=OFF)
+    _apply(box, "opencode", EXCLUDE_OFF)
     assert opencode(box)["playwright"].raw["enabled"] is False
 
 
@@ -75,7 +75,7 @@ def test_gemini_loads_the_filtered_entry_and_leaves_out_one_switched_off(box: Sa
     assert "playwright" in gemini(box)
     _apply(box, "gemini-cli", ONLY)
     assert "playwright" in gemini(box)
-    _apply(box, "gemini-cli", EXCLUDE, local=OFF)
+    _apply(box, "gemini-cli", EXCLUDE_OFF)
     assert "playwright" not in gemini(box)
 
 
@@ -90,12 +90,11 @@ def test_claude_reads_the_disabled_item_and_keeps_the_entry(box: Sandbox) -> Non
     """Claude Code reads `.claude/settings.json`: a server switched off is still configured
     in `.mcp.json`, and `claude mcp get` calls it rejected by disabledMcpjsonServers; once
     aido.toml switches it on again, the item is gone and it waits for approval as before."""
-    _apply(box, "claude-code", EXCLUDE, local=OFF)  # the local layer's override wins whole
+    _apply(box, "claude-code", EXCLUDE_OFF)
     settings = json.loads((box.project / ".claude" / "settings.json").read_text())
     assert settings == {"disabledMcpjsonServers": ["playwright"]}
     shown = run_cli("claude", "mcp", "get", "playwright", sandbox=box).stdout
     assert "Rejected (see disabledMcpjsonServers in settings)" in shown
-    (box.project / "aido.local.toml").unlink()
     _apply(box, "claude-code", EXCLUDE)
     settings = json.loads((box.project / ".claude" / "settings.json").read_text())
     assert settings == {"permissions": {"deny": ["mcp__playwright__browser_install"]}}

@@ -256,9 +256,9 @@ def test_local_scope_has_no_agent_files_so_entries_stay_shared(
 ) -> None:
     """Local scope keeps entries in ~/.claude.json (no agent file is private to one user);
     the plan says every agent sees them instead of offering a role mapping."""
-    (project / "aido.toml").write_text(
-        CONFIG + QA + '[mcp.roles]\nplaywright = ["tester-reviewer"]\n'
-    )
+    (project / "aido.toml").write_text('adapters = ["claude-code"]\nsuggest = false\n' + QA)
+    local = CONFIG.split("\n", 2)[2] + '[mcp.roles]\nplaywright = ["tester-reviewer"]\n'
+    (project / "aido.local.toml").write_text(local)  # one person's additions (issue 49)
     assert aido(project, "apply", "--yes", "--scope", "local") == 0
     out = capsys.readouterr().out
     assert "role scoping not supported by claude-code" in out and "[roles]" not in out

@@ -200,7 +200,11 @@ def test_project_and_local_layers_win_over_the_baseline(
     assert aido(project, "upgrade", "--baseline") == 0
     assert "fetch" not in desired(plan_json(project, capsys))
     (project / "aido.local.toml").write_text('[mcp]\nadd = ["fetch"]\n', "utf-8")
-    assert desired(plan_json(project, capsys))["fetch"] == "added in aido.local.toml"
+    assert "fetch" not in desired(plan_json(project, capsys))  # the team's files: aido.toml's
+    capsys.readouterr()
+    assert aido(project, "plan", "--json", "--scope", "local") == 0
+    local = json.loads(capsys.readouterr().out)
+    assert desired(local)["fetch"] == "added in aido.local.toml"
 
 
 def test_a_custom_server_from_a_baseline_needs_the_confirmation(

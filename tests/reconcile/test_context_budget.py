@@ -163,7 +163,9 @@ def test_switched_off_where_the_harness_has_no_switch_is_left_out(
 ) -> None:
     root = new_project(tmp_path, _toml('"cursor"'))
     assert aido(root, "apply", "--yes") == 0
-    (root / "aido.local.toml").write_text("[override.playwright]\nenabled = false\n")
+    (root / "aido.toml").write_text(
+        (root / "aido.toml").read_text() + "[override.playwright]\nenabled = false\n"
+    )
     capsys.readouterr()
     assert aido(root, "plan") == 0
     out = capsys.readouterr().out
@@ -171,6 +173,23 @@ def test_switched_off_where_the_harness_has_no_switch_is_left_out(
     assert aido(root, "apply", "--yes") == 0
     data = json.loads((root / ".cursor/mcp.json").read_text())
     assert "playwright" not in data.get("mcpServers", {})
+
+
+def test_a_personal_switch_where_the_harness_has_none_is_said_and_not_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 49 §2: one person's `enabled = false` for Cursor, which has no per-person file:
+    the local plan says so in one line and the team's .cursor/mcp.json keeps the server."""
+    root = new_project(tmp_path, _toml('"cursor"'))
+    assert aido(root, "apply", "--yes") == 0
+    before = (root / ".cursor/mcp.json").read_bytes()
+    (root / "aido.local.toml").write_text("[override.playwright]\nenabled = false\n")
+    capsys.readouterr()
+    assert aido(root, "apply", "--yes", "--scope", "local") == 0
+    out = capsys.readouterr().out.replace("\n", " ")
+    assert "cursor has no per-person file for this project: this choice is not written" in out
+    assert aido(root, "apply", "--yes") == 0
+    assert (root / ".cursor/mcp.json").read_bytes() == before
 
 
 # -- every harness family ------------------------------------------------------------------

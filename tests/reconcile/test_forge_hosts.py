@@ -82,7 +82,8 @@ def test_local_layer_forges_merge_over_the_project(tmp_path: Path, capsys: Captu
     project = project_on(tmp_path, "git@gitlab.acme.internal:team/api.git", toml)
     (project / "aido.local.toml").write_text('[forges]\n"gitlab.acme.internal" = "gitlab"\n')
     capsys.readouterr()
-    assert main(["plan", "--json", "--adapter", "claude-code", "--project", str(project)]) == 0
+    argv = ["plan", "--json", "--adapter", "claude-code", "--scope", "local"]
+    assert main([*argv, "--project", str(project)]) == 0  # the person's own files
     plan = json.loads(capsys.readouterr().out)
     names = {c["name"] for f in plan["files"] for c in f["changes"]}
     assert "gitlab" in names

@@ -88,20 +88,32 @@ def test_project_only_triggers_never_match_in_user_scope(
 
 
 def test_local_layer_adds_and_skips_without_touching_aido_toml(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, sandbox_home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """aido.local.toml adds one server and skips one; the plan names the layer of each."""
+    """aido.local.toml adds one server and skips one: the team's files keep the team's set
+    (issue 49 §1); `--scope local` writes the addition and the switch into the person's own
+    files, naming the layer of each."""
     team = CLAUDE_ONLY + '[mcp]\nadd = ["context7", "time"]\n'
     project = new_project(tmp_path, team)
     (project / "aido.local.toml").write_text('[mcp]\nadd = ["fetch"]\nskip = ["time"]\n')
     capsys.readouterr()
     assert aido(project, "plan") == 0
     out = capsys.readouterr().out
-    assert "desired state from aido.toml + aido.local.toml" in out
-    assert "+ fetch  (added in aido.local.toml)" in out
-    assert "+ context7  (added in aido.toml)" in out and "time" not in out.split("\n#", 1)[1]
+    assert "fetch" not in out and "+ time  (added in aido.toml)" in out
     assert aido(project, "apply", "--yes") == 0
-    assert set(servers(project / ".mcp.json")) == {"context7", "fetch"}
+    assert set(servers(project / ".mcp.json")) == {"context7", "time"}
+    capsys.readouterr()
+    assert aido(project, "plan", "--scope", "local") == 0
+    out = capsys.readouterr().out
+    assert "desired state from aido.toml + aido.local.toml" in out
+    assert "+ fetch  (added in aido.local.toml)" in out and "context7" not in out
+    assert "the team's time switched off for you: aido.local.toml" in out
+    assert aido(project, "apply", "--yes", "--scope", "local") == 0
+    assert set(servers(sandbox_home / ".claude.json", "projects", str(project), "mcpServers")) == {
+        "fetch"
+    }
+    local = json.loads((project / ".claude" / "settings.local.json").read_text())
+    assert local == {"disabledMcpjsonServers": ["time"]}
     assert (project / "aido.toml").read_text() == team
 
 
@@ -113,25 +125,31 @@ def test_local_layer_replaces_adapters_and_merges_tables(
         tmp_path, 'adapters = ["vscode"]\nsuggest = false\n[mcp]\nadd = ["time"]\n'
     )
     (project / "aido.local.toml").write_text('adapters = ["claude-code"]\n[mcp]\nadd = ["fetch"]\n')
-    assert aido(project, "apply", "--yes") == 0
+    assert aido(project, "apply", "--yes") == 0  # the team's files: the team's adapters
+    assert set(servers(project / ".vscode" / "mcp.json", "servers")) == {"time"}
+    assert not (project / ".mcp.json").exists()
+    capsys.readouterr()
+    assert aido(project, "apply", "--yes", "--scope", "local") == 0
     assert "adapters set in aido.local.toml" in capsys.readouterr().out
-    assert set(servers(project / ".mcp.json")) == {"fetch", "time"}
-    assert not (project / ".vscode").exists()
+    home = Path(os.environ["HOME"])
+    assert set(servers(home / ".claude.json", "projects", str(project), "mcpServers")) == {"fetch"}
 
 
 def test_project_skip_is_undone_by_a_local_add(tmp_path: Path) -> None:
     """Local wins: a server the team skips can be added back for one person."""
     project = new_project(tmp_path, CLAUDE_ONLY + '[mcp]\nskip = ["time"]\n')
     (project / "aido.local.toml").write_text('[mcp]\nadd = ["time"]\n')
-    assert aido(project, "apply", "--yes") == 0
-    assert set(servers(project / ".mcp.json")) == {"time"}
+    assert aido(project, "apply", "--yes", "--scope", "local") == 0
+    home = Path(os.environ["HOME"])
+    assert set(servers(home / ".claude.json", "projects", str(project), "mcpServers")) == {"time"}
+    assert not (project / ".mcp.json").exists()
 
 
 def test_bad_local_layer_names_its_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """An invalid aido.local.toml is an error naming that file and the key; nothing changes."""
     project = new_project(tmp_path, CLAUDE_ONLY)
     (project / "aido.local.toml").write_text("[mcp]\nadd = []\nsikp = []\n")
-    assert aido(project, "apply", "--yes") == 1
+    assert aido(project, "apply", "--yes", "--scope", "local") == 1
     err = capsys.readouterr().err
     assert "aido.local.toml:3" in err and "did you mean 'skip'" in err
     assert not (project / ".mcp.json").exists()
@@ -229,7 +247,7 @@ def test_bad_override_is_a_clear_error(
     """An override that cannot apply is one sentence naming the file; nothing is written."""
     project = new_project(tmp_path, CLAUDE_ONLY + '[mcp]\nadd = ["context7", "github", "time"]\n')
     (project / "aido.local.toml").write_text(table)
-    assert aido(project, "apply", "--yes") == 1
+    assert aido(project, "apply", "--yes", "--scope", "local") == 1
     err = capsys.readouterr().err
     assert message in err and "aido.local.toml" in err
     assert not (project / ".mcp.json").exists()
@@ -498,8 +516,8 @@ def test_local_layer_outside_gitignore_gets_a_note(
     project = new_project(tmp_path, CLAUDE_ONLY)
     (project / "aido.local.toml").write_text('[mcp]\nadd = ["time"]\n')
     capsys.readouterr()
-    assert aido(project, "plan") == 0
-    assert "aido.local.toml is not in .gitignore" in capsys.readouterr().out
+    assert aido(project, "plan", "--scope", "local") == 0
+    assert "aido.local.toml is not git-ignored" in capsys.readouterr().out
     (project / ".gitignore").write_text("node_modules/\n/aido.local.toml\n")
-    assert aido(project, "plan") == 0
-    assert "not in .gitignore" not in capsys.readouterr().out
+    assert aido(project, "plan", "--scope", "local") == 0
+    assert "not git-ignored" not in capsys.readouterr().out

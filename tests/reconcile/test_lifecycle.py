@@ -17,6 +17,13 @@ def project(tmp_path: Path) -> Path:
     return new_project(tmp_path, ONLY_CONTEXT7)
 
 
+def personal(project: Path) -> None:
+    """context7 as one person's choice (aido.local.toml), not the team's: local scope
+    writes only a person's additions (issue 49)."""
+    (project / "aido.toml").write_text('adapters = ["claude-code"]\nsuggest = false\n')
+    (project / "aido.local.toml").write_text('[mcp]\nadd = ["context7"]\n')
+
+
 def servers(path: Path) -> dict[str, object]:
     data = json.loads(path.read_text())
     result: dict[str, object] = data["mcpServers"]
@@ -115,6 +122,7 @@ def test_user_scope_writes_top_level_of_claude_json(project: Path, sandbox_home:
 
 def test_local_scope_writes_under_the_project_key(project: Path, sandbox_home: Path) -> None:
     """`--scope local` edits `projects["<abs path>"].mcpServers` in `~/.claude.json`."""
+    personal(project)
     claude = sandbox_home / ".claude.json"
     other = {"allowedTools": [], "mcpServers": {"x": {"command": "y"}}}
     claude.write_text(json.dumps({"projects": {"/elsewhere": other}}))
@@ -126,6 +134,7 @@ def test_local_scope_writes_under_the_project_key(project: Path, sandbox_home: P
 
 def test_user_and_local_scope_records_stay_apart(project: Path, sandbox_home: Path) -> None:
     """User and local entries in the same `~/.claude.json` are owned separately."""
+    personal(project)
     claude = sandbox_home / ".claude.json"
     claude.write_text("{}")
     user_layer(sandbox_home)

@@ -330,7 +330,9 @@ def test_windows_apply_converges_and_keeps_ownership(
     tmp_path: Path, windows_host: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A wrapped entry aido wrote is recognised as its own: the next plan has no changes."""
-    project = new_project(tmp_path, 'adapters = ["claude-code"]\n')
+    project = new_project(tmp_path, 'adapters = ["claude-code"]\nsuggest = false\n')
+    # One person's server (local scope holds only a person's additions, issue 49).
+    (project / "aido.local.toml").write_text('[mcp]\nadd = ["sequential-thinking"]\n')
     assert aido(project, "apply", "--yes", "--scope", "local") == 0
     state = json.loads((Path.home() / ".claude.json").read_text())
     servers = state["projects"][str(project.resolve())]["mcpServers"]

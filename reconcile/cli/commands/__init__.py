@@ -72,6 +72,11 @@ COMMANDS: tuple[tuple[str, str], ...] = (
         "--local) and delete the entries of it that aido owns",
     ),
     ("destroy", "delete every entry aido owns in the targeted files; nothing else is touched"),
+    (
+        "use",
+        "switch a named set of servers on for this project ([profiles.NAME]), in your own "
+        "files only; --none ends it",
+    ),
     ("schema", "print the JSON Schema of aido.toml"),
     ("mcp", "add a catalog entry, or a custom (security-sensitive) MCP server, to aido.toml"),
     (
@@ -107,6 +112,7 @@ EXAMPLES: dict[str, str] = {
     "import": "aido import",
     "remove": "aido remove sequential-thinking",
     "destroy": "aido destroy --adapter cursor",
+    "use": "aido use review",
     "schema": "aido schema > aido-toml.schema.json",
     "mcp": "aido mcp add context7 --roles researcher",
     "confirm": "aido confirm my-api",
@@ -323,11 +329,29 @@ def _write_all(
         extra = extra.with_writes(lock, late=True)  # after the files it pins, as before
     with apply_progress(plan) as on_file:
         applied = apply_plan(plan, kind=kind, saved=saved, on_file=on_file, extra=extra)
+    _personal_files_out_of_git(plan, applied)
     if lock is not None:
         _remember_lock(lock)
     if extra.after is not None:
         extra.after()
     return applied
+
+
+def _personal_files_out_of_git(plan: Plan, applied: list[Applied]) -> None:
+    """A person's file aido wrote inside the project never shows in `git status` (SPEC §4):
+    `.git/info/exclude` names it unless git ignores it already."""
+    project = Path(plan.project)
+    mine = [
+        Path(a.file.abs_path)
+        for a in applied
+        if a.written and a.file.scope == "local" and Path(a.file.abs_path).is_relative_to(project)
+    ]
+    if mine:
+        from aidokit.reconcile.write.git_exclude import keep_out_of_git
+
+        for path in mine:
+            if path.exists():
+                keep_out_of_git(project, path)
 
 
 def _lock_write(plan: Plan) -> OwnWrite | None:

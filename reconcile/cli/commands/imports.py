@@ -37,6 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run `aido import`."""
 
+    from aidokit.adapters.base import Scope
     from aidokit.reconcile.core.errors import DocumentError
     from aidokit.reconcile.read.choices.config import load_file
     from aidokit.reconcile.read.choices.layers import layer_paths, shown
@@ -82,9 +83,15 @@ def run(args: argparse.Namespace) -> int:
         why = {item.name: personal(item, home) for item in found}
         # issue 38 §4: one person's server goes to their own layer (aido.local.toml, or the
         # user layer at user scope, which is theirs already), never to the team's file.
-        dest = {item.name: paths[-1] if why[item.name] else paths[0] for item in found}
+        # At local scope every server found is in the person's own files: theirs (issue 49).
+        theirs = inputs.scope is Scope.LOCAL
+        dest = {item.name: paths[-1] if why[item.name] or theirs else paths[0] for item in found}
         where = {name: shown(path, inputs.host) for name, path in dest.items()}
-        plan = _import_plan(world, found, where)
+        # Issue 49 §1: a server recorded in aido.local.toml at project scope is one person's;
+        # the team's files come from aido.toml alone, so aido does not adopt it there: it
+        # stays as written, and `aido apply --scope local` gives it to their own files.
+        adopted = [i for i in found if not (inputs.scope is Scope.PROJECT and why[i.name])]
+        plan = _import_plan(world, found, where, adopted)
         for item in found if not told else ():
             say(import_line(item, where[item.name], why[item.name], plan, len(paths) > 1))
             for line in item.cannot:  # issue 50 §1: one line per harness that cannot launch it
@@ -120,11 +127,17 @@ def run(args: argparse.Namespace) -> int:
             mine = [item for item in found if dest[item.name] == path]
             expected = with_choices(load_file(path).config, mine, wanted)
             written = record_import(path, expected, write=collected)
-            lines.append(recorded_line(written, len(mine), shown(path, inputs.host)))
+            line = recorded_line(written, len(mine), shown(path, inputs.host))
+            if inputs.scope is Scope.PROJECT and path != paths[0]:  # one person's: not adopted
+                line = line.replace(
+                    "aido now owns them.",
+                    "`aido apply --scope local` writes them into your own files.",
+                )
+            lines.append(line)
         return Extra(
             writes=tuple(collected.writes),
-            records=adoption_entries(found),
-            record=lambda: record_all(found),
+            records=adoption_entries(adopted),
+            record=lambda: record_all(adopted),
             after=lambda: say("\n".join(lines)),
         )
 
@@ -138,16 +151,18 @@ def run(args: argparse.Namespace) -> int:
     )
 
 
-def _import_plan(world: World, found: list[Found], where: dict[str, str]) -> Plan:
-    """The plan of adopting `found`: only their entries' changes, renamed ones deleted
-    under their own name."""
+def _import_plan(
+    world: World, found: list[Found], where: dict[str, str], adopted: list[Found]
+) -> Plan:
+    """The plan of adopting `adopted` (of `found`, all recorded): only their entries'
+    changes, renamed ones deleted under their own name."""
     from dataclasses import replace
 
     from aidokit.reconcile.plan.engine import build_plan
     from aidokit.reconcile.write.importer import imported_world
 
     new = imported_world(world, found, where)
-    names = {item.name for item in found} | {i.catalog_id for i in found if i.catalog_id}
+    names = {item.name for item in adopted} | {i.catalog_id for i in adopted if i.catalog_id}
     renamed = {i.name: i.catalog_id for i in found if i.catalog_id and i.catalog_id != i.name}
     plan = build_plan(new)
     files = tuple(

@@ -39,11 +39,13 @@ def run(args: argparse.Namespace) -> int:
     from aidokit.reconcile.write.ownfiles import Collector, Extra
 
     finish_interrupted(args)
-    inputs = gather_inputs(args)
-    if args.local and inputs.scope is Scope.USER:
+    if args.local and args.scope == Scope.USER.value:
         raise ConfigError(
             "--local is for project files; --scope user records the skip in your user config"
         )
+    if args.local:  # SPEC §4: the person's own files only, never the team's (issue 49 §2)
+        args = argparse.Namespace(**{**vars(args), "scope": Scope.LOCAL.value})
+    inputs = gather_inputs(args)
     known = {entry.id for entry in MCP_CATALOG} | set(inputs.loaded.config.custom)
     if args.id not in known:
         raise ConfigError(
@@ -51,16 +53,23 @@ def run(args: argparse.Namespace) -> int:
             "`aido catalog list` to see the ids"
         )
     path = layer_paths(inputs.host, inputs.scope)[-1 if args.local else 0]
+    if args.local:
+        path = inputs.host.project / LOCAL_CONFIG_NAME
     config = inputs.loaded.config
     skipped = replace(config, mcp=replace(config.mcp, skip=(*config.mcp.skip, args.id)))
     origin = {**inputs.loaded.origin, f"skip:{args.id}": shown(path, inputs.host)}
     inputs = inputs._replace(loaded=inputs.loaded._replace(config=skipped, origin=origin))
-    plan = build_plan(read_world(inputs), remove={args.id})
+    # Locally, the team's server is switched off in the person's own files: the whole
+    # local plan (read/personal.py); for the team, only the deletion of what aido owns.
+    world = read_world(inputs)
+    plan = build_plan(world) if args.local else build_plan(world, remove={args.id})
 
     def said() -> None:
         print(f"Recorded '{args.id}' under `skip` in {shown(path, inputs.host)}.")
         if path.name == LOCAL_CONFIG_NAME:
-            print(f"Keep {LOCAL_CONFIG_NAME} out of version control (add it to .gitignore).")
+            from aidokit.reconcile.write.git_exclude import keep_out_of_git
+
+            keep_out_of_git(inputs.host.project, path)  # a person's file: out of git status
 
     def record() -> Extra | None:
         collected = Collector(lambda p: shown(p, inputs.host), f"skip {args.id}")

@@ -235,6 +235,15 @@ PolicyRule = Annotated[str, Check(policy_rule)]
 
 
 @dataclass(frozen=True, kw_only=True)
+class Profile(Strict):
+    """`[profiles.<name>]`: a named set of servers a person switches on with `aido use
+    <name>` (SPEC §8): exactly those are on while it is active, the rest off, in that
+    person's own files only. In `aido.toml` a profile is a suggestion to the team."""
+
+    enable: tuple[CatalogId, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
 class PolicyChoices(Strict):
     """`[policy]`: which servers aido may write (SPEC §4; docs/policy.md).
 
@@ -271,6 +280,8 @@ class ProjectConfig(Strict):
     forges: dict[str, Literal["github", "gitlab", "bitbucket"]] = field(default_factory=dict)
     # Kept per layer, never merged (reconcile/read/choices/layers.py combines the layers).
     policy: PolicyChoices | None = None
+    # Named sets of servers for `aido use` (per name, a later layer's replaces).
+    profiles: dict[CatalogId, Profile] = field(default_factory=dict)
 
 
 def validate_config(data: object) -> ProjectConfig:

@@ -42,6 +42,10 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "forges": "Self-hosted forge hosts: host -> 'github', 'gitlab' or 'bitbucket', so "
         "detect.<forge>Remote matches a GitHub Enterprise or self-hosted GitLab origin "
         "(subdomains count). AIDO_FORGE_HOSTS=host=forge,... adds hosts for every project.",
+        "profiles": "Named sets of servers a person switches on with `aido use NAME` "
+        "(`aido use --none` ends it): exactly those servers are on while it is active, the "
+        "rest off, written only into that person's own files (in aido.toml: suggestions to "
+        "the team).",
         "policy": "Which servers aido may write: allow and deny rules, allow_custom, "
         "write_native. Kept per layer, never merged: a project only narrows the user's "
         "and the managed file's policy (docs/policy.md).",
@@ -90,6 +94,10 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         '(GITHUB_PERSONAL_ACCESS_TOKEN = "GH_PAT"); aido writes references to yours.',
         "adapters": "The only harnesses this server is written to (aido import sets it when "
         "some harness cannot launch it as written); default: every targeted harness.",
+    },
+    "Profile": {
+        "enable": "Catalog ids (and [custom.*] ids) on while the profile is active; every "
+        "other server of the project is off for that person.",
     },
     "ToolChoice": {
         "tools": "The only tools of the server this agent's model loads.",

@@ -3,7 +3,8 @@
 - user: `$XDG_CONFIG_HOME/aido/aido.toml` (`%APPDATA%\aido\aido.toml` on Windows),
   a person's servers for every project; feeds `--scope user` only;
 - project: `<project>/aido.toml`, committed; feeds `--scope project` and `--scope local`;
-- local: `<project>/aido.local.toml`, git-ignored; merged over the project layer.
+- local: `<project>/aido.local.toml`, git-ignored; merged over the project layer for
+  `--scope local` only, whose plan holds just the person's difference (read/personal.py).
 
 Merge rules (docs/configuration.md): `[mcp] add` and `skip` are unions in
 which a later layer wins over an earlier one for the same id; a later layer
@@ -55,7 +56,9 @@ def user_config_path(host: Host) -> Path:
 
 
 def layer_paths(host: Host, scope: Scope) -> tuple[Path, ...]:
-    """The files that feed `scope`, in merge order (SPEC §4)."""
+    """The config files of `scope`, in merge order (SPEC §4): the user layer, or the
+    project's `aido.toml` and `aido.local.toml`. Project scope reads only the first
+    (`load_layers`): the local layer feeds the person's own files, `--scope local`."""
     if scope is Scope.USER:
         return (user_config_path(host),)
     return (host.project / CONFIG_NAME, host.project / LOCAL_CONFIG_NAME)
@@ -74,7 +77,10 @@ def load_layers(host: Host, scope: Scope, version: str) -> LoadedConfig:
     A layer's `extends` puts its baselines under it (SPEC §4: baseline < project
     < local; baseline < user), read from the copies `aido.lock` pins.
     """
-    loaded = [load_file(path, host.environ) for path in layer_paths(host, scope)]
+    paths = layer_paths(host, scope)
+    if scope is Scope.PROJECT:  # SPEC §4: the team's files come from committed inputs only
+        paths = paths[:1]
+    loaded = [load_file(path, host.environ) for path in paths]
     present = [layer for layer in loaded if layer.present]
     labelled = [(shown(layer.path, host), layer) for layer in present]
     pins: dict[str, BaselinePin] = {}
@@ -142,6 +148,7 @@ def merge(layers: Sequence[tuple[str, LoadedConfig]]) -> tuple[ProjectConfig, di
             custom={**merged.custom, **config.custom},
             override=_overrides(merged.override, config.override),
             forges={**merged.forges, **config.forges},
+            profiles={**merged.profiles, **config.profiles},
         )
         origin.update({f"custom:{key}": label for key in config.custom})
         origin.update({f"override:{key}": label for key in config.override})
@@ -218,8 +225,8 @@ def layer_notes(loaded: LoadedConfig, host: Host, scope: Scope) -> list[str]:
         notes.append(f"desired state from {names} (later files win)")
         if any(p.name == LOCAL_CONFIG_NAME for p in loaded.sources) and not _ignored(host):
             notes.append(
-                f"{LOCAL_CONFIG_NAME} is not in .gitignore; add it there so your personal "
-                "choices are never committed"
+                f"{LOCAL_CONFIG_NAME} is not git-ignored; add it to .gitignore (or to your own "
+                ".git/info/exclude) so your personal choices are never committed"
             )
     if "adapters" in loaded.origin and loaded.origin["adapters"] != shown(loaded.path, host):
         notes.append(f"adapters set in {loaded.origin['adapters']}")
@@ -227,10 +234,13 @@ def layer_notes(loaded: LoadedConfig, host: Host, scope: Scope) -> list[str]:
 
 
 def _ignored(host: Host) -> bool:
-    """Whether the project's top `.gitignore` names the local layer (a plain line check)."""
+    """Whether the project's top `.gitignore` or `.git/info/exclude` names the local layer
+    (a plain line check)."""
     from aidokit.reconcile.read.repo import read_small
 
     text = read_small(host.project / ".gitignore") or ""
+    # ...or the person's own `.git/info/exclude`, where aido puts it (issue 49 §1).
+    text += "\n" + (read_small(host.project / ".git" / "info" / "exclude") or "")
     names = {line.strip().lstrip("/") for line in text.splitlines()}
     return bool(names & {LOCAL_CONFIG_NAME, "*.local.toml", "aido.local.*"})
 

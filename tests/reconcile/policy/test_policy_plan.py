@@ -146,8 +146,9 @@ def test_a_project_policy_narrows_but_never_widens(
     assert "deny rule 'time' in aido.toml (project policy)" in capsys.readouterr().err
     local = project / "aido.local.toml"
     (project / "aido.toml").write_text(f'{BASE}[mcp]\nadd = ["time"]\n')
-    local.write_text('[policy]\nallow = ["fetch"]\n')
-    assert aido(project, "plan") == 1
+    local.write_text('[mcp]\nadd = ["git"]\n[policy]\nallow = ["fetch"]\n')
+    assert aido(project, "plan") == 0  # the team's files: aido.local.toml does not feed them
+    assert aido(project, "plan", "--scope", "local") == 1
     assert "the allow list in aido.local.toml" in capsys.readouterr().err
 
 
