@@ -35,12 +35,16 @@ HARNESS_PY_PKGS += mistral-vibe==3.0.2
 # Hermes Agent's MCP loader (tools/mcp_tool.py): its config and env loaders need PyYAML,
 # ruamel.yaml and python-dotenv, pinned to what its full install resolves.
 HARNESS_PY_PKGS += hermes-agent==0.19.0
+# Deep Agents Code's MCP discovery and loader (mcp_tools.py, mcp_config.py) import nothing
+# outside the standard library: the package alone (`-`), not LangChain and its 200 MB.
+HARNESS_PY_PKGS += deepagents-code==0.1.88
 # A PyPI harness whose oracle runs only one loader of its (tests/contract/py_scripts/) goes in
 # without its dependencies (--no-deps), plus the ones that loader imports, pinned to what its
 # full install resolves: OpenHands' MCP loader needs fastmcp, not the agent SDK, LiteLLM and a
 # browser (124 MB and under a minute instead of 785 MB and 15 minutes).
 HARNESS_PY_LOADER_DEPS_openhands := fastmcp==4.1.7
 HARNESS_PY_LOADER_DEPS_hermes-agent := pyyaml==6.0.3 ruamel.yaml==0.18.17 python-dotenv==1.2.2
+HARNESS_PY_LOADER_DEPS_deepagents-code := -
 # MCP servers the `aido doctor --probe` tests start (npm), kept apart from the harness pins.
 TEST_SERVER_DIR ?= .cache/test-servers
 TEST_SERVER_PKGS := @modelcontextprotocol/server-everything@2026.8.31
@@ -91,12 +95,13 @@ $(HARNESS_DIR)/.pinned: Makefile
 # $(call py_name,PIN): the package of `name==version`.
 py_name = $(firstword $(subst ==, ,$(1)))
 # $(call py_venv,VENV,REQUIREMENT,LOADER-DEPS): a new venv at VENV holding REQUIREMENT (with its
-# dependencies, or alone plus LOADER-DEPS when there are some); wheels only; the log at VENV.log.
+# dependencies, or alone plus LOADER-DEPS when there are some, `-` for none); wheels only; the
+# log at VENV.log.
 py_venv = rm -rf $(1) && $(HARNESS_PY) -m venv $(1) \
   && $(1)/bin/python -m pip install -q --disable-pip-version-check --only-binary :all: \
      $(if $(3),--no-deps) "$(2)" > $(1).log 2>&1 \
-  $(if $(3),&& $(1)/bin/python -m pip install -q --disable-pip-version-check --only-binary :all: \
-     $(3) >> $(1).log 2>&1) \
+  $(if $(filter-out -,$(3)),&& $(1)/bin/python -m pip install -q --disable-pip-version-check \
+     --only-binary :all: $(filter-out -,$(3)) >> $(1).log 2>&1) \
   || { tail -20 $(1).log; echo "$(2) did not install (the log: $(1).log)"; false; }
 
 # $(call py_pinned,VENV,PIN LOADER-DEPS...)

@@ -67,6 +67,7 @@ _LINES: dict[str, tuple[str, frozenset[Transport], frozenset[Place]]] = {
     "jetbrains-ai": ("jetbrains_ai", ANY, NOWHERE),
     "jetbrains-copilot": ("jetbrains_copilot", ANY, NOWHERE),
     "mcp-json": ("mcp_json", ANY, EVERYWHERE),
+    "deepagents": ("deepagents", ANY, EVERYWHERE),
 }
 
 # Each adapter's module, by adapter name.

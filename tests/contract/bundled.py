@@ -12,7 +12,9 @@ whole agent SDK, whose LLM library fetches a price list from the network first, 
 oracle calls the loader that listing calls; Mistral Vibe has no listing outside its
 interactive `/mcp` panel, so its oracle builds the layer stack `vibe` starts with and
 reads the servers it resolved; Hermes Agent's `hermes mcp list` needs its whole CLI, so its
-oracle calls the loader its MCP client starts from. Each script prints JSON.
+oracle calls the loader its MCP client starts from; Deep Agents Code (`dcode`) lists
+servers only from its interactive session, so its oracle runs the discovery and loader
+that session starts with. Each script prints JSON.
 """
 
 from __future__ import annotations
@@ -234,6 +236,29 @@ def hermes(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers:
             headers = dict(entry.get("headers") or {})
             view = ServerView(name, kind, url=entry["url"], headers=headers)
         servers[name] = replace(view, scope="user", raw={"expanded": rec, "written": entry})
+    return servers
+
+
+def deepagents_load(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Raw:
+    """What Deep Agents Code's discovery and loader report: `version`, `files` (path and
+    trust scope), `servers` (as written, with `_transport`, `_scope` and `_expanded`)."""
+    loaded: Raw = run_python("deepagents-code", "deepagents_mcp.py", sandbox=sandbox, env=env)
+    return loaded
+
+
+def deepagents(sandbox: Sandbox, env: Mapping[str, str] | None = None) -> Servers:
+    """Read `~/.deepagents/.mcp.json` (or `$DEEPAGENTS_HOME/.mcp.json`) and the project's
+    `.deepagents/.mcp.json` with `dcode`'s own discovery and loader; references stay as
+    written in the views (`raw["_expanded"]`: the entry the server is started with)."""
+    servers: Servers = {}
+    for name, rec in deepagents_load(sandbox, env)["servers"].items():
+        kind = rec["_transport"]
+        if kind == "stdio":
+            args, env_map = tuple(rec.get("args") or ()), dict(rec.get("env") or {})
+            view = ServerView(name, kind, command=rec["command"], args=args, env=env_map)
+        else:
+            view = ServerView(name, kind, url=rec["url"], headers=dict(rec.get("headers") or {}))
+        servers[name] = replace(view, scope=rec["_scope"], raw=rec)
     return servers
 
 

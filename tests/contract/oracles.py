@@ -239,6 +239,7 @@ ORACLES: dict[str, Callable[[Sandbox, Mapping[str, str] | None], Servers]] = {
     "cn": bundled.continue_,
     "vibe": bundled.vibe,
     "hermes": bundled.hermes,
+    "dcode": bundled.deepagents,
 }
 
 

@@ -21,7 +21,7 @@ FIXTURES = REPO / "fixtures" / "contract"
 CLIS = ("codex", "gemini", "opencode", "claude", "copilot", "qwen")
 CLIS += ("cline",)
 CLIS += ("amp", "auggie")
-CLIS += ("openhands", "vibe", "hermes")  # PyPI: a venv each (tests/contract/bundled.py)
+CLIS += ("openhands", "vibe", "hermes", "dcode")  # PyPI: a venv each (contract/bundled.py)
 CLIS += ("kilo", "kilocode", "droid", "cn")
 # Fixture files are placed verbatim except for this token, which becomes the
 # sandbox's absolute project path (Claude Code local scope and the trust lists

@@ -52,6 +52,7 @@ CLI_ADAPTER = {
     "cn": "continue",
     "vibe": "vibe",
     "hermes": "hermes",
+    "dcode": "deepagents",
 }
 CASES = [
     ("claude", "project"),
@@ -87,9 +88,12 @@ CASES = [
     ("vibe", "project"),
     ("vibe", "user"),
     ("hermes", "user"),  # Hermes Agent has no project file
+    ("dcode", "project"),
+    ("dcode", "user"),
 ]
 # CLIs whose oracle says which scope each server came from.
 SCOPED = ("claude", "copilot", "cline", "amp", "openhands", "droid", "cn", "vibe", "hermes")
+SCOPED += ("dcode",)
 # CLIs whose listing prints names, transports (and scopes) only: the written file is
 # checked for the catalog's command, args and URL instead.
 NAMES_ONLY = {"droid"}
@@ -219,6 +223,14 @@ def _check_secret_references(
         assert github.env_headers == {"Authorization": "GITHUB_PERSONAL_ACCESS_TOKEN"}
         token = SECRETS["GITHUB_PERSONAL_ACCESS_TOKEN"]
         assert github.raw["_headers"] == {"Authorization": f"Bearer {token}"}
+        return
+    if cli == "dcode":
+        # Written as references; dcode expands them when it starts each server.
+        assert github.headers == {"Authorization": "Bearer ${GITHUB_PERSONAL_ACCESS_TOKEN}"}
+        assert brave.env == {"BRAVE_API_KEY": "${BRAVE_API_KEY}"}
+        token = SECRETS["GITHUB_PERSONAL_ACCESS_TOKEN"]
+        assert github.raw["_expanded"]["headers"] == {"Authorization": f"Bearer {token}"}
+        assert brave.raw["_expanded"]["env"] == {"BRAVE_API_KEY": SECRETS["BRAVE_API_KEY"]}
         return
     if cli == "hermes":
         # Written as references; Hermes's loader hands its MCP client the values.

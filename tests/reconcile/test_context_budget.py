@@ -221,6 +221,7 @@ FAMILIES: dict[str, tuple[str | None, tuple[str, Any] | None]] = {
     "hermes": (None, ("enabled", False)),  # tools/mcp_tool.py; its filter is nested (tools)
     "grok": (None, ("enabled", False)),  # what `grok mcp add` writes; no tool lists
     "kimi": (None, ("enabled", False)),  # Kimi Code's MCP page: `enabled: false`
+    "deepagents": ("disabledTools", None),  # deepagents-code mcp_tools.py tool filters
 }
 
 
