@@ -282,6 +282,12 @@ def _own_names(adapter: Adapter, entry: Mapping[str, Any], server: MCPDef) -> di
     mine = neutral(entry, adapter)
     if isinstance(spec, StdioSpec):
         pairs = [(v, str(mine.get("env", {}).get(k, ""))) for k, v in spec.env.items()]
+        # A catalog argument that is a reference (`${POSTGRES_URL}`) and the person's
+        # argument that is one too, in the same place among the references.
+        theirs = [a for a in spec.args if PLACEHOLDER_RE.search(a)]
+        ours = [str(a) for a in mine.get("args", []) if PLACEHOLDER_RE.search(str(a))]
+        if len(theirs) == len(ours):
+            pairs += list(zip(theirs, ours, strict=True))
     else:
         headers = {str(k).lower(): str(v) for k, v in (mine.get("headers") or {}).items()}
         pairs = [(v, headers.get(k.lower(), "")) for k, v in spec.headers.items()]
@@ -340,7 +346,9 @@ def _override(adapter: Adapter, entry: Mapping[str, Any], server: MCPDef | None)
         if spec.env.get(k) != v and k not in secret and hardening.env_problem(k, v) is None
         and not PLACEHOLDER_RE.search(v)
     }  # fmt: skip
-    extra = tuple(a for a in extra if hardening.arg_problem(0, a) is None)
+    extra = tuple(
+        a for a in extra if hardening.arg_problem(0, a) is None and not PLACEHOLDER_RE.search(a)
+    )
     return Override(args=extra, env=env) if extra or env else None
 
 
