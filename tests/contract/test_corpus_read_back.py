@@ -32,6 +32,8 @@ CLI_OF = {
     "vibe": "vibe",
     "qwen-code": "qwen",
     "gemini-cli": "gemini",
+    "amp": "amp",
+    "auggie": "auggie",
 }
 PER_HARNESS = 4  # samples per harness: each CLI run costs seconds
 
