@@ -81,9 +81,9 @@ def test_the_cli_lists_the_same_command_and_url_after_import(
     for name, entry in entries.items():
         found = classify(_Target(adapter, entries), name, entry, catalog)  # type: ignore[arg-type]
         sensitive = found.catalog_id and catalog[found.catalog_id].security_sensitive
-        if found.catalog_id and not sensitive and found.catalog_id not in same_form.values():
-            if not found.replaced or found.catalog_id != name:
-                same_form[name] = found.catalog_id
+        fresh = found.catalog_id and found.catalog_id not in same_form.values()
+        if fresh and not sensitive and (not found.replaced or found.catalog_id != name):
+            same_form[name] = str(found.catalog_id)
     before = read_back(cli, box_env, scope.value)
     kept = {n: i for n, i in same_form.items() if n in before}
     if not kept:
