@@ -231,13 +231,13 @@ def test_without_the_sdk_it_says_how_to_install_it(
 def test_text_table_names_server_harnesses_status_tools_time(
     tmp_path: Path, capsys: Capture
 ) -> None:
-    """The text report: one row per probe under SERVER HARNESSES STATUS TOOLS TIME, a summary."""
+    """The text report: one row per server under SERVER STATUS TOOLS TIME HARNESSES, a summary."""
     project = claude_project(tmp_path, {"a": {"type": "stdio", "command": "aido-no-a"}})
     capsys.readouterr()
     assert main(["doctor", "--probe", "--project", str(project)]) == 1
     out = capsys.readouterr().out.splitlines()
-    assert out[0].split() == ["SERVER", "HARNESSES", "STATUS", "TOOLS", "TIME"]
-    assert out[1].split()[:4] == ["a", "claude-code", "missing-launcher", "-"]
+    assert out[0].split() == ["SERVER", "STATUS", "TOOLS", "TIME", "HARNESSES"]
+    assert out[1].split() == ["a", "missing-launcher", "-", "0.0s", "claude-code"]
     assert out[-1] == "Probe: 1 missing-launcher."
 
 
