@@ -59,7 +59,10 @@ def change_lines(change: ToolChange) -> list[str]:
         return [f"- {tool} (removed)"]
     parts = ", ".join(PART_NAMES[p] for p in change.parts)
     lines = [f"~ {tool}: {parts} changed"]
+    lines += [f"    {detail}" for detail in change.details]
     for part in change.parts:
+        if change.details and part != "description":
+            continue  # said place by place above
         old = (change.old or {}).get(part)
         new = (change.new or {}).get(part, "")
         label = PART_NAMES[part]
@@ -89,7 +92,8 @@ def pin_json(item: PinCheck | None) -> dict[str, Any] | None:
         "changes": [
             {"tool": c.tool, "change": c.change, "parts": list(c.parts),
              "old": dict(c.old) if c.old is not None else None,
-             "new": dict(c.new) if c.new is not None else None}
+             "new": dict(c.new) if c.new is not None else None,
+             "details": list(c.details)}
             for c in item.changes
         ],
         "flags": [

@@ -117,6 +117,9 @@ class ToolChange(NamedTuple):
     parts: tuple[str, ...] = ()
     old: Mapping[str, str] | None = None  # part -> text, shown
     new: Mapping[str, str] | None = None
+    # For a schema or annotations change with the old definition known: each place that
+    # moved, `inputSchema.properties.c: added {...}`, shown.
+    details: tuple[str, ...] = ()
 
 
 def changes(
@@ -147,8 +150,61 @@ def changes(
             moved = tuple(part for part in PARTS if was[name].get(part) != parts[part])
             if moved:
                 found.append(ToolChange(name, "changed", moved, _texts(old.get(name), moved),
-                                        _texts(current[name], moved)))  # fmt: skip
+                                        _texts(current[name], moved),
+                                        _details(old.get(name), current[name], moved)))  # fmt: skip
     return found or [ToolChange("*", "changed", ("digest",))]
+
+
+MAX_DETAILS = 12  # places of one tool's schema a finding names; the rest are counted
+_ROOTS = {"schema": {"input": "inputSchema", "output": "outputSchema"}}
+
+
+def _details(
+    before: Mapping[str, Any] | None, after: Mapping[str, Any], parts: Iterable[str]
+) -> tuple[str, ...]:
+    """Each place of a schema or annotations that moved, as `path: old -> new`."""
+    if before is None:
+        return ()
+    found: list[tuple[str, object, object]] = []
+    for part in parts:
+        if part == "description":
+            continue
+        old, new = before.get(part), after.get(part)
+        if part in _ROOTS and isinstance(old, dict) and isinstance(new, dict):
+            for key, root in _ROOTS[part].items():
+                _walk_diff(old.get(key), new.get(key), root, found)
+        else:
+            _walk_diff(old, new, part, found)
+    lines = [_detail(path, was, now) for path, was, now in found[:MAX_DETAILS]]
+    if len(found) > MAX_DETAILS:
+        lines.append(f"... and {len(found) - MAX_DETAILS} more")
+    return tuple(lines)
+
+
+_ABSENT = object()
+
+
+def _walk_diff(old: object, new: object, path: str, out: list[tuple[str, object, object]]) -> None:
+    stack = [(old, new, path)]
+    while stack:
+        was, now, where = stack.pop()
+        if isinstance(was, dict) and isinstance(now, dict):
+            for key in sorted(set(was) | set(now), reverse=True):
+                stack.append((was.get(key, _ABSENT), now.get(key, _ABSENT), f"{where}.{key}"))
+        elif canonical(_plain(was)) != canonical(_plain(now)):
+            out.append((where, was, now))
+
+
+def _plain(value: object) -> object:
+    return None if value is _ABSENT else value
+
+
+def _detail(path: str, was: object, now: object) -> str:
+    if was is _ABSENT:
+        return f"{shown(path)}: added {shown(now)}"
+    if now is _ABSENT:
+        return f"{shown(path)}: removed (was {shown(was)})"
+    return f"{shown(path)}: {shown(was)} -> {shown(now)}"
 
 
 def _texts(definition: Mapping[str, Any] | None, parts: Iterable[str]) -> dict[str, str] | None:
@@ -162,6 +218,9 @@ def _readable(value: object) -> object:
     the description alone when there is no title."""
     if isinstance(value, dict) and set(value) == {"input", "output"} and value["output"] is None:
         return value["input"]
+    if isinstance(value, dict) and set(value) == {"title", "description"}:
+        text = value["description"] if isinstance(value["description"], str) else ""
+        return f"[title: {value['title']}] {text}"
     return value
 
 
