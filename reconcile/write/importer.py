@@ -284,10 +284,10 @@ def _own_names(adapter: Adapter, entry: Mapping[str, Any], server: MCPDef) -> di
         pairs = [(v, str(mine.get("env", {}).get(k, ""))) for k, v in spec.env.items()]
         # A catalog argument that is a reference (`${POSTGRES_URL}`) and the person's
         # argument that is one too, in the same place among the references.
-        theirs = [a for a in spec.args if PLACEHOLDER_RE.search(a)]
-        ours = [str(a) for a in mine.get("args", []) if PLACEHOLDER_RE.search(str(a))]
-        if len(theirs) == len(ours):
-            pairs += list(zip(theirs, ours, strict=True))
+        catalog_refs = [a for a in spec.args if PLACEHOLDER_RE.search(a)]
+        own_refs = [str(a) for a in mine.get("args", []) if PLACEHOLDER_RE.search(str(a))]
+        if len(catalog_refs) == len(own_refs):
+            pairs += list(zip(catalog_refs, own_refs, strict=True))
     else:
         headers = {str(k).lower(): str(v) for k, v in (mine.get("headers") or {}).items()}
         pairs = [(v, headers.get(k.lower(), "")) for k, v in spec.headers.items()]
