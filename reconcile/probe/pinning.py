@@ -14,7 +14,7 @@ before.
 The lock keeps digests, not text: for the old text of a changed tool, each
 probe keeps the definitions it listed in `<user state dir>/tool-definitions/`,
 one file per digest, owner-only, outside the project, the newest KEEP files
-(each at most MAX_BYTES). A file there whose content does not match its digest is
+in at most MAX_TOTAL bytes (each at most MAX_BYTES). A file there whose content does not match its digest is
 not believed.
 """
 
@@ -43,6 +43,7 @@ from aidokit.reconcile.read.choices.tool_pins import (
 CACHE_FOLDER = "tool-definitions"
 KEEP = 64
 MAX_BYTES = 8 << 20
+MAX_TOTAL = 32 << 20
 SERVER_CHARS = 200  # of the name and version a server gives, kept in a pin
 
 
@@ -184,10 +185,15 @@ def keep(results: Iterable[Result], environ: Mapping[str, str], project: Path) -
 
 
 def _prune(folder: Path) -> None:
+    """Keep the newest KEEP files, in at most MAX_TOTAL bytes."""
     try:
-        files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-        for old in files[KEEP:]:
-            old.unlink()
+        found = [(p, p.lstat()) for p in folder.glob("*.json")]
+        found.sort(key=lambda item: item[1].st_mtime, reverse=True)
+        total = 0
+        for index, (path, info) in enumerate(found):
+            total += info.st_size
+            if index >= KEEP or total > MAX_TOTAL:
+                path.unlink()
     except OSError:
         return
 
