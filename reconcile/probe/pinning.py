@@ -13,9 +13,9 @@ before.
 
 The lock keeps digests, not text: for the old text of a changed tool, each
 probe keeps the definitions it listed in `<user state dir>/tool-definitions/`,
-one file per digest, owner-only, outside the project, the newest KEEP files
-in at most MAX_TOTAL bytes (each at most MAX_BYTES). A file there whose content does not match its digest is
-not believed.
+one file per digest, owner-only, outside the project, the newest KEEP files in
+at most MAX_TOTAL bytes (each at most MAX_BYTES). A file there whose content does
+not match its digest is not believed.
 """
 
 from __future__ import annotations
