@@ -149,6 +149,8 @@ def test_a_launch_key_someone_added_is_drift(
         return  # another server now: a conflict, left alone (test_field_ownership)
     assert _run(root, scope, "status") == 0
     assert "1 drifted" in capsys.readouterr().out
+    _run(root, scope, "doctor")
+    assert "'playwright' in" in capsys.readouterr().out  # "... changed since aido wrote it"
     assert _sensitive(root, scope, adapter) is not None
     assert _run(root, scope, "apply", "--yes") == 0
     assert _entry(path, location) == converged

@@ -210,8 +210,8 @@ _KEYS = st.sampled_from(["mcpServers", "scripts", "permissions", "deny", ITEMS, 
 
 
 @st.composite
-def _records(draw: st.DrawFn, outside: str) -> dict[str, Any]:
-    path = draw(st.sampled_from([*_PATHS, outside]) | st.text(max_size=12))
+def _records(draw: st.DrawFn, outside: st.SearchStrategy[str]) -> dict[str, Any]:
+    path = draw(st.sampled_from(_PATHS) | outside | st.text(max_size=12))
     value: Any = draw(
         st.sampled_from(["node setup.js", {"command": "npx"}, {"url": "http://x"}, "Bash(x)"])
     )
@@ -259,12 +259,21 @@ def test_generated_records_never_crash_or_touch_anything_else(data: st.DataObjec
         (root / ".claude").mkdir()
         (root / ".claude" / "settings.local.json").write_text(json.dumps(LOCAL))
         (root / "package.json").write_text(json.dumps(PACKAGE))
-        records = data.draw(st.lists(_records(str(outside / "secret.json")), max_size=4))
+        home = Path(os.environ["HOME"])  # the sandbox's (tests/conftest.py)
+        user_file = home / ".claude.json"  # another scope's file, named by absolute path
+        user_file.write_text('{"mcpServers": {"x": {"command": "npx"}}}')
+        named = st.sampled_from([str(outside / "secret.json"), str(user_file)])
+        records = data.draw(st.lists(_records(named), max_size=4))
         _commit_state(root, records)
-        before = _snapshot(base)
+        before, mine = _snapshot(base), user_file.read_bytes()
+        scope = data.draw(st.sampled_from([[], ["--scope", "local"]]))
         for argv in (["plan"], ["status"], ["doctor"], ["apply", "--yes"], ["destroy", "--yes"]):
-            assert main([*argv, "--project", str(root)]) in (0, 1, 2), argv
+            assert main([*argv, *scope, "--project", str(root)]) in (0, 1, 2), argv
         after = _snapshot(base)
         changed = {p for p in {*before, *after} if before.get(p) != after.get(p)}
         allowed = {f"proj/{name}" for name in _AIDO_FILES}
+        if scope:  # local scope: aido's entries and items for this project, in the user's files
+            allowed.add("proj/.claude/settings.local.json")
         assert {p for p in changed if not p.startswith("proj/.aido/")} <= allowed
+        if not scope:
+            assert user_file.read_bytes() == mine
