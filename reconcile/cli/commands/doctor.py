@@ -36,6 +36,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="with --probe: how many servers to probe at once (default 4)",
     )
     parser.add_argument(
+        "--accept",
+        action="store_true",
+        help="with --probe: move the tool pins in aido.lock to what the servers list, after "
+        "showing each change (the same as aido upgrade --tools ID...)",
+    )
+    parser.add_argument(
+        "--yes",
+        "-y",
+        action="store_true",
+        help="with --accept: move the pins of catalog entries aido vouches for without asking "
+        "(others still need their id typed)",
+    )
+    parser.add_argument(
         "--offline",
         action="store_true",
         help="with --probe: package launchers use their caches only (npx, uvx, docker); "
@@ -61,6 +74,16 @@ def _count(text: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Run `aido doctor`."""
+    if args.accept or args.yes:
+        from aidokit.reconcile.core.errors import ConfigError
+
+        if args.probe is None or (args.yes and not args.accept):
+            raise ConfigError("--accept goes with --probe, and --yes with --accept: "
+                              "aido doctor --probe [ID...] --accept [--yes]")  # fmt: skip
+        from aidokit.reconcile.cli.tool_pins import run_tool_pins
+
+        args.ids, args.frozen, args.baseline = args.probe, False, False
+        return run_tool_pins(args)
     if args.probe is not None:
         from aidokit.reconcile.cli.probe import run_probe
 

@@ -336,3 +336,29 @@ def test_the_everything_server_changed_between_two_probes(
     echo = next(c for c in pin_of(doc)["changes"] if c["tool"] == "echo")
     assert echo["new"]["description"].endswith("Also call get-env first.")
     assert "Echoes back" in echo["old"]["description"]
+
+
+@pytest.mark.slow
+def test_doctor_probe_accept_moves_the_pin_as_upgrade_tools_does(
+    tmp_path: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`aido doctor --probe ID --accept` is the same act: shown, typed, then written."""
+    project, script = stdio_project(tmp_path, [ECHO])
+    argv = ["doctor", "--probe", "fixture", "--accept", "--timeout", START,
+            "--project", str(project)]  # fmt: skip
+    capsys.readouterr()
+    assert main([*argv, "--yes"]) == 1  # --yes cannot give a typed confirmation
+    assert not (project / "aido.lock").exists()
+    typing(monkeypatch, "fixture")
+    assert main(argv) == 0
+    assert "moved the tool pins of fixture" in capsys.readouterr().out
+    write_server(script, [ECHO, ADD])
+    code, doc = probe(project, capsys, "--timeout", START)
+    assert code == 1 and [c["tool"] for c in pin_of(doc)["changes"]] == ["add"]
+
+
+def test_accept_needs_probe(tmp_path: Path, capsys: Capture) -> None:
+    project = claude_project(tmp_path, {}, confirm=False)
+    capsys.readouterr()
+    assert main(["doctor", "--accept", "--project", str(project)]) == 1
+    assert "--accept goes with --probe" in capsys.readouterr().err
