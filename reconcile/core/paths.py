@@ -157,12 +157,9 @@ def _outside(folder: Path, project: Path) -> bool:
 
 
 def trusted(folder: Path, project: Path | None) -> bool:
-    """Whether aido may believe what `folder` holds."""
-    try:
-        found = folder.stat()
-    except OSError:
-        return False
-    return private(found) and outside(folder, project)
+    """Whether aido may believe what `folder` holds: it exists and the state folder rule
+    holds for it."""
+    return os.path.isdir(folder) and state_folder_problem(folder, project) is None
 
 
 def private_entry(path: Path, *, folder: bool, missing_ok: bool = False) -> str | None:

@@ -226,7 +226,7 @@ class Memo:
 
     def remember(self, key: str | None) -> None:
         """Add a key; a memo aido cannot write only costs the next run a validation."""
-        if key is None or not paths.outside(self.folder, self.project):
+        if key is None or paths.state_folder_problem(self.folder, self.project) is not None:
             return
         try:
             self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)

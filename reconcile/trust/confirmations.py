@@ -18,7 +18,7 @@ from pathlib import Path
 from aidokit.catalog.models import Strict
 from aidokit.reconcile.core.atomic import current_digest, replace_file
 from aidokit.reconcile.core.errors import SecurityError, StateError
-from aidokit.reconcile.core.paths import user_state_dir
+from aidokit.reconcile.core.paths import state_folder_problem, user_state_dir
 from aidokit.reconcile.core.safe_read import check_private, parse_nested, read_file
 from aidokit.reconcile.plan.model import Change, FileChange, Plan
 from aidokit.reconcile.read.decode import decode, remember
@@ -77,6 +77,9 @@ class ConfirmationStore:
         store = cls(path=path, project=str(root))
         if path.resolve().is_relative_to(root):
             return replace(store, ignored=f"{path} is inside the project {root}")
+        problem = state_folder_problem(path.parent, root)  # the one rule (core/paths.py)
+        if problem is not None:
+            return replace(store, ignored=f"its folder {path.parent} {problem}")
         return replace(store, items=_read(path, root))
 
     def covers(self, file: FileChange, change: Change) -> bool:

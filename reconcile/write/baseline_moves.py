@@ -87,6 +87,9 @@ def read_layers(host: Host, scope: Scope) -> Layers:
             f"{names} extends no baseline, so there is none to compare or move; add "
             'extends = ["git+https://...#ref:aido.toml"] first'
         )
+    from aidokit.reconcile.read.baselines.cache import check_cache
+
+    check_cache(host.environ, host.project)  # before git runs (SPEC §7)
     return Layers(layers, pins_path(host, scope), host, scope)
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from aidokit.adapters.base import Adapter, Host, Location, Scope
 from aidokit.reconcile.core.errors import SecurityError
-from aidokit.reconcile.core.paths import outside, private_entry
+from aidokit.reconcile.core.paths import outside, state_folder_problem
 from aidokit.reconcile.write.journal import OWN, FileEntry, Tx
 
 _FIX_OWNER = "check who wrote it, then chown it to yourself and chmod 700 it, or move it away"
@@ -30,7 +30,7 @@ def check_root(root: Path, project: Path | None) -> None:
             f"aido's journal {root} is inside the project {project}, where a repository "
             "could plant records; point XDG_STATE_HOME (or HOME) at a folder outside it"
         )
-    problem = private_entry(root, folder=True, missing_ok=True)
+    problem = state_folder_problem(root, project)  # the one rule (core/paths.py)
     if problem:
         raise SecurityError(f"aido's journal {root} {problem}; {_FIX_OWNER}")
 

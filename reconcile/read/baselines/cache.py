@@ -3,7 +3,10 @@
 A copy is named by the commit it came from and the sha256 of its bytes, and
 is read back only when those bytes still have that digest: the cache can hold
 nothing `aido.lock` does not pin. `aido upgrade --baseline` and
-`aido outdated --baseline` fill it; plan only reads it.
+`aido outdated --baseline` fill it; plan only reads it. It is believed and
+written only under the state folder rule (`core/paths.state_folder_problem`):
+the user's, no one else may write it, no link, outside the project; else every
+command that reads a git baseline refuses before git runs.
 """
 
 from __future__ import annotations
@@ -13,8 +16,8 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from aidokit.reconcile.core.errors import ConfigError
-from aidokit.reconcile.core.paths import user_state_dir
+from aidokit.reconcile.core.errors import ConfigError, SecurityError
+from aidokit.reconcile.core.paths import state_folder_problem, user_state_dir
 from aidokit.reconcile.read.choices.lockfile import BaselinePin
 
 MAX_BASELINE_BYTES = 1 << 20  # an aido.toml, not a data file
@@ -28,6 +31,20 @@ def digest_of(raw: bytes) -> str:
 def cache_folder(environ: Mapping[str, str]) -> Path:
     """`<state>/baselines`: fetched repositories (`git/`) and pinned files (`files/`)."""
     return user_state_dir(environ) / "baselines"
+
+
+def check_cache(environ: Mapping[str, str], project: Path | None) -> None:
+    """Refuse the baseline cache, and each folder of it, unless the state folder rule
+    holds (SPEC §7): a repository could otherwise plant the repositories git runs in."""
+    top = cache_folder(environ)
+    for folder in (top.parent, top, top / "git", top / "files"):
+        problem = state_folder_problem(folder, project)
+        if problem:
+            raise SecurityError(
+                f"aido's baseline cache {folder} {problem}"
+                + ("" if "inside the project" in problem else "; check who wrote it, then "
+                   "chown it to yourself and chmod 700 it, or move it away")
+            )  # fmt: skip
 
 
 def repository_folder(url: str, environ: Mapping[str, str]) -> Path:

@@ -22,7 +22,7 @@ from aidokit.reconcile.read.baselines.cache import (
     repository_folder,
     write_cached,
 )
-from aidokit.reconcile.read.baselines.git import run_git, safe_folder
+from aidokit.reconcile.read.baselines.git import check_repository, run_git, safe_folder
 from aidokit.reconcile.read.baselines.source import Source
 from aidokit.reconcile.read.choices.lockfile import BaselinePin
 
@@ -121,6 +121,7 @@ def _fetched(source: Source, environ: Mapping[str, str]) -> Path:
 
     private_folders(repo.parent, environ)
     safe_folder(repo)
+    check_repository(repo)
     _fetch(repo, source, source.ref, environ)
     return repo
 

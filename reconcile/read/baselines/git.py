@@ -4,8 +4,15 @@ A baseline's URL comes from a repository's `aido.toml`, so git is run with
 the options that keep it from doing what the user did not approve: only the
 source's own protocol is allowed (never `ext::`), no hooks, no prompt for a
 password, no pager, ssh in batch mode, a deadline for the whole command
-(`AIDO_GIT_TIMEOUT`, seconds), and `--` before every URL. An answer that does
-not come in time, or a git that fails, is one sentence naming the source.
+(`AIDO_GIT_TIMEOUT`, seconds) after which its whole process group is killed
+(`git-remote-https` included), and `--` before every URL. No configuration
+but aido's reaches it: no system or global file (`GIT_CONFIG_NOSYSTEM`,
+`GIT_CONFIG_GLOBAL=/dev/null`), no `GIT_*` variable of the environment but the
+ssh and CA ones, and `-c` overrides for what a repository's own config could
+run (fsmonitor, hooks, alternate ref commands); only the credential helpers of
+the user's global file are passed on, so private baselines still sign in. An
+answer that does not come in time, or a git that fails, is one sentence naming
+the source.
 """
 
 from __future__ import annotations
@@ -16,13 +23,16 @@ import subprocess
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from aidokit.reconcile.core.errors import ConfigError
+from aidokit.reconcile.core.errors import ConfigError, SecurityError
+from aidokit.reconcile.core.processes import run_group
 from aidokit.reconcile.read.baselines.source import Source
 
 DEFAULT_TIMEOUT = 60.0
 _SAFE_CONFIG = (
     "core.hooksPath=/dev/null",
     "core.fsmonitor=false",
+    "core.alternateRefsCommand=true",
+    "core.alternateRefsPrefixes=",
     "core.askPass=",
     "protocol.allow=never",
     "protocol.ext.allow=never",
@@ -56,6 +66,7 @@ def git_environ(environ: Mapping[str, str], source: Source) -> dict[str, str]:
         GIT_ASKPASS="",
         SSH_ASKPASS="",
         GIT_CONFIG_NOSYSTEM="1",
+        GIT_CONFIG_GLOBAL=os.devnull,
         LC_ALL="C",
     )
     if "GIT_SSH_COMMAND" not in env:
@@ -80,19 +91,13 @@ def run_git(
     """
     config = [arg for item in _SAFE_CONFIG for arg in ("-c", item)]
     config += ["-c", f"protocol.{source.scheme}.allow=always"]
+    if source.scheme == "https":
+        config += [arg for helper in credential_helpers(environ) for arg in ("-c", helper)]
     where = ["--git-dir", str(repo)] if repo is not None else []
     command = ["git", *config, *where, *args]
     seconds = timeout(environ)
     try:
-        done = subprocess.run(
-            command,
-            env=git_environ(environ, source),
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            timeout=seconds,
-            check=False,
-            cwd=repo if repo is not None else None,
-        )
+        done = run_group(command, env=git_environ(environ, source), timeout=seconds, cwd=repo)
     except FileNotFoundError:
         raise ConfigError(
             f"cannot {what} baseline {source.text}: git is not installed; install git"
@@ -119,15 +124,63 @@ def _last_line(stderr: bytes) -> str:
     return printable(shortened(text.removeprefix("fatal: "), 200))
 
 
+def credential_helpers(environ: Mapping[str, str]) -> list[str]:
+    """`credential.helper=...` for each helper of the user's global git config (read with no
+    `GIT_*` variable of the environment), so a private https baseline still signs in."""
+    env = {k: v for k, v in environ.items() if not k.startswith("GIT_")}
+    try:
+        done = run_group(
+            ["git", "config", "--global", "--get-all", "credential.helper"],
+            env={**env, "GIT_CONFIG_NOSYSTEM": "1"}, timeout=timeout(environ),
+        )  # fmt: skip
+    except (OSError, subprocess.SubprocessError):
+        return []
+    helpers = done.stdout.decode("utf-8", "replace").splitlines()
+    return [f"credential.helper={helper}" for helper in helpers if helper.strip()]
+
+
 def safe_folder(path: Path) -> None:
     """Create aido's bare cache repository at `path` (private) when it is missing."""
     if (path / "HEAD").is_file():
         return
     path.mkdir(parents=True, exist_ok=True, mode=0o700)
-    subprocess.run(
-        ["git", "init", "--bare", "--quiet", "--template=", str(path)],
-        env={k: v for k, v in os.environ.items() if not k.startswith("GIT_")},
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        check=True,
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    env.update(GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL=os.devnull)
+    done = run_group(
+        ["git", "init", "--bare", "--quiet", "--template=", str(path)], env=env, timeout=60
     )
+    if done.returncode != 0:
+        raise ConfigError(f"cannot create aido's baseline cache repository {path}: "
+                          f"{_last_line(done.stderr)}")  # fmt: skip
+
+
+# What `git init --bare --template=` writes in a repository's config; anything else in
+# aido's cache repository was planted (SPEC §7), since aido never sets configuration there.
+_INIT_KEYS = frozenset({
+    "core.repositoryformatversion", "core.filemode", "core.bare", "core.ignorecase",
+    "core.precomposeunicode", "core.logallrefupdates", "core.symlinks",
+    "extensions.objectformat", "extensions.refstorage",
+})  # fmt: skip
+
+
+def check_repository(path: Path) -> None:
+    """Refuse aido's cache repository at `path` when it holds what aido never writes there:
+    alternates, a `commondir`, or configuration beyond what `git init` wrote."""
+    planted = [name for name in ("objects/info/alternates", "commondir") if
+               os.path.lexists(path / name)]  # fmt: skip
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    env.update(GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL=os.devnull)
+    done = run_group(
+        ["git", "config", "--file", str(path / "config"), "--null", "--name-only", "--list"],
+        env=env, timeout=60,
+    )  # fmt: skip
+    keys = done.stdout.decode("utf-8", "replace").split("\0")
+    planted += [key for key in keys if key and key.lower() not in _INIT_KEYS]
+    if done.returncode != 0 or planted:
+        from aidokit.catalog.errors import printable
+
+        what = ", ".join(printable(item) for item in planted[:3]) or "a config git cannot read"
+        raise SecurityError(
+            f"aido's baseline cache repository {path} holds {what}, which aido never writes "
+            "there; delete it and run the command again"
+        )

@@ -30,6 +30,10 @@ def with_baselines(
     """`layers` with every baseline before the first layer, and the pins (from the lock
     at `path`) they were read by."""
     lock = load_lock(path) or Lock()
+    if any(text.startswith("git+") for _label, layer in layers for text in layer.config.extends):
+        from aidokit.reconcile.read.baselines.cache import check_cache
+
+        check_cache(host.environ, host.project)  # its copies are believed only so (SPEC §7)
     shown = LOCK_NAME if scope is not Scope.USER else str(path)
     reader = Reader(lock.baselines, shown, host.environ)
     under: Labelled = []

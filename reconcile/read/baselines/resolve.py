@@ -172,13 +172,61 @@ def check_reach(source: Source, origin: Origin, environ: Mapping[str, str]) -> N
         target = Path(source.file_path)
     else:
         return
-    allowed = [origin.project, *_roots(environ)]
-    real = Path(os.path.realpath(target))
-    if not any(real.is_relative_to(Path(os.path.realpath(root))) for root in allowed):
-        raise ConfigError(
-            f"baseline {source.text} (named in {origin.shown}) is outside the project; "
-            f"a project may extend files of its own, or folders you list in {ROOTS_VARIABLE}"
-        )
+    allowed = [Path(os.path.realpath(root)) for root in (origin.project, *_roots(environ))]
+    reads = [target] if source.kind == "path" else git_reads(target)
+    for place in reads:
+        real = Path(os.path.realpath(place))
+        if not any(real.is_relative_to(root) for root in allowed):
+            where = "" if place == target else f" (git reads {real} for it)"
+            raise ConfigError(
+                f"baseline {source.text} (named in {origin.shown}) is outside the project"
+                f"{where}; a project may extend files of its own, or folders you list in "
+                f"{ROOTS_VARIABLE}"
+            )
+
+
+def git_reads(target: Path) -> list[Path]:
+    """Every place git reads for a `git+file://` repository at `target`: the folder, the
+    git folder a `.git` file (or `target` itself, as a gitfile) names with `gitdir:`, its
+    `commondir`, and the object folders its alternates name (SPEC §7: resolved before the
+    boundary is judged, so a committed gitfile cannot take a baseline outside)."""
+    places = [target]
+    for gitfile in (target / ".git", target):
+        found = _pointer(gitfile, "gitdir:")
+        if found is not None:
+            places.append(found)
+    for folder in list(places):
+        for candidate in (folder, folder / ".git"):
+            common = _pointer(candidate / "commondir", "")
+            if common is not None:
+                places.append(common)
+            places += _alternates(candidate / "objects" / "info" / "alternates")
+    return places
+
+
+def _pointer(path: Path, prefix: str) -> Path | None:
+    """The path a small pointer file names (`gitdir: X`, a `commondir`), relative to its
+    folder, or None when `path` is no such file."""
+    from aidokit.reconcile.core.safe_read import read_file
+
+    if not path.is_file():
+        return None
+    raw = read_file(path, limit=4096, error=ConfigError) or b""
+    text = raw.decode("utf-8", "replace").strip()
+    if not text.startswith(prefix):
+        return None
+    return path.parent / text.removeprefix(prefix).strip()
+
+
+def _alternates(path: Path) -> list[Path]:
+    from aidokit.reconcile.core.safe_read import read_file
+
+    if not path.is_file():
+        return []
+    raw = read_file(path, limit=65536, error=ConfigError) or b""
+    lines = raw.decode("utf-8", "replace").splitlines()
+    return [path.parent.parent / line.strip() for line in lines if line.strip()
+            and not line.startswith("#")]  # fmt: skip
 
 
 def _roots(environ: Mapping[str, str]) -> list[Path]:
