@@ -433,13 +433,14 @@ def cli_version(binary: str) -> str | None:
     path = shutil.which(binary)
     if path is None:
         return None
-    try:
-        result = subprocess.run(
-            [path, "--version"], capture_output=True, text=True, timeout=10, check=False
-        )
+    from aidokit.reconcile.core.processes import run_group
+
+    try:  # in its own process group: nothing it starts outlives it (SPEC §7)
+        result = run_group([path, "--version"], timeout=10)
     except (OSError, subprocess.SubprocessError):
         return None
-    match = VERSION_RE.search(result.stdout or result.stderr)
+    out = result.stdout.decode("utf-8", "replace") or result.stderr.decode("utf-8", "replace")
+    match = VERSION_RE.search(out)
     return match.group(1) if match else None
 
 
