@@ -1,0 +1,72 @@
+"""A person's own files for a project (issue 49): out of `git status`, switched by `aido
+use`, shown by `aido status`; the team's files and `aido.lock` untouched."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import aido, new_project
+from tests.test_json_schemas import assert_valid
+
+TEAM = 'adapters = ["claude-code", "cursor"]\nsuggest = false\n[mcp]\nadd = ["context7", "fetch"]\n'
+
+
+def git(cwd: Path, *argv: str) -> str:
+    ident = ["-c", "user.name=aido tests", "-c", "user.email=tests@aido.invalid"]
+    done = subprocess.run(["git", *ident, *argv], cwd=cwd, check=True, capture_output=True)
+    return done.stdout.decode()
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """A committed team repository, converged."""
+    root = new_project(tmp_path, TEAM)
+    git(root, "init", "-q")
+    assert aido(root, "apply", "--yes") == 0
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "team")
+    return root
+
+
+def test_a_persons_files_never_show_in_git_status(project: Path) -> None:
+    """`aido remove --local` starts aido.local.toml and .claude/settings.local.json; both
+    go into .git/info/exclude (never the team's .gitignore), so `git status` stays clean."""
+    assert aido(project, "remove", "fetch", "--local", "--yes") == 0
+    assert (project / "aido.local.toml").is_file()
+    assert (project / ".claude" / "settings.local.json").is_file()
+    assert git(project, "status", "--porcelain") == ""
+    exclude = (project / ".git" / "info" / "exclude").read_text()
+    assert "/.claude/settings.local.json" in exclude and "/aido.local.toml" in exclude
+    assert not (project / ".gitignore").exists()
+
+
+def test_use_switches_per_person_and_status_shows_it(
+    project: Path, sandbox_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`aido use` turns the team's other servers off in the person's file only, says where
+    it cannot reach (Cursor), `aido status` (and `--json`) name the profile, `--none`
+    ends it; an unknown profile is one sentence naming what there is."""
+    (project / "aido.local.toml").write_text('[profiles.docs]\nenable = ["context7"]\n')
+    capsys.readouterr()
+    assert aido(project, "use", "nope") == 1
+    err = capsys.readouterr().err
+    assert "no [profiles.nope] in aido.toml or aido.local.toml" in err and "docs" in err
+    assert aido(project, "use", "docs") == 0
+    out = capsys.readouterr().out.replace("\n", " ")
+    assert "cursor has no per-person file for this project" in out
+    local = json.loads((project / ".claude" / "settings.local.json").read_text())
+    assert local == {"disabledMcpjsonServers": ["fetch"]}
+    assert aido(project, "status") == 0
+    assert "Profile: docs" in capsys.readouterr().out
+    assert aido(project, "status", "--json") == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert_valid("status", doc)
+    assert doc["profile"] == "docs"
+    assert git(project, "status", "--porcelain") == "?? aido.local.toml\n"  # written by hand
+    assert aido(project, "use", "--none") == 0
+    assert not (project / ".claude" / "settings.local.json").exists()
+    assert aido(project, "plan", "--detailed-exitcode") == 0
