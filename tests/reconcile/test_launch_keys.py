@@ -217,6 +217,7 @@ def test_docs_security_lists_each_adapters_launch_keys() -> None:
             rows[cells[0].strip("`")] = cells[1]
     for name, adapter in ADAPTERS.items():
         keys = set(adapter.caps.launch_keys)
+        assert name in rows, f"docs/security.md lists no launch keys for {name}"
         said = rows[name]
         if said.startswith("the common set"):
             keys -= LAUNCH_KEYS

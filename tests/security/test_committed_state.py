@@ -277,3 +277,36 @@ def test_generated_records_never_crash_or_touch_anything_else(data: st.DataObjec
         assert {p for p in changed if not p.startswith("proj/.aido/")} <= allowed
         if not scope:
             assert user_file.read_bytes() == mine
+
+
+@pytest.mark.parametrize("name", sorted(ADAPTERS))
+def test_every_project_file_of_an_adapter_is_admitted(name: str, tmp_path: Path) -> None:
+    """No false refusal: the project server file (each name it may take), companion files
+    and agent files of every adapter are files committed state may name; a sibling, the
+    same file through `..`, or an absolute path are not."""
+    from aidokit.adapters.base import Host, Scope
+    from aidokit.reconcile.read.project_state import project_file
+
+    adapter = ADAPTERS[name]
+    host = Host.current(tmp_path)
+    if Scope.PROJECT not in adapter.scopes:
+        location = None
+    else:
+        location = adapter.location(Scope.PROJECT, host)
+    keys = [] if location is None else [location.path.relative_to(tmp_path).as_posix()]
+    keys += list(adapter.caps.project_names)
+    keys += [
+        side.path.relative_to(tmp_path).as_posix()
+        for side in adapter.companion_files(Scope.PROJECT, host).values()
+    ]
+    agents = adapter.agents
+    folder = agents.folder(Scope.PROJECT, host) if agents is not None else None
+    if agents is not None and folder is not None:
+        keys.append((folder / f"reviewer{agents.suffix}").relative_to(tmp_path).as_posix())
+    for key in keys:
+        assert project_file(adapter, key, host), key
+        assert project_file(adapter, f"{key} -> /elsewhere/{key}", host), key
+        assert not project_file(adapter, f"./{key}", host)
+        assert not project_file(adapter, str(tmp_path / key), host)
+        assert not project_file(adapter, f"sub/../{key}", host)
+    assert not project_file(adapter, "package.json", host)
