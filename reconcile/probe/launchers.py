@@ -5,7 +5,7 @@ caches: npm's `npx` reads `npm_config_offline` (npm's config: every `--offline`
 flag is also that variable), uv's `uvx` reads `UV_OFFLINE`, and `docker run` takes
 `--pull=never`. A launcher aido cannot keep offline is not started at all.
 
-A package aido vouches for (a catalog entry exactly as aido wrote it) is what
+A package aido vouches for (a catalog entry exactly as aido renders it now) is what
 the catalog names, from where the user's own configuration fetches it: the
 project must not redirect it. Package launchers read configuration from the
 folder they start in and its parents (npm: the `.npmrc` beside the nearest
