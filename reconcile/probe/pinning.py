@@ -119,25 +119,32 @@ def check(
 
 
 def _nearest(source: str, held: Mapping[str, ToolPin]) -> str | None:
-    """The pin of the same package at another version (or any pin of the id)."""
+    """The pin of the same package at another version, else any pin of the id."""
     if not held:
         return None
-    name = source.rsplit("@", 1)[0] if source.startswith("npm:") else source.split("==")[0]
-    same = [s for s in held if s.startswith(name)]
+    if source.startswith("npm:"):
+        prefix = source.rsplit("@", 1)[0] + "@"
+    elif source.startswith("pypi:"):
+        prefix = source.split("==", 1)[0] + "=="
+    else:
+        prefix = source
+    same = [s for s in held if s.startswith(prefix)]
     return sorted(same or held)[-1]
 
 
 def moved(
     checks: Iterable[PinCheck], pins: Mapping[str, Mapping[str, ToolPin]]
 ) -> tuple[dict[str, dict[str, ToolPin]], list[PinCheck]]:
-    """The tool pins with each probed id's pins replaced by what it lists now, and the
-    checks whose pin moves (a new version, a changed list, or a first pin)."""
+    """The tool pins with each check's pin set to what it lists now (the pin it was compared
+    with goes when that was another version), and the checks whose pin moves. Pins no check
+    touched (a probe that failed, an id not probed) stay."""
     table = {entry: dict(by_source) for entry, by_source in pins.items()}
-    fresh: dict[str, dict[str, ToolPin]] = {}
-    listed = [c for c in checks]
+    listed = list(checks)
     for item in listed:
-        fresh.setdefault(item.result.probe.id, {})[item.source] = item.now
-    table.update(fresh)
+        held = table.setdefault(item.result.probe.id, {})
+        if item.pinned_for is not None and item.pinned_for != item.source:
+            held.pop(item.pinned_for, None)
+        held[item.source] = item.now
     moving = [
         c for c in listed
         if c.status != "unchanged" or c.pinned_for != c.source or c.pinned != c.now

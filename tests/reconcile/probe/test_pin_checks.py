@@ -90,3 +90,22 @@ def test_a_pin_of_no_tools_and_one_of_hidden_names() -> None:
     assert pin_of([], "s").total == 0
     pin = pin_of([definition({"name": "a\u200bb", "description": ""})], "s")
     assert pin.tools is not None and "a\u200bb" in pin.tools
+
+
+def test_moving_one_pin_keeps_the_others_of_the_id(tmp_path: Path) -> None:
+    """An id started two ways (a remote here, a package there) keeps the pin whose probe did
+    not run; a package of a similar name is not taken for another version."""
+    remote = Launch("http", url="https://mcp.example/mcp")
+    pins = {
+        "srv": {
+            "url:https://mcp.example/mcp": pinning.pin_now(result(remote, ECHO)),
+            "npm:@acme/srv-extra@1.0.0": pinning.pin_now(result(NPX, ECHO)),
+            "npm:@acme/srv@1.2.0": pinning.pin_now(result(NPX, ECHO)),
+        }
+    }
+    newer = result(NPX._replace(args=("-y", "@acme/srv@1.3.0")), {**ECHO, "description": "x"})
+    found = pinning.check(newer, pins, os.environ, tmp_path)
+    assert found is not None and found.pinned_for == "npm:@acme/srv@1.2.0"
+    table, _ = pinning.moved([found], pins)
+    kept = ["npm:@acme/srv-extra@1.0.0", "npm:@acme/srv@1.3.0", "url:https://mcp.example/mcp"]
+    assert sorted(table["srv"]) == kept
