@@ -62,7 +62,7 @@ def test_a_server_past_the_fold_keeps_count_and_digest_only() -> None:
 
 
 def test_plan_and_apply_carry_the_tool_pins(tmp_path: Path) -> None:
-    """apply rewrites the lock's entries; the tool pins stay as they are."""
+    """apply and upgrade rewrite the lock's entries; the tool pins stay as they are."""
     project = tmp_path / "proj"
     project.mkdir()
     (project / "aido.toml").write_text('adapters = ["claude-code"]\n', "utf-8")
@@ -71,6 +71,17 @@ def test_plan_and_apply_carry_the_tool_pins(tmp_path: Path) -> None:
     assert main(["apply", "--yes", "--project", str(project)]) == 0
     after = parse_lock((project / "aido.lock").read_bytes(), project / "aido.lock")
     assert after.entries and after.tools == {"srv": {"command:x": pin}}
+    assert main(["upgrade", "--yes", "--project", str(project)]) == 0  # the catalog's pins
+    assert parse_lock((project / "aido.lock").read_bytes(), project / "aido.lock") == after
+    # The lock aido wrote, pins and entries, matches its JSON Schema (folded pins too).
+    import jsonschema
+
+    big = pin_of([tool(f"t{n}") for n in range(FOLD_ABOVE + 1)], "big 2")
+    text = render_lock(Lock(after.entries, after.baselines, {**after.tools, "big": {"url:x": big}}))
+    schema = json.loads(
+        (Path(__file__).parents[2] / "docs/schemas/aido-lock.schema.json").read_text()
+    )
+    jsonschema.validate(json.loads(text), schema)
 
 
 def test_each_part_is_told_apart() -> None:
