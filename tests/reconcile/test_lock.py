@@ -359,3 +359,43 @@ def test_saved_plan_with_an_edited_lock_writes_nothing(
     assert aido(project, "apply", str(saved)) == 1
     assert "edited by hand" in capsys.readouterr().err
     assert not (project / ".mcp.json").exists() and not (project / LOCK_NAME).exists()
+
+
+def test_outdated_tells_wanted_from_latest_and_which_command_moves_which(
+    project: Path,
+    registry: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Locked at A, the catalog at B (wanted), npm at 2099.9.9 (latest): outdated names
+    both, says `aido upgrade memory` moves the lock to B and that only a newer aido or a
+    custom server reaches the latest (issue 54 item 3)."""
+    assert aido(project, "apply", "--yes") == 0
+    monkeypatch.setattr(entries, "MCP_CATALOG", catalog_with(memory=memory_pinned(MEMORY_B)))
+    capsys.readouterr()
+    assert aido(project, "outdated", "--registry") == 0
+    out = capsys.readouterr().out
+    assert f"  locked:  npm:{MEMORY_A}" in out
+    assert f"  wanted:  npm:{MEMORY_B}  (this aido's catalog)" in out
+    assert "  latest:  npm:@modelcontextprotocol/server-memory@2099.9.9  (the registry)" in out
+    assert "`aido upgrade memory` moves aido.lock" in out
+    assert "a newer aido (pip install -U aidokit)" in out and "[custom.memory]" in out
+
+
+def test_upgrade_says_why_it_moves_nothing(
+    project: Path, registry: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The lock holds the catalog's pin and npm has a newer release: outdated lists it, and
+    upgrade says the catalog pins what the lock holds and what would move it."""
+    assert aido(project, "apply", "--yes") == 0
+    capsys.readouterr()
+    assert aido(project, "outdated", "--registry") == 0
+    out = capsys.readouterr().out
+    assert "wanted:" not in out  # the lock is at the catalog's pin
+    assert "`aido upgrade` cannot reach it" in out
+    assert aido(project, "upgrade", "memory", "--yes") == 0
+    out = capsys.readouterr().out
+    assert "aido.lock already holds this aido's catalog pins for memory" in out
+    assert "pip install -U aidokit" in out and "[custom.memory]" in out
+    assert aido(project, "upgrade", "--yes") == 0
+    assert "catalog pins for every locked entry" in capsys.readouterr().out

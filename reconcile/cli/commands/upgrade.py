@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from aidokit.reconcile.cli.commands import (
     apply_and_report,
@@ -11,6 +12,9 @@ from aidokit.reconcile.cli.commands import (
     gather_inputs,
     want_colour,
 )
+
+if TYPE_CHECKING:
+    from aidokit.reconcile.read.choices.lockfile import Lock
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -79,10 +83,37 @@ def run(args: argparse.Namespace) -> int:
             f"{maybe(unknown[0], lock.entries)}; "
             f"name ids it locks: {', '.join(sorted(lock.entries)) or 'none'}"
         )
-    plan = build_plan(world, upgrade=set(args.ids or lock.entries))
+    asked = list(args.ids or sorted(lock.entries))
+    current = _current(lock, asked)
+    if current:
+        print(_why_not(current, every=not args.ids and len(current) == len(asked)))
+    plan = build_plan(world, upgrade=set(asked))
     if args.frozen:
         check_frozen(plan)
     return apply_and_report(plan, yes=args.yes, colour=want_colour(args), kind="upgrade")
+
+
+def _current(lock: Lock, asked: list[str]) -> list[str]:
+    """The catalog entries of `asked` whose lock already holds this aido's catalog pins."""
+    from aidokit.adapters import resolved
+    from aidokit.catalog import entries
+    from aidokit.reconcile.read.choices.outdated import find_outdated
+
+    behind = {row.id for row in find_outdated(lock, resolved(entries.MCP_CATALOG), registry=False)}
+    return [
+        i for i in asked if i not in behind and lock.entries[i].source == "catalog"
+    ]  # fmt: skip
+
+
+def _why_not(current: list[str], *, every: bool) -> str:
+    """Why `aido upgrade` leaves these entries where they are, and what would move them."""
+    them = "every locked entry" if every else ", ".join(current)
+    return (
+        f"aido.lock already holds this aido's catalog pins for {them}: upgrade moves the lock "
+        "only to the pins this aido's catalog reviewed. A newer release on npm or PyPI "
+        "(`aido outdated --registry`) comes with a newer aido (pip install -U aidokit), or "
+        f"run it as your own server with [custom.{current[0]}] in aido.toml."
+    )
 
 
 def _baselines(args: argparse.Namespace) -> int:

@@ -38,7 +38,9 @@ def find_outdated(lock: Lock, catalog: Iterable[MCPDef], *, registry: bool) -> l
     rows = []
     for entry_id, locked in sorted(lock.entries.items()):
         row = _against_catalog(locked, by_id.get(entry_id))
-        newer = _newer_releases(locked, deadlines) if deadlines else ()
+        # Newer than what the catalog pins (its Wanted), or than the lock when it is current.
+        wanted = _wanted(locked, by_id.get(entry_id))
+        newer = _newer_releases(wanted, deadlines) if deadlines else ()
         if newer:
             row = Outdated(
                 entry_id,
@@ -67,6 +69,15 @@ def _against_catalog(locked: Locked, entry: MCPDef | None) -> Outdated | None:
     return Outdated(locked.id, locked.packages(), current.packages(), note=note)
 
 
+def _wanted(locked: Locked, entry: MCPDef | None) -> Locked:
+    """The catalog's pins for the adapters `locked` pins (the lock itself for a custom
+    entry or one this catalog lacks)."""
+    if locked.source != "catalog" or entry is None:
+        return locked
+    mine = locked.resolved(entry.install)
+    return Locked(entry.id, "catalog", {n: entry.install[n] for n in mine if n in entry.install})
+
+
 def _deadlines() -> Deadlines:
     from aidokit.reconcile.read.choices.registries import Deadlines
 
@@ -86,7 +97,10 @@ def _newer_releases(locked: Locked, deadlines: Deadlines) -> tuple[str, ...]:
 
 
 def render_outdated(rows: list[Outdated]) -> str:
-    """One block per outdated entry, or a single line saying the lock is current."""
+    """One block per outdated entry, npm-style: what aido.lock holds, what this aido's
+    catalog pins (Wanted, which `aido upgrade` moves the lock to) and, with `--registry`,
+    the newest release (Latest, which only a newer catalog or a custom server brings);
+    then which command moves which. A single line when the lock is current."""
     if not rows:
         return "aido.lock matches this aido's catalog: nothing is outdated.\n"
     out = []
@@ -94,11 +108,32 @@ def render_outdated(rows: list[Outdated]) -> str:
         out.append(f"{row.id}{f'  ({row.note})' if row.note else ''}")
         out.append(f"  locked:  {', '.join(row.locked) or '-'}")
         if row.catalog and row.catalog != row.locked:
-            out.append(f"  catalog: {', '.join(row.catalog)}")
+            out.append(f"  wanted:  {', '.join(row.catalog)}  (this aido's catalog)")
         if row.latest:
-            out.append(f"  latest:  {', '.join(row.latest)}")
+            out.append(f"  latest:  {', '.join(row.latest)}  (the registry)")
+    behind = [row.id for row in rows if row.catalog and row.catalog != row.locked]
+    ahead = [row for row in rows if row.latest]
     out.append("")
-    out.append(f"{len(rows)} outdated; `aido upgrade [ID...]` moves the lock to the catalog.")
+    if behind:
+        out.append(
+            f"{len(behind)} behind this aido's catalog: `aido upgrade {' '.join(behind)}` "
+            "moves aido.lock (and the files) to the wanted pins."
+        )
+    if ahead:
+        first = ahead[0].id
+        out.append(
+            f"{len(ahead)} with a newer release than the catalog pins: aido runs only "
+            "reviewed pins, so `aido upgrade` cannot reach it; a newer aido "
+            "(pip install -U aidokit) brings the newer pins its catalog has, or run "
+            f"the release as your own server (`[custom.{first}]` in aido.toml, confirmed by "
+            "name)."
+        )
+    noted = [row.id for row in rows if row.note]
+    if noted:
+        out.append(
+            f"{len(noted)} with a note ({', '.join(noted)}): `aido plan` shows what this "
+            "aido does with them."
+        )
     return "\n".join(out) + "\n"
 
 
