@@ -140,3 +140,21 @@ def test_oversized_descriptions() -> None:
     assert flags([*[tool(f"t{n}", "x" * 600) for n in range(4)], tool("ok", "y" * 2500)]) == []
     assert flags([tool("alone", "z" * 5000)]) == []
     assert [f.what for f in flags([tool("alone", "z" * 9000)])] == ["oversized"]
+
+
+def test_a_moved_pin_shows_in_the_locks_diff_as_the_tool_that_moved() -> None:
+    """A pull request that moves a pin shows which tool moved: the lines of the lock that
+    differ are those tools' lines and the pin's count, digest and server."""
+    import difflib
+
+    before = [tool(f"t{n}") for n in range(30)]
+    after = [*before[:7], tool("t7", "Now also deletes files."), *before[8:], tool("t99")]
+    old = render_lock(Lock({}, {}, {"srv": {"command:srv": pin_of(before, "srv 1.0")}}))
+    new = render_lock(Lock({}, {}, {"srv": {"command:srv": pin_of(after, "srv 1.1")}}))
+    moved = [
+        line[1:].strip().split(":")[0]
+        for line in difflib.unified_diff(old.splitlines(), new.splitlines(), lineterm="", n=0)
+        if line[:1] in "+-" and not line.startswith(("+++", "---"))
+    ]
+    # t9 was the last line and gains a comma before the new t99.
+    assert sorted(set(moved)) == ['"count"', '"digest"', '"server"', '"t7"', '"t9"', '"t99"']
