@@ -68,6 +68,7 @@ _LINES: dict[str, tuple[str, frozenset[Transport], frozenset[Place]]] = {
     "jetbrains-copilot": ("jetbrains_copilot", ANY, NOWHERE),
     "mcp-json": ("mcp_json", ANY, EVERYWHERE),
     "deepagents": ("deepagents", ANY, EVERYWHERE),
+    "qoder-cli": ("qoder_cli", ANY, EVERYWHERE),
 }
 
 # Each adapter's module, by adapter name.

@@ -5,7 +5,8 @@ ToolHive's client table (pkg/client/config.go at e25de16c, 2026-08-21):
 on Windows, key `mcpServers`, a remote server as `url` with `type` `http` or
 `sse` (Qoder reads the transport field). No project file and no variable
 syntax are documented there, so a value that needs a variable is left out with
-a note.
+a note. The Qoder CLI (`qodercli`) reads `~/.qoder/settings.json` instead: the
+`qoder-cli` adapter.
 """
 
 from __future__ import annotations
@@ -44,7 +45,6 @@ class Qoder(AdapterBase):
         unconfirmed=(
             "Qoder's own documentation of the file (read in ToolHive only)",
             "a project-level file",
-            "whether the Qoder CLI (qodercli) reads the same file",
             "environment-variable references (none documented; secrets are left out)",
         ),
     )
@@ -65,9 +65,9 @@ class Qoder(AdapterBase):
         return refs.done({"type": spec.transport, **remote_fields(refs, spec)})
 
     def detect(self, host: Host, scope: Scope) -> str | None:
-        """The Qoder folder, or `qoder`/`qodercli` on PATH."""
+        """The Qoder folder, or `qoder` on PATH."""
         user = (USER_FOLDER.everywhere(host),)
-        return detect_any(host, scope, user=user, cli=("qoder", "qodercli"))
+        return detect_any(host, scope, user=user, cli=("qoder",))
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from ToolHive."""
