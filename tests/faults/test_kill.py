@@ -60,10 +60,14 @@ class Case:
     def configure(self, template: str) -> None:
         """Write the scope's aido.toml from CONFIG_A or CONFIG_B.
 
-        User scope reads only the user layer (SPEC §4), never the project's file.
+        User scope reads only the user layer (SPEC §4), never the project's file; local
+        scope writes a person's difference from the team's, so the template is theirs.
         """
         text = template.format(adapters=json.dumps(self.adapters))
         config = self.project / "aido.toml"
+        if self.scope == "local":  # one person's servers: local scope writes only those
+            config.write_text(f"adapters = {json.dumps(self.adapters)}\nsuggest = false\n")
+            config = self.project / "aido.local.toml"
         if self.scope == "user":
             config = self.home / ".config" / "aido" / "aido.toml"
             config.parent.mkdir(parents=True, exist_ok=True)
