@@ -200,12 +200,22 @@ class Document:
             )
         return name
 
-    def delete_entry(self, key_path: tuple[str, ...], name: str) -> None:
-        """Remove one entry if present; an emptied map stays, empty (see `restore`)."""
+    def delete_entry(
+        self, key_path: tuple[str, ...], name: str, *, keep_comments: bool = False
+    ) -> None:
+        """Remove one entry if present; an emptied map stays, empty (see `restore`).
+        `keep_comments`: the comments above it stay where they were (a TOML entry that
+        `aido import` renames to its catalog id, issue 50)."""
         self.edited = True
         key_path = self._path(key_path)
         if key_path[-1:] == (ITEMS,) and self._is_json():
             self._json().remove_item(key_path[:-1], _checked((name,))[0])
+            return
+        from aidokit.reconcile.documents.jsonedit import JsonEditor
+        from aidokit.reconcile.documents.tomldoc import TomlEditor
+
+        if keep_comments and isinstance(self._editor, TomlEditor | JsonEditor):
+            self._editor.delete_entry(key_path, _checked((name,))[0], keep_comments=True)
             return
         self._editor.delete_entry(key_path, _checked((name,))[0])
 

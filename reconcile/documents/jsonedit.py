@@ -72,6 +72,8 @@ class JsonEditor:
         self._root = 0
         self._objects: dict[int, tuple[list[Member], int]] = {}  # `{` offset -> members, `}`
         self._pending: dict[tuple[str, ...], dict[str, Any]] = {}
+        # Deleted entries whose comment lines above stay where they were (issue 50).
+        self._kept_comments: set[tuple[tuple[str, ...], str]] = set()
         self._origins: dict[tuple[str, ...], MapOrigin] = {}
         self._item_origins: dict[tuple[str, ...], MapOrigin] = {}
         self._looks: _Looks | None = None
@@ -390,8 +392,13 @@ class JsonEditor:
         jsonstyle.render(jsonstyle.plain(entry), jsonstyle.Style(), "", inline=True)
         self._queue(key_path, name, entry)
 
-    def delete_entry(self, key_path: tuple[str, ...], name: str) -> None:
-        """Queue removing one entry if present; an emptied map stays as `{}`."""
+    def delete_entry(
+        self, key_path: tuple[str, ...], name: str, *, keep_comments: bool = False
+    ) -> None:
+        """Queue removing one entry if present; an emptied map stays as `{}`. With
+        `keep_comments`, the comment lines right above it stay where they are."""
+        if keep_comments:
+            self._kept_comments.add((key_path, name))
         self._queue(key_path, name, _GONE)
 
     def _queue(self, key_path: tuple[str, ...], name: str, entry: Any) -> None:
@@ -433,7 +440,12 @@ class JsonEditor:
                 index = next(i for i, m in enumerate(layout.members) if m.key == name)
                 emptied = len(layout.members) == 1
                 newline = looks.style.newline
-                work.splice(jsonmembers.delete(layout, index, newline, keep_open=keep_open))
+                kept = (key_path, name) in self._kept_comments
+                work.splice(
+                    jsonmembers.delete(
+                        layout, index, newline, keep_open=keep_open, keep_comments=kept
+                    )
+                )
         if work.changed:
             self._spliced = (work.start, work.end, work.text.encode("latin-1"))
             self._objects.clear()

@@ -95,12 +95,14 @@ class Layout:
         """Return the offset after a member's value and its comma."""
         return member.value_end if member.comma is None else member.comma + 1
 
-    def whole_lines(self, member: Member) -> tuple[int, int] | None:
-        """The line span a member owns when it has lines of its own, else None."""
+    def whole_lines(self, member: Member, *, comments: bool = True) -> tuple[int, int] | None:
+        """The line span a member owns when it has lines of its own (with the comment
+        lines right above it unless not `comments`), else None."""
         end = self.line_end(self.tail(member))
         if end is None or not self.own_line(member):
             return None
-        return self._lead(self.line_start(member.key_start)), end
+        start = self.line_start(member.key_start)
+        return (self._lead(start) if comments else start), end
 
     def _lead(self, start: int) -> int:
         """Extend a member's first line upwards over the comment-only lines right above it."""
@@ -168,16 +170,24 @@ def insert_inline(layout: Layout, text: str, space: str, comma: str) -> list[Spl
     return [(last.value_end, last.value_end, "," + space + text)]
 
 
-def delete(layout: Layout, index: int, newline: str, *, keep_open: bool = False) -> list[Splice]:
+def delete(
+    layout: Layout,
+    index: int,
+    newline: str,
+    *,
+    keep_open: bool = False,
+    keep_comments: bool = False,
+) -> list[Splice]:
     """Splices that remove member `index`: exactly what `insert` would have added for it.
 
     The last member leaving an object that `insert` opened up from `{}` closes it again;
-    `keep_open` says the object was written open (`{`, line break, `}`) before that.
+    `keep_open` says the object was written open (`{`, line break, `}`) before that;
+    `keep_comments` leaves the comment lines above the member where they are.
     """
     mems = layout.members
     gone = mems[index]
     prev = mems[index - 1] if index else None
-    lines = layout.whole_lines(gone)
+    lines = layout.whole_lines(gone, comments=not keep_comments)
     if lines is not None:
         splices = [(lines[0], lines[1], "")]
         if gone.comma is None and prev is not None and prev.comma is not None:

@@ -121,6 +121,8 @@ class TomlEditor:
         self._copied: set[tuple[str, ...]] = set()
         # (map, name) -> the entry's new tables, or None to delete; in edit order.
         self._edits: dict[tuple[tuple[str, ...], str], str | None] = {}
+        # Deleted entries whose leading comments stay where they were (a renamed entry).
+        self._kept_comments: set[tuple[tuple[str, ...], str]] = set()
         # (entry, key) -> the pair's new line, or None to delete: one field of an entry
         # that holds someone else's keys (SPEC §6), edited alone so theirs keep their bytes.
         self._fields: dict[tuple[tuple[str, ...], str], str | None] = {}
@@ -202,8 +204,13 @@ class TomlEditor:
             self._edits[(key_path, name)] = block
         self._rendered = None
 
-    def delete_entry(self, key_path: tuple[str, ...], name: str) -> None:
-        """Queue removing the entry's tables (and sub-tables) with their leading comments."""
+    def delete_entry(
+        self, key_path: tuple[str, ...], name: str, *, keep_comments: bool = False
+    ) -> None:
+        """Queue removing the entry's tables (and sub-tables) with their leading comments,
+        or, with `keep_comments`, leaving the comments above its first table in place."""
+        if keep_comments:
+            self._kept_comments.add((key_path, name))
         if key_path and key_path[-1] == NAMED_TABLES:
             self._delete_item(key_path[:-1], name)
             return
@@ -680,7 +687,11 @@ class TomlEditor:
                 at = len(source.text) if layout.end is None else layout.end
                 inserts.setdefault(at, []).append(block)
                 continue
-            splices += [(b.lead, b.end, "") for b in owned[int(block is not None) :]]
+            kept = (key_path, name) in self._kept_comments and block is None
+            splices += [
+                (b.header.start if kept and i == 0 else b.lead, b.end, "")
+                for i, b in enumerate(owned[int(block is not None) :])
+            ]
             if block is not None:
                 first = owned[0]
                 keep = _trailing_blank(source.text, first.header.start, first.end)

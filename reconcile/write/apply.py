@@ -22,7 +22,7 @@ from aidokit.reconcile.core.atomic import (
 from aidokit.reconcile.core.errors import SecurityError, StaleError
 from aidokit.reconcile.core.lock import lock_file
 from aidokit.reconcile.documents import Document, read_document
-from aidokit.reconcile.plan.model import Action, Change, FileChange, Plan
+from aidokit.reconcile.plan.model import Action, Change, FileChange, Plan, Reason
 from aidokit.reconcile.read.state import (
     DELETING,
     Record,
@@ -217,7 +217,9 @@ def _edit(file: FileChange) -> Edit:
     for change in file.actionable:
         map_path = change.map_path or file.map_path
         if change.action is Action.DELETE:
-            document.delete_entry(map_path, change.name)
+            # A hand-written entry renamed to its catalog id: its comments stay (issue 50).
+            renamed = change.why is Reason.RENAMED
+            document.delete_entry(map_path, change.name, keep_comments=renamed)
             present.discard((change.map_path, change.name))
         else:
             document.update_entry(map_path, change.name, change.after, change.kept)

@@ -158,3 +158,34 @@ def test_the_persons_own_token_variable_is_kept(
     claude = json.loads((project / ".mcp.json").read_text())["mcpServers"]["github"]
     assert claude["headers"] == {"Authorization": "Bearer ${GH_PAT}"}
     assert aido(project, "plan", "--detailed-exitcode") == 0
+
+
+@pytest.mark.parametrize(
+    ("adapter", "path", "text"),
+    [
+        (
+            "codex",
+            ".codex/config.toml",
+            "# GitHub, read with my own token\n[mcp_servers.gh]\n"
+            'url = "https://api.githubcopilot.com/mcp/"\nbearer_token_env_var = "GH_PAT"\n',
+        ),
+        (
+            "vscode",
+            ".vscode/mcp.json",
+            '{\n  "servers": {\n    // GitHub, read with my own token\n    "gh": {\n'
+            '      "type": "http",\n      "url": "https://api.githubcopilot.com/mcp/",\n'
+            '      "headers": {"Authorization": "Bearer ${env:GH_PAT}"}\n    }\n  }\n}\n',
+        ),
+    ],
+)
+def test_a_comment_above_a_renamed_entry_is_never_dropped(
+    tmp_path: Path, adapter: str, path: str, text: str
+) -> None:
+    """`gh` imported as catalog github: the person's comment stays in the file."""
+    project = new_project(tmp_path, f'adapters = ["{adapter}"]\nsuggest = false\n')
+    (project / path).parent.mkdir(parents=True)
+    (project / path).write_text(text)
+    assert aido(project, "import", "--yes") == 0
+    after = (project / path).read_text()
+    assert "GitHub, read with my own token" in after
+    assert "github" in after and '"gh"' not in after and "servers.gh]" not in after
