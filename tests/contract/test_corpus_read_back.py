@@ -90,3 +90,35 @@ def test_the_harness_still_lists_the_persons_servers(sample: Sample, sandbox: Sa
         assert listed - theirs <= ours
     assert now == raw
     assert _names(cli, sandbox, sample.scope) == theirs
+
+
+INLINE_VIBE = b"""active_model = "devstral-2"
+mcp_servers = [
+  { name = "fetch", transport = "stdio", command = "uvx", args = ["mcp-server-fetch"] },
+  { name = "docs", transport = "http", url = "https://example.com/mcp" }, # team docs
+]
+
+[tools.bash]
+permission = "ask"
+"""
+
+
+def test_vibe_reads_an_inline_array_aido_edited_in_place(sandbox: Sandbox) -> None:
+    """Issue 51: Vibe's own loader reads the person's inline `mcp_servers = [...]` array
+    with aido's elements added in place, then as it was once they are removed."""
+    sandbox.trust_project("vibe")
+    target = sandbox.project / ".vibe" / "config.toml"
+    target.parent.mkdir(parents=True)
+    target.write_bytes(INLINE_VIBE)
+    host = Host(project=sandbox.project, home=sandbox.home, os="linux", environ=sandbox.env())
+    location = ADAPTERS["vibe"].location(Scope.PROJECT, host)
+    assert location is not None and location.path == target
+    run = Run(location, INLINE_VIBE)
+    (a, entry_a), (b, entry_b) = _catalog_entries(ADAPTERS["vibe"], set(run.theirs))
+    added = run.step(INLINE_VIBE, {a: entry_a, b: entry_b}, ())
+    assert added.startswith(INLINE_VIBE.split(b"]\n\n")[0].rsplit(b"\n", 1)[0])
+    target.write_bytes(added)
+    assert _names("vibe", sandbox, Scope.PROJECT) == {"fetch", "docs", a, b}
+    target.write_bytes(run.step(added, {}, (a, b)))
+    assert target.read_bytes() == INLINE_VIBE
+    assert _names("vibe", sandbox, Scope.PROJECT) == {"fetch", "docs"}
