@@ -13,6 +13,7 @@ import struct
 import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -210,3 +211,59 @@ def test_a_wrong_deadline_setting_is_refused(
     result = run_main(["outdated", "--registry", "--project", str(project)], cwd=project)
     assert result.returncode == 1
     assert f"AIDO_REGISTRY_TIMEOUT='{value}' is not a number of seconds" in result.stderr
+
+
+@contextmanager
+def _listening(behaviour: Behaviour) -> Iterator[int]:
+    """A TCP server on 127.0.0.1 running `behaviour` per connection: its port."""
+    stop = threading.Event()
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    server.settimeout(0.2)
+
+    def loop() -> None:
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                continue
+            threading.Thread(target=_serve_one, args=(conn, behaviour, stop), daemon=True).start()
+
+    threading.Thread(target=loop, daemon=True).start()
+    try:
+        yield server.getsockname()[1]
+    finally:
+        stop.set()
+        server.close()
+
+
+def _serve_one(conn: socket.socket, behaviour: Behaviour, stop: threading.Event) -> None:
+    with conn:
+        try:
+            behaviour(conn, stop)
+        except OSError:
+            return
+
+
+@pytest.mark.parametrize("scheme", ["ftp", "file", "data"])
+def test_a_redirect_leaves_http_only_for_nothing(scheme: str) -> None:
+    """A registry redirect to ftp:// (whose banner trickles), file:// or data: is refused at
+    once: redirects stay http(s), inside the one deadline (issue 48 item 6)."""
+    from aidokit.reconcile.read.choices.registries import download
+
+    banner = trickle(b"220-welcome\r\n")
+    with _listening(banner) as ftp_port:
+        target = {
+            "ftp": f"ftp://127.0.0.1:{ftp_port}/pkg.json",
+            "file": "file:///etc/passwd",
+            "data": "data:application/json,%7B%7D",
+        }[scheme]
+        head = f"HTTP/1.1 302 Found\r\nLocation: {target}\r\nContent-Length: 0\r\n\r\n"
+        with _listening(lambda conn, stop: conn.sendall(head.encode())) as port:
+            start = time.monotonic()
+            with pytest.raises(Exception) as caught:
+                download(f"http://127.0.0.1:{port}/pkg", 2.0)
+            took = time.monotonic() - start
+    assert took < 2.0 + 2, took
+    assert not isinstance(caught.value, TimeoutError | AssertionError), caught.value

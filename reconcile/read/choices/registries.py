@@ -28,6 +28,7 @@ import urllib.parse
 import urllib.request
 from collections.abc import Callable
 from types import TracebackType
+from typing import IO
 
 from aidokit.catalog.errors import excerpt
 from aidokit.catalog.models import Package
@@ -139,8 +140,12 @@ def download(url: str, seconds: float, *, cap: int = MAX_ANSWER) -> bytes:
 
 def _fetch(url: str, watch: _Watch, left: float, cap: int) -> bytes:
     """The body of `url`, at most `cap` bytes (more raises TooBig)."""
-    opener = urllib.request.build_opener(_Http(watch), _Https(watch))
-    # Only http(s), checked by the caller.
+    # Only http(s), checked by the caller; redirects stay http(s) and watched (issue 48 §6):
+    # no ftp, file or data handler is there to follow one elsewhere, outside the deadline.
+    opener = urllib.request.OpenerDirector()
+    errors = (urllib.request.HTTPErrorProcessor(), urllib.request.HTTPDefaultErrorHandler())
+    for handler in (_Http(watch), _Https(watch), _HttpRedirects(), *errors):
+        opener.add_handler(handler)
     request = urllib.request.Request(url, headers={"Accept": "application/json"})  # noqa: S310
     with opener.open(request, timeout=left) as response:
         chunks, size = [], 0
@@ -216,6 +221,26 @@ class _Watch:
         self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         self._timer.cancel()
+
+
+class _HttpRedirects(urllib.request.HTTPRedirectHandler):
+    """urllib's redirects, to http(s) only: anything else is the answer's error."""
+
+    def redirect_request(
+        self,
+        req: urllib.request.Request,
+        fp: IO[bytes],
+        code: int,
+        msg: str,
+        headers: http.client.HTTPMessage,
+        newurl: str,
+    ) -> urllib.request.Request | None:
+        if urllib.parse.urlsplit(newurl).scheme.lower() not in ("http", "https"):
+            raise urllib.error.HTTPError(
+                req.full_url, code, f"redirect to a URL that is not http(s): {excerpt(newurl)}",
+                headers, fp,
+            )  # fmt: skip
+        return super().redirect_request(req, fp, code, msg, headers, newurl)
 
 
 class _Http(urllib.request.HTTPHandler):
