@@ -54,6 +54,8 @@ class Found:
     replaced: bool = False  # the catalog runs it in another form here (npx -> its URL)
     # Why each harness that cannot launch it as written does not get it (issue 50 §1).
     cannot: tuple[str, ...] = ()
+    # What differs from the catalog's server and what import keeps (issue 50 §4).
+    differs: tuple[str, ...] = ()
 
     def record(self) -> Record:
         """The ownership record adopting it as it stands. When the catalog runs it in
@@ -227,8 +229,9 @@ def classify(target: TargetFile, name: str, entry: object, catalog: Mapping[str,
         )
         replaced = server.id != name or _replaced(target.adapter, entry, server)
         return Found(
-            target, name, entry, catalog_id=server.id, override=override, replaced=replaced
-        )
+            target, name, entry, catalog_id=server.id, override=override, replaced=replaced,
+            differs=differences(target.adapter, entry, server, override),
+        )  # fmt: skip
     problem = hardening.id_problem(name)
     if problem:
         return Found(target, name, entry, problem=f"{problem}; rename the entry to import it")
@@ -239,6 +242,38 @@ def classify(target: TargetFile, name: str, entry: object, catalog: Mapping[str,
         return Found(target, name, entry, custom=custom, references=names)
     except ValueError as exc:
         return Found(target, name, entry, problem=str(exc).removeprefix("Value error, "))
+
+
+def differences(
+    adapter: Adapter, entry: Mapping[str, Any], server: MCPDef, override: Override | None
+) -> tuple[str, ...]:
+    """What the catalog's server as this harness gets it differs in from the entry, and
+    what import keeps: the launch form, the version, the person's arguments, env values
+    and variable names (issue 50 §4: never "runs something else" when it does not)."""
+    spec = spec_for(server, adapter)
+    if spec is None:
+        return ()
+    lines: list[str] = []
+    mine, theirs = run_forms(entry), spec_forms(spec)
+    if mine and theirs and not mine & theirs:
+        lines.append(
+            f"it ran {_shown_form(sorted(mine)[0])}; {adapter.name} gets the catalog's form, "
+            f"{_shown_form(sorted(theirs)[0])}"
+        )
+    elif isinstance(spec, StdioSpec):
+        argv = entry_argv(entry)
+        package = next((a for a in spec.args if not a.startswith("-")), None)
+        ours = first_plain(list(argv[1])) if argv else None
+        if package and ours and ours != package:
+            lines.append(f"it ran {excerpt(ours)}; the catalog pins {excerpt(package)}")
+    if override is not None and override.args:
+        lines.append(f"kept: its arguments {excerpt(' '.join(override.args))}")
+    if override is not None and override.env:
+        lines.append(f"kept: its env {', '.join(sorted(override.env))}")
+    if override is not None and override.variables:
+        pairs = ", ".join(f"{v} for {k}" for k, v in sorted(override.variables.items()))
+        lines.append(f"kept: your variable names ({pairs})")
+    return tuple(lines)
 
 
 def runs_else(name: str, entry: Mapping[str, Any], server: MCPDef) -> str:

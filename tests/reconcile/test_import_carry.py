@@ -189,3 +189,22 @@ def test_a_comment_above_a_renamed_entry_is_never_dropped(
     after = (project / path).read_text()
     assert "GitHub, read with my own token" in after
     assert "github" in after and '"gh"' not in after and "servers.gh]" not in after
+
+
+def test_import_says_what_differs_and_what_it_keeps(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Honest words (issue 50 §4): a catalog server run another way is the catalog's,
+    with what differs (the form, the version) and what import keeps (arguments)."""
+    project = new_project(tmp_path, 'adapters = ["claude-code"]\nsuggest = false\n')
+    servers = {
+        "pw": {"command": "npx", "args": ["@playwright/mcp@latest", "--headless"]},
+        "git": {"command": "docker", "args": ["run", "-i", "--rm", "mcp/git"]},
+    }
+    (project / ".mcp.json").write_text(json.dumps({"mcpServers": servers}))
+    assert aido(project, "import", "--yes") == 0
+    out = capsys.readouterr().out
+    assert "it ran '@playwright/mcp@latest'; the catalog pins '@playwright/mcp@" in out
+    assert "kept: its arguments '--headless'" in out
+    assert "it ran the image 'docker.io/mcp/git'; claude-code gets the catalog's form" in out
+    assert "something else" not in out

@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         plan = _import_plan(world, found, where, adopted)
         for item in found if not told else ():
             say(import_line(item, where[item.name], why[item.name], plan, len(paths) > 1))
-            for line in item.cannot:  # issue 50 §1: one line per harness that cannot launch it
+            for line in (*item.differs, *item.cannot):  # issue 50 §4 and §1
                 say(f"  {line}")
             for name in item.references:  # SPEC §7: the credential itself is never copied
                 say(
