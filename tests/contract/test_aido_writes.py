@@ -128,6 +128,9 @@ def _apply(box: Sandbox, cli: str, scope: str) -> None:
     # SPEC §4: user scope reads only the user layer, never the project's aido.toml.
     host = Host.current(box.project)
     config = user_config_path(host) if scope == "user" else box.project / "aido.toml"
+    if scope == "local":  # a person's servers (issue 49): local scope writes only those
+        (box.project / "aido.toml").write_text(f'adapters = ["{adapter}"]\nsuggest = false\n')
+        config = box.project / "aido.local.toml"
     config.parent.mkdir(parents=True, exist_ok=True)
     config.write_text(toml.replace("'", '"'), encoding="utf-8")
     if scope == "project" and cli in ("codex", "copilot", "vibe"):
