@@ -120,12 +120,16 @@ def with_known(budget: Budget, lists: Mapping[str, tuple[str, ...]], entry_id: s
 def pinned_lists(lock: Lock | None) -> dict[str, tuple[str, ...]]:
     """Each entry id's tools as its tool pins in `aido.lock` list them (issue 53); an id
     whose pin is folded (too many tools to list) is left to the probe's cache."""
+    from aidokit.reconcile.read.tool_lists import valid_tool_name
+
     if lock is None:
         return {}
     found: dict[str, tuple[str, ...]] = {}
     for entry_id, pins in lock.tools.items():
         if pins and all(pin.tools is not None for pin in pins.values()):
-            names = {name for pin in pins.values() for name in pin.tools or ()}
+            # Only names of the MCP grammar are tools a harness file can list (issue 48 §6).
+            names = {name for pin in pins.values() for name in pin.tools or ()
+                     if valid_tool_name(name)}  # fmt: skip
             found[entry_id] = tuple(sorted(names))
     return found
 

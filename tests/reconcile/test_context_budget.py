@@ -409,3 +409,34 @@ def test_suggest_budget_ranks_the_costliest_and_names_the_trim(
     assert aido(root, "suggest", "--budget", "--json") == 0
     after = json.loads(capsys.readouterr().out)["servers"][0]
     assert after["tools_loaded"] < 8
+
+
+def test_a_tool_name_with_a_line_break_never_reaches_goose(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A name outside the MCP tool name grammar in the tool cache (a server's `tools/list`,
+    kept by an older aido) is not a tool: Goose user-scope apply compiles the budget from the
+    valid names and succeeds (issue 48 item 6)."""
+    import os
+
+    from aidokit.reconcile.read.tool_lists import cache_path
+
+    extra = '[override.playwright]\nexclude_tools = ["browser_install"]\n'
+    config = Path(os.environ["XDG_CONFIG_HOME"]) / "aido"
+    config.mkdir(parents=True)
+    (config / "aido.toml").write_text(_toml('"goose"', extra), "utf-8")
+    goose = Path(os.environ["XDG_CONFIG_HOME"]) / "goose"
+    goose.mkdir(parents=True)
+    (goose / "config.yaml").write_text("extensions: {}\n", "utf-8")
+    root = new_project(tmp_path)
+    tools = [{"name": n, "schema_chars": 100} for n in (*PLAYWRIGHT_TOOLS, "evil\nname: x")]
+    doc = {"format_version": 1, "servers": {"Playwright 0.0.83": {
+        "tools": tools, "seen": "2026-12-01T00:00:00+00:00", "ids": ["playwright"]}}}  # fmt: skip
+    cache = cache_path(os.environ)
+    cache.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    cache.write_text(json.dumps(doc), "utf-8")
+    cache.chmod(0o600)
+    capsys.readouterr()
+    assert aido(root, "apply", "--yes", "--scope", "user") == 0, capsys.readouterr().err
+    written = (goose / "config.yaml").read_text("utf-8")
+    assert "evil" not in written and "browser_navigate" in written
