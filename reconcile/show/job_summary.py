@@ -16,10 +16,11 @@ import re
 from pathlib import Path
 from typing import Any
 
+from aidokit.adapters.base import Format
 from aidokit.catalog.errors import printable
 from aidokit.reconcile.show.annotations import relative_text
 from aidokit.reconcile.show.artifact import Change, JobError, PlanDoc, PlannedFile, Violation
-from aidokit.reconcile.show.report import cell
+from aidokit.reconcile.show.report import cell, literal
 
 SYMBOL = {"create": "+", "update": "~", "heal": "^", "delete": "-", "conflict": "!"}
 COLUMNS = (("add", ("create",)), ("change", ("update", "heal")), ("remove", ("delete",)))
@@ -30,9 +31,9 @@ def render_job_summary(doc: PlanDoc | JobError | str, *, name: str, root: Path) 
     """The job summary of one check: `doc` is the job's plan, error document or why neither."""
     title = cell(name)
     if isinstance(doc, str):
-        return _join(f"### aido: the check failed in {title}", "", cell(doc))
+        return _join(f"### aido: the check failed in {title}", "", literal(doc))
     if isinstance(doc, JobError):
-        message = cell(relative_text(doc.message, root))
+        message = literal(relative_text(doc.message, root))  # whole: it says how to fix it
         where = f" ({cell(_path(Path(doc.path), root))}" if doc.path else ""
         where += f", line {doc.line})" if doc.path and doc.line else (")" if doc.path else "")
         return _join(f"### aido: the check failed in {title}", "", f"**Error**{where}: {message}")
@@ -112,7 +113,9 @@ def _errors(doc: PlanDoc, project: Path, root: Path) -> list[str]:
     lines = [""]
     for file in broken:
         path = cell(_path(project / file.path, root))
-        lines.append(f"- **Error** in {path}: {cell(relative_text(file.error or '', root))}")
+        # The whole sentence (not a table cell's share): it says where and how to fix it.
+        whole = literal(relative_text(file.error or "", root))
+        lines.append(f"- **Error** in {path}: {whole}")
     return lines
 
 
@@ -159,10 +162,11 @@ def _details(doc: PlanDoc, project: Path, root: Path, total: int) -> list[str]:
         return []
     text = printable("\n".join(body).strip("\n"), keep="\n")
     fence = "`" * max(3, 1 + max((len(r) for r in re.findall(r"`+", text)), default=0))
-    noun = "change" if total == 1 else "changes"
+    conflicts = doc.counts.get("conflict", 0)
+    heading = _counted(total - conflicts, "change") + ", " + _counted(conflicts, "conflict")
     return [
         "",
-        f"<details><summary>The plan ({total} {noun})</summary>",
+        f"<details><summary>The plan ({heading})</summary>",
         "",
         f"{fence}diff",
         text,
@@ -170,6 +174,22 @@ def _details(doc: PlanDoc, project: Path, root: Path, total: int) -> list[str]:
         "",
         "</details>",
     ]
+
+
+def _counted(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
+def _syntax(path: str) -> Format:
+    """The syntax of the file at `path`, by its name, for showing its entries as it holds them."""
+    name = path.lower()
+    if name.endswith(".toml"):
+        return Format.TOML
+    if name.endswith((".yaml", ".yml")):
+        return Format.YAML
+    if name.endswith(".md"):
+        return Format.MARKDOWN
+    return Format.JSON
 
 
 def _file_lines(file: PlannedFile, project: Path, root: Path) -> list[str]:
@@ -180,18 +200,21 @@ def _file_lines(file: PlannedFile, project: Path, root: Path) -> list[str]:
     if file.error:
         lines.append(f"  error: {relative_text(file.error, root)}")
     for change in changes:
-        lines += _change_lines(change)
+        lines += _change_lines(change, _syntax(file.path))
     return lines
 
 
-def _change_lines(change: Change) -> list[str]:
-    """One change as the text plan shows it; the symbol leads, so `diff` colours it."""
+def _change_lines(change: Change, fmt: Format = Format.JSON) -> list[str]:
+    """One change as the text plan shows it, its fields in the file's own syntax (`fmt`);
+    the symbol leads, so `diff` colours it."""
+    from aidokit.reconcile.show.syntax import field, value
+
     reason = f"  ({change.reason})" if change.reason else ""
     lines = [f"{SYMBOL[change.action]} {change.name}{reason}"]
     if change.action == "create" and isinstance(change.after, dict):
-        lines += [f"      {key} = {_show(value)}" for key, value in change.after.items()]
+        lines += [f"      {field(fmt, key, item)}" for key, item in change.after.items()]
     elif change.action == "create":
-        lines.append(f"      = {_show(change.after)}")
+        lines.append(f"      {value(fmt, change.after)}")
     for row in change.diff:
         if row.kind == "changed":
             lines.append(f"      ~ {row.path}: {_show(row.before)} -> {_show(row.after)}")

@@ -57,7 +57,13 @@ def cell(text: str) -> str:
     start a heading), a `<` start HTML. Controls and newlines become visible
     escapes first, then Markdown's own characters are escaped.
     """
-    return printable(shortened(text, CELL)).translate(_MARKDOWN)
+    return literal(shortened(text, CELL))
+
+
+def literal(text: str) -> str:
+    """`text` from an artifact as literal Markdown on one line, whole: controls and newlines
+    as visible escapes, Markdown's own characters escaped."""
+    return printable(text).translate(_MARKDOWN)
 
 
 def _repositories(fleet: Fleet) -> list[str]:
