@@ -12,7 +12,7 @@ from aidokit.adapters.base import Adapter, PersonalSwitch
 from aidokit.reconcile.plan.model import Reason
 from aidokit.reconcile.read.choices.config import LOCAL_CONFIG_NAME
 from aidokit.reconcile.read.desired import DesiredEntry
-from aidokit.reconcile.read.personal import Personal
+from aidokit.reconcile.read.personal import NOWHERE, Personal
 
 
 def nowhere(adapter: Adapter, personal: Personal) -> list[str]:
@@ -20,11 +20,7 @@ def nowhere(adapter: Adapter, personal: Personal) -> list[str]:
     person has a choice to make there."""
     if not personal.wanted and not personal.off:
         return []
-    return [
-        f"{adapter.name} has no per-person file for this project: this choice is not written "
-        "there; add it to your user layer to have it in every project, or ask the team to add "
-        "it to aido.toml"
-    ]
+    return [NOWHERE.format(adapter=adapter.name)]
 
 
 def with_switches(

@@ -34,6 +34,13 @@ if TYPE_CHECKING:
 
 PROFILES_NAME = "profiles.json"
 
+# The one line for a harness with no per-person place (issue 49 §2, its words).
+NOWHERE = (
+    "{adapter} has no per-person file for this project: this choice is not written there; "
+    "add it to your user layer to have it in every project, or ask the team to add it to "
+    "aido.toml"
+)
+
 
 class Personal(NamedTuple):
     """One person's difference from the team's set for this project."""

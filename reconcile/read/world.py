@@ -115,11 +115,6 @@ def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
             "with `aido init --scope user`"
         ]
         return Inputs(host, loaded, where, (), tuple(notes), narrowed=True, policy=policy)
-    if where is Scope.PROJECT and (host.project / LOCAL_CONFIG_NAME).is_file():
-        notes.append(
-            f"{LOCAL_CONFIG_NAME} changes only your own files, never the team's: "
-            "`aido apply --scope local` writes them"
-        )
     if only:
         names = list(only)
     elif configured is None:
@@ -137,10 +132,32 @@ def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
         names = list(configured)
     # The same adapter named twice is planned once (and so written once).
     adapters = tuple(ADAPTERS[n] for n in dict.fromkeys(names))
+    if where is Scope.PROJECT and (host.project / LOCAL_CONFIG_NAME).is_file():
+        notes += _where_local_lands(adapters)
     return Inputs(
         host, loaded, where, adapters, tuple(notes), narrowed=bool(only), policy=policy,
         team=team, profile=profile,
     )  # fmt: skip
+
+
+def _where_local_lands(adapters: Sequence[Adapter]) -> list[str]:
+    """Where `aido.local.toml`'s choices land, one line per harness (issue 49 §2): never in
+    the team's files this plan writes."""
+    from aidokit.reconcile.read.personal import NOWHERE
+
+    lines = [
+        f"{LOCAL_CONFIG_NAME} changes only your own files, never the team's: "
+        "`aido apply --scope local` writes them"
+    ]
+    for adapter in adapters:
+        if Scope.LOCAL in adapter.scopes:
+            lines.append(
+                f"{adapter.name}: your {LOCAL_CONFIG_NAME} choices go to its per-person place "
+                "for this project (its local scope), with `aido apply --scope local`"
+            )
+        else:
+            lines.append(NOWHERE.format(adapter=adapter.name))
+    return lines
 
 
 def _profile(host: Host, loaded: LoadedConfig) -> tuple[str | None, list[str]]:
