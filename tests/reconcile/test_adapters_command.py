@@ -70,3 +70,12 @@ def test_docs_name_each_adapters_evidence_and_date() -> None:
         assert link.endswith(f"({adapter.evidence.link})"), name
         assert date == adapter.evidence.date, name
         assert cross_check, name
+
+
+def test_the_text_ends_with_the_count_by_verification(capsys: pytest.CaptureFixture[str]) -> None:
+    """`aido adapters` closes with how many adapters there are and how each kind is verified."""
+    assert main(["adapters"]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    kinds = [a.evidence.verified_by for a in ADAPTERS.values()]
+    assert last.startswith(f"{len(ADAPTERS)} adapters: {kinds.count('real CLI')} real CLI, ")
+    assert f"{kinds.count('secondary')} secondary" in last
