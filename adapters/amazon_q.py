@@ -49,11 +49,9 @@ class AmazonQ(AdapterBase):
         transports=STDIO_HTTP,  # its `type` is `stdio` or `http` (§17)
         references=HEADERS_ONLY,  # env and header values only, never in `args` or the URL
         harness_keys=frozenset({"disabled", "timeout"}),
-        # Launch keys (SPEC §6), harness-formats.md §0 (Amazon Q): type/command/args/env,
+        # Launch keys (SPEC §6), harness-formats.md §0 (Amazon Q): command/args/env,
         # url/headers.
-        launch_keys=frozenset(
-            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
-        ),
+        launch_keys=frozenset({"args", "command", "cwd", "env", "headers", "url"}),
     )
     evidence = Evidence(
         verified_by="source",

@@ -39,9 +39,7 @@ class Amp(AdapterBase):
         project_names=(".amp/settings.json", ".amp/settings.jsonc"),  # `location` picks one
         # Launch keys (SPEC §6), harness-formats.md §0 (Amp): command/args/env,
         # url/headers.
-        launch_keys=frozenset(
-            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
-        ),
+        launch_keys=frozenset({"args", "command", "cwd", "env", "headers", "url"}),
     )
     # Read from its bundle: amp mcp add/list and the settings loader.
     evidence = Evidence(

@@ -51,9 +51,7 @@ class Antigravity(AdapterBase):
         references=NOWHERE,  # no variable syntax is documented
         # Launch keys (SPEC §6), Windsurf's shape (rulesync): command/args/env, serverUrl,
         # headers.
-        launch_keys=frozenset(
-            {"args", "command", "cwd", "env", "headers", "serverUrl", "transport", "type", "url"}
-        ),
+        launch_keys=frozenset({"args", "command", "cwd", "env", "headers", "serverUrl", "url"}),
     )
     evidence = Evidence(
         verified_by="secondary",

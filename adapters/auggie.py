@@ -39,10 +39,8 @@ class Auggie(AdapterBase):
         expands="dollar",  # `${VAR}`, `${VAR:-default}`
         # The /mcp panel's switch writes `disabled` into the entry.
         harness_keys=frozenset({"disabled"}),
-        # Launch keys (SPEC §6), its settings: type/command/args/env, url/headers.
-        launch_keys=frozenset(
-            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
-        ),
+        # Launch keys (SPEC §6), its settings: command/args/env, url/headers.
+        launch_keys=frozenset({"args", "command", "cwd", "env", "headers", "url"}),
     )
     # Read from its augment.mjs: SettingsManager and the MCP config loader.
     evidence = Evidence(

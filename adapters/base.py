@@ -313,10 +313,13 @@ class ToolFields(NamedTuple):
 
 
 # What most harnesses read to start or reach a server (SPEC §6, "launch keys"): the
-# program, its arguments, environment and folder, or the URL, its headers and the
-# transport that reads them. aido owns them in every entry it owns, whoever added them;
-# each adapter names its harness's own (`Capabilities.launch_keys`), with evidence.
-LAUNCH_KEYS = frozenset({"command", "args", "env", "cwd", "url", "headers", "type", "transport"})
+# program, its arguments, environment and folder, or the URL and its headers. aido owns
+# them in every entry it owns, whoever added them; each adapter names its harness's own
+# (`Capabilities.launch_keys`), with evidence. The keys that pick a protocol for the same
+# program or URL (`type`, `transport`) are no launch keys: aido owns them where it writes
+# them, and a person's `"type": "http"` beside aido's `url` is theirs (Goose's `type`,
+# which picks a built-in extension over a program, is one of its launch keys).
+LAUNCH_KEYS = frozenset({"command", "args", "env", "cwd", "url", "headers"})
 
 
 class Capabilities(NamedTuple):

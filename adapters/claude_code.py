@@ -136,20 +136,8 @@ class ClaudeCode(AdapterBase):
         # Scopes are local > project > user (its `mcp` docs, "Scope hierarchy and precedence").
         project_wins=True,
         # Launch keys (SPEC §6), harness-formats.md §2: stdio command/args/env, remote
-        # type/url/headers and `headersHelper`, a script whose output becomes headers.
-        launch_keys=frozenset(
-            {
-                "args",
-                "command",
-                "cwd",
-                "env",
-                "headers",
-                "headersHelper",
-                "transport",
-                "type",
-                "url",
-            }
-        ),
+        # url/headers and `headersHelper`, a script whose output becomes headers.
+        launch_keys=frozenset({"args", "command", "cwd", "env", "headers", "headersHelper", "url"}),
     )
     evidence = Evidence(
         verified_by="real CLI",

@@ -32,9 +32,7 @@ class ClaudeDesktop(AdapterBase):
         references=NOWHERE,  # no variable syntax at all
         windows_shell=True,  # render.WINDOWS_SHIMS
         # Launch keys (SPEC §6), harness-formats.md §11: command/args/env.
-        launch_keys=frozenset(
-            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
-        ),
+        launch_keys=frozenset({"args", "command", "cwd", "env", "headers", "url"}),
     )
     evidence = Evidence(
         verified_by="docs",

@@ -43,11 +43,9 @@ class Cline(AdapterBase):
         untyped_url="sse",  # no `type` with a `url` is SSE (§13)
         references=NOWHERE,  # no variable references at all (harness-audit.md M5)
         harness_keys=frozenset({"autoApprove", "disabled", "timeout"}),
-        # Launch keys (SPEC §6), harness-formats.md §13: command/args/cwd/env/type,
+        # Launch keys (SPEC §6), harness-formats.md §13: command/args/cwd/env,
         # url/headers.
-        launch_keys=frozenset(
-            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
-        ),
+        launch_keys=frozenset({"args", "command", "cwd", "env", "headers", "url"}),
     )
     # tests/contract runs the settings loader of the installed `cline` (its @cline/core).
     evidence = Evidence(

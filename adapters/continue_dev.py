@@ -34,20 +34,9 @@ class Continue(AdapterBase):
     caps = Capabilities(
         references=NOWHERE,  # `${VAR}` is converted in a JSON drop-in's env only
         # Launch keys (SPEC §6), harness-formats.md §0 (Continue):
-        # type/command/args/env/cwd, url, apiKey and requestOptions (headers, proxy).
+        # command/args/env/cwd, url, apiKey and requestOptions (headers, proxy).
         launch_keys=frozenset(
-            {
-                "apiKey",
-                "args",
-                "command",
-                "cwd",
-                "env",
-                "headers",
-                "requestOptions",
-                "transport",
-                "type",
-                "url",
-            }
+            {"apiKey", "args", "command", "cwd", "env", "headers", "requestOptions", "url"}
         ),
     )
     # The oracle's name for Continue (`cn`, the binary `aido doctor` asks for its version).

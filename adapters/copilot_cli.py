@@ -72,11 +72,9 @@ class CopilotCLI(AdapterBase):
         expands="dollar",  # `${VAR}` in env and header values
         references=HEADERS_ONLY,  # env and header values only, never in `args` or the URL
         harness_keys=frozenset({"tools", "timeout"}),
-        # Launch keys (SPEC §6), harness-formats.md §5: type/command/args/env/cwd,
+        # Launch keys (SPEC §6), harness-formats.md §5: command/args/env/cwd,
         # url/headers.
-        launch_keys=frozenset(
-            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
-        ),
+        launch_keys=frozenset({"args", "command", "cwd", "env", "headers", "url"}),
     )
     evidence = Evidence(
         verified_by="real CLI",

@@ -45,11 +45,9 @@ class Crush(AdapterBase):
         expands="shell",  # shell expansion of `$VAR` at load
         harness_keys=frozenset({"disabled", "timeout", "enabled_tools", "disabled_tools"}),
         project_names=(".crush.json", "crush.json"),  # `location` picks one
-        # Launch keys (SPEC §6), harness-formats.md §20: type/command/args/env,
+        # Launch keys (SPEC §6), harness-formats.md §20: command/args/env,
         # url/headers.
-        launch_keys=frozenset(
-            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
-        ),
+        launch_keys=frozenset({"args", "command", "cwd", "env", "headers", "url"}),
     )
     evidence = Evidence(
         verified_by="source",

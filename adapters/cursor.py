@@ -28,11 +28,9 @@ class Cursor(AdapterBase):
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
     caps = Capabilities(
         expands="env-colon",  # `${env:NAME}`, `${userHome}`, `${workspaceFolder}`
-        # Launch keys (SPEC §6), harness-formats.md §7: type/command/args/env/envFile,
+        # Launch keys (SPEC §6), harness-formats.md §7: command/args/env/envFile,
         # url/headers.
-        launch_keys=frozenset(
-            {"args", "command", "cwd", "env", "envFile", "headers", "transport", "type", "url"}
-        ),
+        launch_keys=frozenset({"args", "command", "cwd", "env", "envFile", "headers", "url"}),
     )
     evidence = Evidence(
         verified_by="secondary",

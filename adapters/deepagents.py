@@ -53,11 +53,9 @@ class DeepAgents(AdapterBase):
         tool_fields=ToolFields(include="allowedTools", exclude="disabledTools"),
         expands="dollar",  # `${VAR}` / `${VAR:-default}` (mcp_config._interpolate_env)
         project_wins=True,  # the project files come after the user one, highest last
-        # Launch keys (SPEC §6), mcp_tools and mcp_config (module docstring): type or
-        # transport, command/args/env/cwd, url/headers.
-        launch_keys=frozenset(
-            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
-        ),
+        # Launch keys (SPEC §6), mcp_tools and mcp_config (module docstring):
+        # command/args/env/cwd, url/headers.
+        launch_keys=frozenset({"args", "command", "cwd", "env", "headers", "url"}),
     )
     # tests/contract reads aido's writes back with dcode's own discovery and loader.
     evidence = Evidence(

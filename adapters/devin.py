@@ -50,10 +50,8 @@ class Devin(AdapterBase):
         # generator keeps it).
         tool_fields=ToolFields(exclude="disabledTools"),
         references=NOWHERE,  # secrets go into config.local.json as values (the docs)
-        # Launch keys (SPEC §6), its docs: command/args/env, url/transport/headers.
-        launch_keys=frozenset(
-            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
-        ),
+        # Launch keys (SPEC §6), its docs: command/args/env, url/headers.
+        launch_keys=frozenset({"args", "command", "cwd", "env", "headers", "url"}),
     )
     evidence = Evidence(
         verified_by="docs",

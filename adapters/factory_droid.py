@@ -52,10 +52,8 @@ class FactoryDroid(AdapterBase):
         # What the harness writes into an entry itself: its /mcp toggles write `disabled`
         # and `disabledTools` into the user file (docs/adapters.md, "Keys the harness writes").
         harness_keys=frozenset({"disabled", "disabledTools"}),
-        # Launch keys (SPEC §6), its docs: type/command/args/env, url/headers.
-        launch_keys=frozenset(
-            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
-        ),
+        # Launch keys (SPEC §6), its docs: command/args/env, url/headers.
+        launch_keys=frozenset({"args", "command", "cwd", "env", "headers", "url"}),
     )
     # tests/contract reads aido's writes back with `droid mcp list` (0.225.2).
     evidence = Evidence(

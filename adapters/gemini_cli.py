@@ -118,8 +118,6 @@ class GeminiCLI(AdapterBase):
                 "headers",
                 "httpUrl",
                 "tcp",
-                "transport",
-                "type",
                 "url",
             }
         ),

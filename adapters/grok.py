@@ -44,9 +44,7 @@ class Grok(AdapterBase):
         transports=STDIO_HTTP,  # `grok mcp add` writes `url`; no SSE switch was found
         references=NOWHERE,
         # Launch keys (SPEC §6), its docs: command/args and the [env] table, url.
-        launch_keys=frozenset(
-            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
-        ),
+        launch_keys=frozenset({"args", "command", "cwd", "env", "headers", "url"}),
     )
     evidence = Evidence(
         verified_by="secondary",

@@ -67,10 +67,8 @@ class Hermes(AdapterBase):
         expands="dollar",  # `${VAR}` in every string of the entry (_interpolate_env_vars)
         harness_keys=frozenset({"enabled", "tools", "timeout"}),
         # Launch keys (SPEC §6), tools/mcp_tool.py: command/args/env,
-        # url/transport/headers.
-        launch_keys=frozenset(
-            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
-        ),
+        # url/headers.
+        launch_keys=frozenset({"args", "command", "cwd", "env", "headers", "url"}),
     )
     # tests/contract reads aido's writes back with the CLI's own loader (hermes-agent 0.19.0).
     evidence = Evidence(

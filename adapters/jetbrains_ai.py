@@ -29,9 +29,7 @@ class JetBrainsAI(AdapterBase):
     caps = Capabilities(
         references=NOWHERE,  # no variable syntax documented
         # Launch keys (SPEC §6), Claude Desktop's shape: command/args/env, url/headers.
-        launch_keys=frozenset(
-            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
-        ),
+        launch_keys=frozenset({"args", "command", "cwd", "env", "headers", "url"}),
     )
     evidence = Evidence(
         verified_by="secondary",

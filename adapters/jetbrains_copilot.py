@@ -34,10 +34,8 @@ class JetBrainsCopilot(AdapterBase):
     scopes: tuple[Scope, ...] = (Scope.USER,)
     caps = Capabilities(
         references=NOWHERE,  # no variable syntax confirmed
-        # Launch keys (SPEC §6), VS Code's shape: type/command/args/env, url/headers.
-        launch_keys=frozenset(
-            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
-        ),
+        # Launch keys (SPEC §6), VS Code's shape: command/args/env, url/headers.
+        launch_keys=frozenset({"args", "command", "cwd", "env", "headers", "url"}),
     )
     evidence = Evidence(
         verified_by="secondary",

@@ -34,9 +34,7 @@ class Junie(AdapterBase):
         transports=STDIO_ONLY,  # its docs name stdio only (§22)
         references=NOWHERE,  # none documented
         # Launch keys (SPEC §6), its docs: command/args/env.
-        launch_keys=frozenset(
-            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
-        ),
+        launch_keys=frozenset({"args", "command", "cwd", "env", "headers", "url"}),
     )
     evidence = Evidence(
         verified_by="secondary",

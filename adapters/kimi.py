@@ -57,10 +57,8 @@ class Kimi(AdapterBase):
         references=NOWHERE,  # no variable syntax inside values is documented
         harness_keys=frozenset({"enabled"}),
         project_wins=True,  # "Project entries override user-level entries with the same name"
-        # Launch keys (SPEC §6), its MCP page: command/args/env, url/transport/headers.
-        launch_keys=frozenset(
-            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
-        ),
+        # Launch keys (SPEC §6), its MCP page: command/args/env, url/headers.
+        launch_keys=frozenset({"args", "command", "cwd", "env", "headers", "url"}),
     )
     evidence = Evidence(
         verified_by="docs",

@@ -61,9 +61,7 @@ class Kiro(AdapterBase):
         harness_keys=frozenset({"autoApprove", "disabled", "disabledTools"}),
         # Launch keys (SPEC §6), harness-formats.md §0 (Kiro): command/args/env,
         # url/headers.
-        launch_keys=frozenset(
-            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
-        ),
+        launch_keys=frozenset({"args", "command", "cwd", "env", "headers", "url"}),
     )
     evidence = Evidence(
         verified_by="docs",

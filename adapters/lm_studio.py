@@ -30,9 +30,7 @@ class LMStudio(AdapterBase):
         references=NOWHERE,  # its docs name no variable syntax
         # Launch keys (SPEC §6), Cursor's notation (its docs): command/args/env,
         # url/headers.
-        launch_keys=frozenset(
-            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
-        ),
+        launch_keys=frozenset({"args", "command", "cwd", "env", "headers", "url"}),
     )
     evidence = Evidence(
         verified_by="secondary",

@@ -42,10 +42,8 @@ class McpJson(AdapterBase):
     scopes: tuple[Scope, ...] = (Scope.PROJECT,)
     caps = Capabilities(
         expands="env-colon",  # `${env:VAR}` in every string value
-        # Launch keys (SPEC §6), SEP-2633: type, command/args/env, url/headers.
-        launch_keys=frozenset(
-            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
-        ),
+        # Launch keys (SPEC §6), SEP-2633: command/args/env, url/headers.
+        launch_keys=frozenset({"args", "command", "cwd", "env", "headers", "url"}),
     )
     evidence = Evidence(
         verified_by="docs",

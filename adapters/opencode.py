@@ -86,11 +86,9 @@ class OpenCode(AdapterBase):
         argv_command=True,  # `command` is the whole argv (§6)
         harness_keys=frozenset({"enabled", "timeout"}),
         project_names=("opencode.jsonc", "opencode.json"),  # `location` picks one
-        # Launch keys (SPEC §6), config/mcp.ts (harness-formats.md §6): type, command (the
-        # argv), environment and cwd (OpenCode 2), url, headers and protocol (OpenCode 2).
-        launch_keys=frozenset(
-            {"type", "command", "environment", "cwd", "url", "headers", "protocol"}
-        ),
+        # Launch keys (SPEC §6), config/mcp.ts (harness-formats.md §6): command (the
+        # argv), environment and cwd (OpenCode 2), url and headers.
+        launch_keys=frozenset({"command", "environment", "cwd", "url", "headers"}),
     )
     evidence = Evidence(
         verified_by="real CLI",

@@ -61,9 +61,9 @@ class OpenHands(AdapterBase):
             {"enabled", "type", "timeout", "keep_alive", "description", "icon", "authentication"}
             | {"auth", "sse_read_timeout", "max_sse_event_size"}
         ),
-        # What fastmcp starts or connects by (StdioMCPServer, RemoteMCPServer): `type` is
-        # among the CLI's defaults above, so `transport` says the transport here.
-        launch_keys=frozenset({"command", "args", "env", "cwd", "url", "headers", "transport"}),
+        # Launch keys (SPEC §6): what fastmcp starts or connects by (StdioMCPServer,
+        # RemoteMCPServer): command/args/env/cwd, url/headers.
+        launch_keys=frozenset({"command", "args", "env", "cwd", "url", "headers"}),
         # The context budget (docs/context-budget.md): list_enabled_servers skips
         # `enabled: false`.
         tool_fields=ToolFields(off=("enabled", False)),

@@ -62,8 +62,6 @@ class QwenCode(AdapterBase):
                 "headers",
                 "httpUrl",
                 "tcp",
-                "transport",
-                "type",
                 "url",
             }
         ),

@@ -38,10 +38,8 @@ class Roo(AdapterBase):
         expands="env-colon",  # `${env:VAR}`, `${workspaceFolder}` anywhere in the entry
         harness_keys=frozenset({"alwaysAllow", "disabled", "timeout", "disabledTools"}),
         # Launch keys (SPEC §6), harness-formats.md §0 (Roo Code):
-        # type/command/args/cwd/env, url/headers.
-        launch_keys=frozenset(
-            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
-        ),
+        # command/args/cwd/env, url/headers.
+        launch_keys=frozenset({"args", "command", "cwd", "env", "headers", "url"}),
     )
     evidence = Evidence(
         verified_by="source",

@@ -28,10 +28,8 @@ class RovoDev(AdapterBase):
     scopes: tuple[Scope, ...] = (Scope.USER,)
     caps = Capabilities(
         references=NOWHERE,  # no variable syntax documented
-        # Launch keys (SPEC §6), its docs: command/args/env, url/transport/headers.
-        launch_keys=frozenset(
-            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
-        ),
+        # Launch keys (SPEC §6), its docs: command/args/env, url/headers.
+        launch_keys=frozenset({"args", "command", "cwd", "env", "headers", "url"}),
     )
     evidence = Evidence(
         verified_by="secondary",

@@ -38,9 +38,7 @@ class Trae(AdapterBase):
     caps = Capabilities(
         references=NOWHERE,  # no variable syntax documented
         # Launch keys (SPEC §6), its docs: command/args/env, url/headers.
-        launch_keys=frozenset(
-            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
-        ),
+        launch_keys=frozenset({"args", "command", "cwd", "env", "headers", "url"}),
     )
     evidence = Evidence(
         verified_by="secondary",

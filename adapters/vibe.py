@@ -77,8 +77,8 @@ class Vibe(AdapterBase):
         # The context budget (docs/context-budget.md): `disabled_tools`, and `disabled`.
         tool_fields=ToolFields(exclude="disabled_tools", off=("disabled", True)),
         # Launch keys (SPEC §6), vibe/core/config models: command/args/env/cwd,
-        # url/transport, and `auth`, whose headers and api_key_env reach the URL.
-        launch_keys=frozenset({"args", "auth", "command", "cwd", "env", "transport", "url"}),
+        # url, and `auth`, whose headers and api_key_env reach the URL.
+        launch_keys=frozenset({"args", "auth", "command", "cwd", "env", "url"}),
     )
 
     def location(self, scope: Scope, host: Host) -> Location | None:

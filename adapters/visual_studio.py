@@ -32,10 +32,8 @@ class VisualStudio(AdapterBase):
     scopes: tuple[Scope, ...] = (Scope.USER,)
     caps = Capabilities(
         references=NOWHERE,  # its docs name no variable syntax
-        # Launch keys (SPEC §6), its mcp.json docs: type/command/args/env, url/headers.
-        launch_keys=frozenset(
-            {"args", "command", "cwd", "env", "headers", "transport", "type", "url"}
-        ),
+        # Launch keys (SPEC §6), its mcp.json docs: command/args/env, url/headers.
+        launch_keys=frozenset({"args", "command", "cwd", "env", "headers", "url"}),
     )
     evidence = Evidence(
         verified_by="docs",

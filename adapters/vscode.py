@@ -42,21 +42,10 @@ class VSCode(AdapterBase):
         expands="env-colon",  # `${env:VAR}`, `${input:ID}`, `${workspaceFolder}`
         harness_keys=frozenset({"gallery", "version"}),
         # Launch keys (SPEC §6), harness-formats.md §4: stdio
-        # type/command/args/env/envFile/dev, remote url/headers; `sandbox*` only narrows
+        # command/args/env/envFile/dev, remote url/headers; `sandbox*` only narrows
         # what the server may do, so it stays the person's.
         launch_keys=frozenset(
-            {
-                "args",
-                "command",
-                "cwd",
-                "dev",
-                "env",
-                "envFile",
-                "headers",
-                "transport",
-                "type",
-                "url",
-            }
+            {"args", "command", "cwd", "dev", "env", "envFile", "headers", "url"}
         ),
     )
     evidence = Evidence(

@@ -32,17 +32,7 @@ class Warp(AdapterBase):
         # Launch keys (SPEC §6), its docs: command/args/env/working_directory,
         # url/headers.
         launch_keys=frozenset(
-            {
-                "args",
-                "command",
-                "cwd",
-                "env",
-                "headers",
-                "transport",
-                "type",
-                "url",
-                "working_directory",
-            }
+            {"args", "command", "cwd", "env", "headers", "url", "working_directory"}
         ),
     )
     evidence = Evidence(

@@ -55,9 +55,7 @@ class Windsurf(AdapterBase):
         harness_keys=frozenset({"disabled", "disabledTools"}),
         # Launch keys (SPEC §6), harness-formats.md §10: command/args/env, serverUrl or
         # url, headers.
-        launch_keys=frozenset(
-            {"args", "command", "cwd", "env", "headers", "serverUrl", "transport", "type", "url"}
-        ),
+        launch_keys=frozenset({"args", "command", "cwd", "env", "headers", "serverUrl", "url"}),
     )
     evidence = Evidence(
         verified_by="docs",

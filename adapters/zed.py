@@ -56,9 +56,7 @@ class Zed(AdapterBase):
         harness_keys=frozenset({"enabled"}),
         # Launch keys (SPEC §6), harness-formats.md §12: command (or its object form with
         # path/args/env), args, env, url, headers; `remote` runs it on the remote host.
-        launch_keys=frozenset(
-            {"args", "command", "cwd", "env", "headers", "remote", "transport", "type", "url"}
-        ),
+        launch_keys=frozenset({"args", "command", "cwd", "env", "headers", "remote", "url"}),
     )
     evidence = Evidence(
         verified_by="source",
