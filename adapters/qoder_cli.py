@@ -26,7 +26,11 @@ class QoderCli(AdapterBase):
     name = "qoder-cli"
     title = "Qoder CLI"
     scopes: tuple[Scope, ...] = (Scope.USER,)
-    caps = Capabilities(expands="dollar")  # `${VAR}` in args, env, url, headers
+    caps = Capabilities(
+        expands="dollar",  # `${VAR}` in args, env, url, headers
+        # Launch keys (SPEC §6), the module docstring: command/args/env, url/headers.
+        launch_keys=frozenset({"args", "command", "cwd", "env", "headers", "url"}),
+    )
     evidence = Evidence(
         verified_by="source",
         date="2026-12-06",
