@@ -40,9 +40,11 @@ def describe(probe: Probe) -> str:
     why = next(use.sensitive for use in probe.uses if use.sensitive)
     # ensure_ascii: control, bidi and look-alike characters show as \\u escapes.
     if launch.transport == "stdio":
-        runs = "runs " + json.dumps(list(launch.shown), ensure_ascii=True)
+        argv = list(launch.shown) or [launch.command, *launch.args]
+        runs = "runs " + json.dumps(argv, ensure_ascii=True)
     else:
-        runs = "connects to " + json.dumps(launch.shown[0], ensure_ascii=True)
+        url = launch.shown[0] if launch.shown else launch.url
+        runs = "connects to " + json.dumps(url, ensure_ascii=True)
     lines = [
         "",
         f"'{probe.id}': {why}. Probing it {runs} with your permissions,",
