@@ -70,3 +70,22 @@ def test_use_switches_per_person_and_status_shows_it(
     assert aido(project, "use", "--none") == 0
     assert not (project / ".claude" / "settings.local.json").exists()
     assert aido(project, "plan", "--detailed-exitcode") == 0
+
+
+def test_import_at_local_scope_records_into_the_persons_layer(
+    project: Path, sandbox_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`aido import --scope local` takes a server from the person's local scope into
+    aido.local.toml (never aido.toml), adopts it there, and the team's files, aido.toml and
+    aido.lock keep their bytes."""
+    team = {p: (project / p).read_bytes() for p in ("aido.toml", "aido.lock", ".mcp.json")}
+    claude = sandbox_home / ".claude.json"
+    time = {"type": "stdio", "command": "uvx", "args": ["mcp-server-time"]}
+    claude.write_text(json.dumps({"projects": {str(project): {"mcpServers": {"time": time}}}}))
+    capsys.readouterr()
+    assert aido(project, "import", "--scope", "local", "--yes") == 0
+    assert "into aido.local.toml" in capsys.readouterr().out
+    assert "time" in (project / "aido.local.toml").read_text()
+    assert team == {p: (project / p).read_bytes() for p in team}
+    assert aido(project, "plan", "--scope", "local", "--detailed-exitcode") == 0
+    assert aido(project, "plan", "--detailed-exitcode") == 0
