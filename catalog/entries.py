@@ -1644,7 +1644,7 @@ OBSERVABILITY: tuple[MCPDef, ...] = (
             ),
         ),
         homepage="https://github.com/getsentry/sentry-mcp",
-        tags=("observability", "remote"),
+        tags=("observability", "errors", "error-tracking", "monitoring", "remote"),
     ),
     # ---- issue 37, checked 2026-12-03 (the PyPI JSON API for each pin, the vendor's own
     # documentation for each remote URL; `make verify-catalog` re-checks them).
@@ -1669,7 +1669,7 @@ OBSERVABILITY: tuple[MCPDef, ...] = (
             secret("GRAFANA_SERVICE_ACCOUNT_TOKEN", "Grafana service account token"),
         ),
         homepage="https://grafana.com/docs/grafana/latest/developer-resources/mcp/",
-        tags=("observability", "read-only"),
+        tags=("observability", "monitoring", "read-only"),
     ),
     # PyPI pagerduty-mcp 1.1.0 checked 2026-12-03 (PagerDuty's official server; README: uvx,
     # PAGERDUTY_USER_API_KEY, PAGERDUTY_API_HOST; write tools only with --enable-write-tools).
@@ -1690,7 +1690,7 @@ OBSERVABILITY: tuple[MCPDef, ...] = (
         ),
         env=(secret("PAGERDUTY_USER_API_KEY", "PagerDuty user API token"),),
         homepage="https://github.com/PagerDuty/pagerduty-mcp-server",
-        tags=("observability", "incidents", "read-only"),
+        tags=("observability", "incidents", "monitoring", "read-only"),
     ),
     # PostHog's hosted server (mcp.posthog.com, PostHog's own server, checked 2026-12-03),
     # OAuth. It creates and changes feature flags and insights: security-sensitive.
@@ -1722,7 +1722,7 @@ OBSERVABILITY: tuple[MCPDef, ...] = (
         ),
         env=(EnvVar(name="AWS_REGION", description="AWS region, e.g. us-east-1"),),
         homepage="https://awslabs.github.io/mcp/servers/cloudwatch-mcp-server/",
-        tags=("observability", "cloud"),
+        tags=("observability", "monitoring", "cloud"),
     ),
     # PyPI awslabs.prometheus-mcp-server 0.3.1 checked 2026-12-03 (awslabs/mcp; README: uvx;
     # credentials from the environment): PromQL against Amazon Managed Prometheus.

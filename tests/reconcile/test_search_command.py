@@ -123,7 +123,8 @@ def test_a_malformed_registry_is_one_sentence(
     fake = FakeRegistry(override=answer)  # type: ignore[arg-type]
     with running(fake):
         code, out, err = search(tmp_path, "x", "--registry", fake.url)
-    assert code == 1 and out == ""
+    assert code == 1 and out.startswith("Catalog: ")  # the catalog's part stands (issue 54)
+    assert "Registry" not in out
     assert err.count("\n") == 1 and expected in err and fake.url in err
 
 
@@ -136,3 +137,19 @@ def test_a_slow_registry_is_cut_at_the_deadline(tmp_path: Path) -> None:
         took = time.monotonic() - start
     assert code == 1 and "did not answer within 1 s" in err
     assert took < 5
+
+
+def test_an_unreachable_registry_keeps_the_catalog_hits(tmp_path: Path) -> None:
+    """`aido search monitoring --registry` offline: sentry and grafana still listed, then the
+    one sentence saying the registry was not reached (issue 54)."""
+    code, out, err = search(tmp_path, "monitoring", "--registry", "http://127.0.0.1:9")
+    assert code == 1
+    assert out.startswith("Catalog: ") and "sentry" in out and "grafana" in out
+    assert err.count("\n") == 1 and "http://127.0.0.1:9" in err
+
+
+@pytest.mark.parametrize("words", [("error", "tracking"), ("monitoring",), ("errors",)])
+def test_error_tracking_and_monitoring_find_sentry(tmp_path: Path, words: tuple[str, ...]) -> None:
+    """What a team lead types for Sentry finds it first (issue 54)."""
+    code, out, _ = search(tmp_path, *words)
+    assert code == 0 and out.splitlines()[1].split()[0] == "sentry"

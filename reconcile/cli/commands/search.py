@@ -11,7 +11,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from aidokit.reconcile.core.errors import ConfigError
+from aidokit.reconcile.core.errors import AidoError, ConfigError
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -49,13 +49,23 @@ def run(args: argparse.Namespace) -> int:
             "for; pass words such as: aido search postgres"
         )
     hits = search_catalog(words, MCP_CATALOG)
-    found = _registry_hits(args.registry, words, MCP_CATALOG) if args.registry else []
+    found: list[RegistryHit] = []
+    failed: AidoError | None = None
+    if args.registry:
+        try:
+            found = _registry_hits(args.registry, words, MCP_CATALOG)
+        except AidoError as exc:  # the catalog's hits still show (issue 54), then the error
+            failed = exc
+    registry = None if failed else args.registry
     if args.json:
         from aidokit.reconcile.show.json_output import dumps
 
-        print(dumps(search_json(words, hits, args.registry, found)), end="")
+        print(dumps(search_json(words, hits, registry, found)), end="")
     else:
-        sys.stdout.write(search_text(words, hits, args.registry, found))
+        sys.stdout.write(search_text(words, hits, registry, found))
+    if failed is not None:
+        sys.stdout.flush()
+        raise failed
     return 0
 
 
