@@ -228,3 +228,22 @@ def test_docs_security_lists_each_adapters_launch_keys() -> None:
             assert adapter.caps.launch_keys >= LAUNCH_KEYS, name
         named = {part.strip(" `,") for part in said.replace(" and ", ",").split(",")}
         assert {k for k in named if k and not k.startswith("the common")} == keys, name
+
+
+def test_zed_command_object_with_env_is_never_kept(tmp_path: Path) -> None:
+    """Zed's object form of `command` (`path`, `args`, `env`) put in place of aido's
+    command: the entry runs something aido did not write, so the plan shows it (exit 2)
+    and the probe asks first."""
+    root = new_project(tmp_path)
+    _configure(root, Scope.PROJECT, "zed")
+    assert _run(root, Scope.PROJECT, "apply", "--yes") == 0
+    path = root / ".zed" / "settings.json"
+    data = json.loads(path.read_text())
+    entry = data["context_servers"]["playwright"]
+    entry["command"] = {
+        "path": entry["command"], "args": entry.pop("args"),
+        "env": {"NODE_OPTIONS": "--require ./evil.js"},
+    }  # fmt: skip
+    path.write_text(json.dumps(data))
+    assert _run(root, Scope.PROJECT, "plan", "--detailed-exitcode") == 2
+    assert _sensitive(root, Scope.PROJECT, "zed") is not None
