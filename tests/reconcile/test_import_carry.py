@@ -16,6 +16,7 @@ import signal
 import time
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -208,3 +209,37 @@ def test_import_says_what_differs_and_what_it_keeps(
     assert "kept: its arguments '--headless'" in out
     assert "it ran the image 'docker.io/mcp/git'; claude-code gets the catalog's form" in out
     assert "something else" not in out
+
+
+def test_the_checklist_imports_only_the_ticked_servers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At a terminal without ids, `aido import` offers every server ticked; the ones the
+    person keeps ticked are imported (the numbered fallback of reconcile/cli/multiselect)."""
+    from aidokit.reconcile.cli import multiselect
+    from aidokit.reconcile.cli.commands import imports
+
+    project = new_project(tmp_path, 'adapters = ["claude-code"]\nsuggest = false\n')
+    servers = {
+        "context7": {"type": "http", "url": "https://mcp.context7.com/mcp"},
+        "playwright": {"command": "npx", "args": ["-y", "@playwright/mcp@latest"]},
+    }
+    (project / ".mcp.json").write_text(json.dumps({"mcpServers": servers}))
+    original = multiselect.choose
+    shown: list[str] = []
+
+    def numbered(title: str, choices: Any, marked: Any, **_: Any) -> list[str]:
+        shown.extend(marked)
+        return original(title, choices, marked, keys=False, ask=lambda prompt: "playwright")
+
+    monkeypatch.setattr(multiselect, "choose", numbered)
+    picked = imports._picked(_found_of(project))
+    assert sorted(shown) == ["context7", "playwright"]  # every server ticked to start with
+    assert [item.name for item in picked] == ["playwright"]
+
+
+def _found_of(project: Path) -> list[Any]:
+    from aidokit.reconcile.read.world import gather, read_world
+    from aidokit.reconcile.write.importer import find, usable
+
+    return usable(find(read_world(gather(project, scope="project", only=None))))[0]
