@@ -277,7 +277,7 @@ def _garbage(seen: _Seen) -> str:
 def _stdio_failure(job: Job, exc: BaseException, errlog: TextIO, seen: _Seen) -> Result:
     if seen.garbage is not None:
         return _fail(job, Status.FAILED, _garbage(seen), errlog, seen)
-    tail = _tail(errlog)
+    tail = tuple(_hide(line, job.launch) for line in _tail(errlog))
     if job.offline and not_cached("\n".join(tail)):
         return Result(job.probe, Status.SKIPPED, error="not cached: --offline keeps the launcher "
                       "from downloading the server", stderr=tail)  # fmt: skip
@@ -313,7 +313,21 @@ def _tail(errlog: TextIO) -> tuple[str, ...]:
 
 def _fail(job: Job, status: Status, error: str, errlog: TextIO | None, seen: _Seen) -> Result:
     tail = _tail(errlog) if errlog is not None else ()
-    return Result(job.probe, status, error=error, stderr=tail, server=seen.server)
+    hidden = tuple(_hide(line, job.launch) for line in tail)
+    return Result(
+        job.probe, status, error=_hide(error, job.launch), stderr=hidden, server=seen.server
+    )
+
+
+def _hide(text: str, launch: Launch) -> str:
+    """`text` (an error, a line of the server's stderr) with no value the entry gives the
+    server (an env value it sets or references, not aido's own environment) and no expanded
+    argument or URL: a server that prints its token shows `<redacted>` (SPEC §7)."""
+    text = _scrub(text, launch)
+    given = {printable(v) for k, v in launch.env if len(v) >= 4 and os.environ.get(k) != v}
+    for value in sorted(given, key=len, reverse=True):
+        text = text.replace(value, "<redacted>")
+    return text
 
 
 async def _remote(job: Job, timeout: float) -> Result:

@@ -84,6 +84,21 @@ def test_values_of_variables_never_show(
         assert SECRET not in shown and "AIDO_SECRET" in shown
 
 
+def test_a_server_printing_its_token_shows_it_redacted(
+    tmp_path: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The stderr a failed server leaves never shows the value the entry gave it."""
+    monkeypatch.setenv("AIDO_SECRET_TOKEN", SECRET)
+    entry = {"command": "/bin/sh", "args": ["-c", 'echo "token is $TOKEN" >&2; exit 3'],
+             "env": {"TOKEN": "${AIDO_SECRET_TOKEN}"}}  # fmt: skip
+    project = claude_project(tmp_path, {"leaky": entry})
+    code, doc = probe(project, capsys, "--timeout", START)
+    (item,) = doc["probes"]
+    assert code == 1 and item["status"] == "failed", item
+    assert item["stderr"] == ["token is <redacted>"]
+    assert SECRET not in json.dumps(doc)
+
+
 # ---- strings from files: no workflow command, no terminal control ------------------------
 
 HOSTILE = st.text(alphabet=st.sampled_from(list(":\n\r\t \x1b\x07\x85\u2028\u202e#[a-z")))
