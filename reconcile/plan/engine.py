@@ -56,12 +56,21 @@ def build_plan(
         raise StateError(world.state_errors[0])
     inputs = world.inputs
     loaded = inputs.loaded
-    wanted = pin(list(world.wanted), world.lock, upgrade)
+    wanted = list(world.wanted)
+    if world.personal is not None:  # a person's additions: their own pins, then the team's
+        wanted = pin(wanted, world.personal.lock, upgrade)
+    wanted = pin(wanted, world.lock, upgrade)
     notes = list(world.notes)
     lock = None
     if writes_lock(inputs) and remove is None:
         new = next_lock(wanted, world.lock, upgrade, loaded.baselines)
         lock = lock_change(str(lock_path(inputs.host.project)), world.lock, new, world.lock_digest)
+    elif world.personal is not None and world.personal.lock_path is not None and remove is None:
+        # SPEC §4: a local choice's pin lives with the person, never in aido.lock.
+        mine = world.personal
+        new = next_lock(wanted, mine.lock, upgrade, {})
+        if new.entries or mine.lock is not None:  # nothing of theirs: no file of pins
+            lock = lock_change(str(mine.lock_path), mine.lock, new, mine.lock_digest)
     # After the lock: it keeps the catalog's spec, the override stays in the config.
     if loaded.config.override:
         from aidokit.reconcile.read.choices.overrides import with_overrides

@@ -30,6 +30,7 @@ from aidokit.reconcile.core.errors import ConfigError
 
 if TYPE_CHECKING:
     from aidokit.reconcile.read.choices.config import ProjectConfig
+    from aidokit.reconcile.read.choices.lockfile import Lock
     from aidokit.reconcile.read.desired import Wanted
 
 PROFILES_NAME = "profiles.json"
@@ -48,6 +49,10 @@ class Personal(NamedTuple):
     wanted: list[Wanted]  # what goes into the person's own server map
     off: tuple[str, ...]  # team servers switched off for this person, by id
     profile: str | None  # the active profile, when one is
+    # The person's own pins for this project (never the team's aido.lock), as read.
+    lock: Lock | None = None
+    lock_digest: str = ""
+    lock_path: Path | None = None
 
 
 def personal_choices(
@@ -82,6 +87,24 @@ def personal_choices(
 def _customised(entry_id: str, merged: ProjectConfig, team: ProjectConfig) -> bool:
     """Whether the person's layer changes a team server beyond switching it."""
     return merged.override.get(entry_id) != team.override.get(entry_id)
+
+
+def personal_lock_path(state_dir: Path, project: Path) -> Path:
+    """Where one person's pins for `project` live: the user state folder, per project
+    (`projects/<digest of its path>/aido.lock`), never in the repository."""
+    import hashlib
+
+    key = hashlib.sha256(str(project).encode("utf-8")).hexdigest()[:16]
+    return state_dir / "projects" / key / "aido.lock"
+
+
+def with_lock(personal: Personal, state_dir: Path, project: Path) -> Personal:
+    """`personal` with its pins read from the user state folder."""
+    from aidokit.reconcile.read.choices.lockfile import read_lock
+
+    path = personal_lock_path(state_dir, project)
+    lock, digest = read_lock(path)
+    return personal._replace(lock=lock, lock_digest=digest, lock_path=path)
 
 
 def profiles_path(state_dir: Path) -> Path:

@@ -287,6 +287,9 @@ def read_world(inputs: Inputs) -> World:
         team_facts = desired_facts(inputs._replace(loaded=inputs.team))  # the team's forges
         team, _ = wanted_servers(catalog, team_facts, inputs.team.config, origin=inputs.team.origin)
         personal = personal_choices(wanted, team, config, inputs.team.config, inputs.profile)
+        from aidokit.reconcile.read.personal import with_lock
+
+        personal = with_lock(personal, user_state_dir(inputs.host.environ), inputs.host.project)
         wanted = personal.wanted
     wanted = _resolved(wanted)
     lock, lock_digest = (

@@ -32,7 +32,7 @@ def render_plan_json(plan: Plan) -> str:
 
 def _lock(plan: Plan) -> dict[str, Any] | None:
     """How apply moves `aido.lock`; null when there is no aido.toml (so no lock)."""
-    if plan.lock is None:
+    if plan.lock is None or plan.scope == "local":  # local: the person's pins, not aido.lock
         return None
     return {
         "path": "aido.lock",

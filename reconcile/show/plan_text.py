@@ -227,7 +227,8 @@ def _lock(plan: Plan) -> list[str]:
     lock = plan.lock
     if lock is None or not lock.exists or not lock.changes:
         return []
-    return ["", "# aido.lock", *(f"  {line}" for line in lock.changes)]
+    head = "# aido.lock" if plan.scope != "local" else "# your pins for this project"
+    return ["", head, *(f"  {line}" for line in lock.changes)]
 
 
 def _file(file: FileChange, paint: Any, *, verbose: bool = False, quiet: bool = False) -> list[str]:

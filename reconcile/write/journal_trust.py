@@ -95,6 +95,10 @@ def own_problem(entry: FileEntry, host: Host, scope: Scope) -> str | None:
     mine = [*layer_paths(host, scope), user_state_dir(host.environ) / CONFIRMATIONS_NAME]
     if scope is not Scope.USER:
         mine.append(lock_path(host.project))
+    if scope is Scope.LOCAL:  # the person's own pins for this project
+        from aidokit.reconcile.read.personal import personal_lock_path
+
+        mine.append(personal_lock_path(user_state_dir(host.environ), host.project))
     if entry.state_path or entry.records or path not in mine:
         return f"{entry.path} is not a file of aido's own at scope {scope}"
     if path.parent == host.project:

@@ -4,6 +4,7 @@ use`, shown by `aido status`; the team's files and `aido.lock` untouched."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 from pathlib import Path
 
@@ -89,3 +90,28 @@ def test_import_at_local_scope_records_into_the_persons_layer(
     assert team == {p: (project / p).read_bytes() for p in team}
     assert aido(project, "plan", "--scope", "local", "--detailed-exitcode") == 0
     assert aido(project, "plan", "--detailed-exitcode") == 0
+
+
+def test_a_local_choice_is_pinned_with_the_person(
+    project: Path, sandbox_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A local addition's pin goes to the user state folder, per project, never to
+    aido.lock; the next local plan renders from it; undo takes the local apply back whole."""
+    from aidokit.reconcile.core.paths import user_state_dir
+    from aidokit.reconcile.read.personal import personal_lock_path
+
+    lock = (project / "aido.lock").read_bytes()
+    (project / "aido.local.toml").write_text('[mcp]\nadd = ["time"]\n')
+    assert aido(project, "apply", "--yes", "--scope", "local") == 0
+    mine = personal_lock_path(user_state_dir(os.environ), project)
+    pins = json.loads(mine.read_text())
+    assert "time" in json.dumps(pins) and "context7" not in json.dumps(pins)
+    assert (project / "aido.lock").read_bytes() == lock
+    assert aido(project, "plan", "--scope", "local", "--detailed-exitcode") == 0
+    capsys.readouterr()
+    assert aido(project, "plan", "--scope", "local", "--json") == 0
+    assert json.loads(capsys.readouterr().out)["lock"] is None  # aido.lock is the team's
+    assert aido(project, "undo", "--yes", "--scope", "local") == 0
+    assert not mine.exists()
+    claude = sandbox_home / ".claude.json"  # aido created it: undo takes it away again
+    assert not claude.exists() or "time" not in claude.read_text()

@@ -381,6 +381,8 @@ def _save_lock(plan: Plan) -> None:
     if plan.lock is not None and plan.lock.changed:
         from aidokit.reconcile.read.choices.lockfile import write_lock
 
+        if plan.scope == "local":  # the person's pins: a private folder of the user state
+            os.makedirs(Path(plan.lock.path).parent, mode=0o700, exist_ok=True)
         write_lock(Path(plan.lock.path), plan.lock.text, plan.lock.digest)
 
 
@@ -390,7 +392,13 @@ def check_lock_location(plan: Plan, source: Path) -> None:
     from aidokit.reconcile.core.errors import SecurityError
     from aidokit.reconcile.read.choices.lockfile import lock_path
 
-    if plan.lock is not None and plan.lock.path != str(lock_path(Path(plan.project))):
+    allowed = {str(lock_path(Path(plan.project)))}
+    if plan.scope == "local":  # the person's own pins (read/personal.py)
+        from aidokit.reconcile.core.paths import user_state_dir
+        from aidokit.reconcile.read.personal import personal_lock_path
+
+        allowed.add(str(personal_lock_path(user_state_dir(os.environ), Path(plan.project))))
+    if plan.lock is not None and plan.lock.path not in allowed:
         raise SecurityError(
             f"saved plan {source} writes its lock at {excerpt(plan.lock.path)}, where aido would "
             f"not; run aido plan --out {source} again"
