@@ -18,7 +18,7 @@ from aidokit.adapters import spec_for
 from aidokit.adapters.base import Adapter, Scope
 from aidokit.adapters.common import identity_of
 from aidokit.catalog.errors import excerpt
-from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, StdioSpec
+from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 from aidokit.reconcile.checks import hardening
 from aidokit.reconcile.core.errors import CatalogError
 from aidokit.reconcile.read.choices.config import CustomMCP, Override, ProjectConfig
@@ -260,6 +260,17 @@ def differences(
             f"it ran {_shown_form(sorted(mine)[0])}; {adapter.name} gets the catalog's form, "
             f"{_shown_form(sorted(theirs)[0])}"
         )
+    elif isinstance(spec, RemoteSpec) and (url := entry_url(entry)) is not None:
+        base = url.split("#", 1)[0].split("?", 1)[0]
+        if "?" in url:  # never shown: a query may hold a credential
+            lines.append(
+                f"its URL's query is not kept: {adapter.name} gets the catalog's "
+                f"{excerpt(spec.url)}"
+            )
+        elif base.rstrip("/") != spec.url.rstrip("/"):
+            lines.append(
+                f"it reached {excerpt(base)}; {adapter.name} gets the catalog's {excerpt(spec.url)}"
+            )
     elif isinstance(spec, StdioSpec):
         argv = entry_argv(entry)
         package = next((a for a in spec.args if not a.startswith("-")), None)

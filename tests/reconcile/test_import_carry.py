@@ -243,3 +243,16 @@ def _found_of(project: Path) -> list[Any]:
     from aidokit.reconcile.write.importer import find, usable
 
     return usable(find(read_world(gather(project, scope="project", only=None))))[0]
+
+
+def test_a_dropped_url_query_is_said_and_never_shown(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A hosted URL with a query is the catalog's server; the line says the query is not
+    kept, without printing it (it may hold a credential)."""
+    project = new_project(tmp_path, 'adapters = ["claude-code"]\nsuggest = false\n')
+    url = "https://mcp.context7.com/mcp?api_key=ctx7-secret-value"
+    (project / ".mcp.json").write_text(json.dumps({"mcpServers": {"c7": {"url": url}}}))
+    aido(project, "import", "--yes")
+    out = capsys.readouterr().out
+    assert "its URL's query is not kept" in out and "ctx7-secret-value" not in out
