@@ -157,6 +157,12 @@ def _spelled(message: str, prog: str) -> str:
     hint = maybe(value, choices)
     if argument.lower() in ("command", "action"):
         kind = argument.lower()
+        names = {name for name, _ in COMMANDS}
+        if kind == "action" and not hint and value in names:  # `aido mcp remove`
+            return (
+                f"unknown action '{value}'; `{prog}` has {', '.join(choices)}; "
+                f"did you mean `aido {value}`?"
+            )
         return f"unknown {kind} '{value}'{hint}; `{prog} --help` lists the {kind}s"
     return f"argument {argument}: invalid choice '{value}'{hint}; choose from {', '.join(choices)}"
 

@@ -112,9 +112,14 @@ def _check_named(world: World, ids: Sequence[str], probes: list[Probe]) -> None:
     found = {name for probe in probes for use in probe.uses for name in (use.id, use.name)}
     unknown = [i for i in ids if i not in found]
     if unknown:
+        from aidokit.catalog.entries import ENTRIES_BY_ID
+        from aidokit.catalog.spelling import maybe
+
+        every = {name for p in probes_of(world) for use in p.uses for name in (use.id, use.name)}
         files = ", ".join(target.shown for target in world.files) or "no files"
         raise ConfigError(
-            f"no entry {', '.join(repr(i) for i in unknown)} in the targeted files ({files}); "
+            f"no entry {', '.join(repr(i) for i in unknown)}"
+            f"{maybe(unknown[0], every or ENTRIES_BY_ID)} in the targeted files ({files}); "
             "aido doctor --probe names entries by their id or their name in the file"
         )
 

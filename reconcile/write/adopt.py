@@ -30,6 +30,16 @@ def adoption_plan(inputs: Inputs, name: str) -> tuple[FileChange, Change]:
         raise ConfigError(file.error)
     change = next((c for c in file.changes if c.name == name), None)
     if change is None:
+        from aidokit.catalog.entries import ENTRIES_BY_ID
+        from aidokit.catalog.spelling import closest
+
+        if name not in ENTRIES_BY_ID:  # a typo is never advice to add it (issue 54)
+            near = closest(name, {c.name for c in file.changes} | set(ENTRIES_BY_ID))
+            mean = f"; did you mean '{near}'?" if near else ""
+            raise ConfigError(
+                f"'{name}' is neither an entry aido plans for {file.path} nor a catalog "
+                f"id{mean} (aido adopt takes the name `aido plan` shows as a conflict)"
+            )
         raise ConfigError(
             f"'{name}' is not desired for this project; add it to `add` under [mcp] in aido.toml"
         )
