@@ -10,8 +10,10 @@ the catalog names, from where the user's own configuration fetches it: the
 project must not redirect it. Package launchers read configuration from the
 folder they start in and its parents (npm: the `.npmrc` beside the nearest
 `package.json` or `node_modules`, and that project's `node_modules/.bin`
-before any download; uv: `uv.toml`, `pyproject.toml`'s `[tool.uv]` and
-`.python-version`), so such a package is launched from the user's home folder.
+before any download), so such a package is launched from the user's home
+folder. (uv's tool commands read no project configuration at all, only the
+user's and the system's: docs.astral.sh/uv/concepts/configuration-files; the
+same folder keeps `uv`, `pipx` and the others equally out of the project.)
 """
 
 from __future__ import annotations
