@@ -32,6 +32,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--none", action="store_true", help="end the active profile: every server on again"
     )
+    parser.add_argument(
+        "--yes",
+        "-y",
+        action="store_true",
+        help="accepted for symmetry: switching writes only your own files and never asks "
+        "(a security-sensitive server still needs its typed confirmation)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
