@@ -93,6 +93,10 @@ def entry_source(entry: MCPDef, *, notes: Iterable[str] = ()) -> str:
         fields.append("deprecated=True")
     if entry.replaced_by:
         fields.append(f"replaced_by={_s(entry.replaced_by)}")
+    if entry.replacement_widens:
+        fields.append(f"replacement_widens={_s(entry.replacement_widens)}")
+    if entry.also_runs:
+        fields.append(f"also_runs={_tuple(entry.also_runs)}")
     # A note names the file and its packages: a newline there would start a line of code.
     comments = "".join(f"{_INDENT}# {printable(note)}\n" for note in notes)
     body = "".join(f"{_INDENT * 2}{field},\n" for field in fields)

@@ -147,3 +147,12 @@ def test_unreadable_and_non_json(tmp_path: Path) -> None:
     broken.write_text("{", encoding="utf-8")
     with pytest.raises(CatalogError, match="not valid JSON"):
         load_server_json(broken)
+
+
+def test_printed_python_rebuilds_every_catalog_entry() -> None:
+    """`aido catalog sync` drafts a changed entry from the catalog's own: the printed Python
+    carries every field a catalog entry sets (also_runs and replacement_widens included)."""
+    from aidokit.catalog.entries import MCP_CATALOG
+
+    lost = [entry.id for entry in MCP_CATALOG if _eval_source(entry_source(entry)) != entry]
+    assert lost == []
