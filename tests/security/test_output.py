@@ -67,6 +67,7 @@ ARGV = {
     "doctor": ["doctor"],
     "report": ["report", "."],
     "completion": ["completion", "bash"],
+    "use": ["use", HOSTILE[0]],
 }
 EXTRA = [["undo", "--list"], ["plan", "--json"], ["status", "--json"], ["apply", "--yes"]]
 

@@ -85,13 +85,13 @@ def test_a_map_with_a_user_entry_stays_after_destroy(tmp_path: Path) -> None:
 def test_local_scope_project_objects_aido_created_leave_with_its_last_entry(
     tmp_path: Path, raw: bytes
 ) -> None:
-    """~/.claude.json local scope: `projects.<path>.mcpServers` and what aido made go again."""
+    """~/.claude.json local scope: `projects.<path>.mcpServers` and what aido made go again
+    (a person's own addition, from aido.local.toml: local scope writes only that)."""
     home = Path(os.environ["HOME"])
     claude = home / ".claude.json"
     claude.write_bytes(raw)
-    project = new_project(
-        tmp_path, 'adapters = ["claude-code"]\nsuggest = false\n[mcp]\nadd = ["context7"]\n'
-    )
+    project = new_project(tmp_path, 'adapters = ["claude-code"]\nsuggest = false\n')
+    (project / "aido.local.toml").write_text('[mcp]\nadd = ["context7"]\n', encoding="utf-8")
     assert aido(project, "apply", "--scope", "local", "--yes") == 0
     written = json.loads(claude.read_bytes())
     assert "context7" in written["projects"][str(project)]["mcpServers"]

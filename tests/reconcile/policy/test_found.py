@@ -181,7 +181,8 @@ def test_the_pre_commit_hook_fails_on_a_server_outside_policy(
     """The hook's own command (.pre-commit-hooks.yaml) fails and names the server and rule."""
     import yaml
 
-    [hook] = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
+    [hook] = [hook for hook in hooks if hook["id"] == "aido-check"]
     argv = hook["entry"].split()[1:]
     (project / "aido.toml").write_text(OWN_ONLY, encoding="utf-8")
     assert aido(project, *argv) == 0
