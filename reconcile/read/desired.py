@@ -133,6 +133,12 @@ def wanted_servers(
         chosen[server.id] = custom._replace(source="custom")
     for entry_id in choices.skip:
         chosen.pop(entry_id, None)
+    for entry_id in sorted(set(config.override) - set(chosen)):  # a leftover (issue 54)
+        where = origin.get(f"override:{entry_id}", "aido.toml")
+        notes.append(
+            f"[override.{entry_id}] in {where} applies to nothing: '{entry_id}' is not "
+            f'installed here; remove the table, or add it with [mcp] add = ["{entry_id}"]'
+        )
     return [chosen[k] for k in sorted(chosen)], notes
 
 

@@ -48,3 +48,19 @@ def test_mcp_a_mistyped_action_offers_the_command(
     assert exit_.value.code == 1
     err = capsys.readouterr().err
     assert f"did you mean {expected}?" in err
+
+
+def test_a_leftover_override_is_reported(
+    tmp_path: Path, sandbox_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`[override.memory]` when memory is not installed: the plan says so (issue 54)."""
+    project = new_project(tmp_path, TOML + '[override.memory]\nargs = ["--x"]\n')
+    capsys.readouterr()
+    assert aido(project, "plan", "-v") == 0
+    out = capsys.readouterr().out
+    assert "[override.memory] in aido.toml applies to nothing" in out
+    (project / "aido.toml").write_text(
+        TOML.replace('"sentry"', '"sentry", "memory"') + '[override.memory]\nargs = ["--x"]\n'
+    )
+    assert aido(project, "plan", "-v") == 0
+    assert "applies to nothing" not in capsys.readouterr().out
