@@ -130,14 +130,21 @@ def selection_text(selection: Selection, total: int) -> str:
     """Human view of `aido suggest`: each pick with the fact behind it, then the gated ones."""
     lines = [f"Selected {len(selection.selected)} of {total} catalog entries:"]
     lines += [f"  {m.id}: {m.reason}" for m in selection.selected] or ["  (none)"]
-    if selection.left_out:
-        lines.append("Left out:")
-    for out in selection.left_out:
+    # Only the gated entries this project's facts would pick are named (issue 54: not every
+    # sensitive or deprecated entry of the catalog); the others are one line.
+    matched = [out for out in selection.left_out if out.reason]
+    if matched:
+        lines.append("Left out (they would match here):")
+    for out in matched:
         if out.because == "security-sensitive":
             why = "security-sensitive; add it to [mcp] add in aido.toml to install it"
         else:
             why = f"deprecated; use {out.replaced_by}" if out.replaced_by else "deprecated"
-        if out.reason:
-            why += f" (would match: {out.reason})"
-        lines.append(f"  {out.id}: {why}")
+        lines.append(f"  {out.id}: {why} (would match: {out.reason})")
+    rest = len(selection.left_out) - len(matched)
+    if rest:
+        lines.append(
+            f"{rest} more security-sensitive or deprecated entries match nothing here "
+            "(`aido suggest --json` lists them; `aido catalog list` shows the catalog)."
+        )
     return "\n".join(lines) + "\n"

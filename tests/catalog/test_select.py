@@ -138,3 +138,16 @@ def test_no_project_is_suggested_a_gated_or_opt_in_entry_and_more_facts_only_add
             assert gated[entry.id].trigger is not None
     wider = select(MCP_CATALOG, _union(facts, more))
     assert set(selection.ids()) <= set(wider.ids())
+
+
+def test_suggest_names_only_the_gated_entries_that_would_match() -> None:
+    """A bare project: no "Left out" line per sensitive entry of the catalog, one line for
+    them all (issue 54: 45 lines before); a postgres project names postgres-mcp."""
+    from aidokit.catalog.views import selection_text
+
+    bare = selection_text(select(MCP_CATALOG, Facts(os="linux")), len(MCP_CATALOG))
+    assert "Left out" not in bare and len(bare.splitlines()) < 8
+    assert "more security-sensitive or deprecated entries match nothing here" in bare
+    packs = {"postgres": Fact("postgres", "docker-compose.yml")}
+    text = selection_text(select(MCP_CATALOG, Facts(os="linux", stack_packs=packs)), 1)
+    assert "  postgres-mcp: security-sensitive" in text and "would match" in text
