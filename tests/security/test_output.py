@@ -68,6 +68,7 @@ ARGV = {
     "report": ["report", "."],
     "completion": ["completion", "bash"],
     "use": ["use", HOSTILE[0]],
+    "forget": ["forget", HOSTILE[1], "--yes"],
 }
 EXTRA = [["undo", "--list"], ["plan", "--json"], ["status", "--json"], ["apply", "--yes"]]
 

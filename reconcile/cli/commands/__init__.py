@@ -73,6 +73,11 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ),
     ("destroy", "delete every entry aido owns in the targeted files; nothing else is touched"),
     (
+        "forget",
+        "stop managing a server's entries and keep their bytes: record it under `skip` and "
+        "drop aido's ownership records of it",
+    ),
+    (
         "use",
         "switch a named set of servers on for this project ([profiles.NAME]), in your own "
         "files only; --none ends it",
@@ -112,6 +117,7 @@ EXAMPLES: dict[str, str] = {
     "import": "aido import",
     "remove": "aido remove sequential-thinking",
     "destroy": "aido destroy --adapter cursor",
+    "forget": "aido forget context7",
     "use": "aido use review",
     "schema": "aido schema > aido-toml.schema.json",
     "mcp": "aido mcp add context7 --roles researcher",
