@@ -340,3 +340,22 @@ def python_globs(pyproject: Mapping[str, Any]) -> list[str]:
             if isinstance(spec, dict) and isinstance(spec.get("path"), str):
                 globs.append(spec["path"])
     return globs
+
+
+def git_ignores(project: Path, path: Path) -> bool:
+    """Whether git ignores `path` in `project`'s work tree (False outside one, or with no
+    git): a harness file git ignores is a person's own, not the team's (SPEC §4)."""
+    import shutil
+    import subprocess
+
+    git = shutil.which("git")
+    if git is None:
+        return False
+    try:
+        done = subprocess.run(
+            [git, "check-ignore", "-q", str(path)], cwd=project, capture_output=True,
+            timeout=10, check=False,
+        )  # fmt: skip
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return done.returncode == 0

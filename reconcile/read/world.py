@@ -133,14 +133,28 @@ def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
     # The same adapter named twice is planned once (and so written once).
     adapters = tuple(ADAPTERS[n] for n in dict.fromkeys(names))
     if where is Scope.PROJECT and (host.project / LOCAL_CONFIG_NAME).is_file():
-        notes += _where_local_lands(adapters)
+        notes += _where_local_lands(adapters, host)
     return Inputs(
         host, loaded, where, adapters, tuple(notes), narrowed=bool(only), policy=policy,
         team=team, profile=profile,
     )  # fmt: skip
 
 
-def _where_local_lands(adapters: Sequence[Adapter]) -> list[str]:
+def ignored_project_file(adapter: Adapter, host: Host) -> Location | None:
+    """A person's place for `adapter` where the harness has none of its own: its project
+    file, when git ignores it (SPEC §4: a file the repository would not track is not the
+    team's). The local scope's records of it live in the person's state."""
+    from aidokit.reconcile.read.repo import git_ignores
+
+    if Scope.PROJECT not in adapter.scopes:
+        return None
+    project = adapter.location(Scope.PROJECT, host)
+    if project is None or not git_ignores(host.project, project.path):
+        return None
+    return project._replace(scope=Scope.LOCAL)
+
+
+def _where_local_lands(adapters: Sequence[Adapter], host: Host) -> list[str]:
     """Where `aido.local.toml`'s choices land, one line per harness (issue 49 §2): never in
     the team's files this plan writes."""
     from aidokit.reconcile.read.personal import NOWHERE
@@ -154,6 +168,12 @@ def _where_local_lands(adapters: Sequence[Adapter]) -> list[str]:
             lines.append(
                 f"{adapter.name}: your {LOCAL_CONFIG_NAME} choices go to its per-person place "
                 "for this project (its local scope), with `aido apply --scope local`"
+            )
+        elif (ignored := ignored_project_file(adapter, host)) is not None:
+            lines.append(
+                f"{adapter.name}: your {LOCAL_CONFIG_NAME} additions go to "
+                f"{ignored.path.relative_to(host.project).as_posix()} (git ignores it, so it "
+                "is yours), with `aido apply --scope local`"
             )
         else:
             lines.append(NOWHERE.format(adapter=adapter.name))
@@ -308,6 +328,8 @@ def read_world(inputs: Inputs) -> World:
     companions: list[TargetFile] = []
     for adapter in inputs.adapters:
         location = adapter.location(inputs.scope, inputs.host)
+        if location is None and inputs.scope is Scope.LOCAL:
+            location = ignored_project_file(adapter, inputs.host)
         if location is None:
             continue
         if not installed(location):

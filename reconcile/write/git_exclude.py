@@ -15,6 +15,7 @@ import subprocess
 from pathlib import Path
 
 from aidokit.catalog.errors import get_logger
+from aidokit.reconcile.read.repo import git_ignores
 
 _log = get_logger(__name__)
 
@@ -31,7 +32,7 @@ def keep_out_of_git(project: Path, path: Path) -> bool:
     )
     if root is None or exclude is None:
         return False  # not a git work tree: nothing shows in a `git status`
-    if _ignored(git, project, path):
+    if git_ignores(project, path):
         return False
     line = "/" + path.resolve().relative_to(Path(root).resolve()).as_posix()
     target = Path(exclude)
@@ -54,14 +55,3 @@ def _git(git: str, cwd: Path, *argv: str) -> str | None:
     except (OSError, subprocess.SubprocessError):
         return None
     return done.stdout.strip() if done.returncode == 0 and done.stdout.strip() else None
-
-
-def _ignored(git: str, project: Path, path: Path) -> bool:
-    try:
-        done = subprocess.run(
-            [git, "check-ignore", "-q", str(path)], cwd=project, capture_output=True,
-            timeout=10, check=False,
-        )  # fmt: skip
-    except (OSError, subprocess.SubprocessError):
-        return False
-    return done.returncode == 0

@@ -115,3 +115,44 @@ def test_a_local_choice_is_pinned_with_the_person(
     assert not mine.exists()
     claude = sandbox_home / ".claude.json"  # aido created it: undo takes it away again
     assert not claude.exists() or "time" not in claude.read_text()
+
+
+def _without_local_place() -> list[str]:
+    """Adapters with a project file and no per-person place of their own."""
+    from aidokit.adapters import ADAPTERS
+    from aidokit.adapters.base import Scope
+
+    return sorted(
+        name
+        for name, adapter in ADAPTERS.items()
+        if Scope.PROJECT in adapter.scopes and Scope.LOCAL not in adapter.scopes
+    )
+
+
+@pytest.mark.parametrize("name", _without_local_place())
+def test_a_project_file_git_ignores_is_the_persons_place(tmp_path: Path, name: str) -> None:
+    """SPEC §4: a harness file git ignores is not the team's. Local scope writes the person's
+    additions there (owned through their own state), the project plan stays converged, and
+    destroying the local scope gives back the team's bytes; a tracked one gets nothing."""
+    from aidokit.adapters import ADAPTERS
+    from aidokit.adapters.base import Host, Scope
+
+    root = new_project(tmp_path, f'adapters = ["{name}"]\nsuggest = false\n[mcp]\nadd = ["time"]\n')
+    git(root, "init", "-q")
+    location = ADAPTERS[name].location(Scope.PROJECT, Host.current(root))
+    assert location is not None
+    relative = location.path.relative_to(root).as_posix()
+    (root / ".gitignore").write_text(f"/{relative}\n", encoding="utf-8")
+    assert aido(root, "apply", "--yes") == 0
+    team = location.path.read_bytes()
+    (root / "aido.local.toml").write_text('[mcp]\nadd = ["fetch"]\n', encoding="utf-8")
+    assert aido(root, "apply", "--scope", "local", "--yes") == 0
+    assert b"mcp-server-fetch" in location.path.read_bytes()
+    assert aido(root, "plan", "--detailed-exitcode") == 0
+    assert aido(root, "plan", "--scope", "local", "--detailed-exitcode") == 0
+    assert aido(root, "destroy", "--scope", "local", "--yes") == 0
+    assert location.path.read_bytes() == team
+    # Tracked again: the file is the team's, and the local plan writes nothing there.
+    (root / ".gitignore").unlink()
+    assert aido(root, "apply", "--scope", "local", "--yes") == 0
+    assert location.path.read_bytes() == team
