@@ -153,8 +153,7 @@ def test_a_boolean_is_a_toml_boolean(tmp_path: Path, value: str) -> None:
         with pytest.raises(ConfigError) as caught:
             load_config(project)
         assert str(caught.value) == (
-            "invalid value for 'suggest' at aido.toml:2: Input should be a valid boolean; "
-            "write true or false, without quotes"
+            "invalid value for 'suggest' at aido.toml:2: must be true or false, without quotes"
         )
     assert (project / "aido.toml").read_text() == text
     assert not memo_folder(os.environ).exists()
@@ -318,3 +317,33 @@ def test_unreadable_rule_sources_turn_the_memo_off(
     assert not memo_folder().exists()
     assert Memo(tmp_path, project).key(ProjectConfig, b"") is None
     decode.rules_digest.cache_clear()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'adapters = "cursor"\n',
+        '[mcp]\nadd = "time"\n',
+        "[mcp]\nadd = [1]\n",
+        "suggest = 1\n",
+        '[override.time]\nenv = "x"\n',
+        "[override.time]\nargs = [true]\n",
+        '[custom.mine]\nurl = "https://mcp.example.com/mcp"\ntransport = "grpc"\n',
+        "[custom.mine]\n",
+        "[mcp]\nadd = { a = 1 }\n",
+        "[roles]\nimplementer = 3\n",
+        '[policy]\nallow_custom = "no"\n',
+    ],
+)
+def test_an_invalid_value_is_said_in_aido_tomls_words(tmp_path: Path, text: str) -> None:
+    """One style for every schema error (issue 54 §6): the key, the file and line, what the
+    value must be; none of the validation library's own wording."""
+    project = new_project(tmp_path, text)
+    with pytest.raises(ConfigError) as caught:
+        load_config(project)
+    message = str(caught.value)
+    assert message.startswith(("invalid value for '", "unknown key '", "invalid id")), message
+    assert " at aido.toml:" in message
+    for library in ("Input should", "Field required", "valid dictionary", "type=", "pydantic"):
+        assert library not in message, message
+    assert (project / "aido.toml").read_text() == text

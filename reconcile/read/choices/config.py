@@ -435,10 +435,49 @@ def _explain(exc: ValidationError, text: str, name: str) -> str:
             f"invalid environment variable name {excerpt(error['input'])} at {where} ('{dotted}'): "
             "use letters, digits and underscores, not starting with a digit, like 'API_TOKEN'"
         )
-    message = error["msg"].removeprefix("Value error, ")
-    if error["type"] == "bool_type":
-        message += "; write true or false, without quotes"
-    return f"invalid value for '{dotted}' at {where}: {message}"
+    return f"invalid value for '{dotted}' at {where}: {_in_words(error)}"
+
+
+# What a value of each pydantic error type must be, in aido.toml's own words (no library
+# text reaches the user: issue 54 §6).
+_MUST_BE = {
+    "list_type": 'must be a list, like ["a", "b"]',
+    "tuple_type": 'must be a list, like ["a", "b"]',
+    "set_type": 'must be a list, like ["a", "b"]',
+    "string_type": 'must be a string in quotes, like "text"',
+    "bool_type": "must be true or false, without quotes",
+    "bool_parsing": "must be true or false, without quotes",
+    "int_type": "must be a whole number, without quotes",
+    "int_parsing": "must be a whole number, without quotes",
+    "int_from_float": "must be a whole number, without quotes",
+    "float_type": "must be a number, without quotes",
+    "float_parsing": "must be a number, without quotes",
+    "dict_type": 'must be a table, like [section] or { key = "value" }',
+    "model_type": 'must be a table, like [section] or { key = "value" }',
+    "model_attributes_type": 'must be a table, like [section] or { key = "value" }',
+    "dataclass_type": 'must be a table, like [section] or { key = "value" }',
+    "missing": "is required here",
+}
+
+
+def _in_words(error: Any) -> str:
+    """A validation error as aido.toml's words: what the value must be, or the message of
+    aido's own check (never pydantic's wording)."""
+    kind = error["type"]
+    if kind in _MUST_BE:
+        return _MUST_BE[kind]
+    ctx = error.get("ctx") or {}
+    if kind == "literal_error" and "expected" in ctx:
+        return f"must be {ctx['expected']}"
+    if kind in ("too_short", "too_long") and "min_length" in ctx:
+        return f"must hold at least {ctx['min_length']} item(s)"
+    if kind in ("too_long",) and "max_length" in ctx:
+        return f"must hold at most {ctx['max_length']} item(s)"
+    if kind in ("value_error", "assertion_error"):
+        return str(error["msg"]).removeprefix("Value error, ").removeprefix("Assertion failed, ")
+    if kind == "string_pattern_mismatch":
+        return "has characters that are not allowed here"
+    return "is not a value aido.toml accepts here (`aido schema` shows what is)"
 
 
 def _valid_keys(parent: tuple[str, ...]) -> list[str]:
