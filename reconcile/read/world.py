@@ -86,6 +86,8 @@ def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
 
     host = Host.current(project)
     where = Scope(scope)
+    if where is not Scope.USER:
+        refuse_home(host, "pass --scope user for your own files")
     loaded = load_layers(host, where, __version__)
     configured = loaded.config.adapters
     for name in [*(configured or ()), *(only or ())]:
@@ -138,6 +140,16 @@ def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
         host, loaded, where, adapters, tuple(notes), narrowed=bool(only), policy=policy,
         team=team, profile=profile,
     )  # fmt: skip
+
+
+def refuse_home(host: Host, instead: str) -> None:
+    """Refuse a project scope run in the home folder itself (issue 54 §6): there
+    ~/.codex/config.toml and the like are the user's files, not a project's."""
+    if os.path.realpath(host.project) == os.path.realpath(host.home):
+        raise ConfigError(
+            f"{host.project} is your home folder, not a project: the harness files there "
+            f"are your user scope; cd into your project, or {instead}"
+        )
 
 
 def ignored_project_file(adapter: Adapter, host: Host) -> Location | None:

@@ -474,3 +474,21 @@ def test_one_reader_of_the_terminal_width(monkeypatch: pytest.MonkeyPatch) -> No
         for unset in ("0", "wide", "-4"):
             monkeypatch.setenv("COLUMNS", unset)
             assert terminal_columns(pipe) == 80
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [("plan",), ("apply", "--yes"), ("status",), ("init", "--yes"), ("apply", "--scope", "local")],
+)
+def test_the_home_folder_is_no_project(argv: tuple[str, ...], capsys: Capture) -> None:
+    """In $HOME, ~/.codex/config.toml is the user's file (issue 54 §6): a project-scope run
+    there says to cd into the project (or use --scope user), writes nothing, and never
+    blames XDG_STATE_HOME."""
+    home = Path(os.environ["HOME"])
+    (home / ".codex").mkdir(exist_ok=True)
+    before = sorted(p.relative_to(home).as_posix() for p in home.rglob("*"))
+    assert aido(home, *argv) == 1
+    err = capsys.readouterr().err
+    assert "is your home folder, not a project" in err and "cd into your project" in err
+    assert "XDG_STATE_HOME" not in err
+    assert sorted(p.relative_to(home).as_posix() for p in home.rglob("*")) == before

@@ -45,6 +45,10 @@ def run(args: argparse.Namespace) -> int:
         from aidokit.reconcile.read.choices.layers import user_config_path
 
         target = user_config_path(Host.current(project))
+    else:
+        from aidokit.reconcile.read.world import refuse_home
+
+        refuse_home(Host.current(project), "aido init --scope user starts your user layer")
     if target.exists():
         raise ConfigError(
             f"{target} already exists and aido init never overwrites it (merging is not "
