@@ -142,7 +142,8 @@ def command_identity(command: object, args: object) -> str | None:
     if not isinstance(command, str) or not command:
         return None
     if _is_cmd_c(command, args):  # `cmd /c npx pkg` runs `npx pkg`
-        assert isinstance(args, list)
+        if not isinstance(args, list):
+            raise RuntimeError("aido bug: expected isinstance(args, list)")
         return command_identity(args[1], args[2:])
     package = None
     if isinstance(args, list):

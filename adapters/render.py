@@ -225,7 +225,8 @@ class PerOS(NamedTuple):
     def everywhere(self, host: Host) -> Path:
         """The folder on `host`'s OS, for a harness that has one on every OS."""
         folder = self.folder(host)
-        assert folder is not None, "a PerOS table with a None row"
+        if folder is None:
+            raise RuntimeError("a PerOS table with a None row")
         return folder
 
     def row(self, os: OSName) -> Where:

@@ -191,3 +191,17 @@ def test_running_aido_writes_nothing_under_its_install_folder(
     aido("status")
     new = sorted(path for path in _installed(folder) - before if not _bytecode(folder / path))
     assert new == [] or all(path.name == "__pycache__" for path in new), new
+
+
+def test_no_assert_in_product_code() -> None:
+    """Product code says what it checks with `if ...: raise` (issue 52 §4): `python -O`
+    strips an assert, so an invariant written as one would silently stop holding."""
+    root = Path(__file__).resolve().parents[1]
+    found = [
+        f"{path.relative_to(root).as_posix()}:{node.lineno}"
+        for folder in ("catalog", "adapters", "reconcile")
+        for path in sorted((root / folder).rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Assert)
+    ]
+    assert found == []

@@ -107,7 +107,8 @@ class Document:
 
     def _json(self) -> JsonEditor:
         """The JSON editor (callers check `_is_json` first)."""
-        assert isinstance(self._editor, JsonEditor)
+        if not isinstance(self._editor, JsonEditor):
+            raise RuntimeError("aido bug: expected isinstance(self._editor, JsonEditor)")
         return self._editor
 
     def set_entry(self, key_path: tuple[str, ...], name: str, entry: Any) -> None:
@@ -137,7 +138,8 @@ class Document:
         if NAMED_TABLES in key_path:  # an element of a TOML array of tables, pair by pair
             from aidokit.reconcile.documents.tomldoc import TomlEditor
 
-            assert isinstance(self._editor, TomlEditor)
+            if not isinstance(self._editor, TomlEditor):
+                raise RuntimeError("aido bug: expected isinstance(self._editor, TomlEditor)")
             self.edited = True
             self._editor.update_item(key_path[:-1], self._new_name(name), entry, keep)
             return
@@ -145,7 +147,8 @@ class Document:
             from aidokit.reconcile.documents.frontmatter import FrontmatterEditor
             from aidokit.reconcile.documents.yamlitems import YamlItemsEditor
 
-            assert isinstance(self._editor, FrontmatterEditor | YamlItemsEditor)
+            if not isinstance(self._editor, FrontmatterEditor | YamlItemsEditor):
+                raise RuntimeError("aido bug: expected a frontmatter or YAML items editor")
             self.edited = True
             self._editor.update_item(self._path(key_path), name, entry, keep)
             return
@@ -156,7 +159,8 @@ class Document:
         if self.fmt is Format.TOML:  # ... or a pair of its table, in TOML
             from aidokit.reconcile.documents.tomldoc import TomlEditor
 
-            assert isinstance(self._editor, TomlEditor)
+            if not isinstance(self._editor, TomlEditor):
+                raise RuntimeError("aido bug: expected isinstance(self._editor, TomlEditor)")
             set_field, delete_field = self._editor.set_field, self._editor.delete_field
         from aidokit.reconcile.documents.jsonstyle import same
 
@@ -247,7 +251,8 @@ class Document:
         if self.fmt is Format.TOML:  # a copy sharing the file's parse and scan
             from aidokit.reconcile.documents.tomldoc import TomlEditor
 
-            assert isinstance(self._editor, TomlEditor)
+            if not isinstance(self._editor, TomlEditor):
+                raise RuntimeError("aido bug: expected isinstance(self._editor, TomlEditor)")
             import copy  # only a plan that edits TOML (docs/benchmarks.md)
 
             trial = copy.copy(self)

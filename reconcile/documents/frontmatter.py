@@ -42,7 +42,8 @@ class FrontmatterEditor:
         self._bom, text = decode_text(path, raw)
         head, self._body = _split(path, text)
         opening = _OPEN.match(head)
-        assert opening is not None
+        if opening is None:
+            raise RuntimeError("aido bug: expected opening is not None")
         self._lead = head[: opening.end()]
         with _file_lines(path):
             self._yaml = YamlItemsEditor(path, head[opening.end() :].encode("utf-8"))

@@ -278,7 +278,8 @@ class JsonEditor:
         """The offset of the `[` of the array at `key_path` (it exists)."""
         pos, end, _ = self._find(key_path[:-1])
         found = _lookup(self._object(pos, end)[0], key_path[-1])
-        assert found is not None
+        if found is None:
+            raise RuntimeError("aido bug: expected found is not None")
         return found.value_start
 
     def get_items(self, key_path: tuple[str, ...]) -> dict[str, Any] | None:

@@ -206,7 +206,8 @@ def _long_integer(scan: str, start: int) -> JsonProblem:
 def decode_string(scan: str, start: int, end: int) -> str:
     """Decode the JSON string token at `scan[start:end]` to its real text."""
     value = json.loads(scan[start:end].encode("latin-1").decode("utf-8"))
-    assert isinstance(value, str)
+    if not isinstance(value, str):
+        raise RuntimeError("aido bug: expected isinstance(value, str)")
     return value
 
 

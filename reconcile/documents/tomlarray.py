@@ -28,7 +28,8 @@ Splice = tuple[int, int, str]
 def _scan(text: str) -> InlineArray:
     """The array the pair `text` writes (the text is one pair tomllib accepted)."""
     found = inline_array(text, Statement("pair", (), (), 0, len(text)))
-    assert found is not None
+    if found is None:
+        raise RuntimeError("aido bug: expected found is not None")
     return found
 
 

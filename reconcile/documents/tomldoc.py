@@ -269,7 +269,8 @@ class TomlEditor:
     def _pair(self, entry_path: tuple[str, ...], key: str) -> tomlscan.Statement | None:
         """The `key = ...` pair written right in the `[<entry_path>]` table, as read."""
         self._source.map_layout(entry_path)  # scans the file once
-        assert self._source.layout is not None
+        if self._source.layout is None:
+            raise RuntimeError("aido bug: expected self._source.layout is not None")
         wanted = (*entry_path, key)
         return next(
             (
@@ -291,7 +292,8 @@ class TomlEditor:
     def _field_end(self, entry_path: tuple[str, ...]) -> int:
         """Where a new pair of the `[<entry_path>]` table goes: after its last pair."""
         first = self._source.map_layout(entry_path[:-1]).entries[entry_path[-1]][0]
-        assert self._source.layout is not None
+        if self._source.layout is None:
+            raise RuntimeError("aido bug: expected self._source.layout is not None")
         ends = [
             stmt.end
             for stmt in self._source.layout[0]
@@ -420,10 +422,12 @@ class TomlEditor:
                 array, name, {**merged, **{k: v for k, v in entry.items() if k not in merged}}
             )
             return
-        assert pairs is not None
+        if pairs is None:
+            raise RuntimeError("aido bug: expected pairs is not None")
         items = self._writable_array(array)
         at = _index(items, name)
-        assert at is not None
+        if at is None:
+            raise RuntimeError("aido bug: expected at is not None")
         element = items[at] = dict(items[at])
         original = self._original_items(array)[_index(self._original_items(array), name) or 0]
         for key in drops:
@@ -451,7 +455,8 @@ class TomlEditor:
         if at is None or (array, name) in self._moved or layout.inline is not None:
             return None  # an element of an inline array is written whole
         first = layout.elements[at][0]
-        assert self._source.layout is not None
+        if self._source.layout is None:
+            raise RuntimeError("aido bug: expected self._source.layout is not None")
         return {
             stmt.path[len(array)]: stmt
             for stmt in self._source.layout[0]
@@ -474,7 +479,8 @@ class TomlEditor:
         self._check_item(array, name)
         items = self._writable_array(array)
         at = _index(items, name)
-        assert at is not None
+        if at is None:
+            raise RuntimeError("aido bug: expected at is not None")
         del items[at]
         inline = self._source.array_layout(array).inline is not None
         if not items and not inline:  # no text for an empty array of tables: the key goes
@@ -554,7 +560,8 @@ class TomlEditor:
         inserts: dict[int, list[str]] = {}
         for (array, name, key), line in self._item_fields.items():
             pairs = self._item_pairs(array, name)
-            assert pairs is not None
+            if pairs is None:
+                raise RuntimeError("aido bug: expected pairs is not None")
             pair = pairs.get(key)
             if pair is not None:
                 splices.append((pair.start, pair.end, line or ""))
@@ -572,12 +579,14 @@ class TomlEditor:
             at = _index(self._original_items(array), name)
             moved = (array, name) in self._moved
             if at is None or moved:  # a new element: after the last one, or at the end
-                assert block is not None
+                if block is None:
+                    raise RuntimeError("aido bug: expected block is not None")
                 end = len(source.text) if layout.end is None else layout.end
                 inserts.setdefault(end, []).append(block)
                 if not moved:
                     continue
-                assert at is not None
+                if at is None:
+                    raise RuntimeError("aido bug: expected at is not None")
                 block = None  # and it leaves its old place
             owned = layout.elements[at]
             first, last = owned[0], owned[-1]
@@ -599,7 +608,8 @@ class TomlEditor:
         from aidokit.reconcile.documents import tomlarray
 
         pair = self._source.array_layout(array).inline
-        assert pair is not None
+        if pair is None:
+            raise RuntimeError("aido bug: expected pair is not None")
         text = self._source.text[pair.start : pair.end]
         names = [item.get("name") for item in self._original_items(array)]
         new: list[str] = []
@@ -683,7 +693,8 @@ class TomlEditor:
             layout = source.map_layout(key_path)
             owned = layout.entries.get(name)
             if not owned:  # a new entry: after the map's last table, or at the end
-                assert block is not None
+                if block is None:
+                    raise RuntimeError("aido bug: expected block is not None")
                 at = len(source.text) if layout.end is None else layout.end
                 inserts.setdefault(at, []).append(block)
                 continue

@@ -259,9 +259,11 @@ class YamlEditor:
         if current is None or name not in current:
             return
         found = self._find(key_path)
-        assert found.node is not None
+        if found.node is None:
+            raise RuntimeError("aido bug: expected found.node is not None")
         pair = lookup(found.node, name)
-        assert pair is not None
+        if pair is None:
+            raise RuntimeError("aido bug: expected pair is not None")
         expected = copy.deepcopy(self._value)
         node = expected
         for key in key_path:
@@ -296,9 +298,11 @@ class YamlEditor:
             if parent[key_path[level]] != _nest(inner):
                 continue
             found = self._find(key_path[:level])
-            assert found.node is not None
+            if found.node is None:
+                raise RuntimeError("aido bug: expected found.node is not None")
             pair = lookup(found.node, key_path[level])
-            assert pair is not None
+            if pair is None:
+                raise RuntimeError("aido bug: expected pair is not None")
             start, end = self._span(pair, found.node)
             gone = len(self._text) - len(rest)  # the entry's lines, inside [start, end)
             if "#" in rest[start : end - gone]:

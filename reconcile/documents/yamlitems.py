@@ -150,10 +150,12 @@ def _block_server(found: _Items | None, index: int | None) -> MappingNode | None
 def _field(ed: YamlEditor, key_path: tuple[str, ...], name: str, key: str, value: Any) -> None:
     """Set (or, with None, remove) one key of item `name`'s server map, as whole lines."""
     found = _find(ed, key_path)
-    assert found is not None
+    if found is None:
+        raise RuntimeError("aido bug: expected found is not None")
     index = found.names[name]
     server = _block_server(found, index)
-    assert server is not None
+    if server is None:
+        raise RuntimeError("aido bug: expected server is not None")
     expected = copy.deepcopy(ed.value)
     fields = _value_at(expected, key_path[:-1])[index][name]
     pair = lookup(server, key)
@@ -162,7 +164,8 @@ def _field(ed: YamlEditor, key_path: tuple[str, ...], name: str, key: str, value
         if len(server.value) == 1:  # the server's last key: the item is written whole
             ed._commit(_block_set(ed, found.node, index, {name: fields}), expected)
             return
-        assert pair is not None
+        if pair is None:
+            raise RuntimeError("aido bug: expected pair is not None")
         start, end = ed._span(pair, server)
         ed._commit(_without_lines(ed, start, end), expected)
         return

@@ -270,7 +270,8 @@ def _plan_own(
     shared = _deprecation_reasons(shared, world.entries)
     files = [_note_role_scoping(shared, adapter, scoping) if used else shared]
     for agent in world.agent_files_of(adapter.name):
-        assert agent.agent is not None
+        if agent.agent is None:
+            raise RuntimeError("aido bug: expected agent.agent is not None")
         # aido never creates an agent file: one gone since discovery only loses its records.
         mine = placed.agents.get(agent.agent, []) if agent.exists else []
         file = _plan_file(agent, mine, host, gone, world.trust)
@@ -313,7 +314,8 @@ def _plan_companion_file(
     None when aido neither wants an item there nor recorded one: the file is not aido's
     business then (it is not shown, and an unreadable one is no error of this plan)."""
     key = target.companion
-    assert key is not None
+    if key is None:
+        raise RuntimeError("aido bug: expected key is not None")
     mine = [
         d._replace(companions=(), budget_companions=_in_file(d, key))
         for d in desired
@@ -519,7 +521,8 @@ def _forget(file: FileChange, target: TargetFile, desired: list[DesiredEntry]) -
     Everything aido wrote there went with the file; a record kept would make a
     same-named entry written later by hand pass for aido's.
     """
-    assert target.document is not None
+    if target.document is None:
+        raise RuntimeError("aido bug: expected target.document is not None")
     changes = _changes(target._replace(document=None), desired, [], {})
     names = tuple(sorted({".".join((*r.map_path, r.name)) for r in target.records}))
     note = (

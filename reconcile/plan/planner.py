@@ -238,7 +238,8 @@ def _plan_desired(
         hint = conflict_hint(item.name, item.id, adapter, as_is=mine == want)
         why = _because(Reason.NOT_OWNED if record is None else Reason.REPLACED)
         return Change(action=Action.CONFLICT, **{**base, **why}, before=value, hint=hint)
-    assert record is not None  # _owned() checked it
+    if record is None:  # _owned() checked it
+        raise RuntimeError("aido bug: expected record is not None")
     owned = owned_fields(record, item.entry, harness) | launch_set(value, launch)
     mine, kept = split_fields(value, owned)
     want, _ = split_fields(item.entry, owned)

@@ -95,7 +95,8 @@ def remember(results: Iterable[Listed], environ: Mapping[str, str], project: Pat
     servers = load(path, project)
     now = datetime.now(UTC).replace(microsecond=0).isoformat()
     for result in found:
-        assert result.server is not None
+        if result.server is None:
+            raise RuntimeError("aido bug: expected result.server is not None")
         if len(result.server) > SERVER_CHARS or not result.server.isprintable():
             continue
         listed = zip(result.tools, result.schema_sizes, strict=False)

@@ -540,7 +540,8 @@ def _agents_to_read(
     aido's records (a file since removed included, so its records are forgotten)."""
     from aidokit.reconcile.read.agents import agents_playing
 
-    assert adapter.agents is not None
+    if adapter.agents is None:
+        raise RuntimeError("aido bug: expected adapter.agents is not None")
     table = role_table(inputs)
     found = tuple(index)
     names = {n for item in wanted for n in agents_playing(item.roles, table, found)}
@@ -573,11 +574,14 @@ def _read_agent(
 ) -> TargetFile:
     """Agent `name`'s file `path` of `adapter`, read like any harness file (trust boundary
     included)."""
-    assert adapter.agents is not None
+    if adapter.agents is None:
+        raise RuntimeError("aido bug: expected adapter.agents is not None")
     stem = adapter.agents.name_of(path, inputs.scope, inputs.host)
-    assert stem is not None
+    if stem is None:
+        raise RuntimeError("aido bug: expected stem is not None")
     location = adapter.agents.location(adapter.name, inputs.scope, inputs.host, stem)
-    assert location is not None
+    if location is None:
+        raise RuntimeError("aido bug: expected location is not None")
     return _read_file(adapter, location, state, inputs.host)._replace(agent=name)
 
 

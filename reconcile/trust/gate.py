@@ -74,7 +74,8 @@ class Gate:
         """Ask for each pending id at the terminal; store what was confirmed, refuse the rest."""
         if not self.pending:
             return
-        assert self.terminal is not None  # for_plan refused otherwise
+        if self.terminal is None:  # for_plan refused otherwise
+            raise RuntimeError("aido bug: expected self.terminal is not None")
         try:
             for entry_id, targets in self.pending.items():
                 if not ask_for(self.terminal, entry_id, targets):
@@ -93,7 +94,8 @@ class Gate:
         refused: list[str] = []
         if not self.pending:
             return refused
-        assert self.terminal is not None  # for_plan refused otherwise
+        if self.terminal is None:  # for_plan refused otherwise
+            raise RuntimeError("aido bug: expected self.terminal is not None")
         try:
             for entry_id, targets in self.pending.items():
                 if not ask_for(self.terminal, entry_id, targets):

@@ -135,7 +135,8 @@ def _with_roles(text: str, entry_id: str, roles: tuple[str, ...], *, add: bool) 
     if "mcp" not in doc:
         doc.add("mcp", tomlkit.table())
     mcp = doc["mcp"]
-    assert isinstance(mcp, dict)  # the file validated: [mcp] is a table
+    if not isinstance(mcp, dict):  # the file validated: [mcp] is a table
+        raise RuntimeError("aido bug: expected isinstance(mcp, dict)")
     if add:
         if "add" not in mcp:
             mcp["add"] = tomlkit.array()
@@ -255,7 +256,8 @@ def _with_skip(text: str, entry_id: str) -> str:
     if "mcp" not in doc:
         doc.add("mcp", tomlkit.table())
     mcp = doc["mcp"]
-    assert isinstance(mcp, dict)  # the file validated: [mcp] is a table
+    if not isinstance(mcp, dict):  # the file validated: [mcp] is a table
+        raise RuntimeError("aido bug: expected isinstance(mcp, dict)")
     add = mcp.get("add")
     if add is not None and entry_id in add:
         add.remove(entry_id)
@@ -306,7 +308,8 @@ def record_import(
         if "mcp" not in doc:
             doc.add("mcp", tomlkit.table())
         mcp = doc["mcp"]
-        assert isinstance(mcp, dict)  # the file validated: [mcp] is a table
+        if not isinstance(mcp, dict):  # the file validated: [mcp] is a table
+            raise RuntimeError("aido bug: expected isinstance(mcp, dict)")
         if "add" not in mcp:
             mcp["add"] = tomlkit.array()
         for entry_id in new_adds:

@@ -338,7 +338,8 @@ def recover(project: Path | None = None) -> list[str]:
                 journal.remove_tree(folder)  # died before writing any file
             marker.release()
             continue
-        assert folder is not None
+        if folder is None:
+            raise RuntimeError("aido bug: expected folder is not None")
         try:
             check_root(root, Path(tx.project))
             check_restores(tx, Path(tx.project), tx.scope)

@@ -55,7 +55,8 @@ def repository_folder(url: str, environ: Mapping[str, str]) -> Path:
 
 def cached_path(pin: BaselinePin, environ: Mapping[str, str]) -> Path:
     """Where the copy of a pinned git baseline lives."""
-    assert pin.commit is not None
+    if pin.commit is None:
+        raise RuntimeError("aido bug: expected pin.commit is not None")
     return cache_folder(environ) / "files" / pin.commit / (pin.digest.removeprefix("sha256:"))
 
 

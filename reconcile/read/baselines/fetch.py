@@ -55,7 +55,8 @@ def pin_newest(source: Source, environ: Mapping[str, str]) -> tuple[bytes, Basel
 
 def fetch_locked(source: Source, pin: BaselinePin, environ: Mapping[str, str]) -> bytes:
     """The locked commit's file, fetched into the cache; refused if it lost its digest."""
-    assert pin.commit is not None
+    if pin.commit is None:
+        raise RuntimeError("aido bug: expected pin.commit is not None")
     repo = _fetched(source, environ)
     if not _has_commit(repo, source, pin.commit, environ):
         _fetch(repo, source, pin.commit, environ)  # a commit off the ref's history

@@ -145,7 +145,8 @@ def read_local(source: Source, origin: Origin) -> tuple[bytes, BaselinePin]:
     from aidokit.reconcile.core.safe_read import read_file
     from aidokit.reconcile.read.baselines.cache import MAX_BASELINE_BYTES, digest_of
 
-    assert origin.folder is not None  # check_reach refused a local path in a git baseline
+    if origin.folder is None:  # check_reach refused a local path in a git baseline
+        raise RuntimeError("aido bug: expected origin.folder is not None")
     path = origin.folder / source.path
     raw = read_file(path, limit=MAX_BASELINE_BYTES, error=ConfigError)
     if raw is None:
@@ -166,7 +167,8 @@ def check_reach(source: Source, origin: Origin, environ: Mapping[str, str]) -> N
     if origin.project is None:
         return  # the user's own layer: their file, their machine
     if source.kind == "path":
-        assert origin.folder is not None
+        if origin.folder is None:
+            raise RuntimeError("aido bug: expected origin.folder is not None")
         target = origin.folder / source.path
     elif source.scheme == "file":
         target = Path(source.file_path)

@@ -35,7 +35,8 @@ def custom_server(custom_id: str, custom: CustomMCP) -> MCPDef:
         spec = RemoteSpec(url=custom.url, transport=custom.transport, headers=custom.headers)
         texts = [custom.url, *custom.headers.values()]
     else:
-        assert custom.command is not None  # CustomMCP checks exactly one is set
+        if custom.command is None:  # CustomMCP checks exactly one is set
+            raise RuntimeError("aido bug: expected custom.command is not None")
         spec = StdioSpec(command=custom.command, args=custom.args, env=custom.env)
         texts = [custom.command, *custom.args, *custom.env.values()]
     names = sorted({name for text in texts for name in PLACEHOLDER_RE.findall(text)})
