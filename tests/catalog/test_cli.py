@@ -106,7 +106,9 @@ def test_suggest_react_github(capsys: Capture, project_copy: Callable[[str], Pat
     assert "  playwright: stack.hasFrontend (react, from package.json)\n" in out
     assert "  github: detect.githubRemote (github.com, from .git/config)\n" in out
     assert "puppeteer: deprecated; use playwright" in out
-    assert "filesystem: security-sensitive" in out
+    # Gated entries that would not match here are one line, not one each (issue 54 §6).
+    assert "filesystem" not in out
+    assert "more security-sensitive or deprecated entries match nothing here" in out
 
 
 def test_suggest_json(capsys: Capture, project_copy: Callable[[str], Path]) -> None:

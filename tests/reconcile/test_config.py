@@ -153,7 +153,8 @@ def test_a_boolean_is_a_toml_boolean(tmp_path: Path, value: str) -> None:
         with pytest.raises(ConfigError) as caught:
             load_config(project)
         assert str(caught.value) == (
-            "invalid value for 'suggest' at aido.toml:2: must be true or false, without quotes"
+            "invalid value for 'suggest' at aido.toml:2: must be a boolean: write true or false, "
+            "without quotes"
         )
     assert (project / "aido.toml").read_text() == text
     assert not memo_folder(os.environ).exists()

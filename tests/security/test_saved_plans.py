@@ -38,12 +38,15 @@ def _refused(root: Path, saved: Path, *watched: Path) -> None:
 
 
 def test_a_plan_for_another_project_is_refused(tmp_path: Path, sandbox_home: Path) -> None:
-    """A plan made for $HOME (a `project` pointing home) never writes there from another repo."""
-    (sandbox_home / "aido.toml").write_text('adapters = ["cursor"]\n', encoding="utf-8")
+    """A plan made for another folder (one under $HOME) never writes there from another repo
+    (the home folder itself is no project: aido refuses to plan it, issue 54 §6)."""
+    other = sandbox_home / "elsewhere"
+    other.mkdir()
+    (other / "aido.toml").write_text('adapters = ["cursor"]\n', encoding="utf-8")
     saved = tmp_path / "plan.json"
-    _saved(sandbox_home, saved)
+    _saved(other, saved)
     root = project(tmp_path, 'adapters = ["cursor"]\n')
-    _refused(root, saved, sandbox_home / ".cursor" / "mcp.json", root / ".cursor" / "mcp.json")
+    _refused(root, saved, other / ".cursor" / "mcp.json", root / ".cursor" / "mcp.json")
 
 
 def test_a_delete_of_an_entry_aido_does_not_own_is_refused(tmp_path: Path) -> None:
