@@ -47,9 +47,10 @@ def run(args: argparse.Namespace) -> int:
         print(
             f"  ~ {target.shown} ({target.adapter.name}): {names} kept as it is, no longer managed"
         )
+    count = sum(len(records) for _, records in owned)
     print(
-        f"Plan: aido stops managing {sum(len(r) for _, r in owned)} "
-        f"{'entry' if sum(len(r) for _, r in owned) == 1 else 'entries'} of '{args.id}' and "
+        f"Plan: aido stops managing {count} {'entry' if count == 1 else 'entries'} of "
+        f"'{args.id}' and "
         f"records it under `skip` in {shown(config, inputs.host)}; no harness file changes."
     )
     if not args.yes and not ask_yes_no("Forget them?"):

@@ -81,10 +81,16 @@ def free_port() -> int:
 def http_server(mode: str) -> Iterator[str]:
     """The fixture server in `mode` (`http`, `sse` or `auth`) on 127.0.0.1: its MCP URL."""
     port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, str(SERVERS), mode, str(port)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+    path = "sse" if mode == "sse" else "mcp"
+    with _listening([sys.executable, str(SERVERS), mode, str(port)], port, path) as url:
+        yield url
+
+
+@contextmanager
+def _listening(argv: list[str], port: int, path: str) -> Iterator[str]:
+    """Run `argv`, wait (60 s at most) until it accepts connections on 127.0.0.1:`port`,
+    yield its URL at `path`, and end it."""
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -94,7 +100,7 @@ def http_server(mode: str) -> Iterator[str]:
             except OSError:
                 assert process.poll() is None, "the fixture server exited"
                 time.sleep(0.2)
-        yield f"http://127.0.0.1:{port}/{'sse' if mode == 'sse' else 'mcp'}"
+        yield f"http://127.0.0.1:{port}/{path}"
     finally:
         process.terminate()
         process.wait(timeout=30)
@@ -161,21 +167,8 @@ def write_server(
 @contextmanager
 def serve_http(script: Path, port: int) -> Iterator[str]:
     """Run a server `write_server(..., http_port=port)` wrote: its MCP URL."""
-    process = subprocess.Popen([sys.executable, str(script)],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                assert process.poll() is None, "the fixture server exited"
-                time.sleep(0.2)
-        yield f"http://127.0.0.1:{port}/mcp"
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
+    with _listening([sys.executable, str(script)], port, "mcp") as url:
+        yield url
 
 
 class Device(io.BytesIO):
