@@ -208,6 +208,19 @@ class Host:
         return Path(value) if value else self.home / ".config"
 
 
+def display(path: Path, host: Host) -> str:
+    """`path` as the user reads it: relative to the project (`.mcp.json`), under the home
+    folder as `~/...`, else absolute; of the two, the folder nearest the file wins (a project
+    at `/` still names `~/.claude.json`). The one path display: it lives beside `Host`
+    because adapters (which may not import `reconcile`) name paths in their messages too."""
+    bases = sorted((host.project, host.home), key=lambda base: len(base.parts), reverse=True)
+    for base in bases:
+        if path.is_relative_to(base):
+            relative = path.relative_to(base).as_posix()
+            return relative if base is host.project else "~/" + relative
+    return str(path)
+
+
 class Companion(NamedTuple):
     """A value outside the server map that belongs to one entry (e.g. per-agent tool globs).
 

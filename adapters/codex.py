@@ -26,6 +26,7 @@ from aidokit.adapters.base import (
     ToolFields,
     TrustGate,
     TrustRecords,
+    display,
     lookup,
 )
 from aidokit.adapters.common import (
@@ -34,7 +35,6 @@ from aidokit.adapters.common import (
     AdapterBase,
     detect_any,
     rule_parts,
-    shown,
 )
 from aidokit.adapters.render import EXACT_PLACEHOLDER, Refs, env_dir, refuse_transport, split_env
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
@@ -201,7 +201,7 @@ class Codex(AdapterBase):
         return TrustGate(
             requires="Codex ignores .codex/config.toml until this project is trusted",
             grant=f"run `codex` in {host.project} and trust it when asked, or add "
-            f'[projects."{host.project}"] trust_level = "trusted" to {shown(host, config)}',
+            f'[projects."{host.project}"] trust_level = "trusted" to {display(config, host)}',
         )
 
     def admin_policy(

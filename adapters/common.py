@@ -30,6 +30,7 @@ from aidokit.adapters.base import (
     Transport,
     TrustGate,
     TrustRecords,
+    display,
 )
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
@@ -195,14 +196,6 @@ def identity_of(adapter: Adapter, entry: object) -> str | None:
     return entry_identity(entry, url_keys=caps.url_keys, command_key=caps.command_key)
 
 
-def shown(host: Host, path: Path) -> str:
-    """`path` as a user reads it: relative to the project, or with `~`."""
-    for base, prefix in ((host.project, ""), (host.home, "~/")):
-        if path.is_relative_to(base):
-            return prefix + path.relative_to(base).as_posix()
-    return str(path)
-
-
 def detect_any(
     host: Host,
     scope: Scope,
@@ -220,7 +213,7 @@ def detect_any(
         return next((f"found {rel}" for rel in project if (host.project / rel).exists()), None)
     for path in user:
         if path.exists():
-            return f"found {shown(host, path)}"
+            return f"found {display(path, host)}"
     import shutil  # only here: it imports the compression modules
 
     search = host.environ.get("PATH", "")

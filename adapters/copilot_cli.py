@@ -25,10 +25,11 @@ from aidokit.adapters.base import (
     ToolFields,
     TrustGate,
     TrustRecords,
+    display,
     lookup,
     within,
 )
-from aidokit.adapters.common import HEADERS_ONLY, AdapterBase, detect_any, shown
+from aidokit.adapters.common import HEADERS_ONLY, AdapterBase, detect_any
 from aidokit.adapters.render import Refs, dollar_brace, env_dir, remote_fields, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
@@ -141,7 +142,7 @@ class CopilotCLI(AdapterBase):
         return TrustGate(
             requires="Copilot CLI reads .github/mcp.json only in a trusted folder",
             grant=f"run `copilot` in {host.project} and choose to remember the folder as "
-            f'trusted, or add "{host.project}" to "trusted_folders" in {shown(host, config)}',
+            f'trusted, or add "{host.project}" to "trusted_folders" in {display(config, host)}',
         )
 
     def detect(self, host: Host, scope: Scope) -> str | None:

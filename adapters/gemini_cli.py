@@ -24,10 +24,11 @@ from aidokit.adapters.base import (
     ToolFields,
     TrustGate,
     TrustRecords,
+    display,
     lookup,
     within,
 )
-from aidokit.adapters.common import AdapterBase, detect_any, name_lists, shown
+from aidokit.adapters.common import AdapterBase, detect_any, name_lists
 from aidokit.adapters.render import Refs, dollar_brace, remote_fields, stdio_fields
 from aidokit.catalog.errors import CatalogError
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
@@ -169,7 +170,7 @@ class GeminiCLI(AdapterBase):
             requires=f"Gemini CLI disables {what} in a folder it does not trust, and "
             f"{host.project} is not trusted",
             grant=f"run `gemini` in {host.project} and choose to trust the folder, or add "
-            f'"{host.project}": "TRUST_FOLDER" to {shown(host, rules)}',
+            f'"{host.project}": "TRUST_FOLDER" to {display(rules, host)}',
         )
 
     def native_policy(self, rules: PolicyRules, scope: Scope) -> NativePolicy | None:

@@ -10,8 +10,8 @@ reaches the server unexpanded under the new one (see `file_notes`).
 
 from __future__ import annotations
 
-from aidokit.adapters.base import Evidence, Host, Location, Scope
-from aidokit.adapters.common import detect_any, shown
+from aidokit.adapters.base import Evidence, Host, Location, Scope, display
+from aidokit.adapters.common import detect_any
 from aidokit.adapters.kilo import ADAPTER as KILO
 from aidokit.adapters.roo import Roo
 
@@ -50,7 +50,7 @@ class KiloLegacy(Roo):
         if found is None:
             return ()
         return (
-            f"{shown(host, location.path)}: the current Kilo is in use ({found}); it loads "
+            f"{display(location.path, host)}: the current Kilo is in use ({found}); it loads "
             "these servers but passes ${env:VAR} references through unexpanded, so target "
             "the `kilo` adapter instead",
         )

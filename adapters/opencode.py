@@ -34,12 +34,12 @@ from aidokit.adapters.base import (
     Rendered,
     Scope,
     ToolFields,
+    display,
 )
 from aidokit.adapters.common import (
     AdapterBase,
     detect_any,
     first_existing,
-    shown,
 )
 from aidokit.adapters.render import Refs, brace_env, env_dir, refuse_cwd
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
@@ -138,9 +138,9 @@ class OpenCode(AdapterBase):
         if not second.is_dir() or location.path.parent == second:
             return ()
         return (
-            f"found {shown(host, second)}: an OpenCode 2 started with OPENCODE_CONFIG_DIR="
-            f"{shown(host, second)} reads its servers there, not from "
-            f"{shown(host, location.path)}; run aido with the same OPENCODE_CONFIG_DIR to "
+            f"found {display(second, host)}: an OpenCode 2 started with OPENCODE_CONFIG_DIR="
+            f"{display(second, host)} reads its servers there, not from "
+            f"{display(location.path, host)}; run aido with the same OPENCODE_CONFIG_DIR to "
             "write there",
         )
 

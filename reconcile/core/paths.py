@@ -1,7 +1,7 @@
 """Paths (SPEC §7): the trust boundary, private folders, aido's own folders; one display helper.
 
 Where project scope may write: one place resolves a harness path and judges it (`judge`,
-`shown`). Below: which folders count as private to the user, and where aido keeps its
+`display_with_target`). Below: which folders count as private to the user, and where aido keeps its
 state, confirmations, journal and decode memo.
 
 
@@ -24,7 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-from aidokit.adapters.base import Host, Scope
+from aidokit.adapters.base import Host, Scope, display
 from aidokit.reconcile.core.errors import ConfigError
 
 
@@ -57,7 +57,7 @@ def judge(path: Path, host: Host) -> Target:
 
 
 def _outside_problem(path: Path, real: Path, root: Path, host: Host) -> str | None:
-    shown = path.relative_to(host.project).as_posix() if path.is_relative_to(host.project) else path
+    shown = display(path, host)
     if not (path.is_symlink() and real_path(path.parent).is_relative_to(root)):
         return (
             f"{shown} leads through a folder link to {real}, outside the project; aido writes "
@@ -112,9 +112,9 @@ def record_key(path: Path, host: Host) -> str:
     return key if target.inside else f"{key} -> {target.real}"
 
 
-def shown(path: Path, host: Host) -> str:
-    """How a project file is named to the user: with its real target when a link leads there."""
-    key = path.relative_to(host.project).as_posix()
+def display_with_target(path: Path, host: Host) -> str:
+    """A project file as `display` names it, with its real target when a link leads there."""
+    key = display(path, host)
     target = judge(path, host)
     if not target.linked:
         return key

@@ -27,6 +27,7 @@ from aidokit.adapters.base import (
     Scope,
     TrustRecords,
     agent_budget,
+    display,
     parse_record,
 )
 from aidokit.catalog import errors as log
@@ -43,7 +44,6 @@ from aidokit.reconcile.read.choices.layers import (
     layer_notes,
     load_layers,
     policy_layers,
-    shown,
 )
 from aidokit.reconcile.read.choices.lockfile import Lock, lock_path, read_lock
 from aidokit.reconcile.read.desired import Wanted, wanted_servers
@@ -113,7 +113,7 @@ def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
         # issue 38 §10: user scope's desired state is the user layer alone; with none there
         # is nothing to install (and nothing aido wrote there is taken away), only a start.
         notes = [
-            f"no {shown(loaded.path, host)}: user scope plans nothing until you start one "
+            f"no {display(loaded.path, host)}: user scope plans nothing until you start one "
             "with `aido init --scope user`"
         ]
         return Inputs(host, loaded, where, (), tuple(notes), narrowed=True, policy=policy)
@@ -126,7 +126,7 @@ def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
             if why:
                 names.append(name)
                 notes.append(f"detected {name}: {why}")
-        config_name = shown(loaded.path, host)
+        config_name = display(loaded.path, host)
         source = f"no {config_name}" if not loaded.present else f"{config_name} sets no adapters"
         stack = "" if where is Scope.USER else " and detected stack"
         notes.insert(0, f"{source}: using detected harnesses{stack}")
@@ -346,7 +346,7 @@ def read_world(inputs: Inputs) -> World:
             continue
         if not installed(location):
             missing.append(adapter.name)
-            folder = tilde(location.path.parent, inputs.host)
+            folder = display(location.path.parent, inputs.host)
             notes.append(f"{adapter.name} is not installed ({folder} does not exist); skipped")
             continue
         state_path = state_location(location, inputs.host)[0]
@@ -517,11 +517,7 @@ def _named_agents(named: NamedAgents, target: TargetFile, inputs: Inputs) -> tup
 
 def _same_name(adapter: str, name: str, paths: tuple[Path, Path], host: Host) -> str:
     """The error for two agent files of `adapter` that both call themselves `name`."""
-    first, second = (
-        path.relative_to(host.project).as_posix() if path.is_relative_to(host.project)
-        else tilde(path, host)
-        for path in paths
-    )  # fmt: skip
+    first, second = (display(path, host) for path in paths)
     return (
         f"{first} and {second} both define {adapter} agent '{name}'; rename one of them "
         f"(its frontmatter name, or its file when it has none) so each agent has one file"
@@ -679,14 +675,14 @@ def _read_file(adapter: Adapter, location: Location, state: State, host: Host) -
     if location.scope is Scope.PROJECT or in_project(location, host):
         # A person's file inside the project (.claude/settings.local.json) is judged like
         # the team's: the repository never leads aido's write out through a link (SPEC §7).
-        shown = core_paths.shown(location.path, host)
+        shown = core_paths.display_with_target(location.path, host)
         problem = core_paths.judge(location.path, host).problem
         if problem:  # SPEC §7: never through a link out of the project
             return TargetFile(
                 adapter, location, state_path, record_path, shown, None, problem, tuple(records)
             )
     else:
-        shown = tilde(location.path, host)
+        shown = display(location.path, host)
     try:
         document = read_document(location.path, location.fmt)
         document.get_map(location.map_path)  # a wrong-typed server map is this file's error
@@ -735,11 +731,3 @@ def state_location(location: Location, host: Host) -> tuple[Path, str]:
         # the map path keeps their records apart.
         key += "#" + "/".join(location.map_path)
     return user_state_dir(host.environ) / "state.json", key
-
-
-def tilde(path: Path, host: Host) -> str:
-    """`path` under the home folder written as `~/...`."""
-    try:
-        return "~/" + path.relative_to(host.home).as_posix()
-    except ValueError:
-        return str(path)

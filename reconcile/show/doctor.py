@@ -13,14 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import spec_for
-from aidokit.adapters.base import NO_RECORDS, Adapter, Location, Scope, TrustRecords
+from aidokit.adapters.base import NO_RECORDS, Adapter, Location, Scope, TrustRecords, display
 from aidokit.adapters.common import identity_of
 from aidokit.catalog.models import MCPDef, deprecation
 from aidokit.reconcile.core.errors import AidoError
 from aidokit.reconcile.read.agents import discover_agents, unmapped_agents
 from aidokit.reconcile.read.desired import Wanted
 from aidokit.reconcile.read.state import Record, entry_digest, launch_set
-from aidokit.reconcile.read.world import Inputs, TargetFile, World, tilde
+from aidokit.reconcile.read.world import Inputs, TargetFile, World
 
 PROC_ROOT = Path("/proc")
 VERSION_RE = re.compile(r"(\d+(?:\.\d+)+)")
@@ -358,7 +358,7 @@ def both_scopes(c: Checkup) -> list[Finding]:
             servers = read_document(user.path, user.fmt).get_map(user.map_path) or {}
         except AidoError:
             continue  # an unreadable user file is reported by `aido doctor --scope user`
-        shown = tilde(user.path, c.inputs.host)
+        shown = display(user.path, c.inputs.host)
         for name in sorted(set(file.servers) & set(servers)):
             uses = (
                 f"{file.adapter.name} uses the project's"

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from aidokit.adapters.base import Host, Scope
+from aidokit.adapters.base import Host, Scope, display
 from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.read.baselines.cache import read_cached
 from aidokit.reconcile.read.baselines.fetch import Upstream, fetch_locked, pin_newest, upstream
@@ -77,12 +77,12 @@ class Layers:
 
 def read_layers(host: Host, scope: Scope) -> Layers:
     """The scope's layer files that exist; an error when none of them extends anything."""
-    from aidokit.reconcile.read.choices.layers import layer_paths, pins_path, shown
+    from aidokit.reconcile.read.choices.layers import layer_paths, pins_path
 
     present = [load_file(p, host.environ) for p in layer_paths(host, scope)]
-    layers = tuple((shown(layer.path, host), layer) for layer in present if layer.present)
+    layers = tuple((display(layer.path, host), layer) for layer in present if layer.present)
     if not any(layer.config.extends for _label, layer in layers):
-        names = " or ".join(shown(p, host) for p in layer_paths(host, scope))
+        names = " or ".join(display(p, host) for p in layer_paths(host, scope))
         raise ConfigError(
             f"{names} extends no baseline, so there is none to compare or move; add "
             'extends = ["git+https://...#ref:aido.toml"] first'

@@ -117,7 +117,7 @@ def load_plan(path: Path, project: Path) -> Plan:
 
 def _derived(file: object, source: Path, host: Host, hint: str) -> dict[str, Any]:
     """A saved file with the paths its address gives (the way the plan gives them)."""
-    from aidokit.adapters.base import Scope
+    from aidokit.adapters.base import Scope, display
     from aidokit.catalog.errors import excerpt
 
     if not isinstance(file, dict) or any(key in file for key in DERIVED):
@@ -136,11 +136,13 @@ def _derived(file: object, source: Path, host: Host, hint: str) -> dict[str, Any
         )
     location, agent = found
     from aidokit.reconcile.core import paths
-    from aidokit.reconcile.read.world import state_location, tilde
+    from aidokit.reconcile.read.world import state_location
 
     state_path, record_path = state_location(location, host)
-    shown = paths.shown(location.path, host) if location.scope is Scope.PROJECT else None
-    shown = shown if shown is not None else tilde(location.path, host)
+    if location.scope is Scope.PROJECT:
+        shown = paths.display_with_target(location.path, host)
+    else:
+        shown = display(location.path, host)
     if file.get("record_path") != record_path:
         raise SecurityError(
             f"saved plan {source}: {excerpt(shown)} leads to another file than when the plan"

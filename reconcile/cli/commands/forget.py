@@ -23,9 +23,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run `aido forget`."""
+    from aidokit.adapters.base import display
     from aidokit.catalog.spelling import maybe
     from aidokit.reconcile.cli.commands import ask_yes_no
-    from aidokit.reconcile.read.choices.layers import layer_paths, shown
+    from aidokit.reconcile.read.choices.layers import layer_paths
     from aidokit.reconcile.read.world import read_world
     from aidokit.reconcile.write.config_edit import record_skip
     from aidokit.reconcile.write.ownfiles import Collector, Extra, records_entry, write_journaled
@@ -51,13 +52,13 @@ def run(args: argparse.Namespace) -> int:
     print(
         f"Plan: aido stops managing {count} {'entry' if count == 1 else 'entries'} of "
         f"'{args.id}' and "
-        f"records it under `skip` in {shown(config, inputs.host)}; no harness file changes."
+        f"records it under `skip` in {display(config, inputs.host)}; no harness file changes."
     )
     if not args.yes and not ask_yes_no("Forget them?"):
         print("Nothing forgotten.")
         return 1
 
-    collected = Collector(lambda p: shown(p, inputs.host), f"skip {args.id}")
+    collected = Collector(lambda p: display(p, inputs.host), f"skip {args.id}")
     record_skip(config, args.id, write=collected)
 
     def drop() -> None:

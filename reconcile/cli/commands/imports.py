@@ -37,10 +37,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run `aido import`."""
 
-    from aidokit.adapters.base import Scope
+    from aidokit.adapters.base import Scope, display
     from aidokit.reconcile.core.errors import DocumentError
     from aidokit.reconcile.read.choices.config import load_file
-    from aidokit.reconcile.read.choices.layers import layer_paths, shown
+    from aidokit.reconcile.read.choices.layers import layer_paths
     from aidokit.reconcile.read.world import read_world
     from aidokit.reconcile.write.config_edit import record_import
     from aidokit.reconcile.write.importer import (
@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         # At local scope every server found is in the person's own files: theirs (issue 49).
         theirs = inputs.scope is Scope.LOCAL
         dest = {item.name: paths[-1] if why[item.name] or theirs else paths[0] for item in found}
-        where = {name: shown(path, inputs.host) for name, path in dest.items()}
+        where = {name: display(path, inputs.host) for name, path in dest.items()}
         # Issue 49 §1: a server recorded in aido.local.toml at project scope is one person's;
         # the team's files come from aido.toml alone, so aido does not adopt it there: it
         # stays as written, and `aido apply --scope local` gives it to their own files.
@@ -121,13 +121,13 @@ def run(args: argparse.Namespace) -> int:
     def record() -> Extra:
         # SPEC §6 / issue 38 §3: the config edit, the adoption records and the typed
         # confirmations are one transaction with the harness files: undo restores all.
-        collected = Collector(lambda p: shown(p, inputs.host), "import")
+        collected = Collector(lambda p: display(p, inputs.host), "import")
         lines = []
         for path in dict.fromkeys(dest.values()):
             mine = [item for item in found if dest[item.name] == path]
             expected = with_choices(load_file(path).config, mine, wanted)
             written = record_import(path, expected, write=collected)
-            line = recorded_line(written, len(mine), shown(path, inputs.host))
+            line = recorded_line(written, len(mine), display(path, inputs.host))
             if inputs.scope is Scope.PROJECT and path != paths[0]:  # one person's: not adopted
                 line = line.replace(
                     "aido now owns them.",

@@ -28,12 +28,12 @@ def run(args: argparse.Namespace) -> int:
     """Run `aido remove`."""
     from dataclasses import replace
 
-    from aidokit.adapters.base import Scope
+    from aidokit.adapters.base import Scope, display
     from aidokit.catalog.entries import MCP_CATALOG
     from aidokit.catalog.spelling import maybe
     from aidokit.reconcile.plan.engine import build_plan
     from aidokit.reconcile.read.choices.config import LOCAL_CONFIG_NAME
-    from aidokit.reconcile.read.choices.layers import layer_paths, shown
+    from aidokit.reconcile.read.choices.layers import layer_paths
     from aidokit.reconcile.read.world import read_world
     from aidokit.reconcile.write.config_edit import record_skip
     from aidokit.reconcile.write.ownfiles import Collector, Extra
@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
         path = inputs.host.project / LOCAL_CONFIG_NAME
     config = inputs.loaded.config
     skipped = replace(config, mcp=replace(config.mcp, skip=(*config.mcp.skip, args.id)))
-    origin = {**inputs.loaded.origin, f"skip:{args.id}": shown(path, inputs.host)}
+    origin = {**inputs.loaded.origin, f"skip:{args.id}": display(path, inputs.host)}
     inputs = inputs._replace(loaded=inputs.loaded._replace(config=skipped, origin=origin))
     # Locally, the team's server is switched off in the person's own files: the whole
     # local plan (read/personal.py); for the team, only the deletion of what aido owns.
@@ -65,14 +65,14 @@ def run(args: argparse.Namespace) -> int:
     plan = build_plan(world) if args.local else build_plan(world, remove={args.id})
 
     def said() -> None:
-        print(f"Recorded '{args.id}' under `skip` in {shown(path, inputs.host)}.")
+        print(f"Recorded '{args.id}' under `skip` in {display(path, inputs.host)}.")
         if path.name == LOCAL_CONFIG_NAME:
             from aidokit.reconcile.write.git_exclude import keep_out_of_git
 
             keep_out_of_git(inputs.host.project, path)  # a person's file: out of git status
 
     def record() -> Extra | None:
-        collected = Collector(lambda p: shown(p, inputs.host), f"skip {args.id}")
+        collected = Collector(lambda p: display(p, inputs.host), f"skip {args.id}")
         if not record_skip(path, args.id, write=collected):
             return None
         return Extra(writes=tuple(collected.writes), after=said)  # undone with the files

@@ -24,7 +24,7 @@ from dataclasses import replace
 from pathlib import Path, PureWindowsPath
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
-from aidokit.adapters.base import Host, Scope
+from aidokit.adapters.base import Host, Scope, display
 from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.read.choices.config import (
     CONFIG_NAME,
@@ -82,7 +82,7 @@ def load_layers(host: Host, scope: Scope, version: str) -> LoadedConfig:
         paths = paths[:1]
     loaded = [load_file(path, host.environ) for path in paths]
     present = [layer for layer in loaded if layer.present]
-    labelled = [(shown(layer.path, host), layer) for layer in present]
+    labelled = [(display(layer.path, host), layer) for layer in present]
     pins: dict[str, BaselinePin] = {}
     if any(layer.config.extends for layer in present):
         from aidokit.reconcile.read.baselines.layers import with_baselines
@@ -101,16 +101,6 @@ def load_layers(host: Host, scope: Scope, version: str) -> LoadedConfig:
         layers=tuple(layer for _label, layer in labelled),
         baselines=pins,
     )
-
-
-def shown(path: Path, host: Host) -> str:
-    """A layer file as the plan names it: `aido.toml`, `aido.local.toml`, `~/.config/...`."""
-    if path.parent == host.project:
-        return path.name
-    try:
-        return "~/" + path.relative_to(host.home).as_posix()
-    except ValueError:
-        return str(path)
 
 
 def check_version(layer: LoadedConfig, version: str, label: str | None = None) -> None:
@@ -217,18 +207,18 @@ def layer_notes(loaded: LoadedConfig, host: Host, scope: Scope) -> list[str]:
     notes: list[str] = []
     if scope is Scope.USER:
         notes.append(
-            f"user scope: desired state from {shown(loaded.path, host)} only (never from a "
+            f"user scope: desired state from {display(loaded.path, host)} only (never from a "
             "project); project-only triggers do not apply"
         )
     elif len(loaded.sources) > 1 or any(p.name != CONFIG_NAME for p in loaded.sources):
-        names = " + ".join(shown(p, host) for p in loaded.sources)
+        names = " + ".join(display(p, host) for p in loaded.sources)
         notes.append(f"desired state from {names} (later files win)")
         if any(p.name == LOCAL_CONFIG_NAME for p in loaded.sources) and not _ignored(host):
             notes.append(
                 f"{LOCAL_CONFIG_NAME} is not git-ignored; add it to .gitignore (or to your own "
                 ".git/info/exclude) so your personal choices are never committed"
             )
-    if "adapters" in loaded.origin and loaded.origin["adapters"] != shown(loaded.path, host):
+    if "adapters" in loaded.origin and loaded.origin["adapters"] != display(loaded.path, host):
         notes.append(f"adapters set in {loaded.origin['adapters']}")
     return notes
 
@@ -329,7 +319,7 @@ def policy_layers(
             choices = layer.config.policy
             if choices is None:
                 continue
-            label = layer.label or shown(layer.path, host)  # a baseline: its source
+            label = layer.label or display(layer.path, host)  # a baseline: its source
             layers.append(_layer(label, what, choices))
             if what == "project" and choices.write_native:
                 notes.append(
