@@ -79,7 +79,7 @@ def read_layers(host: Host, scope: Scope) -> Layers:
     """The scope's layer files that exist; an error when none of them extends anything."""
     from aidokit.reconcile.read.choices.layers import layer_paths, pins_path
 
-    present = [load_file(p, host.environ) for p in layer_paths(host, scope)]
+    present = [load_file(p, host.environ, name=display(p, host)) for p in layer_paths(host, scope)]
     layers = tuple((display(layer.path, host), layer) for layer in present if layer.present)
     if not any(layer.config.extends for _label, layer in layers):
         names = " or ".join(display(p, host) for p in layer_paths(host, scope))

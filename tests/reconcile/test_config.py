@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 import tomllib
 from pathlib import Path
@@ -348,3 +349,114 @@ def test_an_invalid_value_is_said_in_aido_tomls_words(tmp_path: Path, text: str)
     for library in ("Input should", "Field required", "valid dictionary", "type=", "pydantic"):
         assert library not in message, message
     assert (project / "aido.toml").read_text() == text
+
+
+# One broken text per kind of reason tomllib gives (issue 54 §6).
+_NOT_TOML = [
+    "a = [1\n",
+    "a = {x = 1\n",
+    "[mcp]\n[mcp]\n",
+    "a = 1\na = 2\n",
+    "a = \n",
+    "a 1\n",
+    "[mcp\n",
+    "[[a]\n",
+    "a = 1 b = 2\n",
+    "= 1\n",
+    'a = "x\n',
+    'a = "x\x01"\n',
+    "a = 'x\x01'\n",
+    'a = "\\q"\n',
+    'a = "\\uD800"\n',
+    'a = "\\uZZZZ"\n',
+    "a = {x=1, x=2}\n",
+    "[a.b]\nc=1\n[a]\nb.c=1\n",
+    "a = '''x\n",
+    'a = """x\n',
+    "a = {x=1,}\n",
+    "a = 1979-13-27T25:00:00\n",
+]
+_POSITION = re.compile(r"\(at (?:line (\d+), column (\d+)|end of document)\)$")
+
+
+def _tomllib_says(text: str) -> tuple[str, int, int]:
+    """tomllib's reason for `text` and where it stopped (the end: after the last character)."""
+    try:
+        tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        found = _POSITION.search(str(exc))
+        assert found, str(exc)
+        reason = str(exc)[: found.start()].strip()
+        if found.group(1):
+            return reason, int(found.group(1)), int(found.group(2))
+        lines = text.splitlines()
+        return reason, len(lines), len(lines[-1]) + 1
+    raise AssertionError(f"{text!r} is TOML")
+
+
+def _said_in_aidos_words(text: str, name: str, message: str, where: Path) -> None:
+    reason, line, column = _tomllib_says(text)
+    assert message.startswith(f"{name}:{line}:{column} is not valid TOML: "), message
+    assert message.endswith("; fix it and run aido again"), message
+    assert reason not in message, message  # none of the parser's wording
+    assert str(where) not in message, message  # the file as the schema errors name it
+    for library in ("(at line", "end of document", "tomllib", "tomlkit", "('", "\\x"):
+        assert library not in message, message
+
+
+@pytest.mark.parametrize("text", _NOT_TOML)
+@pytest.mark.parametrize("layer", ["aido.toml", "aido.local.toml"])
+def test_a_toml_syntax_error_is_said_like_a_schema_error(
+    tmp_path: Path, text: str, layer: str
+) -> None:
+    """A TOML syntax error names `FILE:LINE:COL` (not the file's full path) and says what is
+    wrong in aido's words, as schema errors do; the file stays byte-identical."""
+    from aidokit.reconcile.read.choices.config import load_file
+
+    path = tmp_path / layer
+    path.write_bytes(text.encode())
+    with pytest.raises(ConfigError) as caught:
+        load_file(path)
+    _said_in_aidos_words(text, layer, str(caught.value), tmp_path)
+    assert caught.value.details["line"] == _tomllib_says(text)[1]
+    assert path.read_bytes() == text.encode()
+
+
+@fuzz_settings(300)
+@given(st.text(st.sampled_from("ab =[]{}\"'\\.,#\n1\x01"), max_size=24))
+def test_any_toml_syntax_error_is_said_in_aidos_words(text: str) -> None:
+    """Whatever tomllib refuses, the message is aido's: position, words, no parser text."""
+    from aidokit.reconcile.read.choices.config import parse_config
+
+    try:
+        tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        pass
+    else:
+        return
+    where = Path("/nowhere/project/aido.toml")
+    with pytest.raises(ConfigError) as caught:
+        parse_config(text.encode(), where)
+    _said_in_aidos_words(text, "aido.toml", str(caught.value), where.parent)
+
+
+def test_a_user_layer_error_names_it_under_home(
+    tmp_path: Path, sandbox_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The user layer's syntax error names `~/.config/aido/aido.toml:LINE:COL`, a baseline's
+    label stays in front; and bytes that are not UTF-8 are said with their place."""
+    from aidokit.reconcile.cli.main import main
+
+    config = sandbox_home / ".config" / "aido" / "aido.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text("[mcp\n")
+    assert main(["--project", str(tmp_path), "--scope", "user", "plan"]) == 1
+    err = capsys.readouterr().err
+    assert "~/.config/aido/aido.toml:1:5 is not valid TOML: a [table] header is not closed" in err
+    project = new_project(tmp_path, "", folder="utf")
+    (project / "aido.toml").write_bytes(b'[mcp]\nadd = ["\xff"]\n')
+    with pytest.raises(ConfigError) as caught:
+        load_config(project)
+    assert str(caught.value) == (
+        "aido.toml:2:9 is not UTF-8 text (byte 0xff); save the file as UTF-8 and run aido again"
+    )

@@ -19,6 +19,7 @@ from aidokit.catalog.errors import excerpt
 from aidokit.catalog.models import ENV_NAME_PATTERN, ID_PATTERN, Check, Pattern, Role, Strict
 from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.core.safe_read import decode_error, parse, parse_nested, read_file
+from aidokit.reconcile.core.toml_errors import toml_problem
 from aidokit.reconcile.read.decode import decode
 
 if TYPE_CHECKING:
@@ -314,12 +315,15 @@ def load_config(project: Path, environ: Mapping[str, str] | None = None) -> Load
     return load_file(project / CONFIG_NAME, environ)
 
 
-def load_file(path: Path, environ: Mapping[str, str] | None = None) -> LoadedConfig:
-    """Read one config file of any layer; defaults when it does not exist."""
+def load_file(
+    path: Path, environ: Mapping[str, str] | None = None, *, name: str | None = None
+) -> LoadedConfig:
+    """Read one config file of any layer; defaults when it does not exist. Errors point at
+    lines of `name` (default: the file's name; a layer outside the project: `~/...`)."""
     raw = read_file(path, error=ConfigError)
     if raw is None:
         return LoadedConfig(ProjectConfig(), path, present=False)
-    return parse_config(raw, path, environ)
+    return parse_config(raw, path, environ, name=name)
 
 
 def parse_config(
@@ -332,27 +336,35 @@ def parse_config(
 ) -> LoadedConfig:
     """The bytes of one config file as a layer; errors name `shown` (default: the path)
     and point at lines of `name` (default: the file's name)."""
-    where = shown or str(path)
+    prefix = f"{shown}: " if shown else ""
+    name = name or path.name
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ConfigError(f"cannot read {where}: {exc}; fix the file and run aido again") from exc
+        line = raw[: exc.start].count(b"\n") + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        error = ConfigError(
+            f"{prefix}{name}:{line}:{column} is not UTF-8 text (byte 0x{raw[exc.start]:02x}); "
+            "save the file as UTF-8 and run aido again"
+        )
+        raise _at(error, path, line) from exc
     try:
         data = parse_nested(path, lambda: parse(text), error=ConfigError)
-    except decode_error() as exc:
-        line = _toml_line(str(exc), text)
-        reason = str(exc).replace("(at end of document)", f"(at the end, line {line})")
-        error = ConfigError(f"{where} is not valid TOML: {reason}; fix it and run aido again")
-        raise _at(error, path, line) from exc
+    except decode_error() as exc:  # one style with the schema's errors, no parser text
+        problem = toml_problem(exc, text)
+        error = ConfigError(
+            f"{prefix}{name}:{problem.line}:{problem.column} is not valid TOML: "
+            f"{problem.words}; fix it and run aido again"
+        )
+        raise _at(error, path, problem.line) from exc
     mcp = data.get("mcp")
     keys = frozenset([*data, *(f"mcp.{key}" for key in (mcp if isinstance(mcp, dict) else ()))])
-    prefix = f"{shown}: " if shown else ""
     config = decode(
         ProjectConfig,
         raw,
         data,
         fail=lambda exc: _at(
-            ConfigError(prefix + _explain(exc, text, name or path.name)),
+            ConfigError(prefix + _explain(exc, text, name)),
             path,
             _line_of(text, _loc(exc)),
         ),
@@ -394,14 +406,6 @@ def _at(error: ConfigError, path: Path, line: int | None) -> ConfigError:
     """`error` with the file and line it is about as `error.details` (CI annotates them)."""
     error.details = {"path": str(path), **({"line": line} if line else {})}
     return error
-
-
-def _toml_line(message: str, text: str) -> int | None:
-    """The line tomllib's message names (`(at line 3, column 5)`, `(at end of document)`)."""
-    if message.endswith("(at end of document)"):
-        return max(1, len(text.splitlines()))
-    found = re.search(r"\(at line (\d+), column \d+\)", message)
-    return int(found.group(1)) if found else None
 
 
 def _loc(exc: ValidationError) -> tuple[str, ...]:

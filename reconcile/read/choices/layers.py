@@ -80,7 +80,7 @@ def load_layers(host: Host, scope: Scope, version: str) -> LoadedConfig:
     paths = layer_paths(host, scope)
     if scope is Scope.PROJECT:  # SPEC §4: the team's files come from committed inputs only
         paths = paths[:1]
-    loaded = [load_file(path, host.environ) for path in paths]
+    loaded = [load_file(path, host.environ, name=display(path, host)) for path in paths]
     present = [layer for layer in loaded if layer.present]
     labelled = [(display(layer.path, host), layer) for layer in present]
     pins: dict[str, BaselinePin] = {}
@@ -288,7 +288,7 @@ def policy_file(environ: Mapping[str, str], os_name: str) -> Path:
 def managed_layer(host: Host) -> PolicyLayer | None:
     """The managed policy file's layer, or None when there is no such file."""
     path = policy_file(host.environ, host.os)
-    loaded = load_file(path, host.environ)
+    loaded = load_file(path, host.environ, name=str(path))
     if not loaded.present:
         return None
     extra = sorted(key for key in loaded.keys if key != "policy")
