@@ -550,7 +550,7 @@ def _fail(
     from aidokit.catalog.errors import printable  # names from files: controls escaped
 
     text = prefix + printable(message)
-    from aidokit.reconcile.cli.commands import output_width
+    from aidokit.reconcile.cli.console import output_width
 
     width = output_width(sys.stderr)
     if width:  # wrapped between words on a terminal, whole into a log

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from aidokit.reconcile.cli.commands import gather_inputs
+from aidokit.reconcile.cli.plan_apply import gather_inputs
 from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.probe.prepare import Settings, prepare
 from aidokit.reconcile.probe.targets import FAILURES, Job, Probe, Result, probes_of

@@ -69,7 +69,7 @@ def _confirmed(moving: Sequence[PinCheck], *, yes: bool, lock: str) -> list[PinC
     if typed:
         accepted += _typed(typed)
     if routine:
-        from aidokit.reconcile.cli.commands import ask_yes_no
+        from aidokit.reconcile.cli.console import ask_yes_no
 
         names = ", ".join(sorted({c.result.probe.id for c in routine}))
         if yes or ask_yes_no(f"Move the tool pins of {names} in {lock}?"):

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from aidokit.catalog import entries
-from aidokit.reconcile.cli.commands import compute_plan
+from aidokit.reconcile.cli.plan_apply import compute_plan
 from aidokit.reconcile.trust.confirmations import ConfirmationStore
 from aidokit.reconcile.trust.gate import sensitive_targets
 from tests.helpers import aido, new_project

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile.cli.commands import want_colour
+from aidokit.reconcile.cli.console import want_colour
 from aidokit.reconcile.cli.main import main
 from aidokit.reconcile.read.project_root import find_root
 

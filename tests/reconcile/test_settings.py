@@ -154,7 +154,7 @@ def test_plan_made_over_a_lock_that_then_changed_writes_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A lock edited between planning and writing (same run) stops apply before any file."""
-    from aidokit.reconcile.cli import commands as common
+    from aidokit.reconcile.cli import plan_apply as common
 
     project = new_project(tmp_path, TOML)
     assert aido(project, "apply", "--yes") == 0

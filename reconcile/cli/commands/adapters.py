@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from aidokit.reconcile.cli.commands import project_dir
+from aidokit.reconcile.cli.plan_apply import project_dir
 
 FORMAT_VERSION = 1  # of `aido adapters --json`, docs/schemas/adapters.schema.json
 

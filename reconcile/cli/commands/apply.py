@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from aidokit.reconcile.cli.commands import (
+from aidokit.reconcile.cli.console import want_colour
+from aidokit.reconcile.cli.plan_apply import (
     apply_and_report,
     check_frozen,
     check_lock_derived,
@@ -13,7 +14,6 @@ from aidokit.reconcile.cli.commands import (
     compute_plan,
     finish_interrupted,
     project_dir,
-    want_colour,
 )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from aidokit.reconcile.cli.commands import compute_plan
+from aidokit.reconcile.cli.plan_apply import compute_plan
 from aidokit.reconcile.core.errors import ConfigError, SecurityError
 
 

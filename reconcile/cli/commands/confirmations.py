@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from aidokit.reconcile.cli.commands import project_dir
+from aidokit.reconcile.cli.plan_apply import project_dir
 from aidokit.reconcile.core.errors import ConfigError
 
 if TYPE_CHECKING:

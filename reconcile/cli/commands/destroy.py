@@ -4,12 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from aidokit.reconcile.cli.commands import (
-    apply_and_report,
-    finish_interrupted,
-    gather_inputs,
-    want_colour,
-)
+from aidokit.reconcile.cli.console import want_colour
+from aidokit.reconcile.cli.plan_apply import apply_and_report, finish_interrupted, gather_inputs
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

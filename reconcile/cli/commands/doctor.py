@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import argparse
 
-from aidokit.reconcile.cli.commands import gather_inputs, output_width, want_colour
+from aidokit.reconcile.cli.console import output_width, want_colour
+from aidokit.reconcile.cli.plan_apply import gather_inputs
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

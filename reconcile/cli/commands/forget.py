@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from aidokit.reconcile.cli.commands import finish_interrupted, gather_inputs
+from aidokit.reconcile.cli.plan_apply import finish_interrupted, gather_inputs
 from aidokit.reconcile.core.errors import ConfigError
 
 
@@ -25,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     """Run `aido forget`."""
     from aidokit.adapters.base import display
     from aidokit.catalog.spelling import maybe
-    from aidokit.reconcile.cli.commands import ask_yes_no
+    from aidokit.reconcile.cli.console import ask_yes_no
     from aidokit.reconcile.read.choices.layers import layer_paths
     from aidokit.reconcile.read.world import read_world
     from aidokit.reconcile.write.config_edit import record_skip

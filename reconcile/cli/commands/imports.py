@@ -7,13 +7,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from aidokit.reconcile.cli.commands import (
-    apply_and_report,
-    finish_interrupted,
-    gather_inputs,
-    say,
-    want_colour,
-)
+from aidokit.reconcile.cli.console import say, want_colour
+from aidokit.reconcile.cli.plan_apply import apply_and_report, finish_interrupted, gather_inputs
 
 if TYPE_CHECKING:
     from aidokit.reconcile.plan.model import Change, Plan

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from aidokit.adapters.base import Host, Scope
-from aidokit.reconcile.cli.commands import project_dir, say
+from aidokit.reconcile.cli.console import say
+from aidokit.reconcile.cli.plan_apply import project_dir
 from aidokit.reconcile.core.errors import AidoError, ConfigError
 
 if TYPE_CHECKING:

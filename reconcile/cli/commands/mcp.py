@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from aidokit.catalog.errors import excerpt
-from aidokit.reconcile.cli.commands import finish_interrupted, project_dir
+from aidokit.reconcile.cli.plan_apply import finish_interrupted, project_dir
 from aidokit.reconcile.core.errors import ConfigError
 
 if TYPE_CHECKING:

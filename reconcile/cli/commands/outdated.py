@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from aidokit.reconcile.cli.commands import gather_inputs
+from aidokit.reconcile.cli.plan_apply import gather_inputs
 
 if TYPE_CHECKING:
     from aidokit.reconcile.read.baselines.fetch import Upstream
@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _baselines(args: argparse.Namespace) -> list[Upstream]:
     from aidokit.adapters.base import Host, Scope
-    from aidokit.reconcile.cli.commands import project_dir
+    from aidokit.reconcile.cli.plan_apply import project_dir
     from aidokit.reconcile.write.baseline_moves import outdated_pins, read_layers
 
     return outdated_pins(read_layers(Host.current(project_dir(args)), Scope(args.scope)))

@@ -5,12 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from aidokit.reconcile.cli.commands import (
-    check_frozen,
-    compute_plan,
-    output_width,
-    want_colour,
-)
+from aidokit.reconcile.cli.console import output_width, want_colour
+from aidokit.reconcile.cli.plan_apply import check_frozen, compute_plan
 from aidokit.reconcile.core.errors import ConfigError
 
 EXIT_CHANGES = 2

@@ -6,7 +6,8 @@ import argparse
 from collections.abc import Mapping
 
 from aidokit.adapters.base import Host, Scope
-from aidokit.reconcile.cli.commands import gather_inputs, output_width, want_colour
+from aidokit.reconcile.cli.console import output_width, want_colour
+from aidokit.reconcile.cli.plan_apply import gather_inputs
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

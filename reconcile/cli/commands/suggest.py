@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from aidokit.reconcile.cli.commands import project_dir
+from aidokit.reconcile.cli.plan_apply import project_dir
 
 FORMAT_VERSION = 1  # of `aido suggest --json`, docs/schemas/suggest.schema.json
 
@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
 def _budget(args: argparse.Namespace) -> int:
     """`aido suggest --budget`: the desired servers by the context their tools cost (from the
     last `aido doctor --probe`), costliest first, each with the override that trims it."""
-    from aidokit.reconcile.cli.commands import gather_inputs
+    from aidokit.reconcile.cli.plan_apply import gather_inputs
     from aidokit.reconcile.plan.budget import costs
     from aidokit.reconcile.read.choices.overrides import with_overrides
     from aidokit.reconcile.read.tool_lists import tool_sizes

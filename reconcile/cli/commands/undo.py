@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from aidokit.reconcile.cli.commands import ask_yes_no, finish_interrupted, project_dir
+from aidokit.reconcile.cli.console import ask_yes_no
+from aidokit.reconcile.cli.plan_apply import finish_interrupted, project_dir
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from aidokit.reconcile.cli.commands import (
+from aidokit.reconcile.cli.console import want_colour
+from aidokit.reconcile.cli.plan_apply import (
     apply_and_report,
     check_frozen,
     finish_interrupted,
     gather_inputs,
-    want_colour,
 )
 
 if TYPE_CHECKING:
@@ -119,7 +119,7 @@ def _why_not(current: list[str], *, every: bool) -> str:
 def _baselines(args: argparse.Namespace) -> int:
     """`aido upgrade --baseline`: fetch, then move the pins (only those) in one lock write."""
     from aidokit.adapters.base import Host, Scope
-    from aidokit.reconcile.cli.commands import project_dir
+    from aidokit.reconcile.cli.plan_apply import project_dir
     from aidokit.reconcile.core.errors import ConfigError
     from aidokit.reconcile.write.baseline_moves import read_layers, upgrade_pins
 

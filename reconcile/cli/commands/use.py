@@ -14,13 +14,8 @@ from __future__ import annotations
 
 import argparse
 
-from aidokit.reconcile.cli.commands import (
-    apply_and_report,
-    finish_interrupted,
-    project_dir,
-    say,
-    want_colour,
-)
+from aidokit.reconcile.cli.console import say, want_colour
+from aidokit.reconcile.cli.plan_apply import apply_and_report, finish_interrupted, project_dir
 from aidokit.reconcile.core.errors import ConfigError
 
 
