@@ -11,18 +11,22 @@ GAPS = """\
 
 An entry is added only when `make verify-catalog` can check it: a package on
 npm or PyPI at a pinned version, or a remote the vendor documents. Of the
-common stacks, Django gets a server of its own (`django-ai-boost`, added
-2026-12-06). For the stacks below the server a practitioner would pick is not
+common stacks, Django gets a server of its own (`django-ai-boost`) and Go
+Google's documentation server (`google-developer-knowledge`), both added
+2026-12-06. For the stacks below the server a practitioner would pick is not
 one of those, or acts on an account or a machine and so is never suggested
 (checked 2026-12-03, again 2026-12-06):
 
-- **Go** (`go`): the Go team's server is built into gopls (`gopls mcp`,
-  go.dev/gopls/features/mcp, experimental), installed with `go install` from
-  the Go module proxy, not from npm or PyPI. The pack recommends `serena`,
-  which runs gopls. To use gopls's own server: `[custom.gopls]` with
-  `command = "gopls"` and `args = ["mcp"]`. Google's
-  `google-developer-knowledge` also searches go.dev (add it by name; it needs
-  a Google Cloud API key).
+- **Go** (`go`): the pack recommends `google-developer-knowledge`, Google's
+  hosted documentation server, whose corpus includes go.dev (the language
+  spec, Effective Go, the tour, release notes; not pkg.go.dev); it needs a
+  Google Cloud API key (`aido doctor` says when it is not set). It also
+  recommends `serena`, which runs gopls. The Go team's own server is built
+  into gopls (`gopls mcp`, since gopls v0.20.0; go.dev/gopls/features/mcp),
+  installed with `go install golang.org/x/tools/gopls@VERSION` from the Go
+  module proxy, not from npm or PyPI, so `make verify-catalog` cannot check a
+  pin, and it runs whichever gopls is on the PATH. To use it:
+  `[custom.gopls]` with `command = "gopls"` and `args = ["mcp"]`.
 - **Rust** (`rust`): neither the Rust project nor rust-analyzer publishes a
   server; the community ones are crates, which `make verify-catalog` cannot
   check. The pack recommends `serena`, which runs rust-analyzer.

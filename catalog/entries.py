@@ -290,10 +290,13 @@ KNOWLEDGE: tuple[MCPDef, ...] = (
     # for CLI and IDE agents an API key of a Google Cloud project with the Developer
     # Knowledge API enabled, in the X-Goog-Api-Key header. Searches and reads Google's
     # developer docs (Google Cloud, Firebase, Android, Flutter, Maps, go.dev, ...).
+    # go.dev (the Go spec, Effective Go, the tour, release notes, the blog; not pkg.go.dev)
+    # is in its corpus reference (developers.google.com/knowledge/reference/corpus-reference,
+    # checked 2026-12-06), so the go pack recommends it too (issue 54).
     MCPDef(
         id="google-developer-knowledge",
         name="Google Developer Knowledge",
-        purpose="Search and read Google's developer docs (Google Cloud, Firebase, Android, ...)",
+        purpose="Search and read Google's developer docs (Google Cloud, Firebase, Go, ...)",
         suggested_for=("researcher", "architect", "implementer"),
         triggers=("stack.has(gcp)", "stack.has(firebase)"),
         install=everywhere(
@@ -309,7 +312,7 @@ KNOWLEDGE: tuple[MCPDef, ...] = (
             ),
         ),
         homepage="https://developers.google.com/knowledge/mcp",
-        tags=("docs", "cloud", "remote"),
+        tags=("docs", "cloud", "go", "remote"),
     ),
 )
 

@@ -248,7 +248,11 @@ STACK_PACKS: tuple[StackPack, ...] = (
     StackPack("django", "backend", _PY, (python("django"),), ("django-ai-boost",)),
     StackPack("flask", "backend", _PY, (python("flask"),)),
     StackPack("sqlalchemy", "backend", _PY, (python("sqlalchemy"),)),
-    StackPack("go", "other", ("go",), (exists("go.mod"),), ("serena",)),
+    # Go: Google's hosted docs server reads go.dev (its corpus reference, checked 2026-12-06);
+    # the Go team's own server (`gopls mcp`) has no npm or PyPI package (docs/catalog.md).
+    StackPack(
+        "go", "other", ("go",), (exists("go.mod"),), ("serena", "google-developer-knowledge")
+    ),
     StackPack("rust", "other", ("rust",), (exists("Cargo.toml"),), ("serena",)),
     StackPack(
         "spring",

@@ -26,7 +26,7 @@ SUGGESTS = {
     "angular": ("angular-cli", "angular"),  # the Angular CLI's own server
     "vite": ("chrome-devtools", "vite"),  # debug the dev server's page
     "playwright": ("playwright", "playwright"),  # the tests it already writes
-    "go": ("serena", "go"),  # symbol-level navigation (gopls)
+    "go": ("google-developer-knowledge", "go"),  # Google's docs server reads go.dev
     "rust": ("serena", "rust"),  # rust-analyzer
     "spring": ("serena", "spring"),  # Java language server
     "rails": ("serena", "rails"),
