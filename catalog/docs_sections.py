@@ -64,10 +64,12 @@ one of those, or acts on an account or a machine and so is never suggested
   Toolkit, not on npm or PyPI. `postgres`, `mongodb` and `neo4j` get their
   read-only servers.
 - **Prisma** (`prisma`): Prisma's two servers both act on the database: the
-  local one (`prisma mcp`, the `prisma` entry) runs `migrate dev` and
-  `migrate reset`, the remote one (mcp.prisma.io) creates and deletes Prisma
-  Postgres databases. Both are security-sensitive; `context7` serves Prisma's
-  documentation.
+  local one (`prisma mcp`, the `prisma` entry; prisma 7.10.1 on npm, checked
+  2026-12-06) runs `migrate dev`, which writes a migration and applies it,
+  and opens Prisma Studio, each in a folder the agent names; the remote one
+  (mcp.prisma.io, Prisma Console login) creates, deletes and queries Prisma
+  Postgres databases. Both are security-sensitive; `context7` serves
+  Prisma's documentation.
 - **Python and Node web frameworks** (`fastapi`, `flask`, `sqlalchemy`,
   `express`, `nestjs`): no framework publishes a server; `context7` (every
   project) serves their documentation. No pack recommends `fetch`: it can

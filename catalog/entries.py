@@ -995,12 +995,17 @@ DATABASES: tuple[MCPDef, ...] = (
         homepage="https://github.com/mongodb-js/mongodb-mcp-server",
         tags=("database", "write-access"),
     ),
-    # npm prisma 7.10.1: `prisma mcp` runs migrations, including migrate reset.
+    # npm prisma 7.10.1: `prisma mcp` registers three tools (build/cli.js of the package,
+    # read 2026-12-06; older releases also had migrate-reset, login and Prisma Postgres
+    # creation): migrate-status, migrate-dev (`prisma migrate dev --name N`: writes a
+    # migration and applies it to the database) and Prisma-Studio (a GUI that edits rows).
+    # Each runs the Prisma CLI in a folder the agent names (`projectCWD`), which loads that
+    # folder's prisma.config.ts: it changes the database and runs code, so sensitive.
     # Checked 2026-11-30 (issue 19): version on its registry, URL on vendor docs.
     MCPDef(
         id="prisma",
         name="Prisma",
-        purpose="Prisma schema migrations and database status (can reset the database)",
+        purpose="Prisma migrate status, migrate dev (changes the database) and Prisma Studio",
         suggested_for=("implementer",),
         triggers=("stack.has(prisma)",),
         security_sensitive=True,
