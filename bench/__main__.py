@@ -12,9 +12,11 @@ from typing import Any
 
 from bench.full_apply import PEER_PKGS
 
-# Each module has `run() -> list[dict]` with keys name, aido, baseline, ratio, unit, note.
+# Each module has `run() -> list[dict]` with keys name, aido, baseline, ratio, unit, note;
+# a row that measures a target also has `target` (its text) and `verdict` (met or MISSED).
 MODULES = [
     "bench.cold_start",
+    "bench.devices",
     "bench.full_apply",
     "bench.one_server",
     "bench.document_edit",
@@ -23,7 +25,7 @@ MODULES = [
     "bench.plan_scale",
     "bench.catalog_eval",
 ]
-COLUMNS = ["name", "aido", "baseline", "ratio", "unit", "note"]
+COLUMNS = ["name", "aido", "baseline", "ratio", "unit", "target", "verdict", "note"]
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 # The development Python's figures are docs/benchmarks.md; another Python's (`make bench
 # PY=~/.pyenv/versions/3.13.0/bin/python3`) go beside it, docs/benchmarks-py3.13.md.
@@ -114,7 +116,7 @@ def _machine() -> str:
 def _table(rows: list[dict[str, Any]]) -> str:
     """Render rows as a Markdown table."""
     lines = ["| " + " | ".join(COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
-    lines += ["| " + " | ".join(_cell(row[c]) for c in COLUMNS) + " |" for row in rows]
+    lines += ["| " + " | ".join(_cell(row.get(c, "")) for c in COLUMNS) + " |" for row in rows]
     return "\n".join(lines)
 
 

@@ -59,6 +59,11 @@ def wall_and_cpu(argv: Sequence[str], *, cwd: Path, env: dict[str, str]) -> tupl
     return took, usage.ru_utime + usage.ru_stime
 
 
+def verdict(value: float, limit: float) -> str:
+    """`met` when `value` is within `limit`, else `MISSED` (what a target row prints)."""
+    return "met" if value <= limit else "MISSED"
+
+
 def interleaved(jobs: dict[str, Callable[[], float]], runs: int) -> dict[str, float]:
     """Run each job `runs` times, round-robin so machine noise hits all alike; medians."""
     times: dict[str, list[float]] = {name: [] for name in jobs}

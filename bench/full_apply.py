@@ -6,6 +6,7 @@ fresh project, timed as whole processes, interleaved.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -18,7 +19,8 @@ from bench._proc import interleaved, sandbox_env, wall
 
 RUNS = 7
 ROOT = Path(__file__).resolve().parent.parent
-PEERS = ROOT / ".cache" / "peers"
+# The peers' npm folder; AIDO_BENCH_PEERS puts it elsewhere (a checkout whose .cache is shared).
+PEERS = Path(os.environ.get("AIDO_BENCH_PEERS") or ROOT / ".cache" / "peers")
 PEER_PKGS = [
     "add-mcp@2.4.0",
     "@intellectronica/ruler@0.3.44",
