@@ -44,3 +44,28 @@ def test_cold_start_times_every_row_once(monkeypatch: pytest.MonkeyPatch) -> Non
     rows = cold_start.run()
     assert len(rows) == len(cold_start.TARGETS)
     assert all(row["aido"] > 0 and row["baseline"] > 0 for row in rows)
+    judged = {row["name"]: row["verdict"] for row in rows if "target" in row}
+    assert sorted(judged) == [
+        "cold start: converged aido plan (demo, applied)",
+        "cold start: drifted aido plan (owned args edited, exit 2)",
+    ]
+    assert all(verdict.split()[0] in ("met", "MISSED") for verdict in judged.values())
+
+
+def test_devices_time_each_start_up_device_with_and_without_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each start-up device gets a row (once here) saying whether it buys its 10 ms; the run
+    without the memo plans as the one with it does (the memo folder it cannot use is no error)."""
+    from bench import devices
+
+    monkeypatch.setattr(devices, "RUNS", 1)
+    rows = devices.run()
+    assert [row["name"].removeprefix("start-up device: ").split(" (")[0] for row in rows] == [
+        "memo + builder beside pydantic",
+        "teardown skip",
+        "lazy structlog proxy",
+        "one-command parser",
+    ]
+    assert all(row["aido"] > 0 and row["baseline"] > 0 for row in rows)
+    assert all(row["verdict"].split(":")[0] in ("keep", "REMOVE") for row in rows)

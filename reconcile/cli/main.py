@@ -374,8 +374,10 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
 
     The usual command line, common options then a command, is parsed by a tree
     with that one command in it: argparse spends most of a plan's parsing time
-    building a parser per command (gettext looking for translations of its texts):
-    the whole tree costs 29-31 ms of CPU, one command's 2-3 ms (3.11, 2026-12-06).
+    building a parser per command (gettext looking for translations of its texts)
+    and importing every command's module: the whole tree costs ~33 ms of CPU, one
+    command's ~3 ms (3.11, 2026-12-06: `make bench`, row "start-up device: one-command
+    parser"); it stays while it buys at least 10 ms (issue 52).
     Anything else takes the whole tree: a first pass with no command's options
     finds the command (it may exit, as argparse does, on --help, --version or a
     usage error); the second fills that command's options and parses for real.
@@ -420,8 +422,9 @@ def entry() -> NoReturn:
     The cyclic garbage collector is off for the run: reference counting frees
     what aido drops (parsed files hold no cycles); what the collector would
     reclaim (import-time cycles) the process ends with anyway. Together they take
-    about 22 ms of CPU off a converged plan (0.227 s against 0.249 s with
-    `sys.exit(main())`, median of 30 paired runs, 3.11, 2026-12-06).
+    about 22 ms of CPU off a converged plan (113 against 135 ms with
+    `sys.exit(main())`, 3.11, 2026-12-06: `make bench`, row "start-up device: teardown
+    skip"); they stay while they buy at least 10 ms (issue 52).
     """
     gc.disable()  # see the docstring
     try:
