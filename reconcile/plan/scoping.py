@@ -16,26 +16,101 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from aidokit.adapters.base import Adapter, Companion, agent_budget, role_scoping
+from aidokit.adapters.base import Adapter, Companion, Host, Scope, agent_budget, role_scoping
 from aidokit.reconcile.core.errors import AidoError
 from aidokit.reconcile.plan.model import Gone, Reason
 from aidokit.reconcile.read.agents import MAIN, SHARED, agents_playing, main_plays
 from aidokit.reconcile.read.desired import DesiredEntry
+from aidokit.reconcile.read.world import TargetFile
 
 
 class Placement:
     """One adapter's entries: the shared file's, each agent's, and why some left (filled in
     by `place`, so a small mutable class)."""
 
-    __slots__ = ("agents", "budgeted", "gone", "notes", "shared")
+    __slots__ = ("agents", "budgeted", "gone", "notes", "roles_used", "scoped", "scoping", "shared")
 
     def __init__(self, shared: list[DesiredEntry] | None = None) -> None:
         self.shared: list[DesiredEntry] = [] if shared is None else shared
         self.agents: dict[str, list[DesiredEntry]] = {}
         self.gone: Gone = {}  # id -> why it leaves the shared file
-        self.notes: list[str] = []
+        self.notes: list[str] = []  # the shared file's
         # (id, agent) of each per-agent budget compiled (docs/context-budget.md), or said why.
         self.budgeted: set[tuple[str, str]] = set()
+        # Set by `scope_to_agents`: the harness scopes servers by agent files in this scope;
+        # roles can decide anything in this project (`roles_used`); and both, so the shared
+        # file's entries show their roles (`FileChange.scoped`).
+        self.scoping = False
+        self.roles_used = False
+        self.scoped = False
+
+
+def scope_to_agents(
+    adapter: Adapter,
+    desired: list[DesiredEntry],
+    agent_files: tuple[TargetFile, ...],
+    agents: Mapping[str, tuple[str, ...]],
+    table: Mapping[str, tuple[str, ...]],
+    scope: Scope,
+    host: Host,
+) -> Placement:
+    """Scope to agents: takes the entries of one adapter's own file, its agent files read,
+    the agents found per adapter (`World.agents`), the `[roles]` table, the scope and the
+    host; gives which entries stay in the shared file and which go to each agent's file
+    (with the per-agent budgets compiled there), why some leave the shared file, and the
+    shared file's notes. An agent whose definition cannot hold servers gets none."""
+    refused = refused_agents(agent_files)
+    found = tuple(n for n in agents.get(adapter.name, ()) if n not in refused)
+    # A scope without agent files (Claude Code's local scope) cannot scope: all shared.
+    scoping = adapter.agents is not None and adapter.agents.folder(scope, host) is not None
+    if adapter.named_agents is not None:
+        placed = companions_for(adapter, desired, found, table)
+    else:
+        placed = place(adapter, desired, found, table) if scoping else Placement(list(desired))
+    agent_budget_notes(adapter, desired, placed)
+    placed.notes += refused.values()
+    placed.scoping = scoping
+    placed.roles_used = roles_used(desired, agents, table)
+    # OpenCode scopes only what [mcp.roles] names (companions_for).
+    placed.scoped = placed.roles_used and (
+        scoping if adapter.named_agents is None else any(i.scoped for i in desired)
+    )
+    return placed
+
+
+def refused_agents(agent_files: tuple[TargetFile, ...]) -> dict[str, str]:
+    """Agents whose definition cannot hold servers at all (e.g. a Gemini remote agent)."""
+    refused = {}
+    for agent in agent_files:
+        descriptor = agent.adapter.agents
+        if descriptor is None or agent.agent is None or agent.document is None:
+            continue
+        why = descriptor.refuses(agent.document.value)
+        if why:
+            refused[agent.agent] = (
+                f"agent {agent.agent} ({agent.shown}) {why}; aido puts no server there"
+            )
+    return refused
+
+
+def roles_used(
+    desired: list[DesiredEntry],
+    agents: Mapping[str, tuple[str, ...]],
+    table: Mapping[str, tuple[str, ...]],
+) -> bool:
+    """Whether roles can decide anything here: the project maps roles (`[roles]`), names an
+    entry's roles (`[mcp.roles]`), or has agents that scoping can reach (issue 54: a project
+    without them hears nothing of roles)."""
+    from aidokit.adapters import ADAPTERS
+
+    if table or any(item.scoped for item in desired):
+        return True
+    for adapter, names in agents.items():
+        named = ADAPTERS[adapter].named_agents if adapter in ADAPTERS else None
+        built_in = set(named.built_in) if named is not None else set()
+        if any(name != MAIN and name not in built_in for name in names):
+            return True
+    return False
 
 
 def place(
