@@ -28,41 +28,60 @@ one of those, or acts on an account or a machine and so is never suggested
   pin, and it runs whichever gopls is on the PATH. To use it:
   `[custom.gopls]` with `command = "gopls"` and `args = ["mcp"]`.
 - **Rust** (`rust`): neither the Rust project nor rust-analyzer publishes a
-  server; the community ones are crates, which `make verify-catalog` cannot
-  check. The pack recommends `serena`, which runs rust-analyzer.
+  server. The community ones that read docs.rs and crates.io (docs-mcp,
+  mcp-rust-docs, rustdocs-mcp and others) are crates, installed with
+  `cargo install`: no npm or PyPI package, so `make verify-catalog` cannot
+  check a pin. PyPI's one Cargo server, cargo-mcp 0.1.0 (its only release),
+  runs `cargo build`, `cargo test` and `cargo run`, which run the project's
+  code: it would be security-sensitive. The pack recommends `serena`, which
+  runs rust-analyzer; `context7` serves crate documentation.
 - **JVM** (`spring`, any Maven or Gradle build): `sonatype`, Sonatype's hosted
   server (Sonatype runs Maven Central), is suggested for Java and Kotlin
   projects, and `serena` for Spring. IntelliJ IDEA's built-in MCP server is
   set up by the IDE and runs from its installation: there is no package to pin.
-- **Rails** (`rails`): the Rails project publishes no server; the community
-  ones (rails-mcp-server) are Ruby gems, which `make verify-catalog` cannot
-  check. The pack recommends `serena`.
+- **Rails** (`rails`): the Rails project publishes no server. The best-known
+  community one, rails-mcp-server (maquina-app, gem 1.5.2), is a Ruby gem,
+  which `make verify-catalog` cannot check, and its `execute_ruby` tool runs
+  Ruby in the app through `bin/rails runner`, behind guardrails its own
+  description calls no security boundary: it would be security-sensitive.
+  Nothing on npm or PyPI serves Rails. The pack recommends `serena`.
 - **PHP, Laravel** (`laravel`): Laravel's own server is Laravel Boost
-  (laravel.com/docs/boost), a Composer dev dependency that runs as
-  `php artisan boost:mcp` inside the app; Composer packages are not checked
-  here, and Boost runs PHP code (Tinker) and database queries in the app, so
-  it would be security-sensitive. To use it: `[custom.laravel-boost]` with
-  `command = "php"` and `args = ["artisan", "boost:mcp"]`. The pack
-  recommends `serena`.
+  (laravel/boost on Packagist, laravel.com/docs/boost), a Composer dev
+  dependency that runs as `php artisan boost:mcp` inside the app: Composer
+  packages are not checked here, and its tools run PHP in the app (Tinker)
+  and query the database, so it would be security-sensitive. Its docs search
+  calls Laravel's hosted documentation API, which is not an MCP server, and
+  PyPI's laravel-docs-mcp (0.3.1, one person's, last released 2025-06) is not
+  Laravel's. To use Boost: `[custom.laravel-boost]` with `command = "php"`
+  and `args = ["artisan", "boost:mcp"]`. The pack recommends `serena`.
 - **.NET** (`dotnet`): `microsoft-learn`, Microsoft's hosted documentation
   server, is suggested. The NuGet MCP server is a NuGet package run by dnx,
   which `make verify-catalog` does not check.
-- **Terraform** (`terraform`): `terraform` is HashiCorp's hosted server; its
-  HCP Terraform token reaches the organization's workspaces and runs, so it is
-  security-sensitive and only installed by name. HashiCorp's local server,
-  which reads the public registry without a token, ships as a Docker image and
-  a Go binary only; AWS's PyPI server (awslabs.terraform-mcp-server) is yanked
-  in its favour, and it ran `terraform apply`.
-- **Kubernetes, Helm** (`kubernetes`): `kubernetes-readonly`, `kubernetes`,
-  `argocd` and `aws-eks` all use the cluster's credentials (even read-only,
-  they read Secrets): security-sensitive, named by the user. Helm has no
-  server of its own; `kubernetes-readonly` (containers/kubernetes-mcp-server)
-  lists Helm releases with its default Helm toolset.
-- **Docker and compose services** (`docker`, `redis`): the `docker` and
-  `redis` servers change containers and data: security-sensitive. Docker's
-  own Docker Hub server (docker/hub-mcp) is published in Docker's MCP
-  Toolkit, not on npm or PyPI. `postgres`, `mongodb` and `neo4j` get their
-  read-only servers.
+- **Terraform** (`terraform`): `terraform` is HashiCorp's hosted server
+  (mcp.terraform.io); it takes an HCP Terraform token on every request, even
+  for the public registry tools, and the token reaches the organization's
+  workspaces and runs, so it is security-sensitive and only installed by
+  name. HashiCorp's local server, which reads the public registry without a
+  token, ships as a Docker image and a Go binary only. npm's
+  terraform-mcp-server (0.13.0) is the proof of concept that preceded it, its
+  repository archived in favour of HashiCorp's; AWS's PyPI server
+  (awslabs.terraform-mcp-server) is yanked in its favour, and it ran
+  `terraform apply`.
+- **Kubernetes, Helm** (`kubernetes`): `kubernetes-readonly`
+  (containers/kubernetes-mcp-server, npm 0.0.67), `kubernetes` (npm
+  mcp-server-kubernetes 4.1.7), `argocd` and `aws-eks` all act with the
+  kubeconfig's or the cloud's credentials (even read-only, they read Secrets
+  and pod logs): security-sensitive, named by the user. Helm has no server
+  of its own; `kubernetes-readonly` lists Helm releases with its default
+  Helm toolset.
+- **Docker and compose services** (`docker`, `redis`): the `docker` (PyPI
+  mcp-server-docker 0.3.0) and `redis` servers change containers and data
+  through the local daemon or the database: security-sensitive. Docker's own
+  servers are not packages: the Docker Hub server (docker/hub-mcp; the
+  dockerhub-mcp-server name in its package.json is not on npm) ships as an
+  image in Docker's MCP Catalog, and the MCP Toolkit's gateway
+  (`docker mcp gateway run`) is a Docker CLI plugin that starts containers.
+  `postgres`, `mongodb` and `neo4j` get their read-only servers.
 - **Prisma** (`prisma`): Prisma's two servers both act on the database: the
   local one (`prisma mcp`, the `prisma` entry; prisma 7.10.1 on npm, checked
   2026-12-06) runs `migrate dev`, which writes a migration and applies it,

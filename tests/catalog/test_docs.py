@@ -60,5 +60,7 @@ def test_the_stack_gaps_name_only_real_packs_and_entries() -> None:
 
     named = set(re.findall(r"`([a-z][a-z0-9-]*)`", GAPS))
     assert named - set(PACKS_BY_ID) - set(ENTRIES_BY_ID) == set(), named
-    for stack in ("go", "rust", "spring", "rails", "laravel", "dotnet", "terraform"):
+    stacks = ("go", "rust", "spring", "rails", "laravel", "dotnet", "terraform")
+    # issue 54: each of the common stacks without a suggestible server of its own
+    for stack in (*stacks, "docker", "kubernetes", "prisma"):
         assert f"(`{stack}`" in GAPS, stack
