@@ -35,14 +35,16 @@ class Record(Strict):
     id: str  # catalog (or custom) id
     digest: str  # sha256 of the fields aido wrote (`fields`), as it wrote them
     identity: str | None  # command or URL, so a replaced entry is not claimed
+    # Read from the state files older aidos wrote, never written now: the roles come from
+    # aido.toml, and committed state never vouches for an entry (SPEC §6), so no record
+    # says it was confirmed; confirmations live in the person's own store (SPEC §7).
     roles: tuple[str, ...] = ()
+    confirmed: bool = False
     map_path: tuple[str, ...] = ()  # a companion's map (role scoping); () = the server map
     # An intent, saved before the file is written: it counts only if the file holds
     # exactly `digest` (the write landed), so a killed apply never leaves a false claim.
     pending: bool = False
     source: str = "catalog"  # "catalog", "custom" or "imported" (aido import)
-    # The user typed a confirmation for it (a sensitive or custom entry, SPEC §7).
-    confirmed: bool = False
     # aido created the file this entry is in: once it holds nothing else, it goes (SPEC §6).
     created: bool = False
     # What the entry's map looked like before aido's first entry went in (`MapOrigin`):
@@ -209,8 +211,41 @@ def parse_state(raw: bytes, path: Path) -> State:
 
 
 def render_state(state: State) -> str:
-    """The state as aido writes it: sorted, indented JSON."""
-    return json.dumps(asdict(state), indent=2, sort_keys=True) + "\n"
+    """The state as aido writes it: one line per record, in the records' order, holding only
+    what ownership needs (issue 54 §6: a committed state a reviewer can read). A field at
+    its default is left out; the reader puts the default back."""
+    if not state.records:
+        return f'{{\n  "version": {state.version},\n  "records": []\n}}\n'
+    lines = ",\n".join(f"    {json.dumps(_written(record))}" for record in state.records)
+    return f'{{\n  "version": {state.version},\n  "records": [\n{lines}\n  ]\n}}\n'
+
+
+# What a record holds that the file leaves out at its default: no reader needs a `false`,
+# an empty list or a null there (`identity` is always written: older aidos need it).
+_DEFAULTS: dict[str, Any] = {
+    "map_path": (),
+    "source": "catalog",
+    "pending": False,
+    "created": False,
+    "map_made": None,
+    "map_open": False,
+    "map_flow": None,
+    "fields": None,
+}
+_NOT_WRITTEN = ("roles", "confirmed")  # read from older files only (`Record`)
+# The order a reviewer reads a record in: which file and entry, what runs, then the rest.
+_ORDER = ("path", "name", "adapter", "id", "identity", "map_path", "fields", "source")
+
+
+def _written(record: Record) -> dict[str, Any]:
+    """`record` as the state file holds it: its key fields first, no field at its default."""
+    data = asdict(record)
+    for legacy in _NOT_WRITTEN:
+        del data[legacy]
+    ordered = {key: data.pop(key) for key in _ORDER}
+    ordered.update(sorted(data.items()))  # the map's shape and the flags; `digest` last
+    ordered["digest"] = ordered.pop("digest")
+    return {k: v for k, v in ordered.items() if k not in _DEFAULTS or v != _DEFAULTS[k]}
 
 
 def save_state(path: Path, state: State) -> None:

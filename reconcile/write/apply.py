@@ -324,16 +324,7 @@ def _record_intent(file: FileChange, origins: Origins) -> None:
                 continue
             deleting = change.action is Action.DELETE
             origin = origins[change.map_path]
-            records.append(
-                record_of(
-                    file,
-                    change,
-                    origin,
-                    pending=True,
-                    deleting=deleting,
-                    confirmed=change.sensitive and not deleting,
-                )
-            )
+            records.append(record_of(file, change, origin, pending=True, deleting=deleting))
         save_state(state_path, state.replace(file.adapter, file.record_path, records))
 
 
@@ -367,11 +358,8 @@ def _update_state(
         if change.action is Action.DELETE:
             records.pop(key, None)
         elif change.action is not Action.CONFLICT and change.id is not None:
-            # A sensitive write only happens after its typed confirmation (check_gates).
             origin = origins[change.map_path]
-            records[key] = record_of(
-                file, change, origin, confirmed=change.sensitive, created=created
-            )
+            records[key] = record_of(file, change, origin, created=created)
     kept = [r for key, r in records.items() if key in present]
     save_state(state_path, state.replace(file.adapter, file.record_path, kept))
 
@@ -382,7 +370,8 @@ def record_of(
     origin: MapOrigin | None = None,
     *,
     deleting: bool = False,
-    **flags: bool,
+    pending: bool = False,
+    created: bool = False,
 ) -> Record:
     """The state record of `change` written into `file`: the one place a Record of aido's
     own write is built (apply's intent and result, adopt). It owns the entry's fields but
@@ -400,11 +389,11 @@ def record_of(
         digest=DELETING if deleting else entry_digest(change.after, fields),
         fields=fields,
         identity=None if plain else identity_of(adapter, change.after),
-        roles=change.roles,
         map_path=change.map_path,
         source=change.source,
         map_made=None if origin is None else origin.made,
         map_open=False if origin is None else origin.open,
         map_flow=None if origin is None else origin.flow,
-        **flags,
+        pending=pending,
+        created=created,
     )

@@ -90,20 +90,19 @@ def test_no_install_spec_error_has_a_stable_code_and_details(
     assert captured.err.count("\n") == 1 and "no install spec for codex" in captured.err
 
 
-def test_state_records_each_entry_source_and_confirmation(tmp_path: Path) -> None:
-    """State says where each entry came from and whether the user typed a confirmation."""
+def test_state_records_each_entry_source_never_its_confirmation(tmp_path: Path) -> None:
+    """State says where an entry not from the catalog came from, and never that the user
+    confirmed it: committed state names ownership and never vouches (SPEC §6); the
+    confirmation lives in the person's own store."""
     from tests.reconcile.test_gate import CUSTOM, confirm_in_store
 
     project = new_project(tmp_path, ONLY_CONTEXT7 + 'add = ["time"]\n' + CUSTOM)
     confirm_in_store(project)
     assert aido(project, "apply", "--yes") == 0
     records = json.loads((project / ".aido/state.json").read_text())["records"]
-    seen = {r["id"]: (r["source"], r["confirmed"]) for r in records}
-    assert seen == {
-        "context7": ("catalog", False),
-        "time": ("catalog", False),
-        "my-api": ("custom", True),
-    }
+    seen = {r["id"]: r.get("source", "catalog") for r in records}
+    assert seen == {"context7": "catalog", "time": "catalog", "my-api": "custom"}
+    assert not [r for r in records if "confirmed" in r]
     lock = json.loads((project / "aido.lock").read_text())["entries"]
     assert {key: value["source"] for key, value in lock.items()} == {
         "context7": "catalog",
