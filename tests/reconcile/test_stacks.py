@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from syrupy.assertion import SnapshotAssertion
 
 from aidokit.catalog.entries import ENTRIES_BY_ID, MCP_CATALOG
 from aidokit.catalog.facts import PACKS_BY_ID
@@ -182,3 +183,30 @@ def test_a_symlinked_folder_is_not_followed(tmp_path: Path) -> None:
     project.mkdir()
     (project / "linked").symlink_to(outside)
     assert "go" not in detect_facts(project).stack_packs
+
+
+# The common stacks of issue 54: what each one's fixture project gets from the catalog.
+COMMON = ("go", "rust", "rails", "laravel", "django", "docker", "terraform", "kubernetes", "prisma")
+
+
+def test_what_each_common_stack_gets_is_on_record(snapshot: SnapshotAssertion) -> None:
+    """For each common stack, its fixture's suggestions beyond the `always` entries (each with
+    the trigger and the file behind it) and the sensitive entries named but left out:
+    docs/catalog.md says why a stack has nothing more (issue 54 item 7)."""
+    record = {}
+    for pack in COMMON:
+        facts = detect_facts(STACKS / pack)._replace(brownfield=None)
+        selection = select(MCP_CATALOG, facts)
+        record[f"fixtures/stacks/{pack}"] = {
+            "suggests": [
+                f"{m.id}: {m.trigger}, {m.reason}"
+                for m in selection.selected
+                if m.trigger != "always"
+            ],
+            "left out (security-sensitive)": [
+                f"{gate.id}: {gate.trigger}"
+                for gate in selection.left_out
+                if gate.trigger is not None and gate.because == "security-sensitive"
+            ],
+        }
+    assert record == snapshot
