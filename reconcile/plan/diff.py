@@ -3,13 +3,14 @@ what it holds and aido's records of it, as the file's changes (plan/planner.py's
 diff), with what the plan says of that file.
 
 `diff_file` plans any one file; `diff_shared`, `diff_agent`, `diff_companion` and
-`diff_orphan` add what each kind of file says besides (trust gates, hints, reasons).
+`diff_orphan` add what each kind of file says besides (trust gates, hints, reasons);
+`outside_policy` lists the entries aido does not own that a policy refuses.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -18,10 +19,11 @@ from aidokit.adapters.base import ITEMS, Adapter, Host, TrustRecords, role_scopi
 from aidokit.adapters.common import identity_of
 from aidokit.catalog.models import MCPDef
 from aidokit.reconcile.core.errors import AidoError
-from aidokit.reconcile.plan.model import Action, Change, FileChange, Gone, Reason
+from aidokit.reconcile.plan.model import Action, Change, FileChange, Gone, PolicyViolation, Reason
 from aidokit.reconcile.plan.planner import plan_companions, plan_entries
 from aidokit.reconcile.plan.render import CompanionFile
 from aidokit.reconcile.plan.scoping import Placement
+from aidokit.reconcile.read.choices.layers import PolicyLayer
 from aidokit.reconcile.read.desired import DesiredEntry
 from aidokit.reconcile.read.state import Record
 from aidokit.reconcile.read.world import TargetFile
@@ -92,6 +94,30 @@ def diff_orphan(orphan: TargetFile, *, host: Host, trust: TrustRecords) -> FileC
         why = (Reason(orphan.orphaned), orphan.adapter.name)
         reasons = dict.fromkeys((r.id for r in orphan.records), why)
     return replace(diff_file(orphan, [], host, reasons, trust), agent=orphan.agent)
+
+
+def outside_policy(
+    files: Sequence[TargetFile],
+    layers: Sequence[PolicyLayer],
+    host: Host,
+    catalog: Collection[MCPDef],
+) -> tuple[PolicyViolation, ...]:
+    """Takes the targeted files as read, the policy layers, the host and the catalog; gives
+    the entries in those files that aido does not own and the layers refuse (the plan
+    leaves them alone and lists them; `aido doctor` fails on them)."""
+    if not layers:
+        return ()
+    from aidokit.reconcile.plan.policy.found import hand_written
+
+    by_id = {entry.id: entry for entry in catalog}
+    found = []
+    for target in files:
+        if target.document is not None:
+            found += hand_written(
+                target.adapter, target.servers(), target.records, host=host, catalog=by_id,
+                layers=layers, shown=target.shown,
+            )  # fmt: skip
+    return tuple(found)
 
 
 def only_removals(file: FileChange, remove: Collection[str]) -> FileChange:

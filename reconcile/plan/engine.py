@@ -11,8 +11,9 @@ from aidokit.reconcile.plan.diff import (
     diff_orphan,
     diff_shared,
     only_removals,
+    outside_policy,
 )
-from aidokit.reconcile.plan.model import BaselineUse, FileChange, Plan, PolicyViolation
+from aidokit.reconcile.plan.model import BaselineUse, FileChange, Plan
 from aidokit.reconcile.plan.planner import POLICY_ID
 from aidokit.reconcile.plan.render import admit, by_file, native_policy, no_file, render
 from aidokit.reconcile.plan.scoping import scope_to_agents
@@ -94,32 +95,14 @@ def build_plan(
         files = [only_removals(file, remove) for file in files]
     files.sort(key=lambda f: (f.path, f.adapter))
     return Plan(
-        project=str(inputs.host.project),
+        project=str(host.project),
         scope=inputs.scope,
         files=tuple(files),
         notes=(*inputs.notes, *notes),
         lock=lock,
-        policy_violations=_hand_written(world),
+        policy_violations=outside_policy(world.files, inputs.policy, host, world.entries),
         baselines=tuple(
             BaselineUse(source, pin.commit, pin.digest)
             for source, pin in sorted(inputs.loaded.baselines.items())
         ),
     )
-
-
-def _hand_written(world: World) -> tuple[PolicyViolation, ...]:
-    """Entries outside policy in the targeted files that aido does not own (left alone)."""
-    if not world.inputs.policy:
-        return ()
-    from aidokit.reconcile.plan.policy.found import hand_written
-
-    catalog = {entry.id: entry for entry in world.entries}
-    found = []
-    for target in world.files:
-        if target.document is None:
-            continue
-        found += hand_written(
-            target.adapter, target.servers(), target.records, host=world.inputs.host,
-            catalog=catalog, layers=world.inputs.policy, shown=target.shown,
-        )  # fmt: skip
-    return tuple(found)

@@ -20,12 +20,15 @@ from aidokit.reconcile.plan.diff import (
     diff_orphan,
     diff_shared,
     only_removals,
+    outside_policy,
     role_scoping_note,
 )
 from aidokit.reconcile.plan.model import Action, Reason
 from aidokit.reconcile.plan.render import CompanionFile
 from aidokit.reconcile.plan.scoping import Placement
+from aidokit.reconcile.read.choices.layers import PolicyLayer
 from aidokit.reconcile.read.desired import DesiredEntry, Wanted, resolve_for
+from aidokit.reconcile.read.policy.rules import parse_rule
 from aidokit.reconcile.read.state import Record, entry_digest
 from aidokit.reconcile.read.world import TargetFile, state_location
 
@@ -196,3 +199,17 @@ def test_role_scoping_note_says_how_roles_are_enforced_where_the_harness_cannot_
     (note,) = role_scoping_note(file, CURSOR, scoping=False).notes[-1:]
     assert note.startswith("role scoping not supported by cursor")
     assert role_scoping_note(file, CURSOR, scoping=True) == file
+
+
+def test_outside_policy_lists_hand_written_entries_a_layer_refuses() -> None:
+    """An entry aido did not write that a deny rule names is listed, left alone; aido's
+    own entries and a project without policy list nothing."""
+    layer = PolicyLayer("/etc/aido/policy.toml", "managed", None, (parse_rule("memory"),),
+                        True, False)  # fmt: skip
+    memory = {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-memory"]}
+    files = [_file({"memory": memory, "git": GIT.entry}, (_record("git", GIT.entry),))]
+    (found,) = outside_policy(files, (layer,), HOST, [ENTRIES_BY_ID["memory"]])
+    assert (found.name, found.found, found.rule) == ("memory", "hand-written", "deny rule 'memory'")
+    assert outside_policy(files, (), HOST, []) == ()
+    owned = [_file({"memory": memory}, (_record("memory", memory, id="memory"),))]
+    assert outside_policy(owned, (layer,), HOST, []) == ()
