@@ -38,7 +38,7 @@ def _forge_hosts(env: Mapping[str, str]) -> object:
 
 
 def _registry(name: str) -> Reader:
-    """`aido outdated --registry` refuses a base URL that is not http(s) (registries.py)."""
+    """`aido outdated --registry` refuses a base URL that is not http(s) (package_index.py)."""
 
     def check(env: Mapping[str, str]) -> object:
         base = env[name]
@@ -50,7 +50,7 @@ def _registry(name: str) -> Reader:
 
 
 def _registry_timeout(env: Mapping[str, str]) -> object:
-    """`aido outdated --registry` refuses a deadline that is not seconds above 0 (registries.py)."""
+    """`aido outdated --registry` refuses a deadline not above 0 seconds (package_index.py)."""
     raw = env["AIDO_REGISTRY_TIMEOUT"]
     try:
         seconds = float(raw) if raw else 1.0

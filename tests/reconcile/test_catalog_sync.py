@@ -361,7 +361,7 @@ def test_pages_past_the_total_size_cap_write_nothing(
 ) -> None:
     """All pages together are capped (MAX_TOTAL, 256 MiB): past it the sync ends with one
     sentence and exit 1, nothing written; each page stays under its own cap."""
-    from aidokit.reconcile.read.choices import mcp_registry
+    from aidokit.reconcile.remote import mcp_registry
 
     monkeypatch.setattr(mcp_registry, "MAX_TOTAL", 1000)  # under the 3 pages' bytes
     before = tree(work)
@@ -377,7 +377,7 @@ def test_a_sync_gets_120_seconds_by_default(monkeypatch: pytest.MonkeyPatch) -> 
     """Paging a whole registry takes longer than one lookup: a sync's deadline defaults to
     120 s (the other registry commands keep 15); AIDO_REGISTRY_TIMEOUT overrides both."""
     from aidokit.reconcile.cli.commands.catalog_sync import SYNC_TIMEOUT
-    from aidokit.reconcile.read.choices.registries import Deadlines
+    from aidokit.reconcile.remote.package_index import Deadlines
 
     monkeypatch.delenv("AIDO_REGISTRY_TIMEOUT", raising=False)
     assert SYNC_TIMEOUT == 120

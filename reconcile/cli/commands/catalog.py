@@ -127,7 +127,7 @@ def _import(path: Path) -> int:
 def _sync(args: argparse.Namespace) -> int:
     from aidokit.reconcile.cli.commands.catalog_sync import DEFAULT_OUT, run_sync
     from aidokit.reconcile.core.errors import ConfigError
-    from aidokit.reconcile.read.choices.mcp_registry import OFFICIAL
+    from aidokit.reconcile.remote.mcp_registry import OFFICIAL
 
     if args.target:
         raise ConfigError(

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from aidokit.catalog.models import MCPDef
-    from aidokit.reconcile.read.choices.registry_custom import RegistryCustom
+    from aidokit.reconcile.remote.registry_custom import RegistryCustom
     from aidokit.reconcile.write.ownfiles import Collector
 
 
@@ -178,8 +178,8 @@ def _journal(args: argparse.Namespace, project: Path, collected: Collector) -> N
 
 
 def _from_registry(args: argparse.Namespace, catalog: Sequence[MCPDef]) -> RegistryCustom:
-    from aidokit.reconcile.read.choices.mcp_registry import OFFICIAL
-    from aidokit.reconcile.read.choices.registry_custom import registry_custom
+    from aidokit.reconcile.remote.mcp_registry import OFFICIAL
+    from aidokit.reconcile.remote.registry_custom import registry_custom
 
     if args.header or args.env:
         raise ConfigError(

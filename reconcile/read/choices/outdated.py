@@ -1,7 +1,7 @@
 """`aido outdated`: locked entries behind the running catalog, or behind their registry.
 
 The catalog comparison is offline. With `--registry`, each locked npm or PyPI
-package is looked up (reconcile/read/choices/registries.py) and a newer published version
+package is looked up (reconcile/remote/package_index.py) and a newer published version
 is listed too.
 """
 
@@ -16,7 +16,7 @@ from aidokit.reconcile.read.choices.lockfile import Lock, Locked
 
 if TYPE_CHECKING:  # the network code loads only with --registry
     from aidokit.reconcile.read.baselines.fetch import Upstream
-    from aidokit.reconcile.read.choices.registries import Deadlines
+    from aidokit.reconcile.remote.package_index import Deadlines
 
 OUTDATED_FORMAT_VERSION = 1
 
@@ -79,13 +79,13 @@ def _wanted(locked: Locked, entry: MCPDef | None) -> Locked:
 
 
 def _deadlines() -> Deadlines:
-    from aidokit.reconcile.read.choices.registries import Deadlines
+    from aidokit.reconcile.remote.package_index import Deadlines
 
     return Deadlines()  # reads AIDO_REGISTRY_TIMEOUT before any request
 
 
 def _newer_releases(locked: Locked, deadlines: Deadlines) -> tuple[str, ...]:
-    from aidokit.reconcile.read.choices.registries import latest_version
+    from aidokit.reconcile.remote.package_index import latest_version
 
     packages = sorted({p for spec in locked.specs() if (p := package_of(spec))})
     newer = []
