@@ -119,8 +119,8 @@ RECONCILE_ORDER = (
     "plan",  # the pure diff: desired entries per file, engine, planner, scoping, policy verdicts
     "trust",  # before any effect: gates, confirmations, redaction, saved-plan provenance
     "write",  # the effects: apply, transactions, journal, undo, import, adopt
-    "probe",  # `aido doctor --probe`: start servers as their harnesses would
     "show",  # plan, status, doctor and report as text or JSON
+    "probe",  # `aido doctor --probe`: start servers as their harnesses would, and say what they did
     "cli",  # the entry point, one module per command, the console
 )
 

@@ -15,21 +15,22 @@ import argparse
 from collections.abc import Sequence
 
 from aidokit.catalog.errors import printable
-from aidokit.reconcile.cli.probe import pin_checks, pins_lock, probe_targets
+from aidokit.reconcile.cli.plan_apply import gather_inputs
 from aidokit.reconcile.core.errors import ConfigError, SecurityError
 from aidokit.reconcile.probe.pinning import PinCheck, moved
+from aidokit.reconcile.probe.run import pin_checks, pins_lock, probe_targets
 from aidokit.reconcile.probe.targets import FAILURES
 
 
 def run_tool_pins(args: argparse.Namespace) -> int:
     """Move the tool pins of what was probed; exit 1 when a targeted server failed."""
     from aidokit.reconcile.core.atomic import current_digest
+    from aidokit.reconcile.probe.render import render_probes, render_probes_json
     from aidokit.reconcile.read.choices.lockfile import Lock, load_lock, render_lock, write_lock
-    from aidokit.reconcile.show.probe import render_probes, render_probes_json
 
     if args.baseline:
         raise ConfigError("give --tools or --baseline, not both: each moves its own pins")
-    world, results = probe_targets(args, args.ids)
+    world, results = probe_targets(args, args.ids, gather_inputs)
     checks = pin_checks(world, results)
     path = pins_lock(world)
     expected = current_digest(path)

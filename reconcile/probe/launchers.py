@@ -26,14 +26,6 @@ from pathlib import Path, PurePath
 
 from aidokit.adapters.base import Launch
 
-# The launchers and runtimes catalog entries start, with what installs each (plain
-# `aido doctor` reports them missing too, SPEC §7).
-INSTALL = {
-    "npx": "install Node.js (npx comes with npm)",
-    "node": "install Node.js",
-    "uvx": "install uv (uvx comes with it)",
-    "docker": "install Docker",
-}
 # Launchers that download packages and have no offline switch aido knows of.
 DOWNLOADERS = frozenset({"pnpx", "bunx", "pipx", "yarn", "pnpm", "bun", "deno"})
 # What each launcher prints when the package is not in its cache while offline.

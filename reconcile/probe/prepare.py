@@ -19,6 +19,7 @@ from aidokit.catalog.errors import printable
 from aidokit.reconcile.plan.model import Change, FileChange
 from aidokit.reconcile.probe import launchers
 from aidokit.reconcile.probe.targets import Job, Probe, Result, Status, allowed
+from aidokit.reconcile.read.machine import INSTALL
 
 
 @dataclass(frozen=True)
@@ -83,5 +84,5 @@ def _needs_confirmation(probe: Probe, settings: Settings) -> str:
 def _no_launcher(launch: Launch) -> str:
     """The command as the file writes it: expanded, it would show the variables' values."""
     command = launch.shown[0] if launch.shown else launch.command
-    hint = launchers.INSTALL.get(launchers.program(command), "install it or fix the command")
+    hint = INSTALL.get(launchers.program(command), "install it or fix the command")
     return f"`{printable(command)}` is not on PATH; {hint}"

@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-import os
-import re
-import shutil
-import subprocess
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import spec_for
@@ -19,11 +14,15 @@ from aidokit.catalog.models import MCPDef, deprecation
 from aidokit.reconcile.core.errors import AidoError
 from aidokit.reconcile.read.agents import discover_agents, unmapped_agents
 from aidokit.reconcile.read.desired import Wanted
+from aidokit.reconcile.read.machine import (
+    INSTALL,
+    VERSION_RE,
+    claude_processes,
+    cli_version,
+    on_path,
+)
 from aidokit.reconcile.read.state import Record, entry_digest, launch_set
 from aidokit.reconcile.read.world import Inputs, TargetFile, World
-
-PROC_ROOT = Path("/proc")
-VERSION_RE = re.compile(r"(\d+(?:\.\d+)+)")
 
 
 class Severity(StrEnum):
@@ -188,7 +187,6 @@ def assumed_formats(c: Checkup) -> list[Finding]:
 def missing_launchers(c: Checkup) -> list[Finding]:
     """Desired entries whose launcher (`npx`, `uvx`, `docker`, `node`) is not on PATH."""
     from aidokit.catalog.models import StdioSpec
-    from aidokit.reconcile.probe.launchers import INSTALL
 
     needs: dict[str, set[str]] = {}
     for item in c.wanted:
@@ -196,7 +194,6 @@ def missing_launchers(c: Checkup) -> list[Finding]:
             spec = spec_for(item.server, adapter)
             if isinstance(spec, StdioSpec) and spec.command in INSTALL:
                 needs.setdefault(spec.command, set()).add(item.server.id)
-    path = c.environ.get("PATH", "")
     return [
         Finding(
             Severity.WARNING,
@@ -207,7 +204,7 @@ def missing_launchers(c: Checkup) -> list[Finding]:
             f"{'it' if len(ids) == 1 else 'them'}; {INSTALL[launcher]}",
         )
         for launcher, ids in sorted(needs.items())
-        if shutil.which(launcher, path=path) is None
+        if not on_path(launcher, c.environ)
     ]
 
 
@@ -428,53 +425,6 @@ def run_checks(checkup: Checkup) -> list[Finding]:
     return sorted(found, key=lambda f: (f.severity is not Severity.ERROR, f.check, f.subject))
 
 
-def cli_version(binary: str) -> str | None:
-    """The version `binary --version` prints, or None when it is not installed or says none."""
-    path = shutil.which(binary)
-    if path is None:
-        return None
-    from aidokit.reconcile.core.processes import run_group
-
-    try:  # in its own process group: nothing it starts outlives it (SPEC §7)
-        result = run_group([path, "--version"], timeout=10)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    out = result.stdout.decode("utf-8", "replace") or result.stderr.decode("utf-8", "replace")
-    match = VERSION_RE.search(out)
-    return match.group(1) if match else None
-
-
 def _version(text: str) -> tuple[int, ...]:
     match = VERSION_RE.search(text)
     return tuple(int(part) for part in match.group(1).split(".")) if match else ()
-
-
-def claude_processes(proc: Path | None = None) -> list[tuple[int, str]]:
-    """Running Claude Code processes (pid, name), from /proc; none where /proc is absent."""
-    root = PROC_ROOT if proc is None else proc
-    found = []
-    try:
-        entries = sorted(root.iterdir(), key=lambda p: p.name)
-    except OSError:
-        return []
-    for entry in entries:
-        if not entry.name.isdigit() or int(entry.name) == os.getpid():
-            continue
-        try:
-            comm = (entry / "comm").read_text(encoding="utf-8", errors="replace").strip()
-            argv = (entry / "cmdline").read_bytes().decode("utf-8", "replace").split("\0")
-        except OSError:
-            continue
-        if _is_claude(comm, argv):
-            found.append((int(entry.name), comm))
-    return found
-
-
-def _is_claude(comm: str, argv: list[str]) -> bool:
-    """`claude` itself, or node running the claude-code package."""
-    head = argv[:3]
-    return (
-        comm == "claude"
-        or any(Path(arg).name == "claude" for arg in head)
-        or any("@anthropic-ai/claude-code" in arg for arg in head)
-    )

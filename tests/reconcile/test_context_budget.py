@@ -320,7 +320,7 @@ def _probed(root: Path, tools: tuple[str, ...] = PLAYWRIGHT_TOOLS) -> None:
     import os
     from types import SimpleNamespace
 
-    from aidokit.reconcile.read.tool_lists import remember
+    from aidokit.reconcile.probe.tool_cache import remember
 
     probe = SimpleNamespace(uses=(SimpleNamespace(id="playwright"),))
     result = SimpleNamespace(

@@ -86,9 +86,9 @@ def run(args: argparse.Namespace) -> int:
         args.ids, args.frozen, args.baseline = args.probe, False, False
         return run_tool_pins(args)
     if args.probe is not None:
-        from aidokit.reconcile.cli.probe import run_probe
+        from aidokit.reconcile.probe.run import run_probe
 
-        return run_probe(args)
+        return run_probe(args, gather_inputs)
     from aidokit.reconcile.core.errors import AidoError
     from aidokit.reconcile.show.doctor import Finding, Severity, checkup_of, run_checks
     from aidokit.reconcile.show.doctor_text import render_findings, render_findings_json

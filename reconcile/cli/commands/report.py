@@ -100,7 +100,7 @@ def _tool_pins(paths: list[Path], name: str | None) -> int:
 
     from aidokit.reconcile.core.errors import ConfigError
     from aidokit.reconcile.core.safe_read import read_file
-    from aidokit.reconcile.show.tool_pins import pins_markdown
+    from aidokit.reconcile.probe.pin_render import pins_markdown
 
     if len(paths) != 1:
         raise ConfigError(

@@ -29,13 +29,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aidokit.reconcile.cli.main import main
+from aidokit.reconcile.probe import tool_cache
 from aidokit.reconcile.probe.confirm import describe
+from aidokit.reconcile.probe.render import render_probes
 from aidokit.reconcile.probe.targets import Probe, Result, Status, Use, probes_of
 from aidokit.reconcile.read import tool_lists as tools
 from aidokit.reconcile.read.world import gather, read_world
 from aidokit.reconcile.show.doctor import Finding, Severity
 from aidokit.reconcile.show.doctor_text import render_findings
-from aidokit.reconcile.show.probe import render_probes
 from tests.reconcile.probe.helpers import START, alive, by_id, claude_project, free_port, probe
 
 Capture = pytest.CaptureFixture[str]
@@ -361,12 +362,12 @@ def test_the_tool_cache_keeps_only_valid_tool_names_within_its_size(
     (each,) = probes(project)
     names = ("ok_tool", "bad\nname", "::add-mask::x", "x" * 129, "", "dotted.name-1")
     result = Result(each, Status.OK, names, server="srv 1", schema_sizes=(1,) * len(names))
-    tools.remember([result], os.environ, project)
+    tool_cache.remember([result], os.environ, project)
     kept = json.loads(tools.cache_path(os.environ).read_text("utf-8"))["servers"]["srv 1"]
     assert [t["name"] for t in kept["tools"]] == ["ok_tool", "dotted.name-1"]
     many = tuple(f"tool_{n}" for n in range(60_000))
     big = Result(each, Status.OK, many, server="srv 2", schema_sizes=(1,) * len(many))
-    tools.remember([big], os.environ, project)
+    tool_cache.remember([big], os.environ, project)
     assert tools.cache_path(os.environ).stat().st_size <= tools.MAX_BYTES
     assert tools.load(tools.cache_path(os.environ), project) != {}
 
@@ -384,9 +385,9 @@ def test_the_tool_cache_is_never_written_through_a_link_or_into_the_project(
     path = tools.cache_path(os.environ)
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     path.symlink_to(victim)
-    tools.remember([result], os.environ, project)
+    tool_cache.remember([result], os.environ, project)
     assert victim.read_text("utf-8") == "mine\n" and path.is_symlink()
     monkeypatch.setenv("XDG_STATE_HOME", str(project / ".state"))
     (project / ".state" / "aido").mkdir(parents=True, mode=0o700)
-    tools.remember([result], os.environ, project)
+    tool_cache.remember([result], os.environ, project)
     assert not tools.cache_path(os.environ).exists()

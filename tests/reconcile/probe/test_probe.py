@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile.cli import probe as command
 from aidokit.reconcile.cli.main import main
+from aidokit.reconcile.probe import run as command
 from aidokit.reconcile.read.tool_lists import cache_path
 from tests.reconcile.probe.helpers import (
     START,

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from aidokit.adapters import ADAPTERS
 from aidokit.adapters.base import Launch
+from aidokit.reconcile.probe.render import WIDTH, render_probes
 from aidokit.reconcile.probe.targets import Probe, Result, Status, Use
-from aidokit.reconcile.show.probe import WIDTH, render_probes
 
 ID = st.text(string.ascii_lowercase + string.digits + "-", min_size=1, max_size=24).filter(
     lambda s: s[0] != "-"

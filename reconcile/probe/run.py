@@ -10,14 +10,17 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from aidokit.reconcile.cli.plan_apply import gather_inputs
 from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.probe.prepare import Settings, prepare
 from aidokit.reconcile.probe.targets import FAILURES, Job, Probe, Result, probes_of
-from aidokit.reconcile.read.world import World, read_world
+from aidokit.reconcile.read.world import Inputs, World, read_world
 
 if TYPE_CHECKING:
     from aidokit.reconcile.probe.pinning import PinCheck
+
+# How the command line turns its arguments into inputs (cli/plan_apply.py's gather_inputs):
+# the CLI passes it in, so this package sits below cli/ (tests/test_layers.py).
+Gather = Callable[[argparse.Namespace], Inputs]
 
 INSTALL_HINT = (
     "aido doctor --probe needs the MCP Python SDK, which aido installs only on request: "
@@ -25,11 +28,11 @@ INSTALL_HINT = (
 )
 
 
-def run_probe(args: argparse.Namespace) -> int:
+def run_probe(args: argparse.Namespace, gather: Gather) -> int:
     """Probe the targeted servers; exit 1 when any of them does not work as configured, or
     lists tools other than its pin in `aido.lock` (issue 53)."""
-    world, results = probe_targets(args, args.probe)
-    from aidokit.reconcile.show.probe import render_probes, render_probes_json
+    world, results = probe_targets(args, args.probe, gather)
+    from aidokit.reconcile.probe.render import render_probes, render_probes_json
 
     checks = pin_checks(world, results)
     out = render_probes_json(results, checks) if args.json else render_probes(results, checks)
@@ -38,11 +41,13 @@ def run_probe(args: argparse.Namespace) -> int:
     return 1 if failing or any(result.status in FAILURES for result in results) else 0
 
 
-def probe_targets(args: argparse.Namespace, ids: Sequence[str]) -> tuple[World, list[Result]]:
+def probe_targets(
+    args: argparse.Namespace, ids: Sequence[str], gather: Gather
+) -> tuple[World, list[Result]]:
     """Read the world, confirm, and probe the targeted servers (or `ids`)."""
     if not sdk_installed():
         raise ConfigError(INSTALL_HINT)
-    world = read_world(gather_inputs(args))
+    world = read_world(gather(args))
     probes = probes_of(world, ids)
     _check_named(world, ids, probes)
     _ask(probes, _settings(world, offline=args.offline), world)
@@ -51,7 +56,7 @@ def probe_targets(args: argparse.Namespace, ids: Sequence[str]) -> tuple[World, 
     jobs = [item for item in ready if isinstance(item, Job)]
     results = _run(jobs, args, ready)
     from aidokit.reconcile.probe.pinning import keep
-    from aidokit.reconcile.read.tool_lists import remember
+    from aidokit.reconcile.probe.tool_cache import remember
 
     remember(results, world.inputs.host.environ, world.inputs.host.project)
     keep(results, world.inputs.host.environ, world.inputs.host.project)

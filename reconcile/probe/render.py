@@ -43,7 +43,7 @@ def render_probes(
     (what `exclude_tools` takes), folded, for a probe that did not list tools, why (and its
     stderr's end), led by its harnesses when the server's probes ended differently, and its
     tools against their pin (`checks`, in the order of `results`)."""
-    from aidokit.reconcile.show.tool_pins import pin_sentence
+    from aidokit.reconcile.probe.pin_render import pin_sentence
 
     servers: dict[str, list[Result]] = {}
     pins: dict[int, PinCheck] = {}
@@ -85,7 +85,7 @@ def _details(
     found: list[Result], width: int, pins: dict[int, PinCheck], *, upgrade: bool = False
 ) -> list[str]:
     """The tool names of a server, then each probe's error and stderr's end, and its pin."""
-    from aidokit.reconcile.show.tool_pins import pin_lines
+    from aidokit.reconcile.probe.pin_render import pin_lines
 
     lines: list[str] = []
     tools = next((r.tools for r in found if r.status is Status.OK and r.tools), ())
@@ -128,7 +128,7 @@ def render_probes_json(
 ) -> str:
     """`{"format_version": 1, "probes": [...], "summary": {status: count}, "pins": {...}}`;
     `moved`: the ids whose tool pins `aido upgrade --tools` moved."""
-    from aidokit.reconcile.show.tool_pins import pin_json, pin_summary
+    from aidokit.reconcile.probe.pin_render import pin_json, pin_summary
 
     counts = Counter(result.status.value for result in results)
     found = list(checks) + [None] * (len(results) - len(checks))
