@@ -39,11 +39,8 @@ def run(args: argparse.Namespace) -> int:
     from aidokit.catalog import entries
     from aidokit.reconcile.core.errors import ConfigError
     from aidokit.reconcile.read.choices.lockfile import load_lock, lock_path
-    from aidokit.reconcile.read.choices.outdated import (
-        find_outdated,
-        render_outdated,
-        render_outdated_json,
-    )
+    from aidokit.reconcile.read.choices.outdated import find_outdated
+    from aidokit.reconcile.show.outdated import render_outdated, render_outdated_json
 
     behind = _baselines(args) if args.baseline else None  # fetches locked copies plan reads
     inputs = gather_inputs(args)
@@ -59,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(render_outdated(rows) if behind is None or rows else "", end="")
         if behind is not None:
-            from aidokit.reconcile.show.baselines import render_upstream
+            from aidokit.reconcile.show.outdated import render_upstream
 
             print(render_upstream(behind), end="")
     from aidokit.reconcile.cli.commands.plan import EXIT_CHANGES
