@@ -14,14 +14,15 @@ from aidokit.reconcile.core.errors import AidoError
 from aidokit.reconcile.probe.targets import Result
 from aidokit.reconcile.read.tool_lists import (
     FORMAT_VERSION,
-    LIMIT,
     MAX_BYTES,
-    SERVER_CHARS,
     cache_path,
     load,
     valid_tool_name,
     writable,
 )
+
+LIMIT = 256  # servers kept, the newest
+SERVER_CHARS = 200  # of the name and version a server gives in `initialize`
 
 
 def remember(results: Iterable[Result], environ: Mapping[str, str], project: Path) -> None:

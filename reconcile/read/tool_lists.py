@@ -2,9 +2,9 @@
 
 `<user state dir>/probe-tools.json`, owner-only, holds for each server (the name
 and version it gave in `initialize`) its tool names and the size of each tool's
-input schema (a token estimate's basis), with when it was last seen; the newest
-`LIMIT` servers are kept, in at most `MAX_BYTES` (reconcile/probe/tool_cache.py writes
-it after a probe; plans and status read it here). It is a cache: a file aido
+input schema (a token estimate's basis), with when it was last seen, in at most
+`MAX_BYTES`. reconcile/probe/tool_cache.py writes it after a probe (the newest
+`LIMIT` servers); plans and status read it here. It is a cache: a file aido
 cannot trust or read is started again, never believed. What a server listed is
 data from a server: only names of the MCP tool name grammar are kept (a name
 with a line break would break a harness file a budget writes), and the file is
@@ -24,13 +24,11 @@ from aidokit.reconcile.core.paths import private_entry, state_folder_problem, us
 from aidokit.reconcile.core.safe_read import read_file
 
 CACHE_NAME = "probe-tools.json"
-LIMIT = 256
 MAX_BYTES = 4 << 20  # what `load` reads
 FORMAT_VERSION = 1
 # A tool name as the MCP specification (2025-11-25, server/tools, "Tool names") allows:
 # 1 to 128 ASCII letters, digits, `_`, `-` and `.`.
 TOOL_NAME = r"[A-Za-z0-9_.-]{1,128}"
-SERVER_CHARS = 200  # of the name and version a server gives in `initialize`
 
 
 def valid_tool_name(name: object) -> bool:

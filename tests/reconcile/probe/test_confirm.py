@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from aidokit.reconcile.core.terminal import Terminal
+from aidokit.reconcile.probe import tool_cache
 from aidokit.reconcile.probe.confirm import confirm_probes, describe
 from aidokit.reconcile.probe.prepare import Settings, prepare
 from aidokit.reconcile.probe.targets import Job, Probe, Result, Status, probes_of
@@ -71,13 +72,13 @@ def test_the_tool_cache_keeps_the_newest_servers_only(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Past LIMIT servers the oldest go; the file is owner-only."""
-    monkeypatch.setattr(tools, "LIMIT", 3)
+    monkeypatch.setattr(tool_cache, "LIMIT", 3)
     project = claude_project(tmp_path, {"r": {"type": "http", "url": "https://x.test/m"}},
                              confirm=False)  # fmt: skip
     (probe,) = probes(project)
     for n in range(5):
         result = Result(probe, Status.OK, ("t",), server=f"srv {n}", schema_sizes=(7,))
-        tools.remember([result], os.environ, project)
+        tool_cache.remember([result], os.environ, project)
         data = json.loads(tools.cache_path(os.environ).read_text("utf-8"))
         data["servers"][f"srv {n}"]["seen"] = f"2026-01-0{n}"  # older than the next run's
         tools.cache_path(os.environ).write_text(json.dumps(data), "utf-8")
