@@ -13,7 +13,7 @@ import copy
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from aidokit.adapters.base import ITEMS, Adapter, Host, TrustRecords, role_scoping
 from aidokit.adapters.common import identity_of
@@ -29,27 +29,34 @@ from aidokit.reconcile.read.state import Record
 from aidokit.reconcile.read.world import TargetFile
 
 
+class DiffContext(NamedTuple):
+    """What diffing a file needs besides the file and its entries."""
+
+    host: Host
+    trust: TrustRecords  # the harness records the trust gates look at
+    catalog: Collection[MCPDef]  # every catalog entry (why a deprecated one goes)
+
+
 def diff_shared(
     target: TargetFile,
     placed: Placement,
     gone: Gone,
+    context: DiffContext,
     *,
     notes: tuple[str, ...],
-    host: Host,
-    trust: TrustRecords,
-    catalog: Collection[MCPDef],
     selected: Mapping[str, MCPDef],
 ) -> FileChange:
     """Takes one adapter's shared file, what scoping left there, why owned entries go,
-    the file's notes from the earlier steps (a native policy's), the host, the trust
-    records, the catalog and the selected servers by id; gives the file's changes, with
-    its trust gate, an `aido import` hint on a conflict that runs a catalog entry in
-    another form, why a deprecated entry goes, and how roles are enforced there."""
+    the host, trust records and catalog, the file's notes from the earlier steps (a
+    native policy's) and the selected servers by id; gives the file's changes, with its
+    trust gate, an `aido import` hint on a conflict that runs a catalog entry in another
+    form, why a deprecated entry goes, and how roles are enforced there."""
     adapter = target.adapter
-    file = diff_file(target, placed.shared, host, {**placed.gone, **gone}, trust)
+    gone = {**placed.gone, **gone}
+    file = diff_file(target, placed.shared, context.host, gone, context.trust)
     file = import_hints(file, adapter, selected)
     file = replace(file, notes=(*file.notes, *placed.notes), scoped=placed.scoped)
-    file = deprecation_reasons(file, catalog)
+    file = deprecation_reasons(file, context.catalog)
     if placed.roles_used:
         file = role_scoping_note(file, adapter, placed.scoping)
     if notes:
@@ -58,42 +65,38 @@ def diff_shared(
 
 
 def diff_agent(
-    target: TargetFile,
-    placed: Placement,
-    gone: Gone,
-    *,
-    host: Host,
-    trust: TrustRecords,
-    catalog: Collection[MCPDef],
+    target: TargetFile, placed: Placement, gone: Gone, context: DiffContext
 ) -> FileChange:
-    """Takes one agent's file, what scoping put there, why owned entries go, the host, the
-    trust records and the catalog; gives the file's changes, with the servers the agent
-    holds but cannot use and the harness's gate on the agent. aido never creates an agent
-    file: one gone since discovery only loses its records."""
+    """Takes one agent's file, what scoping put there, why owned entries go, and the host,
+    trust records and catalog; gives the file's changes, with the servers the agent holds
+    but cannot use and the harness's gate on the agent. aido never creates an agent file:
+    one gone since discovery only loses its records."""
+    host, trust = context.host, context.trust
     mine = placed.agents.get(target.agent or "", []) if target.exists else []
     file = diff_file(target, mine, host, gone, trust)
     file = replace(file, notes=(*file.notes, *blocked(target, mine)))
     agents = target.adapter.agents
     if mine and file.trust is None and agents is not None:
         file = replace(file, trust=agents.gate(target.location, host, bool(file.actionable), trust))
-    return replace(deprecation_reasons(file, catalog), agent=target.agent, scoped=True)
+    return replace(deprecation_reasons(file, context.catalog), agent=target.agent, scoped=True)
 
 
-def diff_companion(side: CompanionFile, *, host: Host, trust: TrustRecords) -> FileChange:
-    """Takes a companion file with the items that go there and its notes, the host and
-    the trust records; gives its changes, each item owned one by one."""
-    file = diff_file(side.target, side.entries, host, {}, trust)
+def diff_companion(side: CompanionFile, context: DiffContext) -> FileChange:
+    """Takes a companion file with the items that go there and its notes, and the host and
+    trust records; gives its changes, each item owned one by one."""
+    file = diff_file(side.target, side.entries, context.host, {}, context.trust)
     return replace(file, notes=(*file.notes, *side.notes))
 
 
-def diff_orphan(orphan: TargetFile, *, host: Host, trust: TrustRecords) -> FileChange:
+def diff_orphan(orphan: TargetFile, context: DiffContext) -> FileChange:
     """Takes a file holding aido's records that this run does not target (SPEC §6); gives
     the deletion of what aido owns there, each saying why (`TargetFile.orphaned`)."""
     reasons: Gone = {}
     if orphan.orphaned:  # read/world.py names the case by the Reason's value
         why = (Reason(orphan.orphaned), orphan.adapter.name)
         reasons = dict.fromkeys((r.id for r in orphan.records), why)
-    return replace(diff_file(orphan, [], host, reasons, trust), agent=orphan.agent)
+    file = diff_file(orphan, [], context.host, reasons, context.trust)
+    return replace(file, agent=orphan.agent)
 
 
 def outside_policy(

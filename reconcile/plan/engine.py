@@ -6,6 +6,7 @@ from collections.abc import Collection
 
 from aidokit.reconcile.core.errors import StateError
 from aidokit.reconcile.plan.diff import (
+    DiffContext,
     diff_agent,
     diff_companion,
     diff_orphan,
@@ -51,7 +52,7 @@ def build_plan(
     if world.state_errors:
         raise StateError(world.state_errors[0])
     inputs, config, origin = world.inputs, world.inputs.loaded.config, world.inputs.loaded.origin
-    host, trust, personal = inputs.host, world.trust, world.personal
+    host, personal = inputs.host, world.personal
     selected = select(world.wanted, world.notes, config.mcp.skip, origin)
     desired = pin_to_locks(selected, world.lock, personal.lock if personal else None, upgrade)
     lock = None
@@ -68,6 +69,8 @@ def build_plan(
         desired = take_out(desired, remove, removed_by)
     native = remove is None or POLICY_ID not in remove  # `aido remove policy` takes it out
     servers = {item.server.id: item.server for item in selected.wanted}
+    table = role_table(inputs)
+    context = DiffContext(host, world.trust, world.entries)
     notes: list[str] = list(desired.notes)
     files: list[FileChange] = []
     for adapter in inputs.adapters:
@@ -79,18 +82,15 @@ def build_plan(
         rendered = render(adapter, admitted.wanted, inputs, personal)
         notes += [*admitted.notes, *rendered.notes]
         entries, said = native_policy(adapter, rendered.entries, inputs, native=native)
-        own, sides = by_file(adapter, entries, world.companions_of(adapter.name), inputs,
-                             native=native)  # fmt: skip
-        agent_files = world.agent_files_of(adapter.name)
-        placed = scope_to_agents(adapter, own, agent_files, world.agents, role_table(inputs),
-                                 inputs.scope, host)  # fmt: skip
+        sides = world.companions_of(adapter.name)
+        own, companions = by_file(adapter, entries, sides, inputs, native=native)
+        agents = world.agent_files_of(adapter.name)
+        placed = scope_to_agents(adapter, own, agents, world.agents, table, inputs.scope, host)
         gone = {**desired.gone, **admitted.gone}
-        files.append(diff_shared(target, placed, gone, notes=said, host=host, trust=trust,
-                                 catalog=world.entries, selected=servers))  # fmt: skip
-        files += [diff_agent(agent, placed, gone, host=host, trust=trust, catalog=world.entries)
-                  for agent in agent_files]  # fmt: skip
-        files += [diff_companion(side, host=host, trust=trust) for side in sides]
-    files += [diff_orphan(orphan, host=host, trust=trust) for orphan in world.orphans]
+        files.append(diff_shared(target, placed, gone, context, notes=said, selected=servers))
+        files += [diff_agent(agent, placed, gone, context) for agent in agents]
+        files += [diff_companion(side, context) for side in companions]
+    files += [diff_orphan(orphan, context) for orphan in world.orphans]
     if remove is not None:
         files = [only_removals(file, remove) for file in files]
     files.sort(key=lambda f: (f.path, f.adapter))

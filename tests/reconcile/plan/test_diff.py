@@ -13,6 +13,7 @@ from aidokit.adapters.common import identity_of
 from aidokit.catalog.entries import ENTRIES_BY_ID
 from aidokit.reconcile.documents import Document
 from aidokit.reconcile.plan.diff import (
+    DiffContext,
     deprecation_reasons,
     diff_agent,
     diff_companion,
@@ -34,6 +35,7 @@ from aidokit.reconcile.read.world import TargetFile, state_location
 
 HOST = Host(project=Path("/nonexistent/p"), home=Path("/nonexistent/h"), os="linux", environ={})
 CLAUDE, CURSOR, GEMINI = ADAPTERS["claude-code"], ADAPTERS["cursor"], ADAPTERS["gemini-cli"]
+CONTEXT = DiffContext(HOST, NO_RECORDS, ())
 (GIT,), _ = resolve_for(CLAUDE, [Wanted(ENTRIES_BY_ID["git"], "added", True, ())])
 
 
@@ -116,7 +118,7 @@ def test_diff_orphan_deletes_what_aido_owns_saying_the_file_is_no_longer_targete
     orphan = _file({"git": GIT.entry}, (_record("git", GIT.entry),))._replace(
         orphaned="not-targeted"
     )
-    (change,) = diff_orphan(orphan, host=HOST, trust=NO_RECORDS).changes
+    (change,) = diff_orphan(orphan, CONTEXT).changes
     assert (change.action, change.why, change.reason) == (
         Action.DELETE,
         Reason.NOT_TARGETED,
@@ -133,10 +135,8 @@ def test_diff_shared_adds_scoping_notes_and_the_earlier_steps_notes_once() -> No
         _file(None),
         placed,
         {},
+        CONTEXT,
         notes=("policy note", "a scoping note"),
-        host=HOST,
-        trust=NO_RECORDS,
-        catalog=(),
         selected={},
     )
     assert _actions(file.changes) == [(Action.CREATE, "git")]
@@ -163,13 +163,13 @@ def test_diff_agent_never_creates_an_agent_file() -> None:
         (),
         agent="qa",
     )
-    file = diff_agent(missing, placed, {}, host=HOST, trust=NO_RECORDS, catalog=())
+    file = diff_agent(missing, placed, {}, CONTEXT)
     assert file.changes == () and file.agent == "qa" and file.scoped
 
 
 def test_diff_companion_says_the_native_policys_notes() -> None:
     side = CompanionFile(_file(None)._replace(companion="settings"), [], ("cannot say X",))
-    file = diff_companion(side, host=HOST, trust=NO_RECORDS)
+    file = diff_companion(side, CONTEXT)
     assert file.companion == "settings" and file.notes == ("cannot say X",)
 
 
