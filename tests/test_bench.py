@@ -69,3 +69,24 @@ def test_devices_time_each_start_up_device_with_and_without_it(
     ]
     assert all(row["aido"] > 0 and row["baseline"] > 0 for row in rows)
     assert all(row["verdict"].split(":")[0] in ("keep", "REMOVE") for row in rows)
+
+
+def test_one_server_judges_only_a_new_users_first_server_against_add_mcp() -> None:
+    """Of the four cases, only one server into a fresh .mcp.json with no memo has issue 52's
+    target (<= 1.0x add-mcp); its verdict follows the ratio, by wall time and by CPU."""
+    from bench import one_server
+
+    tools = ["aido", *one_server.PEERS_ARGV]
+    med = {tool: 1.0 for tool in tools} | {"aido": 0.9}
+    cpu = {tool: 1.0 for tool in tools} | {"aido": 1.2}
+    judged = []
+    for existing in (False, True):
+        for warm in (True, False):
+            rows = one_server._rows(med, cpu, existing, warm, None)
+            judged += [(row["name"], row["verdict"]) for row in rows if "target" in row]
+    assert judged == [
+        (
+            "1 server into a fresh .mcp.json, first run (new home, no memo): vs add-mcp",
+            "met (by CPU: MISSED)",
+        )
+    ]
