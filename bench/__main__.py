@@ -84,8 +84,9 @@ parser row: parsing `plan` alone, the CLI module imported). Measured on
 
 ## Why targets are missed, and what meeting them would take
 
-A converged plan costs 105-110 ms of CPU beyond `python -c pass` here, against
-100 ms. No single part is large (measured on 2026-12-04 with a throwaway script
+A converged plan costs ~107 ms of CPU beyond `python -c pass` on 3.11 and ~118 ms
+on 3.13 in the runs above (both with the machine loaded), against 100 ms. No
+single part is large (measured on 2026-12-04 with a throwaway script
 that times stdlib functions around one in-process plan): creating the dataclasses
 that cross layers or that pydantic validates 25-31 ms (most of it `exec` compiling
 the methods `dataclasses` writes for a frozen class), unmarshalling the modules'
@@ -94,6 +95,10 @@ OpenSSL 4-5 ms (the memo key), the stdlib modules a plan needs most of the rest.
 decode's own share is small: the memo keys of the three files a plan reads
 (`rules_digest`: the models' annotations walked, nine rule modules stat'ed) take
 3-7 ms, half of it `typing.get_type_hints`, which the builder needs anyway.
+Meeting the target would take 10-20 ms off that spread: fewer classes built at
+import on the plan's path (a frozen dataclass costs 0.7-2 ms, a NamedTuple ~0.2 ms)
+and fewer regular expressions compiled at import, module by module across the
+modules a plan loads; no one change buys it.
 
 One server into a fresh `.mcp.json` for a new user costs ~100 ms more than the
 same run with a warm memo (which is at about 1.0x add-mcp): all of it pydantic.
