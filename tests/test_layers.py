@@ -114,6 +114,7 @@ RECONCILE_ORDER = (
     "core",  # safe reads, atomic writes, locks, paths, errors, the terminal
     "documents",  # byte-preserving editors of JSON/JSONC, TOML, YAML, frontmatter
     "checks",  # what a value may hold: hardening, credentials, launch environments
+    "policy",  # what a policy is and says of one entry: rules, hosts, layers, verdicts
     "remote",  # the HTTP clients: npm and PyPI, the MCP Registry (nothing read from disk)
     "read",  # the world: facts, choices, baselines, the lock, state, policy layers
     "plan",  # the pure diff: desired entries per file, engine, planner, scoping, policy verdicts

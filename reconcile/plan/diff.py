@@ -19,11 +19,12 @@ from aidokit.adapters.base import ITEMS, Adapter, Host, TrustRecords, role_scopi
 from aidokit.adapters.common import identity_of
 from aidokit.catalog.models import MCPDef
 from aidokit.reconcile.core.errors import AidoError
-from aidokit.reconcile.plan.model import Action, Change, FileChange, Gone, PolicyViolation, Reason
+from aidokit.reconcile.plan.model import Action, Change, FileChange, Gone, Reason
 from aidokit.reconcile.plan.planner import plan_companions, plan_entries
 from aidokit.reconcile.plan.render import CompanionFile
 from aidokit.reconcile.plan.scoping import Placement
-from aidokit.reconcile.read.choices.layers import PolicyLayer
+from aidokit.reconcile.policy.layers import PolicyLayer
+from aidokit.reconcile.policy.violation import PolicyViolation
 from aidokit.reconcile.read.desired import DesiredEntry
 from aidokit.reconcile.read.state import Record
 from aidokit.reconcile.read.world import TargetFile

@@ -18,6 +18,7 @@ from typing import Annotated, Any, NamedTuple
 
 from aidokit.adapters.base import ITEMS, Format, Scope, TrustGate
 from aidokit.catalog.models import ByName, Strict
+from aidokit.reconcile.policy.violation import PolicyViolation
 
 PLAN_FORMAT_VERSION = 1
 
@@ -279,20 +280,6 @@ class LockChange(Strict):
     def changed(self) -> bool:
         """Whether apply would write the lock."""
         return bool(self.changes) or not self.exists
-
-
-@dataclass(frozen=True)
-class PolicyViolation(Strict):
-    """An entry outside policy (docs/policy.md): one a layer asks for, which the plan
-    refuses, or one found in a harness file that aido does not own."""
-
-    name: str  # the entry's id or its name in the file
-    adapter: str
-    rule: str  # `deny rule 'npm:@evil/*'`, `allow_custom = false`, `the allow list`
-    layer: str  # the file the rule came from, as the plan names it
-    kind: str  # "managed" | "user" | "project"
-    found: str  # "asked" (a layer names it) | "hand-written" (in a file, not aido's)
-    path: str | None = None  # the harness file that holds it (hand-written)
 
 
 @dataclass(frozen=True)

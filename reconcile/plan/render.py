@@ -13,8 +13,8 @@ from typing import NamedTuple
 from aidokit.adapters.base import Adapter, Companion, Scope
 from aidokit.reconcile.plan.model import Gone
 from aidokit.reconcile.plan.personal import nowhere, with_switches
+from aidokit.reconcile.policy.layers import PolicyLayer
 from aidokit.reconcile.read.choices.config import ProjectConfig
-from aidokit.reconcile.read.choices.layers import PolicyLayer
 from aidokit.reconcile.read.desired import DesiredEntry, Wanted, resolve_for
 from aidokit.reconcile.read.personal import Personal
 from aidokit.reconcile.read.world import Inputs, TargetFile

@@ -38,13 +38,9 @@ from aidokit.reconcile.core import paths as core_paths
 from aidokit.reconcile.core.atomic import ABSENT
 from aidokit.reconcile.core.errors import AidoError, ConfigError, JsoncInStrictJsonError
 from aidokit.reconcile.core.paths import user_state_dir
+from aidokit.reconcile.policy.layers import PolicyLayer
 from aidokit.reconcile.read.choices.config import LOCAL_CONFIG_NAME, LoadedConfig
-from aidokit.reconcile.read.choices.layers import (
-    PolicyLayer,
-    layer_notes,
-    load_layers,
-    policy_layers,
-)
+from aidokit.reconcile.read.choices.layers import layer_notes, load_layers, policy_layers
 from aidokit.reconcile.read.choices.lockfile import Lock, lock_path, read_lock
 from aidokit.reconcile.read.desired import Wanted, wanted_servers
 from aidokit.reconcile.read.state import (

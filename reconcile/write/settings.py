@@ -67,7 +67,7 @@ def _policy_file(env: Mapping[str, str]) -> object:
     """The managed policy file must be named by an absolute path (read/choices/layers.py)."""
     import sys
 
-    from aidokit.reconcile.read.choices.layers import policy_file
+    from aidokit.reconcile.policy.layers import policy_file
 
     return policy_file(env, sys.platform)
 

@@ -1,4 +1,5 @@
-"""What a policy says about each entry (SPEC §4).
+"""The plan's policy steps (SPEC §4): what reconcile/policy/ says, applied to the world.
 
-Verdicts, the plan's refusals, and entries outside policy aido did not write.
+`enforce` admits or refuses each wanted entry per adapter, `native` writes the policy
+into a harness's own enforcement, `found` lists hand-written entries outside it.
 """

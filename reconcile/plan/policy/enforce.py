@@ -16,9 +16,9 @@ from aidokit.adapters import spec_for
 from aidokit.adapters.base import Adapter
 from aidokit.reconcile.core.errors import PolicyError
 from aidokit.reconcile.plan.model import Gone, Reason
-from aidokit.reconcile.plan.policy.verdict import Refusal, judge
+from aidokit.reconcile.policy.layers import PolicyLayer
+from aidokit.reconcile.policy.verdict import Refusal, judge
 from aidokit.reconcile.read.choices.config import ProjectConfig
-from aidokit.reconcile.read.choices.layers import PolicyLayer
 from aidokit.reconcile.read.desired import Wanted
 
 

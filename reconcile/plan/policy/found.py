@@ -17,9 +17,9 @@ from aidokit.adapters import spec_for
 from aidokit.adapters.base import Adapter, Host
 from aidokit.adapters.common import identity_of
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
-from aidokit.reconcile.plan.model import PolicyViolation
-from aidokit.reconcile.plan.policy.verdict import judge, subjects
-from aidokit.reconcile.read.choices.layers import PolicyLayer
+from aidokit.reconcile.policy.layers import PolicyLayer
+from aidokit.reconcile.policy.verdict import judge, subjects
+from aidokit.reconcile.policy.violation import PolicyViolation
 from aidokit.reconcile.read.desired import Wanted
 from aidokit.reconcile.read.state import Record
 from aidokit.reconcile.read.world import Inputs

@@ -15,7 +15,7 @@ from typing import Any
 from aidokit.adapters.base import Adapter, PolicyRules, Scope
 from aidokit.reconcile.plan.model import Reason
 from aidokit.reconcile.plan.planner import POLICY_ID
-from aidokit.reconcile.read.choices.layers import PolicyLayer
+from aidokit.reconcile.policy.layers import PolicyLayer
 from aidokit.reconcile.read.desired import DesiredEntry
 from aidokit.reconcile.read.world import Inputs
 

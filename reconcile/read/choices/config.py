@@ -226,8 +226,8 @@ class Override(Strict):
 
 
 def policy_rule(text: str) -> str:
-    """A `[policy]` rule (reconcile/read/policy/rules.py), checked only when pydantic validates."""
-    from aidokit.reconcile.read.policy.rules import check_rule
+    """A `[policy]` rule (reconcile/policy/rules.py), checked only when pydantic validates."""
+    from aidokit.reconcile.policy.rules import check_rule
 
     return check_rule(text)
 

@@ -21,11 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from pathlib import Path, PureWindowsPath
-from typing import TYPE_CHECKING, NamedTuple, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
 
 from aidokit.adapters.base import Host, Scope, display
 from aidokit.reconcile.core.errors import ConfigError
+from aidokit.reconcile.policy.layers import PolicyLayer, policy_file
 from aidokit.reconcile.read.choices.config import (
     CONFIG_NAME,
     LOCAL_CONFIG_NAME,
@@ -247,42 +248,11 @@ def _ignored(host: Host) -> bool:
 # - project: the `[policy]` of the project's layers (baselines, `aido.toml`,
 #   `aido.local.toml`), for project and local scope.
 #
-# Every layer can only narrow (reconcile/plan/policy/verdict.py), so a repository can
+# Every layer can only narrow (reconcile/policy/verdict.py), so a repository can
 # never admit what the managed file or the user refused. `write_native` is read
 # from the managed file and the user layer only: a repository never decides what
 # aido writes into a person's user-level files.
 # ======================================================================================
-
-if TYPE_CHECKING:
-    from aidokit.reconcile.read.policy.rules import Rule
-
-POLICY_FILE_VARIABLE = "AIDO_POLICY_FILE"
-
-
-class PolicyLayer(NamedTuple):
-    """One layer's `[policy]`, its rules parsed, and where it came from."""
-
-    label: str  # the file, as the plan names it
-    kind: str  # "managed" | "user" | "project"
-    allow: tuple[Rule, ...] | None
-    deny: tuple[Rule, ...]
-    allow_custom: bool
-    write_native: bool
-
-
-def policy_file(environ: Mapping[str, str], os_name: str) -> Path:
-    """The managed policy file: `AIDO_POLICY_FILE`, else the system-wide one of the OS."""
-    named = environ.get(POLICY_FILE_VARIABLE)
-    if named is not None:
-        if not named or not (Path(named).is_absolute() or PureWindowsPath(named).is_absolute()):
-            raise ConfigError(
-                f"{POLICY_FILE_VARIABLE}={named!r} is not an absolute path; set it to the "
-                "managed policy file's full path, or unset it"
-            )
-        return Path(named)
-    if os_name == "win32":
-        return Path(environ.get("ProgramData") or r"C:\ProgramData") / "aido" / "policy.toml"
-    return Path("/etc/aido/policy.toml")
 
 
 def managed_layer(host: Host) -> PolicyLayer | None:
@@ -330,7 +300,7 @@ def policy_layers(
 
 
 def _layer(label: str, kind: str, choices: PolicyChoices | None) -> PolicyLayer:
-    from aidokit.reconcile.read.policy.rules import parse_rule  # only when a layer has a policy
+    from aidokit.reconcile.policy.rules import parse_rule  # only when a layer has a policy
 
     choices = choices or PolicyChoices()
     allow = None if choices.allow is None else tuple(map(parse_rule, choices.allow))

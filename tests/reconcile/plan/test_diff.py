@@ -27,9 +27,9 @@ from aidokit.reconcile.plan.diff import (
 from aidokit.reconcile.plan.model import Action, Reason
 from aidokit.reconcile.plan.render import CompanionFile
 from aidokit.reconcile.plan.scoping import Placement
-from aidokit.reconcile.read.choices.layers import PolicyLayer
+from aidokit.reconcile.policy.layers import PolicyLayer
+from aidokit.reconcile.policy.rules import parse_rule
 from aidokit.reconcile.read.desired import DesiredEntry, Wanted, resolve_for
-from aidokit.reconcile.read.policy.rules import parse_rule
 from aidokit.reconcile.read.state import Record, entry_digest
 from aidokit.reconcile.read.world import TargetFile, state_location
 

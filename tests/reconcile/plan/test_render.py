@@ -15,11 +15,11 @@ from aidokit.reconcile.documents import Document
 from aidokit.reconcile.plan.model import Reason
 from aidokit.reconcile.plan.planner import POLICY_ID
 from aidokit.reconcile.plan.render import admit, by_file, in_file, native_policy, no_file, render
+from aidokit.reconcile.policy.layers import PolicyLayer
+from aidokit.reconcile.policy.rules import parse_rule
 from aidokit.reconcile.read.choices.config import LoadedConfig, ProjectConfig, validate_config
-from aidokit.reconcile.read.choices.layers import PolicyLayer
 from aidokit.reconcile.read.desired import DesiredEntry, Wanted
 from aidokit.reconcile.read.personal import Personal
-from aidokit.reconcile.read.policy.rules import parse_rule
 from aidokit.reconcile.read.world import Inputs, TargetFile, state_location
 
 HOST = Host(project=Path("/nonexistent/p"), home=Path("/nonexistent/h"), os="linux", environ={})

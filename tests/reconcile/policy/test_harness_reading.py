@@ -18,9 +18,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from aidokit.catalog.models import RemoteSpec, StdioSpec
-from aidokit.reconcile.plan.policy.verdict import judge
-from aidokit.reconcile.read.choices.layers import PolicyLayer
-from aidokit.reconcile.read.policy.rules import parse_rule
+from aidokit.reconcile.policy.layers import PolicyLayer
+from aidokit.reconcile.policy.rules import parse_rule
+from aidokit.reconcile.policy.verdict import judge
 from tests.fuzz import fuzz_settings
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from aidokit.reconcile.read.policy.rules import Subject, normalise, parse_rule
+from aidokit.reconcile.policy.rules import Subject, normalise, parse_rule
 
 
 @pytest.mark.parametrize(

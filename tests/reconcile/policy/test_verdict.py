@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 from aidokit.adapters import ADAPTERS, resolved, spec_for
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.catalog.models import RemoteSpec, StdioSpec
-from aidokit.reconcile.plan.policy.verdict import judge, subjects
-from aidokit.reconcile.read.choices.layers import PolicyLayer
-from aidokit.reconcile.read.policy.rules import parse_rule
+from aidokit.reconcile.policy.layers import PolicyLayer
+from aidokit.reconcile.policy.rules import parse_rule
+from aidokit.reconcile.policy.verdict import judge, subjects
 from tests.fuzz import fuzz_settings
 
 CATALOG = resolved(MCP_CATALOG)

@@ -5,7 +5,7 @@ installs (catalog/sources.py reads npx, npm exec, uvx, uv, pipx and docker by
 their own grammars: `-p`/`--package`, `npm:` aliases, `--from`, `--with`, a
 launcher by any path) and every host it reaches (a remote URL, or an http(s)
 URL among a command's arguments, as `mcp-remote URL` takes), read as the
-harnesses read it (read/policy/hosts.py): a URL whose host aido cannot read so
+harnesses read it (policy/hosts.py): a URL whose host aido cannot read so
 is refused by any layer with `host:` rules. Layers combine so no layer can widen
 another (docs/policy.md): any `deny` rule that names a subject refuses; an
 `allow` list must name the entry's id, host, or every package it installs, in
@@ -22,10 +22,10 @@ from typing import NamedTuple
 from aidokit.catalog.errors import excerpt
 from aidokit.catalog.models import RemoteSpec, StdioSpec
 from aidokit.catalog.sources import installed_packages
-from aidokit.reconcile.plan.model import PolicyViolation
-from aidokit.reconcile.read.choices.layers import PolicyLayer
-from aidokit.reconcile.read.policy.hosts import Unreadable, host_of
-from aidokit.reconcile.read.policy.rules import Rule, Subject, normalise
+from aidokit.reconcile.policy.hosts import Unreadable, host_of
+from aidokit.reconcile.policy.layers import PolicyLayer
+from aidokit.reconcile.policy.rules import Rule, Subject, normalise
+from aidokit.reconcile.policy.violation import PolicyViolation
 
 # An http(s) URL in an argument or env value; `https:host` too (WHATWG reads it as a URL).
 _URL = re.compile(r"https?:[^\s\"'<>]+", re.IGNORECASE)
