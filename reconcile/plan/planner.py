@@ -23,6 +23,7 @@ from aidokit.reconcile.plan.model import (
     LockChange,
     Reason,
 )
+from aidokit.reconcile.read.baselines.pins import baseline_changes
 from aidokit.reconcile.read.choices.lockfile import (
     LOCK_NAME,
     BaselinePin,
@@ -486,27 +487,6 @@ def lock_change(path: str, old: Lock | None, new: Lock, digest: str) -> LockChan
     lines += baseline_changes({} if old is None else old.baselines, new.baselines)
     text = render_lock(new)
     return LockChange(path, digest, text, tuple(lines), exists=digest != ABSENT)
-
-
-def baseline_changes(
-    before: Mapping[str, BaselinePin], after: Mapping[str, BaselinePin]
-) -> list[str]:
-    """One line per baseline pin that appears, goes or moves (`~ baseline SRC: abc -> def`)."""
-    lines = []
-    for source in sorted(set(before) | set(after)):
-        was, now = before.get(source), after.get(source)
-        if was is None and now is not None:
-            lines.append(f"+ baseline {source}: {pin_text(now)}")
-        elif now is None and was is not None:
-            lines.append(f"- baseline {source}")
-        elif was is not None and now is not None and was != now:
-            lines.append(f"~ baseline {source}: {pin_text(was)} -> {pin_text(now)}")
-    return lines
-
-
-def pin_text(pin: BaselinePin) -> str:
-    """A pin as a line shows it: the short commit, or the digest of a local file."""
-    return pin.commit[:12] if pin.commit else pin.digest[:19]
 
 
 def _differs(was: Locked, now: Locked) -> bool:

@@ -68,6 +68,6 @@ def run(args: argparse.Namespace) -> int:
 def _baselines(args: argparse.Namespace) -> list[Upstream]:
     from aidokit.adapters.base import Host, Scope
     from aidokit.reconcile.cli.plan_apply import project_dir
-    from aidokit.reconcile.write.baseline_moves import outdated_pins, read_layers
+    from aidokit.reconcile.read.baselines.moves import outdated_pins, read_layers
 
     return outdated_pins(read_layers(Host.current(project_dir(args)), Scope(args.scope)))

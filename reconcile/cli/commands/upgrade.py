@@ -121,7 +121,7 @@ def _baselines(args: argparse.Namespace) -> int:
     from aidokit.adapters.base import Host, Scope
     from aidokit.reconcile.cli.plan_apply import project_dir
     from aidokit.reconcile.core.errors import ConfigError
-    from aidokit.reconcile.write.baseline_moves import read_layers, upgrade_pins
+    from aidokit.reconcile.read.baselines.moves import read_layers, upgrade_pins
 
     if args.ids:
         raise ConfigError("name no ids with --baseline: it moves the baselines only")

@@ -3,6 +3,7 @@
 `source` reads a source string, `git` runs git with safe options, `cache`
 holds each locked baseline file under the user's state folder, `resolve`
 turns a layer's `extends` into the layers under it (plan: cache only, never
-the network), `fetch` moves and compares pins (`aido upgrade --baseline`,
-`aido outdated --baseline`).
+the network), `layers` puts them under a file, `fetch` finds each ref's newest
+commit, `moves` moves and compares the pins (`aido upgrade --baseline`, `aido outdated
+--baseline`), `pins` says a pin's change in a line.
 """

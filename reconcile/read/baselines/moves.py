@@ -106,7 +106,7 @@ def _pins(found: Layers, reader: Newest | Locked) -> dict[str, BaselinePin]:
 def upgrade_pins(found: Layers, *, frozen: bool) -> tuple[dict[str, BaselinePin], list[str]]:
     """Fetch every baseline's newest commit and move the lock to it; the lines that moved."""
     from aidokit.reconcile.core.atomic import current_digest
-    from aidokit.reconcile.plan.planner import baseline_changes
+    from aidokit.reconcile.read.baselines.pins import baseline_changes
     from aidokit.reconcile.read.choices.lockfile import render_lock, write_lock
 
     expected = current_digest(found.lock_path)
