@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from aidokit.adapters import ADAPTERS
-from aidokit.adapters.base import NO_RECORDS, Host, Scope
+from aidokit.adapters.base import NO_RECORDS, Format, Host, Location, Scope
 from aidokit.adapters.common import identity_of
 from aidokit.catalog.entries import ENTRIES_BY_ID
 from aidokit.reconcile.documents import Document
@@ -147,10 +147,8 @@ def test_diff_agent_never_creates_an_agent_file() -> None:
     """Entries placed for an agent whose file is gone: nothing planned, the file is agent's."""
     placed = Placement()
     placed.agents = {"qa": [GIT]}
-    if GEMINI.agents is None:
-        raise AssertionError("gemini-cli has agent files")
-    location = GEMINI.agents.location(GEMINI.name, Scope.PROJECT, HOST, "qa")
-    assert location is not None
+    path = HOST.project / ".gemini/agents/qa.md"
+    location = Location("gemini-cli", Scope.PROJECT, path, Format.MARKDOWN, ("mcp_servers",))
     state_path, record_path = state_location(location, HOST)
     missing = TargetFile(
         GEMINI,

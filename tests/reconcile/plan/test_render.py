@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from aidokit.adapters import ADAPTERS
-from aidokit.adapters.base import Companion, Host, Scope
+from aidokit.adapters.base import Companion, Format, Host, Location, Scope
 from aidokit.catalog.entries import ENTRIES_BY_ID
 from aidokit.reconcile.core.errors import PolicyError
 from aidokit.reconcile.documents import Document
@@ -136,7 +136,8 @@ def test_native_policy_leaves_a_harness_with_companion_files_to_by_file() -> Non
 
 
 def _settings(records: bool = False) -> TargetFile:
-    location = CLAUDE.companion_files(Scope.PROJECT, HOST)["settings"]
+    path = HOST.project / ".claude/settings.json"
+    location = Location("claude-code", Scope.PROJECT, path, Format.JSON, ())
     state_path, record_path = state_location(location, HOST)
     document = Document(location.path, location.fmt, None)
     return TargetFile(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from aidokit.adapters import ADAPTERS
-from aidokit.adapters.base import Host, Scope
+from aidokit.adapters.base import Format, Host, Location, Scope
 from aidokit.reconcile.documents import Document
 from aidokit.reconcile.plan.model import Reason
 from aidokit.reconcile.plan.scoping import refused_agents, roles_used, scope_to_agents
@@ -24,10 +24,8 @@ def _entry(name: str, *roles: str, scoped: bool = False) -> DesiredEntry:
 
 def _agent_file(name: str, frontmatter: str) -> TargetFile:
     """Gemini CLI's agent `name`, its file holding `frontmatter`."""
-    if GEMINI.agents is None:
-        raise AssertionError("gemini-cli has agent files")
-    location = GEMINI.agents.location(GEMINI.name, Scope.PROJECT, HOST, name)
-    assert location is not None
+    path = HOST.project / f".gemini/agents/{name}.md"
+    location = Location("gemini-cli", Scope.PROJECT, path, Format.MARKDOWN, ("mcp_servers",))
     raw = f"---\n{frontmatter}---\nBody.\n".encode()
     document = Document(location.path, location.fmt, raw)
     state_path, record_path = state_location(location, HOST)
