@@ -19,8 +19,8 @@ from typing import Any, Literal, NamedTuple
 from aidokit.catalog.errors import CatalogError, excerpt, shortened
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec, package_of
 from aidokit.catalog.pysource import entry_source
-from aidokit.catalog.registry import entry_from_server_json, server_json_from
 from aidokit.catalog.registry_match import REGISTRY_TAG, matching_entries, package_key
+from aidokit.catalog.server_json import entry_from_server_json, server_json_from
 
 Change = Literal["version", "remote", "deprecated"]
 DraftKind = Literal["new", "changed", "deprecated"]

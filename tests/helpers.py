@@ -76,9 +76,9 @@ def load_config_by_memo(project: Path) -> object:
 
 def load_state_by_memo(path: Path) -> object:
     """`load_state`: only decode's memo can spare pydantic."""
-    from aidokit.reconcile.read import state
+    from aidokit.reconcile.read import ownership
 
-    return state.load_state(path)
+    return ownership.load_state(path)
 
 
 def loads_pydantic(function: Callable[[Path], object], path: Path) -> bool:

@@ -118,7 +118,7 @@ RECONCILE_ORDER = (
     "remote",  # the HTTP clients: npm and PyPI, the MCP Registry (nothing read from disk)
     "read",  # the world: facts, choices, baselines, the lock, state, policy layers
     "plan",  # the pure diff: desired entries per file, engine, planner, scoping, policy verdicts
-    "trust",  # before any effect: gates, confirmations, redaction, saved-plan provenance
+    "gate",  # before any effect: the security gate, confirmations, redaction, saved-plan provenance
     "write",  # the effects: apply, transactions, journal, undo, import, adopt
     "show",  # plan, status, doctor and report as text or JSON
     "probe",  # `aido doctor --probe`: start servers as their harnesses would, and say what they did

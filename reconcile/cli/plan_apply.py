@@ -99,8 +99,8 @@ def apply_and_report(
     and so do the confirmations typed at the prompt (`store`: the confirmation store
     before an earlier prompt of the same command).
     """
+    from aidokit.reconcile.gate.gate import Gate
     from aidokit.reconcile.show.plan_text import render_plan
-    from aidokit.reconcile.trust.gate import Gate
     from aidokit.reconcile.write.settings import check_settings
 
     summary = plan.summary

@@ -26,7 +26,7 @@ from aidokit.reconcile.plan.scoping import Placement
 from aidokit.reconcile.policy.layers import PolicyLayer
 from aidokit.reconcile.policy.violation import PolicyViolation
 from aidokit.reconcile.read.desired import DesiredEntry
-from aidokit.reconcile.read.state import Record
+from aidokit.reconcile.read.ownership import Record
 from aidokit.reconcile.read.world import TargetFile
 
 

@@ -34,7 +34,7 @@ from aidokit.reconcile.read.choices.lockfile import (
     render_lock,
 )
 from aidokit.reconcile.read.desired import DesiredEntry, Wanted
-from aidokit.reconcile.read.state import Record, entry_digest, launch_set
+from aidokit.reconcile.read.ownership import Record, entry_digest, launch_set
 
 Identity = Callable[[Mapping[str, Any]], str | None]
 Lookup = Callable[[tuple[str, ...]], Mapping[str, Any]]

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from aidokit.catalog.errors import no_commands, printable
 from aidokit.reconcile.core.terminal import Terminal
+from aidokit.reconcile.gate.confirmations import ConfirmationStore
 from aidokit.reconcile.probe.targets import Probe
-from aidokit.reconcile.trust.confirmations import ConfirmationStore
 
 
 def confirm_probes(

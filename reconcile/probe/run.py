@@ -130,7 +130,7 @@ def _check_named(world: World, ids: Sequence[str], probes: list[Probe]) -> None:
 
 
 def _settings(world: World, *, offline: bool) -> Settings:
-    from aidokit.reconcile.trust.confirmations import ConfirmationStore
+    from aidokit.reconcile.gate.confirmations import ConfirmationStore
 
     host = world.inputs.host
     store = ConfirmationStore.load(host.environ, host.project)

@@ -13,7 +13,7 @@ this aido does not know are left to `aido doctor`, which reports them.
 
 What a record never decides is whether an entry may run unconfirmed: that is
 what aido renders now from the catalog and `aido.lock`, or the person's own
-confirmation store (reconcile/probe/targets.py, reconcile/trust/).
+confirmation store (reconcile/probe/targets.py, reconcile/gate/).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from pathlib import PurePosixPath, PureWindowsPath
 
 from aidokit.adapters import ADAPTERS
 from aidokit.adapters.base import Adapter, Host, Scope
-from aidokit.reconcile.read.state import PROJECT_STATE_DIR, State
+from aidokit.reconcile.read.ownership import PROJECT_STATE_DIR, State
 
 STATE_SHOWN = f"{PROJECT_STATE_DIR}/state.json"
 

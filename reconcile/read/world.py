@@ -43,7 +43,7 @@ from aidokit.reconcile.read.choices.config import LOCAL_CONFIG_NAME, LoadedConfi
 from aidokit.reconcile.read.choices.layers import layer_notes, load_layers, policy_layers
 from aidokit.reconcile.read.choices.lockfile import Lock, lock_path, read_lock
 from aidokit.reconcile.read.desired import Wanted, wanted_servers
-from aidokit.reconcile.read.state import (
+from aidokit.reconcile.read.ownership import (
     Lookup,
     Record,
     State,

@@ -30,8 +30,8 @@ class RegistryCustom(NamedTuple):
 
 def registry_custom(url: str, name: str, catalog: Sequence[MCPDef]) -> RegistryCustom:
     """Fetch server `name` from the registry at `url` and make custom fields of it."""
-    from aidokit.catalog.registry import entry_from_server_json, server_json_from
     from aidokit.catalog.registry_match import matching_entries
+    from aidokit.catalog.server_json import entry_from_server_json, server_json_from
     from aidokit.catalog.views import spec_line
     from aidokit.reconcile.remote.mcp_registry import latest_server
     from aidokit.reconcile.remote.package_index import Deadlines

@@ -21,7 +21,7 @@ from aidokit.reconcile.read.machine import (
     cli_version,
     on_path,
 )
-from aidokit.reconcile.read.state import Record, entry_digest, launch_set
+from aidokit.reconcile.read.ownership import Record, entry_digest, launch_set
 from aidokit.reconcile.read.world import Inputs, TargetFile, World
 
 

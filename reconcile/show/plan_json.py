@@ -6,9 +6,9 @@ import dataclasses
 import json
 from typing import Any
 
+from aidokit.reconcile.gate.redaction import redact_change
 from aidokit.reconcile.plan.model import Action, Change, FileChange, Plan, Summary
 from aidokit.reconcile.show.reasons import said
-from aidokit.reconcile.trust.redaction import redact_change
 
 
 def render_plan_json(plan: Plan) -> str:

@@ -291,8 +291,8 @@ def render_diff(change: Change, fmt: Format) -> str:
 def _diff_lines(change: Change, fmt: Format, paint: Any) -> list[str]:
     """`- field` (the file's, secrets redacted) and `+ field` (aido's) for each field that
     differs, in the file's own syntax (issue 38 point 5); a conflict's too."""
+    from aidokit.reconcile.gate.redaction import redact_change  # only for a change shown
     from aidokit.reconcile.show.syntax import field, value
-    from aidokit.reconcile.trust.redaction import redact_change  # only for a change shown
 
     if not change.diff and change.action is not Action.CONFLICT:
         return []
@@ -325,7 +325,7 @@ _NONE = object()
 
 
 def _top(path: str) -> str | int:
-    from aidokit.reconcile.trust.redaction import path_parts
+    from aidokit.reconcile.gate.redaction import path_parts
 
     parts = path_parts(path)
     return parts[0] if parts else ""

@@ -12,7 +12,7 @@ from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.plan.engine import build_plan
 from aidokit.reconcile.plan.model import Action, Change, FileChange, Plan, Reason
 from aidokit.reconcile.plan.planner import adoption_fields, field_diff
-from aidokit.reconcile.read.state import (
+from aidokit.reconcile.read.ownership import (
     load_state,
     save_state,
 )

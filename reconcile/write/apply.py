@@ -22,8 +22,9 @@ from aidokit.reconcile.core.atomic import (
 from aidokit.reconcile.core.errors import SecurityError, StaleError
 from aidokit.reconcile.core.lock import lock_file
 from aidokit.reconcile.documents import Document, read_document
+from aidokit.reconcile.gate.confirmations import stored_confirmations
 from aidokit.reconcile.plan.model import Action, Change, FileChange, Plan, Reason
-from aidokit.reconcile.read.state import (
+from aidokit.reconcile.read.ownership import (
     DELETING,
     Record,
     entry_digest,
@@ -31,7 +32,6 @@ from aidokit.reconcile.read.state import (
     save_state,
     written_fields,
 )
-from aidokit.reconcile.trust.confirmations import stored_confirmations
 from aidokit.reconcile.write.journal import FileEntry
 from aidokit.reconcile.write.ownfiles import Extra
 from aidokit.reconcile.write.settings import check_settings
@@ -101,7 +101,7 @@ def check_gates(plan: Plan, confirmed: Callable[[FileChange, Change], bool]) -> 
         }
     )
     if missing:
-        from aidokit.reconcile.trust.gate import refusal
+        from aidokit.reconcile.gate.gate import refusal
 
         raise refusal(missing, plan.scope)
 

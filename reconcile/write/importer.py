@@ -23,6 +23,7 @@ from aidokit.reconcile.checks import hardening
 from aidokit.reconcile.core.errors import CatalogError
 from aidokit.reconcile.read.choices.config import CustomMCP, Override, ProjectConfig
 from aidokit.reconcile.read.desired import wanted_servers
+from aidokit.reconcile.read.ownership import Record, entry_digest
 from aidokit.reconcile.read.recognise import (
     entry_argv,
     entry_url,
@@ -33,7 +34,6 @@ from aidokit.reconcile.read.recognise import (
     spec_form,
     spec_forms,
 )
-from aidokit.reconcile.read.state import Record, entry_digest
 from aidokit.reconcile.read.world import TargetFile, World
 from aidokit.reconcile.write.carry import UNCARRIED, neutral
 from aidokit.reconcile.write.journal import FileEntry
@@ -529,7 +529,7 @@ def record_all(found: list[Found]) -> None:
     from pathlib import Path
 
     from aidokit.reconcile.core.lock import lock_file
-    from aidokit.reconcile.read.state import load_state, save_state
+    from aidokit.reconcile.read.ownership import load_state, save_state
 
     for item in found:
         state_path = Path(item.file.state_path)

@@ -28,7 +28,7 @@ from aidokit.reconcile.core.atomic import ABSENT, fsync_directory, sha256
 from aidokit.reconcile.core.errors import ConfigError, StateError
 from aidokit.reconcile.core.paths import private_entry, user_state_dir
 from aidokit.reconcile.read.decode import decode, remember
-from aidokit.reconcile.read.state import Record
+from aidokit.reconcile.read.ownership import Record
 
 JOURNAL_VERSION = 1
 DEFAULT_KEEP = 20  # transactions kept per project and scope

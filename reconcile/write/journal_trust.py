@@ -87,9 +87,9 @@ def own_problem(entry: FileEntry, host: Host, scope: Scope) -> str | None:
     the project's `aido.lock` and the user's confirmation store are aido's (issue 38 §3)."""
     from aidokit.reconcile.core import paths
     from aidokit.reconcile.core.paths import user_state_dir
+    from aidokit.reconcile.gate.confirmations import CONFIRMATIONS_NAME
     from aidokit.reconcile.read.choices.layers import layer_paths
     from aidokit.reconcile.read.choices.lockfile import lock_path
-    from aidokit.reconcile.trust.confirmations import CONFIRMATIONS_NAME
 
     path = Path(entry.abs_path)
     mine = [*layer_paths(host, scope), user_state_dir(host.environ) / CONFIRMATIONS_NAME]

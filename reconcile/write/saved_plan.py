@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING, Any
 from aidokit.reconcile.core.atomic import ABSENT
 from aidokit.reconcile.core.errors import ConfigError, SecurityError
 from aidokit.reconcile.core.safe_read import parse_nested, read_file
+from aidokit.reconcile.gate.plan_key import absent_token, plan_key
+from aidokit.reconcile.gate.redaction import redact_plan
 from aidokit.reconcile.plan.model import PLAN_FORMAT_VERSION, FileChange, Plan
 from aidokit.reconcile.read.decode import decode
-from aidokit.reconcile.trust.plan_key import absent_token, plan_key
-from aidokit.reconcile.trust.redaction import redact_plan
 
 if TYPE_CHECKING:
     from aidokit.adapters.base import Host, Location

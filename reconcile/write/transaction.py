@@ -27,7 +27,7 @@ from aidokit.reconcile.core.atomic import (
 )
 from aidokit.reconcile.core.errors import AidoError, StaleError
 from aidokit.reconcile.core.lock import lock_file, lock_path
-from aidokit.reconcile.read.state import Record, State, load_state, parse_state, save_state
+from aidokit.reconcile.read.ownership import Record, State, load_state, parse_state, save_state
 from aidokit.reconcile.write import journal, markers
 from aidokit.reconcile.write.journal import FileEntry, StateEntry, Tx
 from aidokit.reconcile.write.journal_trust import check_restores, check_root

@@ -17,7 +17,7 @@ from aidokit.catalog.models import (
     everywhere,
 )
 from aidokit.catalog.pysource import entry_source
-from aidokit.catalog.registry import entry_from_server_json, load_server_json
+from aidokit.catalog.server_json import entry_from_server_json, load_server_json
 from aidokit.reconcile.core.errors import CatalogError
 
 SERVER_JSON = Path(__file__).resolve().parents[2] / "fixtures" / "server-json"

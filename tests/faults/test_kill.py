@@ -21,7 +21,7 @@ import pytest
 from aidokit.adapters import ADAPTERS
 from aidokit.adapters.base import Host, Scope
 from aidokit.reconcile.documents import read_document
-from aidokit.reconcile.read.state import load_state, settle
+from aidokit.reconcile.read.ownership import load_state, settle
 from tests.faults import killpoint
 from tests.faults.sandbox import CONFIG_A, CONFIG_B, claude_json, env_for, parse
 from tests.inprocess import run_main

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from aidokit.reconcile.core.atomic import ABSENT
-from aidokit.reconcile.read.state import (
+from aidokit.reconcile.read.ownership import (
     DELETING,
     Record,
     State,

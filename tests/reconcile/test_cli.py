@@ -192,7 +192,7 @@ def test_a_plan_imports_the_adapters_its_state_names_for_orphans(
 
 
 # The folders of reconcile/ (tests/test_layers.py RECONCILE_ORDER) a converged plan may load:
-# it reads and diffs, and shows "No changes."; nothing of trust/, write/ or probe/, and
+# it reads and diffs, and shows "No changes."; nothing of gate/, write/ or probe/, and
 # nothing of checks/ for an aido.toml without [custom.*] or [override.*] (the demo's).
 # Of policy/, the layer type and the violation type the plan carries (no rule is parsed
 # without a [policy]).

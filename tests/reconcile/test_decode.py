@@ -15,13 +15,13 @@ from hypothesis import strategies as st
 from aidokit.catalog.models import RemoteSpec, StdioSpec
 from aidokit.catalog.validation import validate_json
 from aidokit.reconcile.core.errors import StateError
+from aidokit.reconcile.gate.confirmations import _StoreFile
 from aidokit.reconcile.plan.model import Change, FieldDiff, FileChange, Plan
 from aidokit.reconcile.read import decode
 from aidokit.reconcile.read.choices.config import ProjectConfig
 from aidokit.reconcile.read.choices.lockfile import CompactLockFile, InstallRow, LockEntry, LockFile
 from aidokit.reconcile.read.decode import Memo, build, memo_folder
-from aidokit.reconcile.read.state import Record, State, load_state, save_state
-from aidokit.reconcile.trust.confirmations import _StoreFile
+from aidokit.reconcile.read.ownership import Record, State, load_state, save_state
 from aidokit.reconcile.write.journal import Tx
 from tests.fuzz import fuzz_settings
 from tests.helpers import load_state_by_memo, loads_pydantic

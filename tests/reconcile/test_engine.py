@@ -18,7 +18,7 @@ from aidokit.reconcile.plan.engine import build_plan
 from aidokit.reconcile.plan.model import Action
 from aidokit.reconcile.read.choices.config import LoadedConfig, ProjectConfig
 from aidokit.reconcile.read.desired import Wanted, resolve_for
-from aidokit.reconcile.read.state import Record, entry_digest
+from aidokit.reconcile.read.ownership import Record, entry_digest
 from aidokit.reconcile.read.world import Inputs, TargetFile, World, state_location
 
 # Nothing exists here: a plan that read the disk would see no file at all.

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.reconcile.read.state import load_state, project_state_path
+from aidokit.reconcile.read.ownership import load_state, project_state_path
 from tests.helpers import aido, new_project
 
 TWO = 'adapters = ["claude-code", "cursor"]\nsuggest = false\n[mcp]\nadd = ["context7", "time"]\n'

@@ -11,8 +11,8 @@ import pytest
 
 from aidokit.catalog import entries
 from aidokit.reconcile.cli.plan_apply import compute_plan
-from aidokit.reconcile.trust.confirmations import ConfirmationStore
-from aidokit.reconcile.trust.gate import sensitive_targets
+from aidokit.reconcile.gate.confirmations import ConfirmationStore
+from aidokit.reconcile.gate.gate import sensitive_targets
 from tests.helpers import aido, new_project
 from tests.reconcile.security_helpers import FILESYSTEM, catalog_with
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from aidokit.reconcile.gate.redaction import redact_change, redacted
 from aidokit.reconcile.plan.model import Action, Change, DiffKind, FieldDiff
-from aidokit.reconcile.trust.redaction import redact_change, redacted
 from tests.helpers import aido, new_project
 
 

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from aidokit.reconcile.core.errors import StateError
-from aidokit.reconcile.read.state import (
+from aidokit.reconcile.read.ownership import (
     Record,
     State,
     load_state,

@@ -23,7 +23,7 @@ from aidokit.adapters.base import ITEMS
 from aidokit.adapters.common import identity_of
 from aidokit.reconcile.cli.main import main
 from aidokit.reconcile.probe.targets import probes_of
-from aidokit.reconcile.read.state import entry_digest
+from aidokit.reconcile.read.ownership import entry_digest
 from aidokit.reconcile.read.world import gather, read_world
 
 MEMORY = (

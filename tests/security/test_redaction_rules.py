@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aidokit.adapters.base import Format, Scope
+from aidokit.reconcile.gate.redaction import REDACTED, redact_plan, redacted
 from aidokit.reconcile.plan.model import Action, Change, FileChange, Plan
 from aidokit.reconcile.plan.planner import field_diff
 from aidokit.reconcile.show.plan_json import render_plan_json
 from aidokit.reconcile.show.plan_text import render_diff, render_plan
-from aidokit.reconcile.trust.redaction import REDACTED, redact_plan, redacted
 
 AFTER = {"type": "http", "url": "https://mcp.aido.example/mcp"}
 

@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     if args.planfile:
         from aidokit.adapters import resolved
         from aidokit.catalog import entries
-        from aidokit.reconcile.trust.provenance import check_saved, derived_items, mark_sensitive
+        from aidokit.reconcile.gate.provenance import check_saved, derived_items, mark_sensitive
         from aidokit.reconcile.write.saved_plan import load_plan
 
         plan = load_plan(Path(args.planfile), project_dir(args))

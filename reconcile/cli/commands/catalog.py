@@ -104,7 +104,7 @@ def _show(entry_id: str, *, as_json: bool) -> int:
 
 def _import(path: Path) -> int:
     from aidokit.catalog.pysource import entry_source
-    from aidokit.catalog.registry import entry_from_server_json, server_json_from
+    from aidokit.catalog.server_json import entry_from_server_json, server_json_from
     from aidokit.reconcile.core.errors import CatalogError
     from aidokit.reconcile.core.safe_read import parse_nested, read_file
 

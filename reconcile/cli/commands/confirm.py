@@ -19,8 +19,8 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from aidokit.reconcile.core.terminal import open_terminal
-    from aidokit.reconcile.trust.confirmations import ConfirmationStore
-    from aidokit.reconcile.trust.gate import ask_for, sensitive_targets
+    from aidokit.reconcile.gate.confirmations import ConfirmationStore
+    from aidokit.reconcile.gate.gate import ask_for, sensitive_targets
 
     plan = compute_plan(args)
     targets = sensitive_targets(plan).get(args.id)

@@ -9,7 +9,7 @@ from aidokit.reconcile.cli.plan_apply import project_dir
 from aidokit.reconcile.core.errors import ConfigError
 
 if TYPE_CHECKING:
-    from aidokit.reconcile.trust.confirmations import Confirmation, ConfirmationStore
+    from aidokit.reconcile.gate.confirmations import Confirmation, ConfirmationStore
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,7 +24,7 @@ def run(args: argparse.Namespace) -> int:
     """Run `aido confirmations`."""
     import os
 
-    from aidokit.reconcile.trust.confirmations import ConfirmationStore
+    from aidokit.reconcile.gate.confirmations import ConfirmationStore
 
     store = ConfirmationStore.load(os.environ, project_dir(args))
     if args.action == "revoke":

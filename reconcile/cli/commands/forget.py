@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     record_skip(config, args.id, write=collected)
 
     def drop() -> None:
-        from aidokit.reconcile.read.state import load_state, save_state
+        from aidokit.reconcile.read.ownership import load_state, save_state
 
         for target, records in owned:
             state = load_state(target.state_path)

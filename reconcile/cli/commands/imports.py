@@ -276,8 +276,8 @@ def confirm_customs(plan: Plan, customs: set[str]) -> tuple[Snapshot | None, lis
         return None, []
     from dataclasses import replace
 
+    from aidokit.reconcile.gate.gate import Gate
     from aidokit.reconcile.plan.model import Action
-    from aidokit.reconcile.trust.gate import Gate
 
     def as_write(change: Change) -> Change:
         if change.name in customs and change.action is Action.NOOP:

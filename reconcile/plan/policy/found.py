@@ -21,7 +21,7 @@ from aidokit.reconcile.policy.layers import PolicyLayer
 from aidokit.reconcile.policy.verdict import judge, subjects
 from aidokit.reconcile.policy.violation import PolicyViolation
 from aidokit.reconcile.read.desired import Wanted
-from aidokit.reconcile.read.state import Record
+from aidokit.reconcile.read.ownership import Record
 from aidokit.reconcile.read.world import Inputs
 
 # One targeted file as doctor sees it: adapter, server map, aido's records, its name.

@@ -17,7 +17,7 @@ import pytest
 from aidokit.reconcile.core.atomic import MapOrigin
 from aidokit.reconcile.core.paths import user_state_dir
 from aidokit.reconcile.documents import Document, Format
-from aidokit.reconcile.read.state import load_state
+from aidokit.reconcile.read.ownership import load_state
 from tests.helpers import aido, new_project, write_files
 
 ENTRY = {"command": "npx", "args": ["-y", "pkg"]}

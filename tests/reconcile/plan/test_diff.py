@@ -30,7 +30,7 @@ from aidokit.reconcile.plan.scoping import Placement
 from aidokit.reconcile.policy.layers import PolicyLayer
 from aidokit.reconcile.policy.rules import parse_rule
 from aidokit.reconcile.read.desired import DesiredEntry, Wanted, resolve_for
-from aidokit.reconcile.read.state import Record, entry_digest
+from aidokit.reconcile.read.ownership import Record, entry_digest
 from aidokit.reconcile.read.world import TargetFile, state_location
 
 HOST = Host(project=Path("/nonexistent/p"), home=Path("/nonexistent/h"), os="linux", environ={})

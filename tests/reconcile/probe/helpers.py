@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from aidokit.reconcile.cli.main import main
+from aidokit.reconcile.gate.confirmations import ConfirmationStore
 from aidokit.reconcile.probe.targets import probes_of
 from aidokit.reconcile.read.world import gather, read_world
-from aidokit.reconcile.trust.confirmations import ConfirmationStore
 
 SERVERS = Path(__file__).with_name("servers.py")
 # The fixture server imports the SDK's server half: a few seconds on a busy machine.

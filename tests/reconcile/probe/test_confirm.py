@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from aidokit.reconcile.core.terminal import Terminal
+from aidokit.reconcile.gate.confirmations import ConfirmationStore
 from aidokit.reconcile.probe import tool_cache
 from aidokit.reconcile.probe.confirm import confirm_probes, describe
 from aidokit.reconcile.probe.prepare import Settings, prepare
 from aidokit.reconcile.probe.targets import Job, Probe, Result, Status, probes_of
 from aidokit.reconcile.read import tool_lists as tools
 from aidokit.reconcile.read.world import gather, read_world
-from aidokit.reconcile.trust.confirmations import ConfirmationStore
 from tests.reconcile.probe.helpers import claude_project
 
 

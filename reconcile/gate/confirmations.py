@@ -22,7 +22,7 @@ from aidokit.reconcile.core.paths import state_folder_problem, user_state_dir
 from aidokit.reconcile.core.safe_read import check_private, parse_nested, read_file
 from aidokit.reconcile.plan.model import Change, FileChange, Plan
 from aidokit.reconcile.read.decode import decode, remember
-from aidokit.reconcile.read.state import entry_digest
+from aidokit.reconcile.read.ownership import entry_digest
 
 CONFIRMATIONS_NAME = "confirmations.json"
 STORE_VERSION = 1

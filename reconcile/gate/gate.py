@@ -17,8 +17,8 @@ from aidokit.adapters import ADAPTERS
 from aidokit.adapters.base import Adapter
 from aidokit.reconcile.core.errors import SecurityError
 from aidokit.reconcile.core.terminal import Terminal, open_terminal
+from aidokit.reconcile.gate.confirmations import ConfirmationStore
 from aidokit.reconcile.plan.model import Change, FileChange, Plan
-from aidokit.reconcile.trust.confirmations import ConfirmationStore
 
 Target = tuple[FileChange, Change]
 

@@ -24,10 +24,10 @@ from aidokit.catalog.models import ALL_ROLES, MCPDef, RemoteSpec, StdioSpec
 from aidokit.reconcile.checks import hardening
 from aidokit.reconcile.core.errors import AidoError, SecurityError
 from aidokit.reconcile.documents import ABSENT, read_document
+from aidokit.reconcile.gate.plan_key import ABSENT_PREFIX, is_absent_token, plan_key
 from aidokit.reconcile.plan.model import Action, Change, FileChange, Plan
 from aidokit.reconcile.read.agents import SHARED
-from aidokit.reconcile.read.state import load_state
-from aidokit.reconcile.trust.plan_key import ABSENT_PREFIX, is_absent_token, plan_key
+from aidokit.reconcile.read.ownership import load_state
 
 
 def check_saved(
