@@ -12,7 +12,8 @@ from collections.abc import Sequence
 
 from aidokit.reconcile.cli.multiselect import CANCELLED, TRIES, Choice, choose, width
 from aidokit.reconcile.core.errors import AidoError
-from aidokit.reconcile.write.scaffold import Survey, guessed, stack_lines
+from aidokit.reconcile.read.survey import Survey, guessed
+from aidokit.reconcile.show.init_template import stack_lines
 
 
 def ask(

@@ -16,7 +16,7 @@ import pytest
 
 from aidokit.reconcile.cli.main import main
 from aidokit.reconcile.read.choices.config import load_config
-from aidokit.reconcile.write.scaffold import small_set, survey
+from aidokit.reconcile.read.survey import small_set, survey
 
 # Runs `aido` with two extra catalog entries: one never suggested, one sensitive.
 WRAPPER = """

@@ -37,7 +37,8 @@ def test_init_sees_the_stack_below_the_root(
 ) -> None:
     """React, Vite, Playwright, FastAPI, SQLAlchemy and postgres are detected in their
     subfolders, so the browser servers are suggested (issue 32 §1)."""
-    from aidokit.reconcile.write.scaffold import stack_lines, survey
+    from aidokit.reconcile.read.survey import survey
+    from aidokit.reconcile.show.init_template import stack_lines
 
     found = survey(realistic)
     packs = set(found.facts.stack_packs)

@@ -14,7 +14,7 @@ from aidokit.reconcile.cli.plan_apply import project_dir
 from aidokit.reconcile.core.errors import AidoError, ConfigError
 
 if TYPE_CHECKING:
-    from aidokit.reconcile.write.scaffold import Survey
+    from aidokit.reconcile.read.survey import Survey
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -32,7 +32,8 @@ def run(args: argparse.Namespace) -> int:
     from aidokit.adapters import ADAPTERS
     from aidokit.catalog.spelling import maybe
     from aidokit.reconcile.read.choices.config import CONFIG_NAME
-    from aidokit.reconcile.write.scaffold import render_config, small_set, survey
+    from aidokit.reconcile.read.survey import small_set, survey
+    from aidokit.reconcile.show.init_template import render_config
 
     scope = Scope(args.scope)
     if scope is Scope.LOCAL:
