@@ -265,7 +265,7 @@ def deprecation_reasons(file: FileChange, catalog: Collection[MCPDef]) -> FileCh
         return file
     reasons = {e.id: e.replaced_by or "" for e in catalog if e.deprecated and e.id in going}
     changes = tuple(
-        replace(c, why=Reason.DEPRECATED, reason=reasons[c.id])
+        replace(c, why=Reason.DEPRECATED, detail=reasons[c.id])
         if c.action is Action.DELETE and not c.map_path and c.id in reasons
         else c
         for c in file.changes

@@ -42,7 +42,7 @@ class Action(Enum):
 class Reason(StrEnum):
     """Why a change happens, as data: the renderers say it in English (show/reasons.py).
 
-    `Change.reason` holds the particulars a reason names, never a sentence of the plan's
+    `Change.detail` holds the particulars a reason names, never a sentence of the plan's
     own: why the entry is desired (a trigger's match, a baseline, `[mcp] add`), the
     version move, a file, a rule, an adapter, an agent. A saved plan holds the value.
     """
@@ -105,7 +105,7 @@ class Change(Strict):
     action: Annotated[Action, ByName()]  # saved by name: `CREATE`, not `+`
     name: str  # entry name in the server map
     id: str | None  # catalog id (None for entries aido does not know)
-    reason: str = ""  # the particulars `why` names (Reason), e.g. why it is desired
+    detail: str = ""  # the particulars `why` names (Reason), e.g. the trigger that matched
     before: Any = None  # current value in the file
     after: Any = None  # value aido will write
     diff: tuple[FieldDiff, ...] = ()

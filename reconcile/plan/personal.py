@@ -42,7 +42,7 @@ def with_switches(
             name=entry_id,
             id=entry_id,
             entry={},
-            reason=why,
+            detail=why,
             roles=(),
             sensitive=False,
             budget_companions=(adapter.switch_off(entry_id),),

@@ -115,7 +115,7 @@ def plan_companions(
             if comp.name not in current:
                 action = Action.HEAL if key in recorded else Action.CREATE
                 if item.companions_only:  # a native policy, a per-agent budget: it says why
-                    why = _because(Reason(item.why), item.reason)
+                    why = _because(Reason(item.why), item.detail)
                 elif comp in item.companions:
                     why = _because(Reason.ROLE_SCOPING)
                 else:
@@ -165,8 +165,8 @@ def plan_companions(
 
 
 def _because(why: Reason, particulars: str = "") -> dict[str, Any]:
-    """A change's `why` and `reason` (the particulars): in place of the desired entry's."""
-    return {"why": why, "reason": particulars}
+    """A change's `why` and `detail` (the particulars): in place of the desired entry's."""
+    return {"why": why, "detail": particulars}
 
 
 def _gone(gone: Gone | None, entry_id: str | None) -> dict[str, Any]:
@@ -207,7 +207,7 @@ def _plan_desired(
         "name": item.name,
         "id": item.id,
         "why": Reason(item.why),
-        "reason": item.reason,
+        "detail": item.detail,
         "after": item.entry,
         "roles": item.roles,
         "sensitive": item.sensitive,
@@ -433,7 +433,7 @@ def _upgraded(item: Wanted, locked: Locked) -> Wanted:
     before, after = locked.packages(), locked_from(item.server, "catalog").packages()
     if locked.same_specs(locked_from(item.server, "catalog")):
         return item
-    return item._replace(why=Reason.UPGRADE, reason=_moves(before, after))
+    return item._replace(why=Reason.UPGRADE, detail=_moves(before, after))
 
 
 def _moves(before: Iterable[str], after: Iterable[str]) -> str:

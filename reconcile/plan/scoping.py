@@ -188,7 +188,7 @@ def _agent_files_only(
                     budget_companions=compiled.companions,
                     companions_only=True,
                     why=Reason.BUDGET,
-                    reason=agent,
+                    detail=agent,
                 )
                 result.agents.setdefault(agent, []).append(values)
 

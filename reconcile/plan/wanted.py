@@ -151,7 +151,7 @@ def take_out(desired: Desired, remove: Collection[str], removed_by: str | None) 
     the command that removes them (None: they are not skipped); gives the state without
     them, owned ones going as removed, and a note for each that is still desired."""
     notes = [
-        f"'{item.server.id}' is still desired ({item.reason}), so the next apply adds it "
+        f"'{item.server.id}' is still desired ({item.detail}), so the next apply adds it "
         "again; `aido remove` it to keep it out"
         for item in desired.wanted
         if item.server.id in remove

@@ -33,7 +33,7 @@ class Wanted(NamedTuple):
     """A server the project should have, and why."""
 
     server: MCPDef
-    reason: str  # the particulars of `why`: a trigger's match, `[mcp] add`, a baseline
+    detail: str  # the particulars of `why`: a trigger's match, `[mcp] add`, a baseline
     explicit: bool  # named in `[mcp] add` (or a custom entry)
     roles: tuple[str, ...]
     scoped: bool = False  # `[mcp.roles]` names the agents: scope it where the harness can
@@ -52,7 +52,7 @@ class DesiredEntry(NamedTuple):
     name: str
     id: str
     entry: dict[str, Any]
-    reason: str
+    detail: str  # the particulars of `why`
     roles: tuple[str, ...]
     sensitive: bool
     notes: tuple[str, ...] = ()  # what the user must set by hand (secrets aido won't write)
@@ -68,7 +68,7 @@ class DesiredEntry(NamedTuple):
     agent_budgets: Mapping[str, Budget] = MappingProxyType({})
     # No server entry of its own, only its companions (a native policy's items).
     companions_only: bool = False
-    why: str = "desired"  # the plan's Reason (plan/model.py), by value, with `reason`
+    why: str = "desired"  # the plan's Reason (plan/model.py), by value, with `detail`
 
 
 def wanted_servers(
@@ -240,7 +240,7 @@ def resolve_for(
                 name=item.server.id,
                 id=item.server.id,
                 entry=budgeted.entry,
-                reason=item.reason,
+                detail=item.detail,
                 why=item.why,
                 roles=item.roles,
                 sensitive=item.server.security_sensitive,

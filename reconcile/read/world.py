@@ -326,7 +326,7 @@ def read_world(inputs: Inputs) -> World:
     if log.enabled("debug"):  # `-v` only: the fields cost nothing on a normal run
         _log.debug("config", path=str(inputs.loaded.path), present=inputs.loaded.present)
         for item in wanted:
-            _log.debug("desired", id=item.server.id, reason=item.reason, explicit=item.explicit)
+            _log.debug("desired", id=item.server.id, reason=item.detail, explicit=item.explicit)
     states: dict[Path, State] = {}
     ignored: list[str] = []  # notices of project-state records that name no project file
     state_errors: list[str] = []

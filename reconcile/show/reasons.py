@@ -1,6 +1,6 @@
 """What each Reason of a change (plan/model.py) says in English.
 
-The plan holds why a change happens as a Reason and its particulars (`Change.reason`);
+The plan holds why a change happens as a Reason and its particulars (`Change.detail`);
 the text plan, `--json` (its `reason`) and `aido status` say it with these words.
 """
 
@@ -47,5 +47,5 @@ PLAIN: dict[Reason, str] = {
 
 def said(change: Change) -> str:
     """The change's reason in English: "skipped in aido.toml", "the file drifted ..."."""
-    words = SAID[change.why] if change.reason else PLAIN.get(change.why, SAID[change.why])
-    return words.format(detail=change.reason, id=change.id)
+    words = SAID[change.why] if change.detail else PLAIN.get(change.why, SAID[change.why])
+    return words.format(detail=change.detail, id=change.id)

@@ -85,7 +85,7 @@ def record_adoption(file: FileChange, change: Change) -> None:
 
 def forced_plan(inputs: Inputs, file: FileChange, change: Change) -> Plan:
     """A one-change plan replacing the entry with aido's version."""
-    forced = replace(change, action=Action.UPDATE, why=Reason.ADOPTED, reason="", hint=None)
+    forced = replace(change, action=Action.UPDATE, why=Reason.ADOPTED, detail="", hint=None)
     return Plan(
         project=str(inputs.host.project),
         scope=inputs.scope,

@@ -148,6 +148,9 @@ def _derived(file: object, source: Path, host: Host, hint: str) -> dict[str, Any
             f"saved plan {source}: {excerpt(shown)} leads to another file than when the plan"
             f" was made; run aido plan --out {source} here again"
         )
+    changes = file.get("changes")
+    if isinstance(changes, list):
+        file["changes"] = [_detail_named(change) for change in changes]
     return {
         **file,
         "path": shown,
@@ -157,6 +160,14 @@ def _derived(file: object, source: Path, host: Host, hint: str) -> dict[str, Any
         "state_path": str(state_path),
         "agent": agent,
     }
+
+
+def _detail_named(change: object) -> object:
+    """A change saved while `Change.detail` was named `reason` (the saved form is otherwise
+    the same), read as one saved today."""
+    if isinstance(change, dict) and "reason" in change and "detail" not in change:
+        return {("detail" if key == "reason" else key): value for key, value in change.items()}
+    return change
 
 
 def _located(

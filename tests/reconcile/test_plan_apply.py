@@ -193,3 +193,20 @@ def test_plan_notes_a_mcp_json_that_shadows_copilots_file(
     (project / ".mcp.json").write_text('{"mcpServers": {}}\n')
     assert aido(project, "plan") == 0
     assert "reads .mcp.json instead of .github/mcp.json" in capsys.readouterr().out
+
+
+def test_a_plan_saved_while_detail_was_named_reason_still_applies(tmp_path: Path) -> None:
+    """`Change.detail` was saved as `reason` until issue 52 renamed it; such a saved plan
+    (same format version) applies as it did, its particulars kept."""
+    project = new_project(tmp_path, ONLY_CONTEXT7)
+    saved = project.parent / "plan.json"
+    assert aido(project, "plan", "--out", str(saved)) == 0
+    data = json.loads(saved.read_text())
+    changes = [change for file in data["files"] for change in file["changes"]]
+    assert changes and all("detail" in change and "reason" not in change for change in changes)
+    assert any(change["detail"] for change in changes)  # a trigger's match: not empty
+    for change in changes:
+        change["reason"] = change.pop("detail")
+    saved.write_text(json.dumps(data))
+    assert aido(project, "apply", str(saved)) == 0
+    assert aido(project, "plan", "--detailed-exitcode") == 0

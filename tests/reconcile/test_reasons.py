@@ -80,7 +80,7 @@ def test_the_plans_reasons_are_not_sentences_below_the_renderers(layer: str) -> 
 @pytest.mark.parametrize("detail", ["", "aido.toml", "a {brace} and $dollar"])
 def test_a_reason_is_said_with_its_particulars_verbatim(why: Reason, detail: str) -> None:
     """The particulars go in once and as they are, never read as a template themselves."""
-    change = Change(action=Action.DELETE, name="git", id="git", why=why, reason=detail)
+    change = Change(action=Action.DELETE, name="git", id="git", why=why, detail=detail)
     text = said(change)
     assert text or (why is Reason.DESIRED and not detail)  # a change without a reason
     if detail and "{detail}" in SAID[why]:
@@ -93,7 +93,7 @@ def test_a_reason_is_said_with_its_particulars_verbatim(why: Reason, detail: str
 def test_a_saved_change_keeps_its_reason(why: Reason) -> None:
     """Written as saved_plan.dump_plan writes a plan (asdict, enums without a str value by
     name) and read back as load_plan reads it: the same change, its Reason included."""
-    change = Change(action=Action.DELETE, name="git", id="git", why=why, reason="x")
+    change = Change(action=Action.DELETE, name="git", id="git", why=why, detail="x")
     text = json.dumps(dataclasses.asdict(change), default=lambda value: value.name)
     assert json.loads(text)["why"] == why.value
     back = decode(Change, text.encode(), json.loads(text), fail=ConfigError, memo=False)
@@ -113,7 +113,7 @@ def test_the_words_match_what_the_plan_said_before() -> None:
     """The reasons read as they did when the plan held sentences (the snapshots hold the rest)."""
 
     def say(why: Reason, detail: str = "", entry: str = "github") -> str:
-        return said(Change(action=Action.DELETE, name=entry, id=entry, why=why, reason=detail))
+        return said(Change(action=Action.DELETE, name=entry, id=entry, why=why, detail=detail))
 
     assert say(Reason.SKIPPED, "aido.local.toml") == "skipped in aido.local.toml"
     # The catalog's own phrase for a retired entry (doctor, outdated): the same words.

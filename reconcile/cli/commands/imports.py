@@ -228,7 +228,7 @@ def _renamed(change: Change, renamed: dict[str, str]) -> Change:
 
     if change.name not in renamed or change.before is None or change.after is not None:
         return change
-    return replace(change, why=Reason.RENAMED, reason=renamed[change.name])
+    return replace(change, why=Reason.RENAMED, detail=renamed[change.name])
 
 
 def import_line(item: Found, where: str, why: str | None, plan: Plan, layered: bool) -> str:

@@ -60,7 +60,7 @@ def admitted(
             kept.append(item)
         elif item.explicit:
             error = PolicyError(
-                f"{refusal.sentence()}; remove '{item.server.id}' ({item.reason}), or ask "
+                f"{refusal.sentence()}; remove '{item.server.id}' ({item.detail}), or ask "
                 f"whoever keeps {refusal.layer.label} to change it"
             )
             # Under --json, `error.details` carries it as data (`aido report`, the Action).

@@ -107,6 +107,6 @@ def findings(
         refusals = (refusal_of(item, a, inputs.policy, config) for a in inputs.adapters)
         refusal = next((r for r in refusals if r is not None), None)
         if refusal is not None and item.explicit:
-            why = f"{refusal.sentence()}; the plan refuses it until it is removed ({item.reason})"
+            why = f"{refusal.sentence()}; the plan refuses it until it is removed ({item.detail})"
             found.append((item.server.id, why))
     return found

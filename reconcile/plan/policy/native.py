@@ -65,7 +65,7 @@ def native_entry(
         id=POLICY_ID,
         entry={},
         why=Reason.NATIVE_POLICY,
-        reason=", ".join(rules.layers),
+        detail=", ".join(rules.layers),
         roles=(),
         sensitive=False,
         budget_companions=items,

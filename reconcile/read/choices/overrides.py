@@ -49,7 +49,7 @@ def with_overrides(
         out.append(
             budgeted._replace(
                 server=override_server(item.server, override, where),
-                reason=f"{item.reason}; customised by [override.{item.server.id}] in {where}",
+                detail=f"{item.detail}; customised by [override.{item.server.id}] in {where}",
             )
         )
     return out

@@ -119,7 +119,7 @@ def test_diff_orphan_deletes_what_aido_owns_saying_the_file_is_no_longer_targete
         orphaned="not-targeted"
     )
     (change,) = diff_orphan(orphan, CONTEXT).changes
-    assert (change.action, change.why, change.reason) == (
+    assert (change.action, change.why, change.detail) == (
         Action.DELETE,
         Reason.NOT_TARGETED,
         "claude-code",
@@ -187,7 +187,7 @@ def test_a_deprecated_entry_going_says_what_replaces_it() -> None:
     )
     file = deprecation_reasons(diff_file(owned, [], HOST, {}, NO_RECORDS), [puppeteer])
     (change,) = file.changes
-    assert change.why == Reason.DEPRECATED and change.reason == (puppeteer.replaced_by or "")
+    assert change.why == Reason.DEPRECATED and change.detail == (puppeteer.replaced_by or "")
 
 
 def test_role_scoping_note_says_how_roles_are_enforced_where_the_harness_cannot_scope() -> None:

@@ -91,7 +91,7 @@ def test_pin_leaves_an_upgraded_entry_at_the_catalogs_spec() -> None:
     """`aido upgrade git`: the catalog's spec, the version change as its reason."""
     (git,) = pin_to_locks(Desired((GIT,)), _pinned_git("1.0.0"), None, ["git"]).wanted
     assert git.server == GIT.server and git.why == Reason.UPGRADE
-    assert "mcp-server-git==1.0.0 ->" in git.reason
+    assert "mcp-server-git==1.0.0 ->" in git.detail
 
 
 # the lock's change ------------------------------------------------------------------------
@@ -159,7 +159,7 @@ def test_override_customises_an_entry_and_sets_its_budget() -> None:
     assert override(desired, validate_config({}), {}) is desired
     git, context7 = override(desired, config, {"override:git": "aido.local.toml"}).wanted
     assert _git_args(Desired((git,)))[-2:] == ("--repository", ".")
-    assert git.reason.endswith("customised by [override.git] in aido.local.toml")
+    assert git.detail.endswith("customised by [override.git] in aido.local.toml")
     assert git.budget.exclude == ("git_reset",)
     assert context7 == CONTEXT7
 
