@@ -30,7 +30,7 @@ from aidokit.reconcile.core.lock import lock_file, lock_path
 from aidokit.reconcile.read.ownership import Record, State, load_state, parse_state, save_state
 from aidokit.reconcile.write import journal, markers
 from aidokit.reconcile.write.journal import FileEntry, StateEntry, Tx
-from aidokit.reconcile.write.journal_trust import check_restores, check_root
+from aidokit.reconcile.write.journal_checks import check_restores, check_root
 from aidokit.reconcile.write.markers import Marker
 
 RESTORED = "put back"

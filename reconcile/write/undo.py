@@ -19,7 +19,7 @@ from aidokit.reconcile.core.atomic import current_digest, file_digest, read_byte
 from aidokit.reconcile.core.errors import AidoError, ConfigError, StaleError
 from aidokit.reconcile.write import journal
 from aidokit.reconcile.write.journal import FileEntry, Tx
-from aidokit.reconcile.write.journal_trust import check_restores, check_root
+from aidokit.reconcile.write.journal_checks import check_restores, check_root
 from aidokit.reconcile.write.transaction import (
     journal_entry,
     lock_all,
