@@ -135,3 +135,20 @@ def test_team_walkthrough_runs(tmp_path: Path) -> None:
     assert "--headless" in servers["playwright"]["args"]
     # aido created .vscode/mcp.json and nothing else is in it now: it is gone (SPEC §6).
     assert not (project / ".vscode" / "mcp.json").exists()
+
+
+ARCH_PATH = re.compile(r"`((?:reconcile|catalog|adapters)/[\w/]*\w(?:\.py)?/?)`")
+
+
+def test_architecture_names_files_that_exist() -> None:
+    """Every `reconcile/...`, `catalog/...` or `adapters/...` path docs/architecture.md
+    names exists, and its tree shows every folder of tests/test_layers.py's order."""
+    from tests.test_layers import RECONCILE_ORDER
+
+    text = (DOCS / "architecture.md").read_text(encoding="utf-8")
+    named = set(ARCH_PATH.findall(text))
+    assert len(named) > 40
+    assert sorted(p for p in named if not (ROOT / p.rstrip("/")).exists()) == []
+    tree = text[text.index("## Where things live") :]
+    missing = [f for f in RECONCILE_ORDER if not re.search(rf"^  {f}/ ", tree, re.M)]
+    assert missing == []
