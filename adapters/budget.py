@@ -1,17 +1,121 @@
 """The context budget (docs/context-budget.md): which tools of a server a harness loads.
 
 `aido.toml` asks for a `Budget` per server (`[override.<id>] tools`, `exclude_tools`,
-`enabled`); each adapter compiles it into its harness's own field (`Adapter.budget`),
-or, where the harness has none, writes the server unfiltered (left out when switched
+`enabled`); `budgeted` compiles it into the harness's own field: its entry's
+`caps.tool_fields`, or, for a harness that keeps it elsewhere, its own `Budgets.budget`;
+where the harness has none, it writes the server unfiltered (left out when switched
 off) and says so. The keys a budget writes into an entry are aido's while aido.toml
-sets them (`Budgeted.claims`), the harness's otherwise (SPEC §6).
+sets them (`Budgeted.claims`), the harness's otherwise (SPEC §6). A harness with a
+per-agent tool field is an `AgentBudgets` (`[override.ID.agents.NAME]`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
-from aidokit.adapters.base import Budget, Budgeted, ToolFields
+from aidokit.adapters.base import Adapter, Companion, Scope, ToolFields
+
+
+class Budget(NamedTuple):
+    """What aido.toml asks of one server's tools in one harness file."""
+
+    tools: tuple[str, ...] | None = None  # only these (None: every tool)
+    exclude: tuple[str, ...] = ()  # none of these
+    enabled: bool = True  # False: configured but switched off
+    # The server's tools as the last probe listed them (None: unknown).
+    known: tuple[str, ...] | None = None
+
+    @property
+    def filters(self) -> bool:
+        """Whether it limits the tools (as opposed to loading every tool)."""
+        return self.tools is not None or bool(self.exclude)
+
+    @property
+    def chosen(self) -> bool:
+        """Whether it asks anything of the harness."""
+        return self.filters or not self.enabled
+
+    def allowed(self, tool: str) -> bool:
+        """Whether the model may load `tool` (an exclusion wins over the allow-list)."""
+        return (self.tools is None or tool in self.tools) and tool not in self.exclude
+
+    @property
+    def loaded(self) -> tuple[str, ...] | None:
+        """The known tools the model loads, in the server's order (None: not known)."""
+        if self.known is None:
+            return None
+        return tuple(tool for tool in self.known if self.allowed(tool)) if self.enabled else ()
+
+    @property
+    def allow_list(self) -> tuple[str, ...] | None:
+        """The tools to list in a harness that names only what it loads (None: cannot)."""
+        if self.known is not None:
+            return self.loaded
+        if self.tools is None:
+            return None  # "every tool but these" needs the server's own list
+        return tuple(tool for tool in self.tools if tool not in self.exclude)
+
+    @property
+    def deny_list(self) -> tuple[str, ...] | None:
+        """The tools to list in a harness that names only what it hides (None: cannot)."""
+        if self.tools is None:
+            return self.exclude
+        if self.known is None:
+            return None  # "only these" needs the server's own list
+        return tuple(tool for tool in self.known if not self.allowed(tool))
+
+
+class Budgeted(NamedTuple):
+    """An entry as a budget leaves it, and what else the file needs."""
+
+    entry: dict[str, Any] | None  # None: left out of this file (switched off)
+    claims: frozenset[str] = frozenset()  # the harness's keys aido.toml now sets: aido's
+    companions: tuple[Companion, ...] = ()  # values outside the entry (OpenCode `tools`)
+    notes: tuple[str, ...] = ()  # what the harness cannot do, said per file
+    filtered: bool = True  # whether the harness applies the tool filter asked for
+
+
+NOTHING = Budget()  # aido.toml asks nothing of the tools (docs/context-budget.md)
+
+
+@runtime_checkable
+class Budgets(Protocol):
+    """Optional: the harness keeps a budget outside its entry's `caps.tool_fields`, or
+    needs more than they say (Claude Code's settings file, OpenCode's `tools` map)."""
+
+    def budget(
+        self, name: str, entry: dict[str, Any], budget: Budget, *, scope: Scope = Scope.PROJECT
+    ) -> Budgeted:
+        """`entry` (server `name`) with `budget` compiled into the harness's own fields
+        (docs/context-budget.md); where it has none, unfiltered or left out, with a note."""
+        ...
+
+
+@runtime_checkable
+class AgentBudgets(Protocol):
+    """Optional: the harness can limit one agent's tools of a server (`[override.ID.agents.NAME]`):
+    in the agent's own file (Claude Code's `disallowedTools`) or in its config file
+    (OpenCode's `agent.<name>.tools`, with `NamedAgentScoping`)."""
+
+    def agent_budget(self, name: str, agent: str, budget: Budget) -> Budgeted | None:
+        """Server `name`'s budget for agent `agent` alone as values of that agent's file, or
+        of the adapter's own file for a `NamedAgentScoping`; `entry` of the result is
+        unused. None: nothing to write for this budget."""
+        ...
+
+
+def budgeted(
+    adapter: Adapter, name: str, entry: dict[str, Any], budget: Budget, scope: Scope
+) -> Budgeted:
+    """`entry` (server `name`) with `budget` compiled into `adapter`'s own fields: its
+    `Budgets.budget`, else its entry's `caps.tool_fields`; without any, the harness has no
+    tool filter and no off switch (docs/context-budget.md): every tool is loaded, a server
+    switched off is left out, and the plan says so."""
+    if isinstance(adapter, Budgets):
+        return adapter.budget(name, entry, budget, scope=scope)
+    if adapter.caps.tool_fields is None:
+        return unfiltered(adapter.name, name, entry, budget)
+    return in_entry(adapter.name, name, entry, budget, adapter.caps.tool_fields)
 
 
 def unfiltered(adapter: str, name: str, entry: dict[str, Any], budget: Budget) -> Budgeted:

@@ -7,31 +7,29 @@ folder), and stdio `cwd` support (a spec with `cwd` is refused).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from aidokit.adapters.agents import AgentFiles, AgentFilesBase
+from aidokit.adapters.approval import ApprovalGate, ApprovalRecords, lookup
 from aidokit.adapters.base import (
     ITEMS,
     LIST_ITEMS,
-    AgentFiles,
-    Budget,
-    Budgeted,
     Capabilities,
     Companion,
+    DoctorNote,
     Evidence,
     Format,
     Host,
     Location,
-    NativePolicy,
-    PolicyRules,
     Rendered,
     Scope,
-    TrustGate,
-    TrustRecords,
-    lookup,
 )
+from aidokit.adapters.budget import Budget, Budgeted
 from aidokit.adapters.common import AdapterBase, detect_any
+from aidokit.adapters.policy import NativePolicy, PolicyRules
 from aidokit.adapters.render import (
     Refs,
     dollar_brace,
@@ -41,31 +39,8 @@ from aidokit.adapters.render import (
 )
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
-
-def mcp_denied(agent: Mapping[str, Any], name: str) -> str | None:
-    """An agent's own servers skip its `tools` allow-list but not `disallowedTools`, where
-    `mcp__<server>`, `mcp__<server>__*` or `mcp__*` takes every tool of the server away
-    (the CLI's subagent runner and its `disallowedTools` description; docs/roles.md).
-    Its frontmatter reader takes `disallowed-tools` first and `disallowedTools` only when
-    that is missing, so with both the one aido writes is ignored."""
-    if agent.get("disallowed-tools") is not None and "disallowedTools" in agent:
-        return (
-            'Claude Code reads its "disallowed-tools" and ignores "disallowedTools" (where aido'
-            " writes an agent's budget); move those items into disallowedTools"
-        )
-    denied = agent.get("disallowed-tools")
-    if denied is None:
-        denied = agent.get("disallowedTools")
-    items = denied.split(",") if isinstance(denied, str) else denied
-    if not isinstance(items, list):
-        return None
-    specs = {item.strip() for item in items if isinstance(item, str)}
-    hit = sorted(specs & {f"mcp__{name}", f"mcp__{name}__*", "mcp__*"})
-    if not hit:
-        return None
-    return f'remove "{hit[0]}" from its disallowedTools so the agent can use the server'
-
-
+# Where running processes are listed (Linux); `doctor_notes` finds none without it.
+PROC_ROOT = Path("/proc")
 AGENTS = ".claude/agents"
 SETTINGS = "settings"  # the companion file (`companion_files`)
 DENY = ("permissions", "deny", ITEMS)
@@ -103,27 +78,7 @@ def _native_item(rule: str) -> dict[str, str] | None:
     return None
 
 
-def agent_budget(name: str, agent: str, budget: Budget) -> Budgeted | None:
-    """Items of the agent file's frontmatter `disallowedTools` (the pinned CLI's agent
-    schema takes `mcp__<server>__<tool>` and `mcp__<server>`, docs/context-budget.md):
-    each tool agent `agent` must not load, every tool of a server switched off for it.
-    The server still starts; that agent's model gets none of the denied tools.
-    "Only these" needs the server's tool list, as `budget` does."""
-    from aidokit.adapters.budget import unknown_list
-
-    if not budget.enabled:
-        rule = f"mcp__{tool_part(name)}"
-        return Budgeted(None, companions=(Companion(AGENT_DENY, rule, rule),))
-    if not budget.filters:
-        return Budgeted(None)
-    tools = budget.deny_list
-    if tools is None:
-        return Budgeted(None, notes=(unknown_list("claude-code", name, budget),), filtered=False)
-    rules = [f"mcp__{tool_part(name)}__{tool_part(tool)}" for tool in tools]
-    return Budgeted(None, companions=tuple(Companion(AGENT_DENY, r, r) for r in rules))
-
-
-class ClaudeCode(AdapterBase):
+class ClaudeCode(AgentFilesBase, AdapterBase):
     """Claude Code CLI."""
 
     name = "claude-code"
@@ -149,10 +104,53 @@ class ClaudeCode(AdapterBase):
     # Frontmatter `mcpServers` is a list; an item `{<name>: <server>}` is a server only that
     # agent connects to, validated with the schema of `.mcp.json` entries (the CLI's agent
     # loader; docs/roles.md), so entries keep their shape. String items are the user's.
-    agents: AgentFiles | None = AgentFiles(
-        AGENTS, ".md", Format.MARKDOWN, ("mcpServers", LIST_ITEMS), blocked=mcp_denied,
-        named_in_frontmatter=True, budget=agent_budget,
-    )  # fmt: skip
+    agent_files = AgentFiles(
+        AGENTS, ".md", Format.MARKDOWN, ("mcpServers", LIST_ITEMS), named_in_frontmatter=True
+    )
+
+    def agent_blocked(self, agent: Mapping[str, Any], name: str) -> str | None:
+        """An agent's own servers skip its `tools` allow-list but not `disallowedTools`, where
+        `mcp__<server>`, `mcp__<server>__*` or `mcp__*` takes every tool of the server away
+        (the CLI's subagent runner and its `disallowedTools` description; docs/roles.md).
+        Its frontmatter reader takes `disallowed-tools` first and `disallowedTools` only when
+        that is missing, so with both the one aido writes is ignored."""
+        if agent.get("disallowed-tools") is not None and "disallowedTools" in agent:
+            return (
+                'Claude Code reads its "disallowed-tools" and ignores "disallowedTools" (where aido'
+                " writes an agent's budget); move those items into disallowedTools"
+            )
+        denied = agent.get("disallowed-tools")
+        if denied is None:
+            denied = agent.get("disallowedTools")
+        items = denied.split(",") if isinstance(denied, str) else denied
+        if not isinstance(items, list):
+            return None
+        specs = {item.strip() for item in items if isinstance(item, str)}
+        hit = sorted(specs & {f"mcp__{name}", f"mcp__{name}__*", "mcp__*"})
+        if not hit:
+            return None
+        return f'remove "{hit[0]}" from its disallowedTools so the agent can use the server'
+
+    def agent_budget(self, name: str, agent: str, budget: Budget) -> Budgeted | None:
+        """Items of the agent file's frontmatter `disallowedTools` (the pinned CLI's agent
+        schema takes `mcp__<server>__<tool>` and `mcp__<server>`, docs/context-budget.md):
+        each tool agent `agent` must not load, every tool of a server switched off for it.
+        The server still starts; that agent's model gets none of the denied tools.
+        "Only these" needs the server's tool list, as `budget` does."""
+        from aidokit.adapters.budget import unknown_list
+
+        if not budget.enabled:
+            rule = f"mcp__{tool_part(name)}"
+            return Budgeted(None, companions=(Companion(AGENT_DENY, rule, rule),))
+        if not budget.filters:
+            return Budgeted(None)
+        tools = budget.deny_list
+        if tools is None:
+            return Budgeted(
+                None, notes=(unknown_list("claude-code", name, budget),), filtered=False
+            )
+        rules = [f"mcp__{tool_part(name)}__{tool_part(tool)}" for tool in tools]
+        return Budgeted(None, companions=tuple(Companion(AGENT_DENY, r, r) for r in rules))
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.mcp.json`, or `~/.claude.json` top level (user) / `projects[<path>]` (local)."""
@@ -281,7 +279,7 @@ class ClaudeCode(AdapterBase):
             "where aido writes `cmd /c npx`, or run Claude Code in WSL",
         )
 
-    def trust_files(self, location: Location, host: Host) -> tuple[Path, ...]:
+    def approval_files(self, location: Location, host: Host) -> tuple[Path, ...]:
         """The settings files and ~/.claude.json (approvals, folder trust), and the `.git`
         of the project and each folder above it (Claude Code keys trust by the git root)."""
         if location.scope is not Scope.PROJECT:
@@ -292,9 +290,9 @@ class ClaudeCode(AdapterBase):
             *(folder / ".git" for folder in (host.project, *host.project.parents)),
         )
 
-    def trust_gate(
-        self, location: Location, host: Host, names: tuple[str, ...], records: TrustRecords
-    ) -> TrustGate | None:
+    def approval(
+        self, location: Location, host: Host, names: tuple[str, ...], records: ApprovalRecords
+    ) -> ApprovalGate | None:
         """`.mcp.json` servers stay "pending approval" until the user approves them (audit M3);
         a project agent's own servers are skipped while the folder is untrusted (2.1.238+).
 
@@ -314,11 +312,26 @@ class ClaudeCode(AdapterBase):
         pending = [name for name in names if name not in approved]
         if approved is ALL or not pending:
             return None
-        return TrustGate(
+        return ApprovalGate(
             requires=f"Claude Code leaves {', '.join(pending)} in .mcp.json pending approval",
             grant=f"run `claude` in {host.project} and approve them when asked (or with /mcp), "
             'or list them in "enabledMcpjsonServers" (or set "enableAllProjectMcpServers": '
             "true) in .claude/settings.local.json",
+        )
+
+    def doctor_notes(self, scope: Scope, host: Host) -> tuple[DoctorNote, ...]:
+        """Claude Code rewrites ~/.claude.json on its own: a warning for each running
+        Claude Code process, at user and local scope (whose file that is)."""
+        if scope is Scope.PROJECT:
+            return ()
+        return tuple(
+            DoctorNote(
+                "claude-running",
+                f"pid {pid}",
+                f"{name} (pid {pid}) is running and rewrites ~/.claude.json on its own; quit "
+                "Claude Code before aido apply, or your edits may be lost",
+            )
+            for pid, name in claude_processes()
         )
 
     def detect(self, host: Host, scope: Scope) -> str | None:
@@ -356,21 +369,21 @@ class _All(frozenset[str]):
 ALL = _All()
 
 
-def _folder_gate(host: Host, records: TrustRecords) -> TrustGate | None:
+def _folder_gate(host: Host, records: ApprovalRecords) -> ApprovalGate | None:
     """Claude Code's folder trust, which a project agent's own servers need (2.1.238+)."""
     folder = _trust_folder(host.project, records)
     key = str(folder).replace("\\", "/") if host.os == "win32" else str(folder)
     record = lookup(records.record(host.home / ".claude.json"), "projects", key)
     if lookup(record, "hasTrustDialogAccepted") is True:
         return None
-    return TrustGate(
+    return ApprovalGate(
         requires=f"Claude Code skips a project agent's own servers while {folder} is not trusted",
         grant=f"run `claude` in {folder} and accept its trust dialog, or set "
         f'projects["{key}"].hasTrustDialogAccepted to true in ~/.claude.json',
     )
 
 
-def _trust_folder(project: Path, records: TrustRecords) -> Path:
+def _trust_folder(project: Path, records: ApprovalRecords) -> Path:
     """The folder Claude Code keys its trust by: the git repository holding `project`, else
     `project` itself."""
     for folder in (project, *project.parents):
@@ -388,7 +401,7 @@ def _settings_files(host: Host) -> tuple[Path, ...]:
     )
 
 
-def _approved(host: Host, records: TrustRecords) -> frozenset[str]:
+def _approved(host: Host, records: ApprovalRecords) -> frozenset[str]:
     """Names of `.mcp.json` servers the user approved, from the settings files and the
     project's record in ~/.claude.json (where Claude Code keeps the answers to its prompt)."""
     found = [
@@ -403,6 +416,37 @@ def _approved(host: Host, records: TrustRecords) -> frozenset[str]:
         if isinstance(listed, list):
             names.update(n for n in listed if isinstance(n, str))
     return frozenset(names)
+
+
+def claude_processes(proc: Path | None = None) -> list[tuple[int, str]]:
+    """Running Claude Code processes (pid, name), from /proc; none where /proc is absent."""
+    root = PROC_ROOT if proc is None else proc
+    found = []
+    try:
+        entries = sorted(root.iterdir(), key=lambda p: p.name)
+    except OSError:
+        return []
+    for entry in entries:
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            comm = (entry / "comm").read_text(encoding="utf-8", errors="replace").strip()
+            argv = (entry / "cmdline").read_bytes().decode("utf-8", "replace").split("\0")
+        except OSError:
+            continue
+        if _is_claude(comm, argv):
+            found.append((int(entry.name), comm))
+    return found
+
+
+def _is_claude(comm: str, argv: list[str]) -> bool:
+    """`claude` itself, or node running the claude-code package."""
+    head = argv[:3]
+    return (
+        comm == "claude"
+        or any(Path(arg).name == "claude" for arg in head)
+        or any("@anthropic-ai/claude-code" in arg for arg in head)
+    )
 
 
 ADAPTER = ClaudeCode()

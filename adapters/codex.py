@@ -13,21 +13,17 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from aidokit.adapters.approval import ApprovalGate, ApprovalRecords, lookup
 from aidokit.adapters.base import (
     Capabilities,
     Evidence,
     Format,
     Host,
-    Launch,
     Location,
-    PolicyRules,
     Rendered,
     Scope,
     ToolFields,
-    TrustGate,
-    TrustRecords,
     display,
-    lookup,
 )
 from aidokit.adapters.common import (
     HEADERS_ONLY,
@@ -36,6 +32,8 @@ from aidokit.adapters.common import (
     detect_any,
     rule_parts,
 )
+from aidokit.adapters.launch import Launch
+from aidokit.adapters.policy import PolicyRules
 from aidokit.adapters.render import EXACT_PLACEHOLDER, Refs, env_dir, refuse_transport, split_env
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 
@@ -182,23 +180,23 @@ class Codex(AdapterBase):
         cwd = cwd if isinstance(cwd, str) else None
         return launch.stdio(expander, command, args, env, base=base, cwd=cwd)
 
-    def trust_files(self, location: Location, host: Host) -> tuple[Path, ...]:
+    def approval_files(self, location: Location, host: Host) -> tuple[Path, ...]:
         """The user config, where Codex records which projects are trusted."""
         if location.scope is not Scope.PROJECT:
             return ()
         return (env_dir(host, "CODEX_HOME", host.home / ".codex") / "config.toml",)
 
-    def trust_gate(
-        self, location: Location, host: Host, names: tuple[str, ...], records: TrustRecords
-    ) -> TrustGate | None:
+    def approval(
+        self, location: Location, host: Host, names: tuple[str, ...], records: ApprovalRecords
+    ) -> ApprovalGate | None:
         """Codex ignores `.codex/config.toml` until the project is trusted (audit M3)."""
         if location.scope is not Scope.PROJECT:
             return None
-        (config,) = self.trust_files(location, host)
+        (config,) = self.approval_files(location, host)
         record = lookup(records.record(config), "projects", str(host.project), "trust_level")
         if record == "trusted":
             return None
-        return TrustGate(
+        return ApprovalGate(
             requires="Codex ignores .codex/config.toml until this project is trusted",
             grant=f"run `codex` in {host.project} and trust it when asked, or add "
             f'[projects."{host.project}"] trust_level = "trusted" to {display(config, host)}',

@@ -1,4 +1,4 @@
-"""Pieces most adapters share: identity, detection and the defaults of the Protocol."""
+"""Pieces most adapters share: the base class, identity, detection, version lookups."""
 
 from __future__ import annotations
 
@@ -6,33 +6,21 @@ import json
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
 
 from aidokit.adapters.base import (
     Adapter,
-    AgentFiles,
-    AssumedFormat,
-    Budget,
-    Budgeted,
     Capabilities,
     Companion,
     Evidence,
     Format,
     Host,
-    Launch,
     Location,
-    NamedAgents,
-    NativePolicy,
     Place,
-    PolicyRules,
-    Rendered,
     Scope,
     Transport,
-    TrustGate,
-    TrustRecords,
     display,
 )
-from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+from aidokit.adapters.policy import NativePolicy, PolicyRules
 
 # The transports of harnesses that cannot run every kind of server.
 STDIO_HTTP: frozenset[Transport] = frozenset({"stdio", "http"})
@@ -43,73 +31,15 @@ NOWHERE: frozenset[Place] = frozenset()
 
 
 class AdapterBase:
-    """The Protocol's defaults; subclasses supply `build`, the location and the facts."""
+    """What most adapters share: the facts every one states, and helpers for `location`.
+    An adapter adds `location`, `build`, `schema` and `detect`, and the methods of the
+    optional Protocols its harness has (adapters/base.py)."""
 
     name: str
     title: str
     scopes: tuple[Scope, ...]
     evidence: Evidence
-    agents: AgentFiles | None = None
-    named_agents: NamedAgents | None = None
     caps: Capabilities = Capabilities()
-
-    def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
-        """The entry and its notes."""
-        raise NotImplementedError
-
-    def launch(self, entry: Mapping[str, Any], host: Host) -> Launch:
-        """What the harness runs for `entry`: the flat shape most harnesses share."""
-        from aidokit.adapters.launch import flat  # only `aido doctor --probe` reads launches
-
-        return flat(
-            entry, host, syntax=self.caps.expands, references=self.caps.references,
-            url_keys=self.caps.url_keys, command_key=self.caps.command_key,
-            untyped_url=self.caps.untyped_url,
-        )  # fmt: skip
-
-    def companion_files(self, scope: Scope, host: Host) -> Mapping[str, Location]:
-        """Most harnesses keep everything of an entry in the entry's own file."""
-        return {}
-
-    def native_policy(self, rules: PolicyRules, scope: Scope) -> NativePolicy | None:
-        """Most harnesses have no enforcement file aido writes a policy into."""
-        return None
-
-    def admin_policy(
-        self, rules: PolicyRules, entries: Mapping[str, Mapping[str, Any]]
-    ) -> str | None:
-        """Most harnesses have no enforcement file that only an administrator keeps."""
-        return None
-
-    def budget(
-        self, name: str, entry: dict[str, Any], budget: Budget, *, scope: Scope = Scope.PROJECT
-    ) -> Budgeted:
-        """The budget in the entry's `tool_fields`; without any, the harness has no tool filter
-        and no off switch (docs/context-budget.md): every tool is loaded, a server switched
-        off is left out, and the plan says so."""
-        from aidokit.adapters.budget import in_entry, unfiltered  # only when aido.toml asks
-
-        if self.caps.tool_fields is None:
-            return unfiltered(self.name, name, entry, budget)
-        return in_entry(self.name, name, entry, budget, self.caps.tool_fields)
-
-    def file_notes(self, location: Location, host: Host) -> tuple[str, ...]:
-        """Most harnesses read their file whatever else is in the project."""
-        return ()
-
-    def trust_files(self, location: Location, host: Host) -> tuple[Path, ...]:
-        """No records: most harnesses have no trust gate."""
-        return ()
-
-    def trust_gate(
-        self, location: Location, host: Host, names: tuple[str, ...], records: TrustRecords
-    ) -> TrustGate | None:
-        """Most harnesses use their file without asking the user to trust it first."""
-        return None
-
-    def assumed_format(self, scope: Scope, host: Host) -> AssumedFormat | None:
-        """Most harnesses have had one format for as long as aido writes them."""
-        return None
 
     def at(
         self,

@@ -13,8 +13,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from aidokit.adapters.agents import AgentFiles, AgentFilesBase
+from aidokit.adapters.approval import ApprovalGate, ApprovalRecords, lookup, within
 from aidokit.adapters.base import (
-    AgentFiles,
     Capabilities,
     Evidence,
     Format,
@@ -23,29 +24,11 @@ from aidokit.adapters.base import (
     Rendered,
     Scope,
     ToolFields,
-    TrustGate,
-    TrustRecords,
     display,
-    lookup,
-    within,
 )
 from aidokit.adapters.common import HEADERS_ONLY, AdapterBase, detect_any
 from aidokit.adapters.render import Refs, dollar_brace, env_dir, remote_fields, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
-
-
-def tools_allowed(agent: Mapping[str, Any], name: str) -> str | None:
-    """An agent's `tools` (a list or a comma-separated string; unset: every tool) names
-    the tools it may use, MCP tools included: `*`, or `<server>/*` / `<server>/<tool>`
-    (custom agents configuration, "Tools"); a list naming neither leaves the server out."""
-    tools = agent.get("tools")
-    items = tools.split(",") if isinstance(tools, str) else tools
-    if not isinstance(items, list):
-        return None
-    names = {item.strip() for item in items if isinstance(item, str)}
-    if "*" in names or any(item.startswith(f"{name}/") for item in names):
-        return None
-    return f'add "{name}/*" to its "tools" so the agent can use the server'
 
 
 class _Agents(AgentFiles):
@@ -60,7 +43,7 @@ class _Agents(AgentFiles):
         return CopilotCLI._home(host) / "agents" if scope is Scope.USER else None
 
 
-class CopilotCLI(AdapterBase):
+class CopilotCLI(AgentFilesBase, AdapterBase):
     """GitHub Copilot CLI."""
 
     name = "copilot-cli"
@@ -88,10 +71,23 @@ class CopilotCLI(AdapterBase):
     # that agent starts, in the shape of mcp.json entries. The docs reserve it for
     # organization profiles, but CLI 1.0.102 starts a repository agent's servers for
     # `--agent <name>` and not for the main session (docs/roles.md).
-    agents: AgentFiles | None = _Agents(
-        ".github/agents", ".agent.md", Format.MARKDOWN, ("mcp-servers",), blocked=tools_allowed,
+    agent_files: AgentFiles = _Agents(
+        ".github/agents", ".agent.md", Format.MARKDOWN, ("mcp-servers",),
         named_in_frontmatter=True,  # optional there: without it, the file name
     )  # fmt: skip
+
+    def agent_blocked(self, agent: Mapping[str, Any], name: str) -> str | None:
+        """An agent's `tools` (a list or a comma-separated string; unset: every tool) names
+        the tools it may use, MCP tools included: `*`, or `<server>/*` / `<server>/<tool>`
+        (custom agents configuration, "Tools"); a list naming neither leaves the server out."""
+        tools = agent.get("tools")
+        items = tools.split(",") if isinstance(tools, str) else tools
+        if not isinstance(items, list):
+            return None
+        names = {item.strip() for item in items if isinstance(item, str)}
+        if "*" in names or any(item.startswith(f"{name}/") for item in names):
+            return None
+        return f'add "{name}/*" to its "tools" so the agent can use the server'
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.github/mcp.json`, or `$COPILOT_HOME/mcp-config.json` (default `~/.copilot`)."""
@@ -125,13 +121,13 @@ class CopilotCLI(AdapterBase):
             "claude-code adapter writes aido's servers there",
         )
 
-    def trust_files(self, location: Location, host: Host) -> tuple[Path, ...]:
+    def approval_files(self, location: Location, host: Host) -> tuple[Path, ...]:
         """The Copilot config, which lists the trusted folders."""
         return (self._home(host) / "config.json",) if location.scope is Scope.PROJECT else ()
 
-    def trust_gate(
-        self, location: Location, host: Host, names: tuple[str, ...], records: TrustRecords
-    ) -> TrustGate | None:
+    def approval(
+        self, location: Location, host: Host, names: tuple[str, ...], records: ApprovalRecords
+    ) -> ApprovalGate | None:
         """Copilot CLI reads workspace files only in `trusted_folders` (audit M3)."""
         if location.scope is not Scope.PROJECT:
             return None
@@ -139,7 +135,7 @@ class CopilotCLI(AdapterBase):
         folders = lookup(records.record(config), "trusted_folders")
         if isinstance(folders, list) and any(within(host.project, f) for f in folders):
             return None
-        return TrustGate(
+        return ApprovalGate(
             requires="Copilot CLI reads .github/mcp.json only in a trusted folder",
             grant=f"run `copilot` in {host.project} and choose to remember the folder as "
             f'trusted, or add "{host.project}" to "trusted_folders" in {display(config, host)}',

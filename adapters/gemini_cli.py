@@ -10,25 +10,21 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from aidokit.adapters.agents import AgentFiles, AgentFilesBase
+from aidokit.adapters.approval import ApprovalGate, ApprovalRecords, lookup, within
 from aidokit.adapters.base import (
-    AgentFiles,
     Capabilities,
     Evidence,
     Format,
     Host,
     Location,
-    NativePolicy,
-    PolicyRules,
     Rendered,
     Scope,
     ToolFields,
-    TrustGate,
-    TrustRecords,
     display,
-    lookup,
-    within,
 )
 from aidokit.adapters.common import AdapterBase, detect_any, name_lists
+from aidokit.adapters.policy import NativePolicy, PolicyRules
 from aidokit.adapters.render import Refs, dollar_brace, remote_fields, stdio_fields
 from aidokit.catalog.errors import CatalogError
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
@@ -45,53 +41,7 @@ _AGENT_KEYS = {
 }
 
 
-def local_only(agent: Mapping[str, Any]) -> str | None:
-    """Only a local agent takes `mcp_servers`: a remote one (`kind: remote`) is validated
-    by another, strict schema without it (the bundle's agent loader)."""
-    if agent.get("kind", "local") != "local":
-        return f"is a {agent.get('kind')} agent, which cannot hold mcp_servers"
-    return None
-
-
-def acknowledgments(location: Location, host: Host) -> tuple[Path, ...]:
-    """Where Gemini CLI keeps the digests of the project agents the user acknowledged."""
-    if location.scope is not Scope.PROJECT:
-        return ()
-    return (host.home / ".gemini" / "acknowledgments" / "agents.json",)
-
-
-def acknowledged(
-    location: Location, host: Host, changed: bool, records: TrustRecords
-) -> TrustGate | None:
-    """Gemini CLI registers a project agent only while `~/.gemini/acknowledgments/agents.json`
-    holds the sha256 of its file as it stands (AcknowledgedAgentsService): a file aido
-    writes must be acknowledged again. User agents are not acknowledged."""
-    if location.scope is not Scope.PROJECT:
-        return None
-    name = location.path.name.removesuffix(".md")
-    (path,) = acknowledgments(location, host)
-    digest = records.digests.get(location.path)
-    if not changed and lookup(records.record(path), str(host.project), name) == digest:
-        return None
-    return TrustGate(
-        requires=f"Gemini CLI uses project agent {name} only once you acknowledge its "
-        "file as it " + ("will stand after apply" if changed else "stands"),
-        grant=f"run `gemini` in {host.project} and acknowledge agent {name} when it asks",
-    )
-
-
-def agent_entry(entry: dict[str, Any]) -> dict[str, Any]:
-    """The settings.json entry in the shape of an agent's `mcp_servers` (snake case)."""
-    unknown = sorted(set(entry) - set(_AGENT_KEYS))
-    if unknown:
-        raise CatalogError(
-            f"gemini-cli agent files cannot hold {', '.join(unknown)}; share the server "
-            'with every agent instead ([mcp.roles] ID = ["*"])'
-        )
-    return {_AGENT_KEYS[key]: value for key, value in entry.items()}
-
-
-class GeminiCLI(AdapterBase):
+class GeminiCLI(AgentFilesBase, AdapterBase):
     """Google Gemini CLI."""
 
     name = "gemini-cli"
@@ -130,11 +80,51 @@ class GeminiCLI(AdapterBase):
         cli="gemini",
     )
     # Subagents: `.gemini/agents/<name>.md`, frontmatter `mcp_servers` (docs/roles.md).
-    agents: AgentFiles | None = AgentFiles(
-        ".gemini/agents", ".md", Format.MARKDOWN, ("mcp_servers",), agent_entry,
-        refuses=local_only, gate=acknowledged, gate_files=acknowledgments,
-        named_in_frontmatter=True,
-    )  # fmt: skip
+    agent_files = AgentFiles(
+        ".gemini/agents", ".md", Format.MARKDOWN, ("mcp_servers",), named_in_frontmatter=True
+    )
+
+    def agent_entry(self, entry: dict[str, Any]) -> dict[str, Any]:
+        """The settings.json entry in the shape of an agent's `mcp_servers` (snake case)."""
+        unknown = sorted(set(entry) - set(_AGENT_KEYS))
+        if unknown:
+            raise CatalogError(
+                f"gemini-cli agent files cannot hold {', '.join(unknown)}; share the server "
+                'with every agent instead ([mcp.roles] ID = ["*"])'
+            )
+        return {_AGENT_KEYS[key]: value for key, value in entry.items()}
+
+    def agent_refuses(self, agent: Mapping[str, Any]) -> str | None:
+        """Only a local agent takes `mcp_servers`: a remote one (`kind: remote`) is validated
+        by another, strict schema without it (the bundle's agent loader)."""
+        if agent.get("kind", "local") != "local":
+            return f"is a {agent.get('kind')} agent, which cannot hold mcp_servers"
+        return None
+
+    def agent_approval_files(self, location: Location, host: Host) -> tuple[Path, ...]:
+        """Where Gemini CLI keeps the digests of the project agents the user acknowledged."""
+        if location.scope is not Scope.PROJECT:
+            return ()
+        return (host.home / ".gemini" / "acknowledgments" / "agents.json",)
+
+    def agent_approval(
+        self, location: Location, host: Host, changed: bool, records: ApprovalRecords
+    ) -> ApprovalGate | None:
+        """Gemini CLI registers a project agent only while `~/.gemini/acknowledgments/agents.json`
+        holds the sha256 of its file as it stands (AcknowledgedAgentsService): a file aido
+        writes must be acknowledged again. User agents are not acknowledged."""
+        if location.scope is not Scope.PROJECT:
+            return None
+        name = location.path.name.removesuffix(".md")
+        (path,) = self.agent_approval_files(location, host)
+        digest = records.digests.get(location.path)
+        if not changed and lookup(records.record(path), str(host.project), name) == digest:
+            return None
+        return ApprovalGate(
+            requires=f"Gemini CLI uses project agent {name} only once you acknowledge its "
+            "file as it " + ("will stand after apply" if changed else "stands"),
+            grant=f"run `gemini` in {host.project} and acknowledge agent {name} when it asks",
+        )
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.gemini/settings.json` in the project or the home folder."""
@@ -151,22 +141,22 @@ class GeminiCLI(AdapterBase):
         # `type` is always written so Gemini does not guess the transport.
         return refs.done({**remote_fields(refs, spec), "type": spec.transport})
 
-    def trust_files(self, location: Location, host: Host) -> tuple[Path, ...]:
+    def approval_files(self, location: Location, host: Host) -> tuple[Path, ...]:
         """The user settings (folder trust on or off) and the trusted folders' rules."""
         folder = host.home / ".gemini"
         return (folder / "settings.json", folder / "trustedFolders.json")
 
-    def trust_gate(
-        self, location: Location, host: Host, names: tuple[str, ...], records: TrustRecords
-    ) -> TrustGate | None:
+    def approval(
+        self, location: Location, host: Host, names: tuple[str, ...], records: ApprovalRecords
+    ) -> ApprovalGate | None:
         """Gemini CLI disables project and user servers in an untrusted folder (audit M3)."""
-        settings, rules = self.trust_files(location, host)
+        settings, rules = self.approval_files(location, host)
         if lookup(records.record(settings), "security", "folderTrust", "enabled") is False:
             return None
         if _trusted(host.project, records.record(rules)):
             return None
         what = "the project's servers" if location.scope is Scope.PROJECT else "user servers"
-        return TrustGate(
+        return ApprovalGate(
             requires=f"Gemini CLI disables {what} in a folder it does not trust, and "
             f"{host.project} is not trusted",
             grant=f"run `gemini` in {host.project} and choose to trust the folder, or add "

@@ -17,7 +17,6 @@ from aidokit.adapters.base import (
     Evidence,
     Format,
     Host,
-    Launch,
     Location,
     Rendered,
     Scope,
@@ -25,6 +24,7 @@ from aidokit.adapters.base import (
     substitute,
 )
 from aidokit.adapters.common import STDIO_HTTP, AdapterBase, detect_any
+from aidokit.adapters.launch import Launch
 from aidokit.adapters.render import (
     PerOS,
     Refs,

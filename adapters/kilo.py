@@ -19,23 +19,14 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters.base import (
-    AssumedFormat,
-    Budget,
-    Budgeted,
-    Evidence,
-    Format,
-    Host,
-    Location,
-    NamedAgents,
-    Scope,
-    ToolFields,
-)
+from aidokit.adapters.assumed_format import AssumedFormat
+from aidokit.adapters.base import Evidence, Format, Host, Location, Scope, ToolFields
 from aidokit.adapters.common import detect_any, first_existing, installed_version, version_tuple
-from aidokit.adapters.opencode import OpenCode
+from aidokit.adapters.opencode import OpenCodeFamily
 
 # The first release whose project config may not hold `{env:…}`: the linux-x64 binaries of
 # 7.7.2 and 7.7.7 throw "environment references are not allowed in project config" in
@@ -51,7 +42,27 @@ def _since() -> str:
     return ".".join(map(str, PROJECT_ENV_REFUSED_SINCE))
 
 
-class Kilo(OpenCode):
+@dataclass(frozen=True)
+class NoEnvInProject(AssumedFormat):
+    """Kilo from 7.7.2 (or none found): one `{env:…}` reference makes it skip the whole
+    project file, so an entry with one is refused there."""
+
+    assumed: str  # which Kilo, and how aido knows
+
+    def refuses(self, name: str, entry: Mapping[str, Any]) -> str | None:
+        """Why `entry` cannot go into the project file: the references it needs."""
+        refs = sorted(set(_ENV_REF.findall(json.dumps(entry))))
+        if not refs:
+            return None
+        return (
+            f"{self.assumed} skips a project kilo.json holding any {{env:…}} reference (none "
+            f"of its servers would load), and '{name}' needs {', '.join(refs)}; add it at "
+            "user scope instead: put it in ~/.config/aido/aido.toml and run "
+            "`aido apply --scope user` (~/.config/kilo/kilo.json may hold references)"
+        )
+
+
+class Kilo(OpenCodeFamily):
     """Kilo Code CLI and extension, kilo.json generation."""
 
     name = "kilo"
@@ -65,12 +76,15 @@ class Kilo(OpenCode):
         unconfirmed=("per-agent tool scoping (Kilo moved to `permission` rules; not written)",),
         cli="kilo",
     )
-    # No role scoping or per-agent budgets: Kilo turns the legacy `tools` map into
-    # `permission` rules, so aido writes no companions there.
-    named_agents: NamedAgents | None = None
-    # `location` picks one of these (OpenCode's other keys hold).
-    caps = OpenCode.caps._replace(
-        project_names=("kilo.jsonc", "kilo.json", ".kilo/kilo.jsonc", ".kilo/kilo.json")
+    # No role scoping or per-agent budgets (OpenCode's `NamedAgentScoping`): Kilo turns the
+    # legacy `tools` map into `permission` rules, so aido writes no companions there.
+    caps = OpenCodeFamily.caps._replace(
+        # `location` picks one of these (OpenCode's other keys hold).
+        project_names=("kilo.jsonc", "kilo.json", ".kilo/kilo.jsonc", ".kilo/kilo.json"),
+        # The context budget: `enabled: false` (config.ts, as OpenCode's); no tool filter is
+        # written, as for role scoping: Kilo turns the legacy `tools` map into `permission`
+        # rules.
+        tool_fields=ToolFields(off=("enabled", False)),
     )
 
     def location(self, scope: Scope, host: Host) -> Location | None:
@@ -87,15 +101,6 @@ class Kilo(OpenCode):
         # Both names are parsed with jsonc-parser (config.ts), like OpenCode's.
         return Location(self.name, scope, path, Format.JSONC, ("mcp",))
 
-    def budget(
-        self, name: str, entry: dict[str, Any], budget: Budget, *, scope: Scope = Scope.PROJECT
-    ) -> Budgeted:
-        """`enabled: false` (config.ts, as OpenCode's); no tool filter is written, as for role
-        scoping: Kilo turns the legacy `tools` map into `permission` rules."""
-        from aidokit.adapters.budget import in_entry
-
-        return in_entry(self.name, name, entry, budget, ToolFields(off=("enabled", False)))
-
     def assumed_format(self, scope: Scope, host: Host) -> AssumedFormat | None:
         """Which project-file format aido assumed, by the Kilo CLI found on PATH: from
         7.7.2 (or none found) one `{env:…}` reference makes Kilo skip the whole project
@@ -110,23 +115,12 @@ class Kilo(OpenCode):
                 f"{_since()} or later makes it skip such a file: run aido apply again then)"
             )
 
-        def refuses(name: str, entry: Mapping[str, Any]) -> str | None:
-            refs = sorted(set(_ENV_REF.findall(json.dumps(entry))))
-            if not refs:
-                return None
-            return (
-                f"{assumed} skips a project kilo.json holding any {{env:…}} reference (none "
-                f"of its servers would load), and '{name}' needs {', '.join(refs)}; add it at "
-                "user scope instead: put it in ~/.config/aido/aido.toml and run "
-                "`aido apply --scope user` (~/.config/kilo/kilo.json may hold references)"
-            )
-
         said = (
             f"assumed {assumed}, which skips a project kilo.json holding {{env:…}} "
             "references: aido leaves a server that needs one out of it (add such a server "
             "at user scope)"
         )
-        return AssumedFormat(said, refuses)
+        return NoEnvInProject(said, assumed)
 
     @staticmethod
     def _refuses_env(host: Host) -> bool:

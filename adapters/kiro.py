@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from aidokit.adapters.agents import AgentFiles, AgentFilesBase
 from aidokit.adapters.base import (
-    AgentFiles,
     Capabilities,
     Evidence,
     Format,
@@ -33,22 +33,7 @@ from aidokit.adapters.render import (
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 
 
-def tools_listed(agent: Mapping[str, Any], name: str) -> str | None:
-    """An agent's `tools` lists every tool it may use: `*`, or `@<server>` for a server's
-    (the agent format's "Tools field"); a list naming neither leaves the server unusable."""
-    tools = agent.get("tools")
-    if not isinstance(tools, list):
-        return None  # no list (the default is not documented) or one aido does not read
-    if (
-        "*" in tools
-        or f"@{name}" in tools
-        or any(isinstance(t, str) and t.startswith(f"@{name}/") for t in tools)
-    ):
-        return None
-    return f'add "@{name}" to its "tools" so the agent can use the server'
-
-
-class Kiro(AdapterBase):
+class Kiro(AgentFilesBase, AdapterBase):
     """Kiro IDE and Kiro CLI."""
 
     name = "kiro"
@@ -71,9 +56,21 @@ class Kiro(AdapterBase):
     )
     # Custom agents: `.kiro/agents/<name>.json` with their own `mcpServers`, in the
     # shape of mcp.json (docs/roles.md).
-    agents: AgentFiles | None = AgentFiles(
-        ".kiro/agents", ".json", Format.JSON, ("mcpServers",), blocked=tools_listed
-    )
+    agent_files = AgentFiles(".kiro/agents", ".json", Format.JSON, ("mcpServers",))
+
+    def agent_blocked(self, agent: Mapping[str, Any], name: str) -> str | None:
+        """An agent's `tools` lists every tool it may use: `*`, or `@<server>` for a server's
+        (the agent format's "Tools field"); a list naming neither leaves the server unusable."""
+        tools = agent.get("tools")
+        if not isinstance(tools, list):
+            return None  # no list (the default is not documented) or one aido does not read
+        if (
+            "*" in tools
+            or f"@{name}" in tools
+            or any(isinstance(t, str) and t.startswith(f"@{name}/") for t in tools)
+        ):
+            return None
+        return f'add "@{name}" to its "tools" so the agent can use the server'
 
     def location(self, scope: Scope, host: Host) -> Location | None:
         """`.kiro/settings/mcp.json` in the project or the home folder."""

@@ -3,6 +3,8 @@
 Each adapter reads one of its entries into a `Launch`: the program, its arguments,
 the environment and working folder the harness gives it (references expanded the
 harness's way), or the URL and headers it connects with. Nothing here runs anything.
+Most harnesses share one flat shape (`flat`, from their `caps`); one whose entries
+differ resolves its own (`ResolvesLaunch`); `launch_of` picks.
 
 The reference syntaxes, per harness (harness-formats.md §1, each adapter's evidence):
 Claude Code expands `${VAR}` and `${VAR:-default}`, leaving an unset one as it is; VS
@@ -16,9 +18,56 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
-from aidokit.adapters.base import Expansion, Host, Launch, Transport
+from aidokit.adapters.base import Adapter, Expansion, Host, Transport
+
+
+class Launch(NamedTuple):
+    """What a harness runs for one entry (`launch`, adapters/launch.py), not yet run."""
+
+    transport: Transport
+    command: str = ""
+    args: tuple[str, ...] = ()
+    # The environment the server gets, whole: name -> value (values never shown).
+    env: tuple[tuple[str, str], ...] = ()
+    cwd: str | None = None
+    url: str = ""
+    headers: tuple[tuple[str, str], ...] = ()
+    missing: tuple[str, ...] = ()  # referenced variables that are not set
+    problem: str | None = None  # why aido cannot start it as the harness would
+    # The argv or URL as the file writes it, references unexpanded: all a person is shown
+    # of what runs, since an expanded one holds the variables' values (SPEC §7).
+    shown: tuple[str, ...] = ()
+
+    @property
+    def key(self) -> tuple[object, ...]:
+        """Two entries with the same key start the same server the same way."""
+        return (self.transport, self.command, self.args, self.env, self.cwd, self.url,
+                self.headers)  # fmt: skip
+
+
+@runtime_checkable
+class ResolvesLaunch(Protocol):
+    """Optional: the harness's entries are not the flat shape `flat` reads (Codex, Goose,
+    OpenCode, Mistral Vibe)."""
+
+    def launch(self, entry: Mapping[str, Any], host: Host) -> Launch:
+        """How the harness starts `entry` (`aido doctor --probe`): references expanded its way."""
+        ...
+
+
+def launch_of(adapter: Adapter, entry: Mapping[str, Any], host: Host) -> Launch:
+    """What `adapter`'s harness runs for `entry`: its own reading (`ResolvesLaunch`), else
+    the flat shape most harnesses share, as its `caps` describe it."""
+    if isinstance(adapter, ResolvesLaunch):
+        return adapter.launch(entry, host)
+    caps = adapter.caps
+    return flat(
+        entry, host, syntax=caps.expands, references=caps.references, url_keys=caps.url_keys,
+        command_key=caps.command_key, untyped_url=caps.untyped_url,
+    )  # fmt: skip
+
 
 _DOLLAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}")
 _SHELL = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)")

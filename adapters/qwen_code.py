@@ -13,22 +13,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from aidokit.adapters.approval import ApprovalGate, ApprovalRecords, lookup
 from aidokit.adapters.base import (
     Capabilities,
     Evidence,
     Format,
     Host,
     Location,
-    NativePolicy,
-    PolicyRules,
     Rendered,
     Scope,
     ToolFields,
-    TrustGate,
-    TrustRecords,
-    lookup,
 )
 from aidokit.adapters.common import AdapterBase, detect_any, name_lists
+from aidokit.adapters.policy import NativePolicy, PolicyRules
 from aidokit.adapters.render import Refs, dollar_brace, remote_fields, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
@@ -87,27 +84,27 @@ class QwenCode(AdapterBase):
         key = "httpUrl" if spec.transport == "http" else "url"
         return refs.done(remote_fields(refs, spec, url_key=key))
 
-    def trust_files(self, location: Location, host: Host) -> tuple[Path, ...]:
+    def approval_files(self, location: Location, host: Host) -> tuple[Path, ...]:
         """The approvals file (QWEN_CODE_MCP_APPROVALS_PATH or ~/.qwen's)."""
         if location.scope is not Scope.PROJECT:
             return ()
         path = host.environ.get("QWEN_CODE_MCP_APPROVALS_PATH")
         return (Path(path) if path else host.home / ".qwen" / _APPROVALS,)
 
-    def trust_gate(
-        self, location: Location, host: Host, names: tuple[str, ...], records: TrustRecords
-    ) -> TrustGate | None:
+    def approval(
+        self, location: Location, host: Host, names: tuple[str, ...], records: ApprovalRecords
+    ) -> ApprovalGate | None:
         """Project servers stay "Pending approval" until `qwen mcp approve` (qwen 0.24.4)."""
         if location.scope is not Scope.PROJECT or not names:
             return None
-        (path,) = self.trust_files(location, host)
+        (path,) = self.approval_files(location, host)
         approvals = records.record(path)
         root = str(host.project).lower() if host.os == "win32" else str(host.project)
         granted = lookup(approvals, root)
         pending = [name for name in names if lookup(granted, name, "status") != "approved"]
         if not pending:
             return None
-        return TrustGate(
+        return ApprovalGate(
             requires=f"Qwen Code leaves {', '.join(pending)} in .qwen/settings.json pending "
             "approval, and asks again whenever an entry changes",
             grant=f"run `qwen mcp approve <name>` in {host.project} for each of them",

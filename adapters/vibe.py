@@ -33,13 +33,13 @@ from aidokit.adapters.base import (
     Evidence,
     Format,
     Host,
-    Launch,
     Location,
     Rendered,
     Scope,
     ToolFields,
 )
 from aidokit.adapters.common import HEADERS_ONLY, AdapterBase, detect_any
+from aidokit.adapters.launch import Launch
 from aidokit.adapters.render import Refs, refuse_transport
 from aidokit.catalog.errors import CatalogError
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec

@@ -10,17 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from aidokit.adapters.base import (
-    Capabilities,
-    Evidence,
-    Format,
-    Host,
-    Location,
-    PolicyRules,
-    Rendered,
-    Scope,
-)
+from aidokit.adapters.base import Capabilities, Evidence, Format, Host, Location, Rendered, Scope
 from aidokit.adapters.common import AdapterBase, detect_any, server_matchers
+from aidokit.adapters.policy import PolicyRules
 from aidokit.adapters.render import (
     Refs,
     env_colon,

@@ -24,6 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
+from aidokit.adapters.agents import AgentFileScoping
 from aidokit.adapters.base import Host, Scope, display
 from aidokit.reconcile.core.errors import ConfigError
 
@@ -98,7 +99,9 @@ def _harness_config(real: Path, host: Host) -> str | None:
             location = adapter.location(scope, host)
             if location is not None and real_path(location.path) == real:
                 return f"the {scope} config of {adapter.name}"
-        folder = adapter.agents.folder(Scope.USER, host) if adapter.agents else None
+        if not isinstance(adapter, AgentFileScoping):
+            continue
+        folder = adapter.agent_files.folder(Scope.USER, host)
         if folder is not None and real.parent == real_path(folder):
             return f"a user agent file of {adapter.name}"
     return None

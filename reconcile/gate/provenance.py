@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import ADAPTERS, spec_for
-from aidokit.adapters.base import AGENT_NAME_RE, ITEMS, Adapter, role_scoping
+from aidokit.adapters.agents import AGENT_NAME_RE, AgentFileScoping, NamedAgentScoping
+from aidokit.adapters.base import ITEMS, Adapter
 from aidokit.adapters.common import identity_of
 from aidokit.adapters.render import for_os
 from aidokit.catalog.errors import excerpt
@@ -110,7 +111,10 @@ def _derived_companion(file: FileChange, change: Change) -> bool:
     named = change.map_path[1:2] if len(change.map_path) == 3 else ()
     if any(not AGENT_NAME_RE.fullmatch(name) for name in named):
         return False
-    companions = role_scoping(ADAPTERS[file.adapter], server, named) or ()
+    adapter = ADAPTERS[file.adapter]
+    if not isinstance(adapter, NamedAgentScoping):
+        return False
+    companions = adapter.role_scoping(server, named)
     return any(
         (c.map_path, c.name, c.value) == (change.map_path, change.name, change.after)
         for c in companions
@@ -198,10 +202,10 @@ def _rendered(
     rendered = adapter.build(entry, spec).entry
     forms = [rendered, for_os(adapter, rendered, "win32")]
     if agent:
-        if adapter.agents is None:
+        if not isinstance(adapter, AgentFileScoping):
             return False
         try:
-            forms = [adapter.agents.entry(form) for form in forms]
+            forms = [adapter.agent_entry(form) for form in forms]
         except AidoError:
             return False
     return after in forms

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
-from aidokit.adapters.base import Budget
+from aidokit.adapters.budget import Budget
 
 if TYPE_CHECKING:
     from aidokit.reconcile.read.choices.lockfile import Lock

@@ -15,7 +15,9 @@ from dataclasses import replace
 from functools import partial
 from typing import Any, NamedTuple
 
-from aidokit.adapters.base import ITEMS, Adapter, Host, TrustRecords, role_scoping
+from aidokit.adapters.agents import AgentFileScoping, NamedAgentScoping
+from aidokit.adapters.approval import AgentApproval, ApprovalRecords, NeedsApproval
+from aidokit.adapters.base import ITEMS, Adapter, Host
 from aidokit.adapters.common import identity_of
 from aidokit.catalog.models import MCPDef
 from aidokit.reconcile.core.errors import AidoError
@@ -34,7 +36,7 @@ class DiffContext(NamedTuple):
     """What diffing a file needs besides the file and its entries."""
 
     host: Host
-    trust: TrustRecords  # the harness records the trust gates look at
+    trust: ApprovalRecords  # the harness records the approval gates look at
     catalog: Collection[MCPDef]  # every catalog entry (why a deprecated one goes)
 
 
@@ -76,9 +78,10 @@ def diff_agent(
     mine = placed.agents.get(target.agent or "", []) if target.exists else []
     file = diff_file(target, mine, host, gone, trust)
     file = replace(file, notes=(*file.notes, *blocked(target, mine)))
-    agents = target.adapter.agents
-    if mine and file.trust is None and agents is not None:
-        file = replace(file, trust=agents.gate(target.location, host, bool(file.actionable), trust))
+    adapter = target.adapter
+    if mine and file.trust is None and isinstance(adapter, AgentApproval):
+        changed = bool(file.actionable)
+        file = replace(file, trust=adapter.agent_approval(target.location, host, changed, trust))
     return replace(deprecation_reasons(file, context.catalog), agent=target.agent, scoped=True)
 
 
@@ -135,7 +138,7 @@ def diff_file(
     desired: list[DesiredEntry],
     host: Host,
     gone: Gone,
-    trust: TrustRecords,
+    trust: ApprovalRecords,
 ) -> FileChange:
     """Takes one file as read, the entries it should hold, the host, why owned entries
     go and the trust records; gives its changes (checked against the document layer,
@@ -156,7 +159,11 @@ def diff_file(
     if target.companion is None:
         notes = [*target.notes, *(n for d in desired for n in d.notes)]
         names = tuple(d.name for d in desired if not d.companions_only)
-        gate = adapter.trust_gate(location, host, names, trust)
+        gate = (
+            adapter.approval(location, host, names, trust)
+            if isinstance(adapter, NeedsApproval)
+            else None
+        )
         file = replace(file, notes=tuple(dict.fromkeys(notes)), trust=gate)
     if target.document is None:
         return replace(file, error=target.error)
@@ -232,11 +239,11 @@ def _forget(file: FileChange, target: TargetFile, desired: list[DesiredEntry]) -
 
 def blocked(agent: TargetFile, entries: list[DesiredEntry]) -> list[str]:
     """Notes for servers an agent holds but cannot use (e.g. Kiro's `tools` list)."""
-    descriptor = agent.adapter.agents
-    if descriptor is None or agent.document is None or not entries:
+    adapter = agent.adapter
+    if not isinstance(adapter, AgentFileScoping) or agent.document is None or not entries:
         return []
     value = _without_own_items(agent.document.value, entries)
-    found = ((e.name, descriptor.blocked(value, e.name)) for e in entries)
+    found = ((e.name, adapter.agent_blocked(value, e.name)) for e in entries)
     return [f"{name}: {why}" for name, why in found if why]
 
 
@@ -302,7 +309,7 @@ def role_scoping_note(file: FileChange, adapter: Adapter, scoping: bool) -> File
     scoped = [c for c in written if c.roles and "*" not in c.roles]
     if scoping or not scoped or any(c.map_path for c in written):
         return file
-    if role_scoping(adapter, scoped[0].name, scoped[0].roles) is None:
+    if not isinstance(adapter, NamedAgentScoping):
         note = (
             f"role scoping not supported by {file.adapter}: servers are visible to all agents "
             "(their roles are recorded in aido's state)"

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Annotated, Any, NamedTuple
 
-from aidokit.adapters.base import ITEMS, Format, Scope, TrustGate
+from aidokit.adapters.approval import ApprovalGate
+from aidokit.adapters.base import ITEMS, Format, Scope
 from aidokit.catalog.models import ByName, Strict
 from aidokit.reconcile.policy.violation import PolicyViolation
 
@@ -176,11 +177,11 @@ class FileChange(Strict):
     error: str | None = None
     notes: tuple[str, ...] = ()
     # What the harness still requires before it uses this file (adapters/base.py).
-    trust: TrustGate | None = None
+    trust: ApprovalGate | None = None
     # The file no longer exists: apply drops these records (labels) of entries it held.
     forget: tuple[str, ...] = ()
     agent: str | None = None  # the agent whose definition this file is (docs/roles.md)
-    # The adapter's name for this companion file (`Adapter.companion_files`); None: not one.
+    # The adapter's name for this companion file (`CompanionFiles.companion_files`); None: not one.
     companion: str | None = None
     # Roles decide where this file's entries go: the harness scopes servers to agents and the
     # project has agents or `[roles]` (the text plan then shows each entry's `roles:` line).

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import NamedTuple
 
-from aidokit.adapters.base import Adapter, Companion, Scope
+from aidokit.adapters.base import Adapter, Companion, CompanionFiles, Scope
 from aidokit.reconcile.plan.model import Gone
 from aidokit.reconcile.plan.personal import nowhere, with_switches
 from aidokit.reconcile.policy.layers import PolicyLayer
@@ -36,7 +36,7 @@ class Rendered(NamedTuple):
 
 
 class CompanionFile(NamedTuple):
-    """A companion file of one adapter (`Adapter.companion_files`) and what goes there."""
+    """A companion file of one adapter (`CompanionFiles.companion_files`) and what goes there."""
 
     target: TargetFile
     entries: list[DesiredEntry]  # each holding only its companions that live there
@@ -96,7 +96,7 @@ def native_policy(
     and the notes for that file. `native` False (`aido remove policy`) adds none."""
     if not native or not inputs.policy:
         return entries, ()
-    if adapter.companion_files(inputs.scope, inputs.host):
+    if isinstance(adapter, CompanionFiles) and adapter.companion_files(inputs.scope, inputs.host):
         return entries, ()  # its policy goes there (by_file)
     from aidokit.reconcile.plan.policy.native import admin_note, native_entry
 

@@ -16,7 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from aidokit.adapters.base import Adapter, Companion, Host, Scope, agent_budget, role_scoping
+from aidokit.adapters.agents import AgentFileScoping, NamedAgentScoping
+from aidokit.adapters.base import Adapter, Companion, Host, Scope
+from aidokit.adapters.budget import AgentBudgets, Budget, Budgeted, budgeted
 from aidokit.reconcile.core.errors import AidoError
 from aidokit.reconcile.plan.model import Gone, Reason
 from aidokit.reconcile.read.agents import MAIN, SHARED, agents_playing, main_plays
@@ -62,8 +64,12 @@ def scope_to_agents(
     refused = refused_agents(agent_files)
     found = tuple(n for n in agents.get(adapter.name, ()) if n not in refused)
     # A scope without agent files (Claude Code's local scope) cannot scope: all shared.
-    scoping = adapter.agents is not None and adapter.agents.folder(scope, host) is not None
-    if adapter.named_agents is not None:
+    scoping = (
+        isinstance(adapter, AgentFileScoping)
+        and adapter.agent_files.folder(scope, host) is not None
+    )
+    named = isinstance(adapter, NamedAgentScoping)
+    if named:
         placed = companions_for(adapter, desired, found, table)
     else:
         placed = place(adapter, desired, found, table) if scoping else Placement(list(desired))
@@ -72,9 +78,7 @@ def scope_to_agents(
     placed.scoping = scoping
     placed.roles_used = roles_used(desired, agents, table)
     # OpenCode scopes only what [mcp.roles] names (companions_for).
-    placed.scoped = placed.roles_used and (
-        scoping if adapter.named_agents is None else any(i.scoped for i in desired)
-    )
+    placed.scoped = placed.roles_used and (any(i.scoped for i in desired) if named else scoping)
     return placed
 
 
@@ -82,10 +86,12 @@ def refused_agents(agent_files: tuple[TargetFile, ...]) -> dict[str, str]:
     """Agents whose definition cannot hold servers at all (e.g. a Gemini remote agent)."""
     refused = {}
     for agent in agent_files:
-        descriptor = agent.adapter.agents
-        if descriptor is None or agent.agent is None or agent.document is None:
+        adapter = agent.adapter
+        if not isinstance(adapter, AgentFileScoping):
             continue
-        why = descriptor.refuses(agent.document.value)
+        if agent.agent is None or agent.document is None:
+            continue
+        why = adapter.agent_refuses(agent.document.value)
         if why:
             refused[agent.agent] = (
                 f"agent {agent.agent} ({agent.shown}) {why}; aido puts no server there"
@@ -106,8 +112,10 @@ def roles_used(
     if table or any(item.scoped for item in desired):
         return True
     for adapter, names in agents.items():
-        named = ADAPTERS[adapter].named_agents if adapter in ADAPTERS else None
-        built_in = set(named.built_in) if named is not None else set()
+        harness = ADAPTERS.get(adapter)
+        built_in: set[str] = set()
+        if isinstance(harness, NamedAgentScoping):
+            built_in = set(harness.named_agents.built_in)
         if any(name != MAIN and name not in built_in for name in names):
             return True
     return False
@@ -123,7 +131,7 @@ def place(
     result = Placement()
     unplayed: list[DesiredEntry] = []
     for item in desired:
-        if adapter.agents is None or not item.roles or SHARED in item.roles:
+        if not isinstance(adapter, AgentFileScoping) or not item.roles or SHARED in item.roles:
             result.shared.append(item)
             continue
         names = agents_playing(item.roles, table, found)
@@ -135,7 +143,7 @@ def place(
                 unplayed.append(item)
             continue
         try:
-            entry = adapter.agents.entry(item.entry)
+            entry = adapter.agent_entry(item.entry)
         except AidoError as exc:
             result.notes.append(f"{item.id}: kept in the shared file of {adapter.name}: {exc}")
             if not main:
@@ -160,13 +168,13 @@ def _agent_files_only(
     """Per-agent budgets of servers that are not in the agent's own file, for a harness
     whose agents inherit the main session's servers and deny tools in their own file
     (Claude Code's frontmatter `disallowedTools`): values of that agent file only."""
-    if adapter.agents is None or adapter.named_agents is not None:
+    if not isinstance(adapter, AgentFileScoping) or not isinstance(adapter, AgentBudgets):
         return
     for item in desired:
         for agent, budget in item.agent_budgets.items():
             if (item.id, agent) in result.budgeted:
                 continue
-            compiled = agent_budget(adapter, item.id, agent, budget)
+            compiled = adapter.agent_budget(item.id, agent, budget)
             if compiled is None:
                 return  # said by agent_budget_notes
             result.budgeted.add((item.id, agent))
@@ -202,11 +210,11 @@ def _agent_item(
     the harness has no off switch (left out of that agent's file, the plan says so)."""
     plain = item._replace(entry=entry, companions=(), budget_companions=())
     budget = item.agent_budgets.get(name)
-    if budget is None or item.plain is None or adapter.agents is None:
+    if budget is None or item.plain is None or not isinstance(adapter, AgentFileScoping):
         return plain
     result.budgeted.add((item.id, name))
     table = f"[override.{item.id}.agents.{name}]"
-    compiled = adapter.budget(item.id, item.plain, budget)
+    compiled = budgeted(adapter, item.id, item.plain, budget, Scope.PROJECT)
     if compiled.entry is None:
         result.notes.append(
             f"{item.id}: {table} switches it off and {adapter.name} has no off switch, "
@@ -214,8 +222,8 @@ def _agent_item(
         )
         return None
     if compiled.companions:  # the filter lives outside the entry (Claude Code's settings)
-        own_file = agent_budget(adapter, item.id, name, budget)
-        if own_file is not None and adapter.named_agents is None:  # in the agent's file
+        own_file = _in_agent_file(adapter, item.id, name, budget)
+        if own_file is not None:
             return plain._replace(
                 notes=(*plain.notes, *own_file.notes),
                 budget_companions=own_file.companions,
@@ -227,7 +235,7 @@ def _agent_item(
         )
         return plain._replace(notes=(*plain.notes, why))
     try:
-        own = adapter.agents.entry(compiled.entry)
+        own = adapter.agent_entry(compiled.entry)
     except AidoError as exc:
         return plain._replace(notes=(*plain.notes, f"{item.id}: {table} not applied: {exc}"))
     return plain._replace(
@@ -237,6 +245,15 @@ def _agent_item(
         budget=budget,
         filtered=compiled.filtered,
     )
+
+
+def _in_agent_file(adapter: Adapter, name: str, agent: str, budget: Budget) -> Budgeted | None:
+    """Server `name`'s budget for agent `agent` as values of the agent's own file (Claude
+    Code's `disallowedTools`); None where the harness keeps per-agent budgets in its
+    config file (OpenCode's `agent.<name>.tools`) or has none."""
+    if not isinstance(adapter, AgentBudgets) or isinstance(adapter, NamedAgentScoping):
+        return None
+    return adapter.agent_budget(name, agent, budget)
 
 
 def companions_for(
@@ -258,10 +275,10 @@ def companions_for(
         names = agents_playing(item.roles, table, found)
         if main_plays(item.roles, table):
             result.shared.append(item._replace(companions=()))
+        elif names and isinstance(adapter, NamedAgentScoping):
+            result.shared.append(item._replace(companions=adapter.role_scoping(item.id, names)))
         elif names:
-            result.shared.append(
-                item._replace(companions=role_scoping(adapter, item.id, names) or ())
-            )
+            result.shared.append(item._replace(companions=()))
         else:
             unplayed.append(item)
     _nobody(adapter.name, unplayed, found, result)
@@ -276,9 +293,11 @@ def _with_agent_budgets(
     `agent.<name>.tools`): each replaces a role-scoping value of the same key."""
     extra: list[Companion] = []
     notes: list[str] = []
+    if not isinstance(adapter, AgentBudgets):
+        return item  # said by agent_budget_notes
     for agent, budget in item.agent_budgets.items():
         table = f"[override.{item.id}.agents.{agent}]"
-        compiled = agent_budget(adapter, item.id, agent, budget)
+        compiled = adapter.agent_budget(item.id, agent, budget)
         if compiled is None:
             continue  # said by agent_budget_notes
         result.budgeted.add((item.id, agent))
@@ -316,7 +335,7 @@ def agent_budget_notes(adapter: Adapter, desired: list[DesiredEntry], result: Pl
         how = (
             "it applies only where the server is in the agent's own file (give the server "
             "a role the agent plays, docs/roles.md)"
-            if adapter.agents is not None
+            if isinstance(adapter, AgentFileScoping)
             else "it has no per-agent tool field"
         )
         result.notes.append(

@@ -24,7 +24,7 @@ import shutil
 from collections.abc import Mapping
 from pathlib import Path, PurePath
 
-from aidokit.adapters.base import Launch
+from aidokit.adapters.launch import Launch
 
 # Launchers that download packages and have no offline switch aido knows of.
 DOWNLOADERS = frozenset({"pnpx", "bunx", "pipx", "yarn", "pnpm", "bun", "deno"})

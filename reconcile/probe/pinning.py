@@ -27,7 +27,7 @@ from pathlib import Path, PurePath
 from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
-from aidokit.adapters.base import Launch
+from aidokit.adapters.launch import Launch
 from aidokit.catalog.models import StdioSpec, package_of
 from aidokit.reconcile.probe.targets import Result, Status
 from aidokit.reconcile.read.choices.tool_pins import (

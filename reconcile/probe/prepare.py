@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from aidokit.adapters.base import Launch
+from aidokit.adapters.launch import Launch
 from aidokit.catalog.errors import printable
 from aidokit.reconcile.plan.model import Change, FileChange
 from aidokit.reconcile.probe import launchers

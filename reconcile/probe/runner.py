@@ -39,7 +39,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
 from mcp_types import Implementation, PaginatedRequestParams, Tool
 
-from aidokit.adapters.base import Launch
+from aidokit.adapters.launch import Launch
 from aidokit.catalog.errors import printable
 from aidokit.reconcile.probe.launchers import not_cached
 from aidokit.reconcile.probe.targets import Job, Result, Status

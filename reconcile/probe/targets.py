@@ -1,7 +1,7 @@
 """What `aido doctor --probe` starts: one probe per distinct launch, and who may run it.
 
 Every entry of every targeted file is read the way its harness starts it
-(`Adapter.launch`); entries that start the same program with the same
+(`launch_of`); entries that start the same program with the same
 arguments, environment and folder (or the same URL and headers) are one probe,
 reported for each of them. Running a probe runs third-party code (SPEC §7): an
 entry runs without asking only when it is exactly what aido renders now, in that
@@ -20,7 +20,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters.base import Launch
+from aidokit.adapters.launch import Launch, launch_of
 from aidokit.reconcile.plan.model import Action, Change, FileChange
 from aidokit.reconcile.plan.planner import runs_as_rendered
 from aidokit.reconcile.read.world import TargetFile, World
@@ -116,7 +116,7 @@ def probes_of(world: World, ids: Sequence[str] = ()) -> list[Probe]:
                 continue
             if not isinstance(value, dict):
                 continue  # not an entry the harness could start either
-            launch = target.adapter.launch(value, host)
+            launch = launch_of(target.adapter, value, host)
             if value.get("enabled") is False or value.get("disabled") is True:
                 launch = launch._replace(problem="it is switched off there, so it does not start")
             use = _use(target, name, entry_id, value, wanted)

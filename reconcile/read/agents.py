@@ -1,6 +1,6 @@
 """Agent definitions found in a project, and which of them play a role (docs/roles.md).
 
-Where a harness keeps its agents is its adapter's (`Adapter.agents`, AgentFiles). An
+Where a harness keeps its agents is its adapter's (`AgentFileScoping.agent_files`). An
 agent's name is what its harness calls it: the frontmatter `name` where the harness
 reads it (`AgentFiles.named_in_frontmatter`), else the file name without its suffix
 (`qa.md`, `qa.agent.md`, `qa.json` are all `qa`). The `name` line is read cheaply (the
@@ -20,7 +20,7 @@ from aidokit.catalog.models import ALL_ROLES
 from aidokit.reconcile.read.choices.config import AGENT_PATTERN
 
 if TYPE_CHECKING:
-    from aidokit.adapters.base import AgentFiles
+    from aidokit.adapters.agents import AgentFiles
 
 _AGENT_NAME = AGENT_PATTERN_RE = re.compile(AGENT_PATTERN)
 SHARED = "*"  # `[mcp.roles] ID = ["*"]`: every agent sees the entry, on purpose
@@ -44,12 +44,15 @@ def discover_agents(root: Path) -> tuple[AgentFile, ...]:
     """Return the agent files under `root` (a project or a home), sorted: those in the
     folder of each adapter that keeps agents (its AgentFiles)."""
     from aidokit.adapters import ADAPTERS
+    from aidokit.adapters.agents import AgentFileScoping
 
     found: list[AgentFile] = []
     for adapter in ADAPTERS.values():
-        agents = adapter.agents
-        directory = None if agents is None else root / agents.folder_name
-        if agents is None or directory is None or not directory.is_dir():
+        if not isinstance(adapter, AgentFileScoping):
+            continue
+        agents = adapter.agent_files
+        directory = root / agents.folder_name
+        if not directory.is_dir():
             continue
         for path in directory.iterdir():
             stem = path.name.removesuffix(agents.suffix)

@@ -10,16 +10,10 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from aidokit.adapters import spec_for, unreferenced_variables
-from aidokit.adapters.base import (
-    NOTHING,
-    Adapter,
-    Budget,
-    Budgeted,
-    Companion,
-    Host,
-    Scope,
-    role_scoping,
-)
+from aidokit.adapters.agents import NamedAgentScoping
+from aidokit.adapters.assumed_format import AssumesFormat
+from aidokit.adapters.base import Adapter, Companion, Host, Scope
+from aidokit.adapters.budget import NOTHING, Budget, Budgeted, budgeted
 from aidokit.adapters.render import for_os
 from aidokit.catalog.errors import NoInstallSpecError
 from aidokit.catalog.facts import Facts, OSName
@@ -174,11 +168,13 @@ def resolve_for(
     """Render every wanted server for `adapter`; notes say what was skipped and why.
 
     With `host`, an entry the harness found there would not read in its `scope` file
-    (`Adapter.assumed_format`, e.g. by its CLI's version) is left out with the reason.
+    (`AssumesFormat.assumed_format`, e.g. by its CLI's version) is left out with the reason.
     """
     entries: list[DesiredEntry] = []
     notes: list[str] = []
-    assumed = None if host is None else adapter.assumed_format(scope, host)
+    assumed = None
+    if host is not None and isinstance(adapter, AssumesFormat):
+        assumed = adapter.assumed_format(scope, host)
     for item in wanted:
         if item.adapters is not None and adapter.name not in item.adapters:
             notes.append(
@@ -219,13 +215,13 @@ def resolve_for(
         if refused is not None:
             notes.append(f"{item.server.id}: left out of {adapter.name}: {refused}")
             continue
-        budgeted = (
-            adapter.budget(item.server.id, entry, item.budget, scope=scope)
+        compiled = (
+            budgeted(adapter, item.server.id, entry, item.budget, scope)
             if item.budget.chosen
             else Budgeted(entry)
         )
-        if budgeted.entry is None:  # switched off where the harness has no off switch
-            notes.extend(budgeted.notes)
+        if compiled.entry is None:  # switched off where the harness has no off switch
+            notes.extend(compiled.notes)
             on = [agent for agent, budget in item.agent_budgets.items() if budget.enabled]
             if on:
                 notes.append(
@@ -239,19 +235,19 @@ def resolve_for(
             DesiredEntry(
                 name=item.server.id,
                 id=item.server.id,
-                entry=budgeted.entry,
+                entry=compiled.entry,
                 detail=item.detail,
                 why=item.why,
                 roles=item.roles,
                 sensitive=item.server.security_sensitive,
-                notes=(*rendered.notes, *budgeted.notes),
+                notes=(*rendered.notes, *compiled.notes),
                 companions=_companions(adapter, item),
-                budget_companions=budgeted.companions,
+                budget_companions=compiled.companions,
                 source=item.source,
                 scoped=item.scoped,
-                claims=budgeted.claims,
+                claims=compiled.claims,
                 budget=item.budget,
-                filtered=budgeted.filtered,
+                filtered=compiled.filtered,
                 plain=entry,
                 agent_budgets=item.agent_budgets,
             )
@@ -263,4 +259,6 @@ def _companions(adapter: Adapter, item: Wanted) -> tuple[Companion, ...]:
     """Role scoping for `item` on `adapter`, only when aido.toml names its agents."""
     if not item.scoped or "*" in item.roles:  # ["*"]: shared on purpose
         return ()
-    return role_scoping(adapter, item.server.id, item.roles) or ()
+    if not isinstance(adapter, NamedAgentScoping):
+        return ()
+    return adapter.role_scoping(item.server.id, item.roles)

@@ -21,7 +21,8 @@ from __future__ import annotations
 from pathlib import PurePosixPath, PureWindowsPath
 
 from aidokit.adapters import ADAPTERS
-from aidokit.adapters.base import Adapter, Host, Scope
+from aidokit.adapters.agents import AgentFileScoping
+from aidokit.adapters.base import Adapter, CompanionFiles, Host, Scope
 from aidokit.reconcile.read.ownership import PROJECT_STATE_DIR, State
 
 STATE_SHOWN = f"{PROJECT_STATE_DIR}/state.json"
@@ -57,11 +58,13 @@ def project_file(adapter: Adapter, key: str, host: Host) -> bool:
     location = adapter.location(Scope.PROJECT, host) if Scope.PROJECT in adapter.scopes else None
     files = {host.project / name for name in adapter.caps.project_names}
     files.update(() if location is None else (location.path,))
-    files.update(side.path for side in adapter.companion_files(Scope.PROJECT, host).values())
+    if isinstance(adapter, CompanionFiles):
+        files.update(side.path for side in adapter.companion_files(Scope.PROJECT, host).values())
     if path in files:
         return True
-    agents = adapter.agents
-    return agents is not None and agents.name_of(path, Scope.PROJECT, host) is not None
+    if not isinstance(adapter, AgentFileScoping):
+        return False
+    return adapter.agent_files.name_of(path, Scope.PROJECT, host) is not None
 
 
 def _plain(relative: str) -> bool:

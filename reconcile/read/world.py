@@ -17,19 +17,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from aidokit.adapters import ADAPTERS, resolved
-from aidokit.adapters.base import (
+from aidokit.adapters.agents import AgentFiles, AgentFileScoping, NamedAgents, NamedAgentScoping
+from aidokit.adapters.approval import (
     NO_RECORDS,
-    Adapter,
-    AgentFiles,
-    Host,
-    Location,
-    NamedAgents,
-    Scope,
-    TrustRecords,
-    agent_budget,
-    display,
+    AgentApproval,
+    ApprovalRecords,
+    NeedsApproval,
     parse_record,
 )
+from aidokit.adapters.base import Adapter, CompanionFiles, FileNotes, Host, Location, Scope, display
+from aidokit.adapters.budget import AgentBudgets
 from aidokit.catalog import errors as log
 from aidokit.catalog.errors import get_logger
 from aidokit.catalog.facts import Facts
@@ -216,7 +213,7 @@ class TargetFile(NamedTuple):
     # the plan's Reason by value: "not-targeted", "other-file" or "not-installed".
     orphaned: str | None = None
     agent: str | None = None  # the agent whose definition this is; None: the shared file
-    # The adapter's name for this companion file (`Adapter.companion_files`): it holds no
+    # The adapter's name for this companion file (`CompanionFiles.companion_files`): it holds no
     # servers, only the items of the entries' companions that name it.
     companion: str | None = None
     notes: tuple[str, ...] = ()  # the adapter's notes on the file as a whole (file_notes)
@@ -255,10 +252,10 @@ class World:
     not_installed: tuple[str, ...] = ()  # adapters skipped: their user-level folder is missing
     # adapter -> the names of its agents found in this scope (docs/roles.md), read or not
     agents: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    # The adapters' companion files (`Adapter.companion_files`) in this scope, read.
+    # The adapters' companion files (`CompanionFiles.companion_files`) in this scope, read.
     companions: tuple[TargetFile, ...] = ()
     lock_digest: str = ABSENT  # of the bytes `lock` was read from (the plan's compare-and-swap)
-    trust: TrustRecords = NO_RECORDS  # the harness records the trust gates look at
+    trust: ApprovalRecords = NO_RECORDS  # the harness records the trust gates look at
     # Each entry id's tools as the last `aido doctor --probe` listed them (its cache, per
     # server version), for the context budget: read when aido.toml has an [override.*].
     tool_lists: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -352,25 +349,30 @@ def read_world(inputs: Inputs) -> World:
             state_errors.append(str(exc))
             continue
         files.append(_read_file(adapter, location, state, inputs.host))
-        for key, side in adapter.companion_files(inputs.scope, inputs.host).items():
+        sides = (
+            adapter.companion_files(inputs.scope, inputs.host)
+            if isinstance(adapter, CompanionFiles)
+            else {}
+        )
+        for key, side in sides.items():
             read = _read_companion(adapter, key, side, states, inputs.host, ignored)
             if isinstance(read, str):
                 state_errors.append(read)
             elif read is not None:
                 companions.append(read)
-        if adapter.agents is not None:
-            index = discover(adapter.agents, adapter.name, inputs.scope, inputs.host)
+        if isinstance(adapter, AgentFileScoping):
+            index = discover(adapter.agent_files, adapter.name, inputs.scope, inputs.host)
             agents[adapter.name] = tuple(index)
             chosen = _agents_to_read(adapter, inputs, wanted, index, state)
             files += [_read_agent(adapter, n, p, state, inputs) for n, p in chosen]
-        elif adapter.named_agents is not None:
+        elif isinstance(adapter, NamedAgentScoping):
             agents[adapter.name] = _named_agents(adapter.named_agents, files[-1], inputs)
     if log.enabled("debug"):
         for target in files:
             _log_read(target)
     orphans = _orphans(inputs, [*files, *companions], states, ignored) if not state_errors else []
-    files = [t._replace(notes=t.adapter.file_notes(t.location, inputs.host)) for t in files]
-    orphans = [t._replace(notes=t.adapter.file_notes(t.location, inputs.host)) for t in orphans]
+    files = [t._replace(notes=_file_notes(t, inputs.host)) for t in files]
+    orphans = [t._replace(notes=_file_notes(t, inputs.host)) for t in orphans]
     trust = trust_records([*files, *orphans], inputs.host)
     others = {r.key: r for s in states.values() for r in s.records if r.adapter not in ADAPTERS}
     return World(
@@ -422,7 +424,7 @@ def _read_companion(
     return _read_file(adapter, location, state, host)._replace(companion=key)
 
 
-def trust_records(files: Sequence[TargetFile], host: Host) -> TrustRecords:
+def trust_records(files: Sequence[TargetFile], host: Host) -> ApprovalRecords:
     """The records every targeted file's trust gate names (adapters/base.py), each read
     once under the safe-read rules (a record that cannot be read counts as missing), and
     the digest of each targeted file's bytes."""
@@ -433,22 +435,32 @@ def trust_records(files: Sequence[TargetFile], host: Host) -> TrustRecords:
     return read_records(paths, digests)
 
 
-def read_trust(adapter: Adapter, location: Location, host: Host) -> TrustRecords:
+def _file_notes(target: TargetFile, host: Host) -> tuple[str, ...]:
+    """What the harness says about `target`'s file as a whole (`FileNotes`)."""
+    adapter = target.adapter
+    return adapter.file_notes(target.location, host) if isinstance(adapter, FileNotes) else ()
+
+
+def read_trust(adapter: Adapter, location: Location, host: Host) -> ApprovalRecords:
     """The records `adapter`'s trust gate names for the shared file at `location`, read."""
-    return read_records(adapter.trust_files(location, host), {})
+    if not isinstance(adapter, NeedsApproval):
+        return NO_RECORDS
+    return read_records(adapter.approval_files(location, host), {})
 
 
 def _gate_files(
     adapter: Adapter, location: Location, host: Host, target: TargetFile
 ) -> tuple[Path, ...]:
-    agents = adapter.agents
-    own = agents.gate_files(location, host) if target.agent and agents is not None else ()
-    return (*adapter.trust_files(location, host), *own)
+    """The harness records the approval gates of `target` look at."""
+    files = adapter.approval_files(location, host) if isinstance(adapter, NeedsApproval) else ()
+    if target.agent and isinstance(adapter, AgentApproval):
+        files += adapter.agent_approval_files(location, host)
+    return files
 
 
 def read_records(
     paths: Sequence[Path] | Mapping[Path, None], digests: Mapping[Path, str]
-) -> TrustRecords:
+) -> ApprovalRecords:
     """Each of `paths` read (regular files under the size cap; anything else counts as
     missing) and parsed, with which of them exist."""
     from aidokit.reconcile.core.safe_read import read_file
@@ -464,7 +476,7 @@ def read_records(
             except AidoError:
                 raw = None
         parsed[path] = parse_record(path, raw)
-    return TrustRecords(parsed, frozenset(present), digests)
+    return ApprovalRecords(parsed, frozenset(present), digests)
 
 
 def _resolved(wanted: list[Wanted]) -> list[Wanted]:
@@ -532,14 +544,14 @@ def _agents_to_read(
     aido's records (a file since removed included, so its records are forgotten)."""
     from aidokit.reconcile.read.agents import agents_playing
 
-    if adapter.agents is None:
-        raise RuntimeError("aido bug: expected adapter.agents is not None")
+    if not isinstance(adapter, AgentFileScoping):
+        raise RuntimeError("aido bug: expected an adapter with agent files")
     table = role_table(inputs)
     found = tuple(index)
     names = {n for item in wanted for n in agents_playing(item.roles, table, found)}
     config = inputs.loaded.config
-    if adapter.named_agents is None and config.override:  # a per-agent budget denied in the
-        # agent's own file
+    if isinstance(adapter, AgentBudgets) and config.override:  # a per-agent budget denied in
+        # the agent's own file
         from aidokit.reconcile.read.choices.overrides import with_overrides
 
         budgeted = with_overrides(list(wanted), config, inputs.loaded.origin)
@@ -547,7 +559,7 @@ def _agents_to_read(
             agent
             for item in budgeted
             for agent, budget in item.agent_budgets.items()
-            if agent in index and agent_budget(adapter, item.server.id, agent, budget) is not None
+            if agent in index and adapter.agent_budget(item.server.id, agent, budget) is not None
         }
     chosen = {index[name]: name for name in names}
     by_path = {path: name for name, path in index.items()}
@@ -555,7 +567,7 @@ def _agents_to_read(
         if record.adapter == adapter.name:
             path = Path(record.path)
             path = path if path.is_absolute() else inputs.host.project / path
-            stem = adapter.agents.name_of(path, inputs.scope, inputs.host)
+            stem = adapter.agent_files.name_of(path, inputs.scope, inputs.host)
             if stem is not None:
                 chosen.setdefault(path, by_path.get(path, stem))
     return sorted((name, path) for path, name in chosen.items())
@@ -566,12 +578,12 @@ def _read_agent(
 ) -> TargetFile:
     """Agent `name`'s file `path` of `adapter`, read like any harness file (trust boundary
     included)."""
-    if adapter.agents is None:
-        raise RuntimeError("aido bug: expected adapter.agents is not None")
-    stem = adapter.agents.name_of(path, inputs.scope, inputs.host)
+    if not isinstance(adapter, AgentFileScoping):
+        raise RuntimeError("aido bug: expected an adapter with agent files")
+    stem = adapter.agent_files.name_of(path, inputs.scope, inputs.host)
     if stem is None:
         raise RuntimeError("aido bug: expected stem is not None")
-    location = adapter.agents.location(adapter.name, inputs.scope, inputs.host, stem)
+    location = adapter.agent_files.location(adapter.name, inputs.scope, inputs.host, stem)
     if location is None:
         raise RuntimeError("aido bug: expected location is not None")
     return _read_file(adapter, location, state, inputs.host)._replace(agent=name)
@@ -646,15 +658,21 @@ def _orphans(
         if here is None or "#" in record_path:
             continue
         path = host.project / record_path if inputs.scope is Scope.PROJECT else Path(record_path)
-        sides = adapter.companion_files(inputs.scope, host)
+        sides = (
+            adapter.companion_files(inputs.scope, host)
+            if isinstance(adapter, CompanionFiles)
+            else {}
+        )
         side = next((k for k, loc in sides.items() if loc.path == path), None)
         if side is not None:
             file = _read_file(adapter, sides[side], state, host)
             orphans.append(file._replace(orphaned="not-targeted", companion=side))
             continue
-        agent = adapter.agents.name_of(path, inputs.scope, host) if adapter.agents else None
-        if adapter.agents is not None and agent is not None:
-            here = adapter.agents.location(name, inputs.scope, host, agent) or here
+        agent = None
+        if isinstance(adapter, AgentFileScoping):
+            agent = adapter.agent_files.name_of(path, inputs.scope, host)
+            if agent is not None:
+                here = adapter.agent_files.location(name, inputs.scope, host, agent) or here
         why = "not-targeted"
         if adapter in inputs.adapters:
             why = "other-file" if installed(here) else "not-installed"

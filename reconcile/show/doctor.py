@@ -8,7 +8,10 @@ from enum import StrEnum
 from typing import Any
 
 from aidokit.adapters import spec_for
-from aidokit.adapters.base import NO_RECORDS, Adapter, Location, Scope, TrustRecords, display
+from aidokit.adapters.agents import AgentFileScoping
+from aidokit.adapters.approval import NO_RECORDS, AgentApproval, ApprovalRecords, NeedsApproval
+from aidokit.adapters.assumed_format import AssumesFormat
+from aidokit.adapters.base import Adapter, DoctorChecks, Location, Scope, display
 from aidokit.adapters.common import identity_of
 from aidokit.catalog.models import MCPDef, deprecation
 from aidokit.reconcile.core.errors import AidoError
@@ -17,7 +20,6 @@ from aidokit.reconcile.read.desired import Wanted
 from aidokit.reconcile.read.machine import (
     INSTALL,
     VERSION_RE,
-    claude_processes,
     cli_version,
     on_path,
 )
@@ -69,9 +71,8 @@ class Checkup:
     # The plan's notes on roles and agents, per file (shown, note): a converged plan only
     # counts them, so doctor says them in full (issue 32 §5).
     role_notes: tuple[tuple[str, str], ...] = ()
-    trust: TrustRecords = NO_RECORDS  # the harness records the trust gates look at
+    trust: ApprovalRecords = NO_RECORDS  # the harness records the trust gates look at
     version_of: Callable[[str], str | None] = field(default=lambda name: cli_version(name))
-    processes: Callable[[], list[tuple[int, str]]] = field(default=lambda: claude_processes())
 
 
 def checkup_of(world: World, **hooks: Any) -> Checkup:
@@ -177,7 +178,10 @@ def assumed_formats(c: Checkup) -> list[Finding]:
     by the CLI version found here (issue 33: Kilo's project file and `{env:…}`)."""
     found = []
     for file in c.files:
-        assumed = file.adapter.assumed_format(file.location.scope, c.inputs.host)
+        adapter = file.adapter
+        if not isinstance(adapter, AssumesFormat):
+            continue
+        assumed = adapter.assumed_format(file.location.scope, c.inputs.host)
         if assumed is not None:
             message = f"{file.adapter.name}: {assumed.said}"
             found.append(Finding(Severity.WARNING, "cli-format", file.shown, message))
@@ -279,20 +283,15 @@ def drifted_entries(c: Checkup) -> list[Finding]:
     return found
 
 
-def running_claude(c: Checkup) -> list[Finding]:
-    """Claude Code rewrites ~/.claude.json on its own: warn when it runs (user/local scope)."""
-    targeted = any(f.adapter.name == "claude-code" for f in c.files)
-    if c.inputs.scope is Scope.PROJECT or not targeted:
-        return []
+def harness_checks(c: Checkup) -> list[Finding]:
+    """The checks of the targeted harnesses' own (`DoctorChecks`), e.g. a running Claude
+    Code that rewrites ~/.claude.json on its own."""
+    adapters = {f.adapter.name: f.adapter for f in c.files}.values()
     return [
-        Finding(
-            Severity.WARNING,
-            "claude-running",
-            f"pid {pid}",
-            f"{name} (pid {pid}) is running and rewrites ~/.claude.json on its own; quit "
-            "Claude Code before aido apply, or your edits may be lost",
-        )
-        for pid, name in c.processes()
+        Finding(Severity.WARNING, note.check, note.subject, note.message)
+        for adapter in adapters
+        if isinstance(adapter, DoctorChecks)
+        for note in adapter.doctor_notes(c.inputs.scope, c.inputs.host)
     ]
 
 
@@ -301,17 +300,19 @@ def trust_gates(c: Checkup) -> list[Finding]:
     found = []
     for file in c.files:
         names = tuple(sorted(r.name for r in file.records if not r.map_path))
-        gate = (
-            file.adapter.trust_gate(file.location, c.inputs.host, names, c.trust) if names else None
-        )
-        agents = file.adapter.agents
+        adapter, location, host = file.adapter, file.location, c.inputs.host
+        if not names:
+            continue
+        gate = None
+        if isinstance(adapter, NeedsApproval):
+            gate = adapter.approval(location, host, names, c.trust)
         if (
             gate is None
-            and names
-            and agents
-            and agents.name_of(file.location.path, file.location.scope, c.inputs.host)
+            and isinstance(adapter, AgentApproval)
+            and isinstance(adapter, AgentFileScoping)
+            and adapter.agent_files.name_of(location.path, location.scope, host)
         ):
-            gate = agents.gate(file.location, c.inputs.host, False, c.trust)  # an agent's own gate
+            gate = adapter.agent_approval(location, host, False, c.trust)  # an agent's own gate
         if gate is not None:
             found.append(Finding(Severity.WARNING, "trust", file.shown, gate.sentence()))
     return found
@@ -410,7 +411,7 @@ CHECKS: tuple[Callable[[Checkup], list[Finding]], ...] = (
     assumed_formats,
     state_records,
     drifted_entries,
-    running_claude,
+    harness_checks,
     trust_gates,
     agent_roles,
     both_scopes,

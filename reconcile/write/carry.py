@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters import spec_for
-from aidokit.adapters.base import Adapter, Host, Launch
+from aidokit.adapters.base import Adapter, Host
+from aidokit.adapters.launch import Launch, launch_of
 from aidokit.catalog.models import MCPDef
 from aidokit.reconcile.core.errors import CatalogError
 
@@ -170,7 +171,7 @@ def carried(
     the import replaced by variables (a credential): set to them, the launches compare."""
     names = _names(entry) | _names(neutral(entry, source)) | set(literals or {})
     host = probe_host(names)
-    want = _seen(source.launch(entry, host), host, names)
+    want = _seen(launch_of(source, entry, host), host, names)
     shown = {**entry, **flat(entry)}  # Codex's and Goose's variables named as references
     out: dict[str, str | None] = {}
     for adapter in targets:
@@ -184,7 +185,7 @@ def carried(
             out[adapter.name] = _why(adapter, shown, "cannot reference a variable there")
             continue
         mine = probe_host(names, literals)
-        got = _seen(adapter.launch(rendered, mine), mine, names)
+        got = _seen(launch_of(adapter, rendered, mine), mine, names)
         out[adapter.name] = None if got == want else _why(adapter, shown, None)
     return out
 

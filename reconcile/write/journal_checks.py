@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aidokit.adapters.base import Adapter, Host, Location, Scope
+from aidokit.adapters.agents import AgentFileScoping
+from aidokit.adapters.base import Adapter, CompanionFiles, Host, Location, Scope
 from aidokit.reconcile.core.errors import SecurityError
 from aidokit.reconcile.core.paths import outside, state_folder_problem
 from aidokit.reconcile.write.journal import OWN, FileEntry, Tx
@@ -112,12 +113,14 @@ def _location(adapter: Adapter, path: Path, scope: Scope, host: Host) -> Locatio
     location = adapter.location(scope, host)
     if location is not None and location.path == path:
         return location
-    side = next((s for s in adapter.companion_files(scope, host).values() if s.path == path), None)
-    if side is not None:
-        return side
-    if adapter.agents is None:
+    if isinstance(adapter, CompanionFiles):
+        sides = adapter.companion_files(scope, host).values()
+        side = next((s for s in sides if s.path == path), None)
+        if side is not None:
+            return side
+    if not isinstance(adapter, AgentFileScoping):
         return None
-    stem = adapter.agents.name_of(path, scope, host)
+    stem = adapter.agent_files.name_of(path, scope, host)
     if stem is None:
         return None
-    return adapter.agents.location(adapter.name, scope, host, stem)
+    return adapter.agent_files.location(adapter.name, scope, host, stem)

@@ -19,6 +19,8 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from aidokit.adapters.agents import AgentFileScoping
+from aidokit.adapters.base import CompanionFiles
 from aidokit.reconcile.core.atomic import ABSENT
 from aidokit.reconcile.core.errors import ConfigError, SecurityError
 from aidokit.reconcile.core.safe_read import parse_nested, read_file
@@ -65,10 +67,10 @@ def _address(file: FileChange, saved: dict[str, Any], host: Host) -> dict[str, A
     """`saved` (the file as data) with its paths replaced by its address."""
     from aidokit.adapters import ADAPTERS
 
-    agents = ADAPTERS[file.adapter].agents
+    adapter = ADAPTERS[file.adapter]
     stem = None
-    if file.agent is not None and agents is not None:
-        stem = Path(file.abs_path).name.removesuffix(agents.suffix)
+    if file.agent is not None and isinstance(adapter, AgentFileScoping):
+        stem = Path(file.abs_path).name.removesuffix(adapter.agent_files.suffix)
     found = _located(file.adapter, file.scope, file.companion, stem, host)
     if found is None or str(found[0].path) != file.abs_path:
         raise ConfigError(
@@ -183,14 +185,16 @@ def _located(
     if adapter is None or (companion is not None and stem is not None):
         return None
     if companion is not None:
+        if not isinstance(adapter, CompanionFiles):
+            return None
         side = adapter.companion_files(scope, host).get(companion)
         return None if side is None else (side, None)
     if stem is None:
         shared = adapter.location(scope, host)
         return None if shared is None else (shared, None)
-    if adapter.agents is None:
+    if not isinstance(adapter, AgentFileScoping):
         return None
-    location = adapter.agents.location(adapter.name, scope, host, stem)
+    location = adapter.agent_files.location(adapter.name, scope, host, stem)
     if location is None:
         return None
-    return location, agent_name(adapter.agents, location.path, stem)
+    return location, agent_name(adapter.agent_files, location.path, stem)

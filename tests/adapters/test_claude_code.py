@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.adapters.base import Host, Scope, TrustGate
+from aidokit.adapters.approval import ApprovalGate
+from aidokit.adapters.base import Host, Scope
 from aidokit.adapters.claude_code import ADAPTER
 from aidokit.reconcile.core.errors import CatalogError
 from aidokit.reconcile.read.world import read_trust
@@ -62,8 +63,8 @@ def test_agent_files_are_the_subagents_with_a_list_of_servers(tmp_path: Path) ->
     from aidokit.adapters.base import LIST_ITEMS, Format
 
     host = make_host({}, tmp_path / "app")
-    agents = ADAPTER.agents
-    assert agents is not None and agents.fmt is Format.MARKDOWN
+    agents = ADAPTER.agent_files
+    assert agents.fmt is Format.MARKDOWN
     assert agents.map_path == ("mcpServers", LIST_ITEMS)
     project = agents.location(ADAPTER.name, Scope.PROJECT, host, "qa")
     user = agents.location(ADAPTER.name, Scope.USER, host, "qa")
@@ -71,7 +72,7 @@ def test_agent_files_are_the_subagents_with_a_list_of_servers(tmp_path: Path) ->
     assert user is not None and user.path == host.home / ".claude/agents/qa.md"
     assert agents.location(ADAPTER.name, Scope.LOCAL, host, "qa") is None
     entry = {"type": "stdio", "command": "npx", "args": ["x"]}
-    assert agents.entry(entry) == entry  # the shape of .mcp.json entries
+    assert ADAPTER.agent_entry(entry) == entry  # the shape of .mcp.json entries
 
 
 def _trust(home: Path, folder: Path, value: object = True) -> None:
@@ -81,11 +82,11 @@ def _trust(home: Path, folder: Path, value: object = True) -> None:
     (home / ".claude.json").write_text(json.dumps(record), encoding="utf-8")
 
 
-def _agent_gate(host: Host, scope: Scope = Scope.PROJECT) -> TrustGate | None:
-    assert ADAPTER.agents is not None
-    location = ADAPTER.agents.location(ADAPTER.name, scope, host, "qa")
+def _agent_gate(host: Host, scope: Scope = Scope.PROJECT) -> ApprovalGate | None:
+
+    location = ADAPTER.agent_files.location(ADAPTER.name, scope, host, "qa")
     assert location is not None
-    return ADAPTER.trust_gate(location, host, ("playwright",), read_trust(ADAPTER, location, host))
+    return ADAPTER.approval(location, host, ("playwright",), read_trust(ADAPTER, location, host))
 
 
 def test_project_agent_servers_wait_for_folder_trust_not_approval(tmp_path: Path) -> None:
@@ -101,7 +102,7 @@ def test_project_agent_servers_wait_for_folder_trust_not_approval(tmp_path: Path
     _trust(host.home, host.project)
     assert _agent_gate(host) is None
     assert (
-        ADAPTER.trust_gate(shared, host, ("playwright",), read_trust(ADAPTER, shared, host))
+        ADAPTER.approval(shared, host, ("playwright",), read_trust(ADAPTER, shared, host))
         is not None
     )
 
@@ -141,8 +142,8 @@ def test_folder_trust_is_keyed_by_the_git_repository(tmp_path: Path) -> None:
 def test_windows_note_on_agent_files_does_not_offer_local_scope(tmp_path: Path) -> None:
     """Project agent files keep plain npx on Windows too; local scope would not help them."""
     host = make_host({"os": "win32"}, tmp_path / "app")
-    assert ADAPTER.agents is not None
-    agent = ADAPTER.agents.location(ADAPTER.name, Scope.PROJECT, host, "qa")
+
+    agent = ADAPTER.agent_files.location(ADAPTER.name, Scope.PROJECT, host, "qa")
     shared = ADAPTER.location(Scope.PROJECT, host)
     assert agent is not None and shared is not None
     (note,) = ADAPTER.file_notes(agent, host)
@@ -166,7 +167,7 @@ def test_only_disallowed_tools_keep_an_agent_from_its_own_server(
     agent: dict[str, object], blocked: bool
 ) -> None:
     """`disallowedTools` naming the server (or every MCP server) leaves it unusable."""
-    assert ADAPTER.agents is not None
-    why = ADAPTER.agents.blocked(agent, "playwright")
+
+    why = ADAPTER.agent_blocked(agent, "playwright")
     assert (why is not None) == blocked
     assert why is None or "disallowedTools" in why

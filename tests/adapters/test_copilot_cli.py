@@ -66,7 +66,7 @@ def test_dot_mcp_json_shadowing_is_noted(tmp_path: Path) -> None:
 )
 def test_an_agents_tools_list_must_name_its_server(agent: dict[str, object], blocked: bool) -> None:
     """A custom agent's `tools` list that names neither `*` nor `<server>/...` blocks it."""
-    assert ADAPTER.agents is not None
-    why = ADAPTER.agents.blocked(agent, "playwright")
+
+    why = ADAPTER.agent_blocked(agent, "playwright")
     assert (why is not None) == blocked
     assert why is None or '"playwright/*"' in why

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.adapters.base import Budget, Scope, agent_budget, role_scoping
+from aidokit.adapters.agents import NamedAgentScoping
+from aidokit.adapters.base import Scope
+from aidokit.adapters.budget import AgentBudgets
 from aidokit.adapters.kilo import ADAPTER, PACKAGE
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.reconcile.read.desired import Wanted, resolve_for
@@ -31,8 +33,8 @@ def test_root_kilo_json_wins_over_dot_kilo(tmp_path: Path) -> None:
 
 def test_no_role_scoping_is_written() -> None:
     """Kilo turns OpenCode's `tools` map into permissions, so aido writes none."""
-    assert role_scoping(ADAPTER, "playwright", ("tester",)) is None
-    assert agent_budget(ADAPTER, "playwright", "tester", Budget(exclude=("a",))) is None
+    assert not isinstance(ADAPTER, NamedAgentScoping)
+    assert not isinstance(ADAPTER, AgentBudgets)
 
 
 def fake_kilo(root: Path, version: str) -> dict[str, str]:

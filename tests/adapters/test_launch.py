@@ -1,4 +1,4 @@
-"""`Adapter.launch`: an entry read as its harness starts it, references expanded its way."""
+"""`launch_of`: an entry read as its harness starts it, references expanded its way."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from aidokit.adapters import ADAPTERS
 from aidokit.adapters.base import Host
+from aidokit.adapters.launch import launch_of
 from aidokit.catalog.models import EnvVar, MCPDef, StdioSpec
 from tests.fuzz import fuzz_settings
 
@@ -31,7 +32,7 @@ def test_claude_code_expands_dollar_brace_and_defaults() -> None:
         "args": ["-y", "pkg", "--dsn", "${DB:-postgres://localhost/dev}"],
         "env": {"GITHUB_TOKEN": "${TOKEN}"},
     }
-    launch = ADAPTERS["claude-code"].launch(entry, host())
+    launch = launch_of(ADAPTERS["claude-code"], entry, host())
     assert launch.args == ("-y", "pkg", "--dsn", "postgres://localhost/dev")
     assert env_of(launch)["GITHUB_TOKEN"] == "s3cret" and env_of(launch)["X"] == "1"
     assert launch.missing == () and launch.problem is None
@@ -40,7 +41,7 @@ def test_claude_code_expands_dollar_brace_and_defaults() -> None:
 def test_claude_code_keeps_an_unset_reference_and_names_it() -> None:
     """An unset `${VAR}` stays literal in Claude Code, and the probe names the variable."""
     entry = {"command": "srv", "env": {"K": "${NOPE}"}}
-    launch = ADAPTERS["claude-code"].launch(entry, host())
+    launch = launch_of(ADAPTERS["claude-code"], entry, host())
     assert env_of(launch)["K"] == "${NOPE}" and launch.missing == ("NOPE",)
 
 
@@ -52,7 +53,7 @@ def test_vscode_expands_env_colon_and_workspace_folder() -> None:
         "args": ["${workspaceFolder}/srv.js", "${userHome}"],
         "env": {"T": "${env:TOKEN}", "U": "${env:UNSET}"},
     }
-    launch = ADAPTERS["vscode"].launch(entry, host())
+    launch = launch_of(ADAPTERS["vscode"], entry, host())
     assert launch.args == ("/p/srv.js", "/home/u")
     assert env_of(launch)["T"] == "s3cret" and env_of(launch)["U"] == ""
     assert launch.missing == ("UNSET",)
@@ -61,7 +62,7 @@ def test_vscode_expands_env_colon_and_workspace_folder() -> None:
 def test_vscode_input_variables_cannot_be_probed() -> None:
     """`${input:ID}` is asked for by VS Code itself: the launch says why aido cannot start it."""
     entry = {"type": "http", "url": "https://x.test/mcp", "headers": {"A": "${input:tok}"}}
-    launch = ADAPTERS["vscode"].launch(entry, host())
+    launch = launch_of(ADAPTERS["vscode"], entry, host())
     assert launch.transport == "http" and launch.problem and "${input:tok}" in launch.problem
 
 
@@ -73,7 +74,7 @@ def test_opencode_argv_environment_and_brace_env() -> None:
         "environment": {"T": "{env:TOKEN}", "U": "{env:UNSET}"},
         "enabled": True,
     }
-    launch = ADAPTERS["opencode"].launch(entry, host())
+    launch = launch_of(ADAPTERS["opencode"], entry, host())
     assert (launch.command, launch.args) == ("npx", ("-y", "pkg"))
     assert env_of(launch)["T"] == "s3cret" and env_of(launch)["U"] == ""
     assert launch.missing == ("UNSET",) and env_of(launch)["X"] == "1"
@@ -82,7 +83,7 @@ def test_opencode_argv_environment_and_brace_env() -> None:
 def test_codex_passes_only_its_own_variables_and_env_vars() -> None:
     """Codex: its short list plus `env_vars` names and literal `env`; nothing else inherited."""
     entry = {"command": "srv", "args": ["a"], "env": {"L": "lit"}, "env_vars": ["TOKEN", "GONE"]}
-    launch = ADAPTERS["codex"].launch(entry, host())
+    launch = launch_of(ADAPTERS["codex"], entry, host())
     assert env_of(launch) == {
         "PATH": "/usr/bin", "HOME": "/home/u", "SHELL": "/bin/sh", "TOKEN": "s3cret", "L": "lit",
     }  # fmt: skip
@@ -97,7 +98,7 @@ def test_codex_remote_headers_come_from_the_environment() -> None:
         "env_http_headers": {"X-Key": "UNSET"},
         "http_headers": {"X-Static": "v"},
     }
-    launch = ADAPTERS["codex"].launch(entry, host())
+    launch = launch_of(ADAPTERS["codex"], entry, host())
     headers = dict(launch.headers)
     assert headers["Authorization"] == "Bearer s3cret" and headers["X-Static"] == "v"
     assert launch.missing == ("UNSET",)
@@ -105,9 +106,9 @@ def test_codex_remote_headers_come_from_the_environment() -> None:
 
 def test_untyped_urls_follow_each_harness() -> None:
     """A URL without `type` is streamable HTTP for Cursor, SSE for Gemini CLI; `httpUrl` is HTTP."""
-    assert ADAPTERS["cursor"].launch({"url": "https://a/mcp"}, host()).transport == "http"
-    assert ADAPTERS["gemini-cli"].launch({"url": "https://a/sse"}, host()).transport == "sse"
-    assert ADAPTERS["gemini-cli"].launch({"httpUrl": "https://a/m"}, host()).transport == "http"
+    assert launch_of(ADAPTERS["cursor"], {"url": "https://a/mcp"}, host()).transport == "http"
+    assert launch_of(ADAPTERS["gemini-cli"], {"url": "https://a/sse"}, host()).transport == "sse"
+    assert launch_of(ADAPTERS["gemini-cli"], {"httpUrl": "https://a/m"}, host()).transport == "http"
 
 
 def test_wrong_shapes_are_a_problem_not_a_crash() -> None:
@@ -119,7 +120,7 @@ def test_wrong_shapes_are_a_problem_not_a_crash() -> None:
         ("opencode", {"type": "local", "command": "npx"}),
         ("goose", {"cmd": "x", "envs": [1]}),
     ]:
-        assert ADAPTERS[name].launch(entry, host()).problem, (name, entry)
+        assert launch_of(ADAPTERS[name], entry, host()).problem, (name, entry)
 
 
 NAMES = st.from_regex(r"[A-Z][A-Z0-9_]{0,12}", fullmatch=True).filter(
@@ -145,6 +146,6 @@ def test_what_aido_renders_each_harness_starts_with_the_value(name: str, value: 
     for adapter in ("claude-code", "codex", "vscode", "opencode"):
         spec = server.install["stdio"]
         entry = ADAPTERS[adapter].build(server, spec).entry
-        launch = ADAPTERS[adapter].launch(entry, host(environ))
+        launch = launch_of(ADAPTERS[adapter], entry, host(environ))
         assert env_of(launch)[name] == value, adapter
         assert (launch.command, launch.args, launch.missing) == ("srv", ("a",), ()), adapter

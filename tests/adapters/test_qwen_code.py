@@ -35,17 +35,17 @@ def test_trust_gate_lists_servers_not_approved(tmp_path: Path) -> None:
     host = Host(project=project, home=home, os="linux", environ={})
     location = ADAPTER.location(Scope.PROJECT, host)
     assert location is not None
-    gate = ADAPTER.trust_gate(location, host, ("a", "b"), read_trust(ADAPTER, location, host))
+    gate = ADAPTER.approval(location, host, ("a", "b"), read_trust(ADAPTER, location, host))
     assert gate is not None and "a, b" in gate.requires and "qwen mcp approve" in gate.grant
     record = {str(project): {"a": {"hash": "x", "status": "approved"}, "b": {"status": "rejected"}}}
     (home / ".qwen").mkdir(parents=True)
     (home / ".qwen" / "mcpApprovals.json").write_text(json.dumps(record), encoding="utf-8")
-    gate = ADAPTER.trust_gate(location, host, ("a", "b"), read_trust(ADAPTER, location, host))
+    gate = ADAPTER.approval(location, host, ("a", "b"), read_trust(ADAPTER, location, host))
     assert gate is not None
     assert gate.requires.startswith("Qwen Code leaves b in .qwen/settings.json pending approval")
-    assert ADAPTER.trust_gate(location, host, ("a",), read_trust(ADAPTER, location, host)) is None
+    assert ADAPTER.approval(location, host, ("a",), read_trust(ADAPTER, location, host)) is None
     user = ADAPTER.location(Scope.USER, host)
     assert (
         user is not None
-        and ADAPTER.trust_gate(user, host, ("b",), read_trust(ADAPTER, user, host)) is None
+        and ADAPTER.approval(user, host, ("b",), read_trust(ADAPTER, user, host)) is None
     )

@@ -299,13 +299,13 @@ def test_qwen_approval_clears_the_trust_gate(aido_env: Sandbox) -> None:
     host = Host.current(aido_env.project)
     location = adapter.location(Scope.PROJECT, host)
     assert location is not None
-    gate = adapter.trust_gate(location, host, IDS, read_trust(adapter, location, host))
+    gate = adapter.approval(location, host, IDS, read_trust(adapter, location, host))
     assert gate is not None and "github" in gate.requires
     run_cli("qwen", "mcp", "approve", "github", sandbox=aido_env)
-    gate = adapter.trust_gate(location, host, IDS, read_trust(adapter, location, host))
+    gate = adapter.approval(location, host, IDS, read_trust(adapter, location, host))
     assert gate is not None and "github" not in gate.requires and "context7" in gate.requires
     run_cli("qwen", "mcp", "approve", "--all", sandbox=aido_env)
-    assert adapter.trust_gate(location, host, IDS, read_trust(adapter, location, host)) is None
+    assert adapter.approval(location, host, IDS, read_trust(adapter, location, host)) is None
 
 
 def test_qwen_reads_user_scope_stdio_entries(aido_env: Sandbox) -> None:

@@ -33,7 +33,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from aidokit.adapters.base import Host, Scope, TrustGate
+from aidokit.adapters.approval import ApprovalGate
+from aidokit.adapters.base import Host, Scope
 from aidokit.adapters.claude_code import ADAPTER
 from aidokit.reconcile.cli.main import main
 from aidokit.reconcile.read.world import read_trust
@@ -164,10 +165,10 @@ def test_an_untrusted_folder_holds_the_agents_server_back(box: Sandbox, api: Sta
         assert started == {"agent-probe", "shared-probe"}
 
 
-def _agent_gate(box: Sandbox) -> TrustGate | None:
+def _agent_gate(box: Sandbox) -> ApprovalGate | None:
     """The trust gate aido's claude-code adapter reports for qa's agent file."""
     host = Host.current(box.project)
-    assert ADAPTER.agents is not None
-    location = ADAPTER.agents.location(ADAPTER.name, Scope.PROJECT, host, "qa")
+
+    location = ADAPTER.agent_files.location(ADAPTER.name, Scope.PROJECT, host, "qa")
     assert location is not None
-    return ADAPTER.trust_gate(location, host, ("agent-probe",), read_trust(ADAPTER, location, host))
+    return ADAPTER.approval(location, host, ("agent-probe",), read_trust(ADAPTER, location, host))

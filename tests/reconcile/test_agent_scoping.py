@@ -414,17 +414,19 @@ def test_the_agent_folders_of_doctor_are_the_adapters_own(tmp_path: Path) -> Non
     """Discovery for doctor and init looks where each adapter that can scope keeps agents
     (its AgentFiles, nothing else), and names an agent as that harness does."""
     from aidokit.adapters import ADAPTERS
+    from aidokit.adapters.agents import AgentFileScoping
     from aidokit.adapters.base import Format
     from aidokit.reconcile.read.agents import discover_agents
 
     expected = []
     for adapter in ADAPTERS.values():
-        if adapter.agents is not None:
-            stem, markdown = f"file-{adapter.name}", adapter.agents.fmt is Format.MARKDOWN
-            path = tmp_path / adapter.agents.folder_name / f"{stem}{adapter.agents.suffix}"
+        if isinstance(adapter, AgentFileScoping):
+            files = adapter.agent_files
+            stem, markdown = f"file-{adapter.name}", files.fmt is Format.MARKDOWN
+            path = tmp_path / files.folder_name / f"{stem}{files.suffix}"
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text("---\nname: called\n---\n" if markdown else "{}")
-            named = adapter.agents.named_in_frontmatter and markdown
+            named = files.named_in_frontmatter and markdown
             expected.append((adapter.name, "called" if named else stem, path))
     found = [(a.harness, a.name, a.path) for a in discover_agents(tmp_path)]
     assert found == sorted(expected) and len(found) >= 4

@@ -10,8 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aidokit.adapters.base import ITEMS, Budget, PolicyRules, Scope
+from aidokit.adapters.base import ITEMS, Scope
+from aidokit.adapters.budget import Budget
 from aidokit.adapters.claude_code import ADAPTER
+from aidokit.adapters.policy import PolicyRules
 from tests.fuzz import fuzz_settings
 from tests.helpers import aido, new_project
 

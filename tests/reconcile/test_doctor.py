@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from aidokit.adapters import claude_code
 from aidokit.catalog import entries
-from aidokit.reconcile.read import machine
 from tests.helpers import aido, new_project, write_files
 from tests.reconcile.security_helpers import catalog_with, entry
 
@@ -207,7 +207,7 @@ def test_running_claude_warns_for_user_scope(
         proc, 4243, "node", ["node", "/usr/lib/node_modules/@anthropic-ai/claude-code/cli.js"]
     )
     fake_proc(proc, 4244, "bash", ["bash"])
-    monkeypatch.setattr(machine, "PROC_ROOT", proc)
+    monkeypatch.setattr(claude_code, "PROC_ROOT", proc)
     # User scope reads the user layer only (SPEC §4), so the harness is named there.
     user_config = Path(os.environ["XDG_CONFIG_HOME"]) / "aido" / "aido.toml"
     user_config.parent.mkdir(parents=True)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from aidokit.adapters import ADAPTERS
+from aidokit.adapters.agents import AgentFileScoping
 from aidokit.adapters.base import Host, Scope
 from aidokit.adapters.common import identity_of
 from aidokit.catalog.entries import ENTRIES_BY_ID
@@ -150,11 +151,11 @@ def _scoped_world(
 ) -> World:
     """A Gemini CLI world: an empty settings.json plus one empty agent file per name."""
     shared = GEMINI.location(Scope.PROJECT, HOST)
-    assert shared is not None and GEMINI.agents is not None
+    assert shared is not None and isinstance(GEMINI, AgentFileScoping)
     files = []
     for name, location in (
         (None, shared),
-        *((a, GEMINI.agents.location(GEMINI.name, Scope.PROJECT, HOST, a)) for a in agents),
+        *((a, GEMINI.agent_files.location(GEMINI.name, Scope.PROJECT, HOST, a)) for a in agents),
     ):
         assert location is not None
         raw = b"{}" if name is None else f"---\nname: {name}\n---\nbody\n".encode()

@@ -5,7 +5,7 @@ Generated hand-written entries, in each harness's own shape and reference syntax
 `${X:-default}`; Gemini's `$X`; OpenCode's `{env:X}` and argv list; Codex's `env_vars`,
 `bearer_token_env_var`, `env_http_headers`), with env names, headers and extra args. For
 every harness the import writes the server to, the probe's own launch resolution
-(`Adapter.launch`) of what aido renders there starts the same argv with the same
+(`launch_of`) of what aido renders there starts the same argv with the same
 environment values, or reaches the same URL with the same headers, as the hand-written
 entry in its own harness, every variable set to a value of its own.
 """
@@ -18,7 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aidokit.adapters import ADAPTERS, spec_for
-from aidokit.adapters.base import Adapter, Launch
+from aidokit.adapters.base import Adapter
+from aidokit.adapters.launch import Launch, launch_of
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.reconcile.read.choices.custom import custom_server
 from aidokit.reconcile.write.carry import probe_host
@@ -147,14 +148,14 @@ def test_every_harness_it_is_written_to_launches_the_same(case: tuple[Adapter, d
     assert source.name in written, found.cannot
     names = referenced(entry)
     host = probe_host(ALL_NAMES)
-    want = started(source.launch(entry, host), dict(host.environ), names)
+    want = started(launch_of(source, entry, host), dict(host.environ), names)
     for name in written:
         adapter = ADAPTERS[name]
         spec = spec_for(server, adapter)
         assert spec is not None
         rendered = adapter.build(server, spec).entry
         mine = probe_host(ALL_NAMES)
-        got = started(adapter.launch(rendered, mine), dict(mine.environ), names)
+        got = started(launch_of(adapter, rendered, mine), dict(mine.environ), names)
         assert got == want, (name, rendered)
         for text in map(str, rendered.values()):
             assert "env:workspaceFolder" not in text and "env:userHome" not in text

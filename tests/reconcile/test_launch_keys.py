@@ -19,6 +19,7 @@ import pytest
 from aidokit.adapters import ADAPTERS, spec_for
 from aidokit.adapters.base import Host, Scope
 from aidokit.adapters.common import identity_of
+from aidokit.adapters.launch import launch_of
 from aidokit.catalog.entries import ENTRIES_BY_ID
 from aidokit.reconcile.probe.targets import probes_of
 from aidokit.reconcile.read.world import gather, read_world
@@ -93,16 +94,16 @@ def _rendered(name: str) -> list[dict[str, Any]]:
 @pytest.mark.parametrize("name", sorted(ADAPTERS))
 def test_what_the_probe_reads_is_a_launch_key(name: str, tmp_path: Path) -> None:
     """The declaration agrees with how aido starts the entry as the harness does
-    (`Adapter.launch`): no key outside `launch_keys` changes what runs or where it goes."""
+    (`launch_of`): no key outside `launch_keys` changes what runs or where it goes."""
     adapter = ADAPTERS[name]
     host = Host.current(tmp_path)
     others = sorted({*VALUES, "timeout", "description"} - adapter.caps.launch_keys)
     for entry in _rendered(name):
-        plain = adapter.launch(entry, host)
+        plain = launch_of(adapter, entry, host)
         for key in others:
             if key in entry or key in adapter.caps.harness_keys:
                 continue
-            tuned = adapter.launch({**entry, key: VALUES.get(key, 30)}, host)
+            tuned = launch_of(adapter, {**entry, key: VALUES.get(key, 30)}, host)
             if key in PROTOCOL:  # the same program or URL over another protocol
                 tuned = tuned._replace(transport=plain.transport)
             assert tuned.key == plain.key, f"{name} reads {key!r} to start {entry}"

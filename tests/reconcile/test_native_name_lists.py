@@ -12,9 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from aidokit.adapters.base import ITEMS, PolicyRules, Scope
+from aidokit.adapters.base import ITEMS, Scope
 from aidokit.adapters.codex import ADAPTER as CODEX
 from aidokit.adapters.gemini_cli import ADAPTER as GEMINI
+from aidokit.adapters.policy import PolicyRules
 from aidokit.adapters.qwen_code import ADAPTER as QWEN
 from aidokit.adapters.vscode import ADAPTER as VSCODE
 from tests.adapters.runner import strip_jsonc

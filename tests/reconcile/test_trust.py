@@ -134,7 +134,7 @@ def gate(adapter: str, project: Path, home: Path, names: tuple[str, ...] = ("a",
     chosen = ADAPTERS[adapter]
     location = chosen.location(Scope.PROJECT, host(project, home))
     assert location is not None
-    return chosen.trust_gate(
+    return chosen.approval(
         location, host(project, home), names, read_trust(chosen, location, host(project, home))
     )
 
@@ -170,7 +170,7 @@ def test_gemini_gate_covers_user_servers(tmp_path: Path) -> None:
     """Gemini CLI disables user servers in an untrusted folder too; the rest gate only projects."""
     location = ADAPTERS["gemini-cli"].location(Scope.USER, host(tmp_path / "app", tmp_path))
     assert location is not None
-    found = ADAPTERS["gemini-cli"].trust_gate(
+    found = ADAPTERS["gemini-cli"].approval(
         location,
         host(tmp_path / "app", tmp_path),
         ("a",),
@@ -181,7 +181,7 @@ def test_gemini_gate_covers_user_servers(tmp_path: Path) -> None:
         user = ADAPTERS[name].location(Scope.USER, host(tmp_path / "app", tmp_path))
         assert user is not None
         assert (
-            ADAPTERS[name].trust_gate(
+            ADAPTERS[name].approval(
                 user,
                 host(tmp_path / "app", tmp_path),
                 ("a",),

@@ -19,7 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from aidokit.adapters import ADAPTERS
-from aidokit.adapters.base import ITEMS
+from aidokit.adapters.agents import AgentFileScoping
+from aidokit.adapters.base import ITEMS, CompanionFiles
 from aidokit.adapters.common import identity_of
 from aidokit.reconcile.cli.main import main
 from aidokit.reconcile.probe.targets import probes_of
@@ -295,11 +296,10 @@ def test_every_project_file_of_an_adapter_is_admitted(name: str, tmp_path: Path)
         location = adapter.location(Scope.PROJECT, host)
     keys = [] if location is None else [location.path.relative_to(tmp_path).as_posix()]
     keys += list(adapter.caps.project_names)
-    keys += [
-        side.path.relative_to(tmp_path).as_posix()
-        for side in adapter.companion_files(Scope.PROJECT, host).values()
-    ]
-    agents = adapter.agents
+    if isinstance(adapter, CompanionFiles):
+        sides = adapter.companion_files(Scope.PROJECT, host).values()
+        keys += [side.path.relative_to(tmp_path).as_posix() for side in sides]
+    agents = adapter.agent_files if isinstance(adapter, AgentFileScoping) else None
     folder = agents.folder(Scope.PROJECT, host) if agents is not None else None
     if agents is not None and folder is not None:
         keys.append((folder / f"reviewer{agents.suffix}").relative_to(tmp_path).as_posix())

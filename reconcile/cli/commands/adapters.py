@@ -58,11 +58,14 @@ def describe(project: Any) -> list[dict[str, Any]]:
 
 def _agent_folders(adapter: Any, host: Any) -> list[dict[str, Any]]:
     """Where the adapter's agent files live per scope, when it can scope by agent."""
-    agents = adapter.agents
-    if agents is None:
+    from aidokit.adapters.agents import AgentFileScoping
+
+    scopes = adapter.scopes
+    if not isinstance(adapter, AgentFileScoping):
         return []
+    agents = adapter.agent_files
     found = []
-    for scope in adapter.scopes:
+    for scope in scopes:
         folder = agents.folder(scope, host)
         if folder is not None:
             found.append({

@@ -1,6 +1,6 @@
 """Entries outside policy that aido did not write (SPEC §7: `aido doctor` reports them).
 
-A hand-written entry is read as its harness starts it (`Adapter.launch`): its
+A hand-written entry is read as its harness starts it (`launch_of`): its
 command and arguments, or its URL. It counts as the catalog entry of the same
 name when it runs that entry's package or URL for the harness, else as a custom
 server (its name is its author's choice, so an allow rule by id never admits it).
@@ -16,6 +16,7 @@ from typing import Any
 from aidokit.adapters import spec_for
 from aidokit.adapters.base import Adapter, Host
 from aidokit.adapters.common import identity_of
+from aidokit.adapters.launch import launch_of
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 from aidokit.reconcile.policy.layers import PolicyLayer
 from aidokit.reconcile.policy.verdict import judge, subjects
@@ -59,7 +60,7 @@ def hand_written(
 def _spec(adapter: Adapter, entry: Mapping[str, Any], host: Host) -> StdioSpec | RemoteSpec | None:
     """The entry as a spec: what its harness would start or connect to."""
     try:
-        launch = adapter.launch(entry, host)
+        launch = launch_of(adapter, entry, host)
     except (ValueError, TypeError, KeyError, AttributeError):
         return None  # a shape the harness would not start either
     if launch.url:

@@ -2,8 +2,8 @@
 
 Only at user scope, and only from the layers that may set it (the managed file and
 the user layer, reconcile/read/choices/layers.py). Each adapter says how its harness spells
-the rules (`Adapter.native_policy`) as items of one of its companion files
-(`Adapter.companion_files`); aido owns exactly those items, recorded under the id
+the rules (`WritesPolicy.native_policy`) as items of one of its companion files
+(`CompanionFiles.companion_files`); aido owns exactly those items, recorded under the id
 `policy` (planner.POLICY_ID), and the plan says what the harness cannot express.
 """
 
@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from aidokit.adapters.base import Adapter, PolicyRules, Scope
+from aidokit.adapters.base import Adapter, Scope
+from aidokit.adapters.policy import PolicyRules, ShowsAdminPolicy, WritesPolicy
 from aidokit.reconcile.plan.model import Reason
 from aidokit.reconcile.plan.planner import POLICY_ID
 from aidokit.reconcile.policy.layers import PolicyLayer
@@ -47,7 +48,7 @@ def native_entry(
     if inputs.scope is not Scope.USER:
         return None, ()
     rules = native_rules(inputs.policy)
-    if rules is None:
+    if rules is None or not isinstance(adapter, WritesPolicy):
         return None, ()
     native = adapter.native_policy(rules, inputs.scope)
     if native is None:
@@ -78,7 +79,10 @@ def admin_note(
     adapter: Adapter, layers: tuple[PolicyLayer, ...], entries: Mapping[str, Mapping[str, Any]]
 ) -> str | None:
     """What an administrator puts into `adapter`'s own enforcement file, which aido never
-    writes (`Adapter.admin_policy`), for the layers that set `write_native` (None: none)."""
+    writes (`ShowsAdminPolicy.admin_policy`), for the layers that set `write_native` (None:
+    none)."""
     rules = native_rules(layers)
-    text = adapter.admin_policy(rules, entries) if rules is not None else None
+    if rules is None or not isinstance(adapter, ShowsAdminPolicy):
+        return None
+    text = adapter.admin_policy(rules, entries)
     return f"[policy] write_native: {text}" if text else None

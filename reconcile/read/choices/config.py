@@ -14,7 +14,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
 
-from aidokit.adapters.base import AGENT_NAME_RE
+from aidokit.adapters.agents import AGENT_NAME_RE
 from aidokit.catalog.errors import excerpt
 from aidokit.catalog.models import ENV_NAME_PATTERN, ID_PATTERN, Check, Pattern, Role, Strict
 from aidokit.reconcile.core.errors import ConfigError

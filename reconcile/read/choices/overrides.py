@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from aidokit.adapters.base import Budget
+from aidokit.adapters.budget import Budget
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.read.choices.config import Override, ProjectConfig, ToolChoice

@@ -8,7 +8,8 @@ import json
 from pathlib import Path
 
 from aidokit.adapters import ADAPTERS
-from aidokit.adapters.base import NO_RECORDS, Format, Host, Location, Scope
+from aidokit.adapters.approval import NO_RECORDS
+from aidokit.adapters.base import Format, Host, Location, Scope
 from aidokit.adapters.common import identity_of
 from aidokit.catalog.entries import ENTRIES_BY_ID
 from aidokit.reconcile.documents import Document

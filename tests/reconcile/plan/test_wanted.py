@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from aidokit.adapters.base import Budget, Host
+from aidokit.adapters.base import Host
+from aidokit.adapters.budget import Budget
 from aidokit.catalog.entries import ENTRIES_BY_ID
 from aidokit.catalog.models import StdioSpec
 from aidokit.reconcile.core.atomic import ABSENT

@@ -114,7 +114,7 @@ def safe_lines(text: str) -> None:
 
 
 def _probe_named(name: str, file: str = ".mcp.json") -> Probe:
-    from aidokit.adapters.base import Launch
+    from aidokit.adapters.launch import Launch
 
     launch = Launch("stdio", command=name, args=(name,), shown=(name, name))
     use = Use("claude-code", file, name, name, "aido did not write it", (None, None))  # type: ignore[arg-type]
@@ -327,7 +327,7 @@ def test_a_vouched_npx_package_ignores_the_project_npmrc(
 def test_a_vouched_package_runs_outside_the_project(tmp_path: Path) -> None:
     """The job of a package launcher aido vouches for runs in a folder outside the project,
     with no project configuration of npm, uv or pip reaching it."""
-    from aidokit.adapters.base import Launch
+    from aidokit.adapters.launch import Launch
     from aidokit.reconcile.probe.prepare import Settings, prepare
     from aidokit.reconcile.probe.targets import Job
 

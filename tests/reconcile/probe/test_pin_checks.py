@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from aidokit.adapters.base import Launch
+from aidokit.adapters.launch import Launch
 from aidokit.reconcile.probe import pinning
 from aidokit.reconcile.probe.targets import Probe, Result, Status, Use
 from aidokit.reconcile.read.choices.tool_pins import definition, digest_of, pin_of

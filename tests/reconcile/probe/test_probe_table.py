@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from aidokit.adapters import ADAPTERS
-from aidokit.adapters.base import Launch
+from aidokit.adapters.launch import Launch
 from aidokit.reconcile.probe.render import WIDTH, render_probes
 from aidokit.reconcile.probe.targets import Probe, Result, Status, Use
 
