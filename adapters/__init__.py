@@ -1,117 +1,116 @@
-"""Every harness aido knows, by adapter name (SPEC §5): one line per adapter.
+"""Every harness aido knows, by adapter name (SPEC §5): each adapter module, imported here.
 
-The names are static, and so is what each adapter's config file can run (its
-`caps.transports` and `caps.references`: which adapters run a catalog entry,
-in the second part of this module). An adapter's module is imported only when it is first looked
-up (`ADAPTERS[name]`), so a plan imports the adapters it targets and no others.
-tests/adapters/test_registry.py holds each line equal to the adapter's own values.
+Adding a harness adds its module to the import and its `ADAPTER` to the tuple below
+(docs/adapters.md, "Adding a harness"); what it can run is its own `caps`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator, Mapping
-from importlib import import_module
+from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
+from aidokit.adapters import (
+    amazon_q,
+    amp,
+    antigravity,
+    auggie,
+    claude_code,
+    claude_desktop,
+    cline,
+    codex,
+    continue_dev,
+    copilot_cli,
+    crush,
+    cursor,
+    deepagents,
+    devin,
+    factory_droid,
+    gemini_cli,
+    goose,
+    grok,
+    hermes,
+    jetbrains_ai,
+    jetbrains_copilot,
+    junie,
+    kilo,
+    kilo_legacy,
+    kimi,
+    kiro,
+    lm_studio,
+    mcp_json,
+    opencode,
+    openhands,
+    qoder,
+    qoder_cli,
+    qwen_code,
+    roo,
+    rovo_dev,
+    trae,
+    vibe,
+    visual_studio,
+    vscode,
+    warp,
+    windsurf,
+    zed,
+)
 from aidokit.adapters.base import Adapter, Place, Transport
 from aidokit.catalog.models import CAPABILITY_KEYS, PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 
-ANY: frozenset[Transport] = frozenset({"stdio", "http", "sse"})
-STDIO_HTTP: frozenset[Transport] = frozenset({"stdio", "http"})
-STDIO: frozenset[Transport] = frozenset({"stdio"})
-EVERYWHERE: frozenset[Place] = frozenset({"args", "url", "headers"})
-URL_HEADERS: frozenset[Place] = frozenset({"url", "headers"})
-HEADERS: frozenset[Place] = frozenset({"headers"})
-NOWHERE: frozenset[Place] = frozenset()
-
-# name: (its module in adapters/, the transports it runs, where it expands a variable)
-_LINES: dict[str, tuple[str, frozenset[Transport], frozenset[Place]]] = {
-    "claude-code": ("claude_code", ANY, EVERYWHERE),
-    "codex": ("codex", STDIO_HTTP, HEADERS),
-    "vscode": ("vscode", ANY, EVERYWHERE),
-    "opencode": ("opencode", ANY, EVERYWHERE),
-    "copilot-cli": ("copilot_cli", ANY, HEADERS),
-    "cursor": ("cursor", ANY, EVERYWHERE),
-    "gemini-cli": ("gemini_cli", ANY, EVERYWHERE),
-    "windsurf": ("windsurf", ANY, EVERYWHERE),
-    "claude-desktop": ("claude_desktop", STDIO, NOWHERE),
-    "zed": ("zed", STDIO_HTTP, NOWHERE),
-    "kiro": ("kiro", ANY, EVERYWHERE),
-    "amazon-q": ("amazon_q", STDIO_HTTP, HEADERS),
-    "cline": ("cline", ANY, NOWHERE),
-    "roo": ("roo", ANY, EVERYWHERE),
-    "crush": ("crush", ANY, EVERYWHERE),
-    "goose": ("goose", STDIO_HTTP, URL_HEADERS),
-    "qwen-code": ("qwen_code", ANY, EVERYWHERE),
-    "kilo": ("kilo", ANY, EVERYWHERE),
-    "kilo-legacy": ("kilo_legacy", ANY, EVERYWHERE),
-    "antigravity": ("antigravity", ANY, NOWHERE),
-    "factory-droid": ("factory_droid", ANY, EVERYWHERE),
-    "visual-studio": ("visual_studio", ANY, NOWHERE),
-    "continue": ("continue_dev", ANY, NOWHERE),
-    "lm-studio": ("lm_studio", ANY, NOWHERE),
-    "junie": ("junie", STDIO, NOWHERE),
-    "amp": ("amp", ANY, EVERYWHERE),
-    "auggie": ("auggie", ANY, EVERYWHERE),
-    "openhands": ("openhands", ANY, NOWHERE),
-    "vibe": ("vibe", STDIO_HTTP, HEADERS),
-    "devin": ("devin", ANY, NOWHERE),
-    "warp": ("warp", ANY, NOWHERE),
-    "hermes": ("hermes", ANY, EVERYWHERE),
-    "grok": ("grok", STDIO_HTTP, NOWHERE),
-    "kimi": ("kimi", ANY, NOWHERE),
-    "trae": ("trae", ANY, NOWHERE),
-    "qoder": ("qoder", ANY, NOWHERE),
-    "rovo-dev": ("rovo_dev", ANY, NOWHERE),
-    "jetbrains-ai": ("jetbrains_ai", ANY, NOWHERE),
-    "jetbrains-copilot": ("jetbrains_copilot", ANY, NOWHERE),
-    "mcp-json": ("mcp_json", ANY, EVERYWHERE),
-    "deepagents": ("deepagents", ANY, EVERYWHERE),
-    "qoder-cli": ("qoder_cli", ANY, EVERYWHERE),
+ADAPTERS: Mapping[str, Adapter] = {
+    adapter.name: adapter
+    for adapter in (
+        claude_code.ADAPTER,
+        codex.ADAPTER,
+        vscode.ADAPTER,
+        opencode.ADAPTER,
+        copilot_cli.ADAPTER,
+        cursor.ADAPTER,
+        gemini_cli.ADAPTER,
+        windsurf.ADAPTER,
+        claude_desktop.ADAPTER,
+        zed.ADAPTER,
+        kiro.ADAPTER,
+        amazon_q.ADAPTER,
+        cline.ADAPTER,
+        roo.ADAPTER,
+        crush.ADAPTER,
+        goose.ADAPTER,
+        qwen_code.ADAPTER,
+        kilo.ADAPTER,
+        kilo_legacy.ADAPTER,
+        antigravity.ADAPTER,
+        factory_droid.ADAPTER,
+        visual_studio.ADAPTER,
+        continue_dev.ADAPTER,
+        lm_studio.ADAPTER,
+        junie.ADAPTER,
+        amp.ADAPTER,
+        auggie.ADAPTER,
+        openhands.ADAPTER,
+        vibe.ADAPTER,
+        devin.ADAPTER,
+        warp.ADAPTER,
+        hermes.ADAPTER,
+        grok.ADAPTER,
+        kimi.ADAPTER,
+        trae.ADAPTER,
+        qoder.ADAPTER,
+        rovo_dev.ADAPTER,
+        jetbrains_ai.ADAPTER,
+        jetbrains_copilot.ADAPTER,
+        mcp_json.ADAPTER,
+        deepagents.ADAPTER,
+        qoder_cli.ADAPTER,
+    )
 }
-
-# Each adapter's module, by adapter name.
-MODULES: dict[str, str] = {name: f"aidokit.adapters.{line[0]}" for name, line in _LINES.items()}
-# What each adapter's config file can run, by adapter name: (transports, references).
-RUNS: dict[str, tuple[frozenset[Transport], frozenset[Place]]] = {
-    name: (transports, references) for name, (_, transports, references) in _LINES.items()
-}
-
-
-class Registry(Mapping[str, Adapter]):
-    """The adapters by name: the names are known up front, each adapter's module is
-    imported when the adapter is first looked up (iterating values imports them all)."""
-
-    def __init__(self, modules: Mapping[str, str]) -> None:
-        self._modules = modules
-        self._loaded: dict[str, Adapter] = {}
-
-    def __getitem__(self, name: str) -> Adapter:
-        adapter = self._loaded.get(name)
-        if adapter is None:
-            module = self._modules[name]  # KeyError: no such adapter
-            adapter = self._loaded[name] = import_module(module).ADAPTER
-        return adapter
-
-    def __contains__(self, name: object) -> bool:
-        return name in self._modules  # a name check imports nothing
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._modules)
-
-    def __len__(self) -> int:
-        return len(self._modules)
-
-
-ADAPTERS: Mapping[str, Adapter] = Registry(MODULES)
 
 
 def verified_by_cli() -> dict[str, str]:
     """The adapters whose output the real harness CLI reads back in CI
     (tests/contract/test_aido_writes.py), by that CLI's binary: each adapter says so
     itself (its `evidence`: `verified_by="real CLI"` and `cli`); the rest are verified
-    against source or documentation only (docs/adapters.md). Imports every adapter."""
+    against source or documentation only (docs/adapters.md)."""
     return {
         name: adapter.evidence.cli
         for name, adapter in ADAPTERS.items()
@@ -234,11 +233,8 @@ def resolved(
 
     Everything past the catalog (desired state, the lock, doctor, `aido catalog`)
     reads these, so "which adapters run this entry" is answered here once. Without
-    `adapters`, every adapter aido knows, from the registry's table of what each runs
-    (so none of their modules is imported).
+    `adapters`, every adapter aido knows.
     """
-    if adapters is None:
-        known = tuple((name, *runs) for name, runs in RUNS.items())
-    else:
-        known = tuple(_runs(adapter) for adapter in adapters)
+    every = ADAPTERS.values() if adapters is None else adapters
+    known = tuple(_runs(adapter) for adapter in every)
     return tuple(dataclasses.replace(entry, install=_supported(entry, known)) for entry in entries)

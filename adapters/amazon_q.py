@@ -14,6 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters.base import (
+    HEADERS_ONLY,
+    STDIO_HTTP,
     Capabilities,
     Evidence,
     Format,
@@ -23,7 +25,7 @@ from aidokit.adapters.base import (
     Scope,
     ToolFields,
 )
-from aidokit.adapters.common import HEADERS_ONLY, STDIO_HTTP, AdapterBase, detect_any
+from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.render import (
     Refs,
     env_colon,

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters.base import (
+    NOWHERE,
     Capabilities,
     Evidence,
     Format,
@@ -29,7 +30,7 @@ from aidokit.adapters.base import (
     Scope,
     ToolFields,
 )
-from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any
+from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.render import Refs, refuse_cwd, remote_fields, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 

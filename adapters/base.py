@@ -72,6 +72,15 @@ Transport = Literal["stdio", "http", "sse"]
 # Where in a spec a variable may have to be expanded by the harness itself
 # (a stdio spec's `env` aside: it is referenced or left out with a note).
 Place = Literal["args", "url", "headers"]
+# What a config file can run (`Capabilities.transports`) and where it expands a variable
+# (`Capabilities.references`), for the harnesses that cannot run or expand everything.
+ALL_TRANSPORTS: frozenset[Transport] = frozenset({"stdio", "http", "sse"})
+STDIO_HTTP: frozenset[Transport] = frozenset({"stdio", "http"})
+STDIO_ONLY: frozenset[Transport] = frozenset({"stdio"})
+EVERYWHERE: frozenset[Place] = frozenset({"args", "url", "headers"})
+URL_HEADERS: frozenset[Place] = frozenset({"url", "headers"})
+HEADERS_ONLY: frozenset[Place] = frozenset({"headers"})
+NOWHERE: frozenset[Place] = frozenset()
 # Which references a harness expands when it starts a server (adapters/launch.py): none,
 # `${VAR}` and `${VAR:-default}`, also `$VAR`, VS Code's `${env:VAR}` family, `{env:VAR}`.
 Expansion = Literal["none", "dollar", "shell", "env-colon", "brace-env"]
@@ -167,8 +176,8 @@ class Capabilities(NamedTuple):
     # What its config file can run (adapters/__init__.py decides per install spec from
     # these): the transports, and where it expands a variable reference (its own
     # syntax for the catalog's `${NAME}`).
-    transports: frozenset[Transport] = frozenset({"stdio", "http", "sse"})
-    references: frozenset[Place] = frozenset({"args", "url", "headers"})
+    transports: frozenset[Transport] = ALL_TRANSPORTS
+    references: frozenset[Place] = EVERYWHERE
     # How it expands references when it starts a server (adapters/launch.py), and what
     # a URL entry without a `type` speaks.
     expands: Expansion = "none"

@@ -12,8 +12,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters.base import Capabilities, Evidence, Format, Host, Location, Rendered, Scope
-from aidokit.adapters.common import NOWHERE, STDIO_ONLY, AdapterBase, detect_any
+from aidokit.adapters.base import (
+    NOWHERE,
+    STDIO_ONLY,
+    Capabilities,
+    Evidence,
+    Format,
+    Host,
+    Location,
+    Rendered,
+    Scope,
+)
+from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.render import PerOS, Refs, refuse_cwd, refuse_transport, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters.base import (
+    NOWHERE,
     Capabilities,
     Evidence,
     Format,
@@ -23,7 +24,7 @@ from aidokit.adapters.base import (
     Scope,
     ToolFields,
 )
-from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any
+from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.render import Refs, remote_fields, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 

@@ -15,6 +15,8 @@ from typing import Any
 
 from aidokit.adapters.approval import ApprovalGate, ApprovalRecords, lookup
 from aidokit.adapters.base import (
+    HEADERS_ONLY,
+    STDIO_HTTP,
     Capabilities,
     Evidence,
     Format,
@@ -25,13 +27,7 @@ from aidokit.adapters.base import (
     ToolFields,
     display,
 )
-from aidokit.adapters.common import (
-    HEADERS_ONLY,
-    STDIO_HTTP,
-    AdapterBase,
-    detect_any,
-    rule_parts,
-)
+from aidokit.adapters.common import AdapterBase, detect_any, rule_parts
 from aidokit.adapters.launch import Launch
 from aidokit.adapters.policy import PolicyRules
 from aidokit.adapters.render import EXACT_PLACEHOLDER, Refs, env_dir, refuse_transport, split_env

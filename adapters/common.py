@@ -15,19 +15,10 @@ from aidokit.adapters.base import (
     Format,
     Host,
     Location,
-    Place,
     Scope,
-    Transport,
     display,
 )
 from aidokit.adapters.policy import NativePolicy, PolicyRules
-
-# The transports of harnesses that cannot run every kind of server.
-STDIO_HTTP: frozenset[Transport] = frozenset({"stdio", "http"})
-STDIO_ONLY: frozenset[Transport] = frozenset({"stdio"})
-# Where harnesses that cannot expand a variable everywhere do.
-HEADERS_ONLY: frozenset[Place] = frozenset({"headers"})
-NOWHERE: frozenset[Place] = frozenset()
 
 
 class AdapterBase:

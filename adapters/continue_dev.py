@@ -17,8 +17,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from aidokit.adapters.base import Capabilities, Evidence, Format, Host, Location, Rendered, Scope
-from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any
+from aidokit.adapters.base import (
+    NOWHERE,
+    Capabilities,
+    Evidence,
+    Format,
+    Host,
+    Location,
+    Rendered,
+    Scope,
+)
+from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.render import Refs, dollar_brace, env_dir, refuse_cwd, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 

@@ -16,6 +16,7 @@ from typing import Any
 from aidokit.adapters.agents import AgentFiles, AgentFilesBase
 from aidokit.adapters.approval import ApprovalGate, ApprovalRecords, lookup, within
 from aidokit.adapters.base import (
+    HEADERS_ONLY,
     Capabilities,
     Evidence,
     Format,
@@ -26,7 +27,7 @@ from aidokit.adapters.base import (
     ToolFields,
     display,
 )
-from aidokit.adapters.common import HEADERS_ONLY, AdapterBase, detect_any
+from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.render import Refs, dollar_brace, env_dir, remote_fields, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters.base import (
+    NOWHERE,
     Capabilities,
     Evidence,
     Format,
@@ -27,7 +28,7 @@ from aidokit.adapters.base import (
     Scope,
     ToolFields,
 )
-from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any
+from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.render import PerOS, Refs, refuse_cwd, remote_fields, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 

@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from aidokit.adapters.base import (
+    STDIO_HTTP,
+    URL_HEADERS,
     Capabilities,
     Evidence,
     Format,
@@ -23,7 +25,7 @@ from aidokit.adapters.base import (
     ToolFields,
     substitute,
 )
-from aidokit.adapters.common import STDIO_HTTP, AdapterBase, detect_any
+from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.launch import Launch
 from aidokit.adapters.render import (
     PerOS,
@@ -62,7 +64,7 @@ class Goose(AdapterBase):
         command_key="cmd",
         transports=STDIO_HTTP,  # Goose dropped SSE (§18)
         # Audit M2: `${VAR}` in `uri` and header values comes from `envs`/`env_keys`; none in args.
-        references=frozenset({"url", "headers"}),
+        references=URL_HEADERS,
         harness_keys=frozenset({"enabled", "timeout"}),
         # Launch keys (SPEC §6), ExtensionConfig (harness-formats.md §0, Goose): type and
         # name pick the extension, cmd/args/envs/env_keys start it, uri/headers reach it.

@@ -17,6 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters.base import (
+    NOWHERE,
+    STDIO_HTTP,
     Capabilities,
     Evidence,
     Format,
@@ -26,7 +28,7 @@ from aidokit.adapters.base import (
     Scope,
     ToolFields,
 )
-from aidokit.adapters.common import NOWHERE, STDIO_HTTP, AdapterBase, detect_any
+from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.render import Refs, refuse_cwd, refuse_transport, remote_fields, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 

@@ -13,8 +13,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from aidokit.adapters.base import Capabilities, Evidence, Format, Host, Location, Rendered, Scope
-from aidokit.adapters.common import NOWHERE, STDIO_ONLY, AdapterBase, detect_any
+from aidokit.adapters.base import (
+    NOWHERE,
+    STDIO_ONLY,
+    Capabilities,
+    Evidence,
+    Format,
+    Host,
+    Location,
+    Rendered,
+    Scope,
+)
+from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.render import (
     Refs,
     refuse_cwd,

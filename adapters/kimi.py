@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters.base import (
+    NOWHERE,
     Capabilities,
     Evidence,
     Format,
@@ -34,7 +35,7 @@ from aidokit.adapters.base import (
     Scope,
     ToolFields,
 )
-from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any
+from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.render import Refs, remote_fields, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 

@@ -15,8 +15,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from aidokit.adapters.base import Capabilities, Evidence, Format, Host, Location, Rendered, Scope
-from aidokit.adapters.common import NOWHERE, AdapterBase, detect_any
+from aidokit.adapters.base import (
+    NOWHERE,
+    Capabilities,
+    Evidence,
+    Format,
+    Host,
+    Location,
+    Rendered,
+    Scope,
+)
+from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.render import PerOS, Refs, refuse_cwd, remote_fields, stdio_fields
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 

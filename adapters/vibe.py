@@ -28,7 +28,9 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters.base import (
+    HEADERS_ONLY,
     NAMED_TABLES,
+    STDIO_HTTP,
     Capabilities,
     Evidence,
     Format,
@@ -38,7 +40,7 @@ from aidokit.adapters.base import (
     Scope,
     ToolFields,
 )
-from aidokit.adapters.common import HEADERS_ONLY, AdapterBase, detect_any
+from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.launch import Launch
 from aidokit.adapters.render import Refs, refuse_transport
 from aidokit.catalog.errors import CatalogError
@@ -66,7 +68,7 @@ class Vibe(AdapterBase):
         cli="vibe",
     )
     caps = Capabilities(
-        transports=frozenset({"stdio", "http"}),  # no SSE client
+        transports=STDIO_HTTP,  # no SSE client
         references=HEADERS_ONLY,  # one header from a variable (`auth.api_key_env`)
         # The fields `_USER_MANAGED_FIELDS` in vibe/core/config/mcp_servers.py names (the
         # /mcp panel's switches and a person's hint) and the timeouts a person tunes.

@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from aidokit.adapters.base import (
+    NOWHERE,
+    STDIO_HTTP,
     Capabilities,
     Evidence,
     Format,
@@ -21,7 +23,7 @@ from aidokit.adapters.base import (
     Scope,
     ToolFields,
 )
-from aidokit.adapters.common import NOWHERE, STDIO_HTTP, AdapterBase, detect_any
+from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.render import (
     PerOS,
     Refs,

@@ -88,8 +88,8 @@ def _regular(path: Path) -> bool:
 def _harness_config(real: Path, host: Host) -> str | None:
     """Which user-level harness config (or aido's own user file) `real` is, if any.
 
-    Every adapter is asked (so every adapter module is imported), targeted or not: only
-    for a project file that is a link out of the project."""
+    Every adapter is asked, targeted or not: only for a project file that is a link out
+    of the project."""
     from aidokit.adapters import ADAPTERS
 
     if real.is_relative_to(real_path(user_state_dir(host.environ))):

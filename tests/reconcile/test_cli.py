@@ -14,14 +14,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from aidokit.adapters import ADAPTERS, MODULES
-from aidokit.adapters.base import Host, Scope
 from aidokit.catalog.errors import configure, get_logger
 from aidokit.reconcile import __version__
 from aidokit.reconcile.cli import main as cli
 from aidokit.reconcile.cli.commands import COMMANDS
 from aidokit.reconcile.core.errors import ConfigError
-from aidokit.reconcile.read.choices.layers import user_config_path
 from tests.fuzz import fuzz_settings
 
 
@@ -131,64 +128,6 @@ def _plan_imports(project: Path, *argv: str) -> list[str]:
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     loaded: list[str] = ast.literal_eval(run.stderr.strip().splitlines()[-1])
     return loaded
-
-
-_ADAPTER_MODULES = frozenset(MODULES.values())
-
-
-def _adapter_imports(module: str) -> set[str]:
-    """`module` and the adapter modules it imports at its top level, transitively."""
-    found = {module}
-    source = Path(sys.modules[module].__file__ or "").read_text(encoding="utf-8")
-    for node in ast.parse(source).body:
-        if isinstance(node, ast.ImportFrom) and node.module in _ADAPTER_MODULES - found:
-            found |= _adapter_imports(node.module)
-    return found
-
-
-@pytest.mark.parametrize("name", sorted(ADAPTERS))
-def test_a_plan_imports_only_the_adapters_it_targets(
-    name: str, fixture_project: Callable[[str], Path], sandbox_home: Path
-) -> None:
-    """A project (or, for a harness with no project file, the user layer) whose aido.toml
-    targets only `name` applies, then plans with no other adapter's module imported (the
-    registry imports an adapter when it is looked up); only those its module imports
-    (kilo builds on opencode) come along."""
-    adapter = ADAPTERS[name]
-    project = fixture_project("demo-project")
-    config = f'adapters = ["{name}"]\n[mcp]\nadd = ["fetch", "time"]\n'
-    if Scope.PROJECT in adapter.scopes:
-        (project / "aido.toml").write_text(config, encoding="utf-8")
-        argv: tuple[str, ...] = ()
-    else:
-        host = Host.current(project)
-        user = user_config_path(host)
-        user.parent.mkdir(parents=True)
-        user.write_text(config, encoding="utf-8")
-        location = adapter.location(Scope.USER, host)
-        if location is not None:  # installed, so the plan reads (and apply writes) its file
-            location.path.parent.mkdir(parents=True, exist_ok=True)
-        argv = ("--scope", "user")
-    assert cli.main(["apply", "--yes", "--project", str(project), *argv]) == 0
-    loaded = set(_plan_imports(project, *argv)) & _ADAPTER_MODULES
-    assert loaded == _adapter_imports(MODULES[name])
-
-
-def test_a_plan_imports_the_adapters_its_state_names_for_orphans(
-    fixture_project: Callable[[str], Path], capsys: pytest.CaptureFixture[str]
-) -> None:
-    """Once aido.toml drops adapters, the plan imports them too: their files hold aido's
-    entries, which the plan removes (SPEC §6 orphans); no adapter beyond those."""
-    project = fixture_project("demo-project")
-    assert cli.main(["apply", "--yes", "--project", str(project)]) == 0
-    config = project / "aido.toml"
-    config.write_text(config.read_text().replace('"claude-code", "codex", ', ""))
-    capsys.readouterr()
-    cli.main(["plan", "--project", str(project)])
-    assert "claude-code is no longer targeted" in capsys.readouterr().out
-    loaded = set(_plan_imports(project)) & _ADAPTER_MODULES
-    named = ("claude-code", "codex", "vscode", "opencode")
-    assert loaded == set().union(*(_adapter_imports(MODULES[name]) for name in named))
 
 
 # The folders of reconcile/ (tests/test_layers.py RECONCILE_ORDER) a converged plan may load:
