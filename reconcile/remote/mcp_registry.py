@@ -11,7 +11,7 @@ official extensions `search` (substring of name and description),
 one server is `GET /v0.1/servers/{name}/versions/latest`.
 
 An answer is outside input (SPEC §7): one deadline for all of a command's
-requests (`AIDO_REGISTRY_TIMEOUT`, package_index.py), a size cap per page and a
+requests (`AIDO_REGISTRY_TIMEOUT`, download.py), a size cap per page and a
 page cap per command, a cursor that repeats is an error, and every field is
 read by shape. The server.json inside each item is not validated here: its
 consumer does that and decides what an invalid one means.
@@ -26,7 +26,7 @@ import urllib.parse
 from typing import Any, NamedTuple
 
 from aidokit.catalog.errors import excerpt
-from aidokit.reconcile.remote.package_index import (
+from aidokit.reconcile.remote.download import (
     MAX_ANSWER,
     Deadlines,
     RegistryError,

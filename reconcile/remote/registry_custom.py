@@ -33,8 +33,8 @@ def registry_custom(url: str, name: str, catalog: Sequence[MCPDef]) -> RegistryC
     from aidokit.catalog.registry_match import matching_entries
     from aidokit.catalog.server_json import entry_from_server_json, server_json_from
     from aidokit.catalog.views import spec_line
+    from aidokit.reconcile.remote.download import Deadlines
     from aidokit.reconcile.remote.mcp_registry import latest_server
-    from aidokit.reconcile.remote.package_index import Deadlines
 
     item = latest_server(url, name, Deadlines())
     server = server_json_from(item.server, source=f"the registry's server.json of {name}")

@@ -50,7 +50,7 @@ def _registry(name: str) -> Reader:
 
 
 def _registry_timeout(env: Mapping[str, str]) -> object:
-    """`aido outdated --registry` refuses a deadline not above 0 seconds (package_index.py)."""
+    """`aido outdated --registry` refuses a deadline not above 0 seconds (download.py)."""
     raw = env["AIDO_REGISTRY_TIMEOUT"]
     try:
         seconds = float(raw) if raw else 1.0

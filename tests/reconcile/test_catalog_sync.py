@@ -377,7 +377,7 @@ def test_a_sync_gets_120_seconds_by_default(monkeypatch: pytest.MonkeyPatch) -> 
     """Paging a whole registry takes longer than one lookup: a sync's deadline defaults to
     120 s (the other registry commands keep 15); AIDO_REGISTRY_TIMEOUT overrides both."""
     from aidokit.reconcile.cli.commands.catalog_sync import SYNC_TIMEOUT
-    from aidokit.reconcile.remote.package_index import Deadlines
+    from aidokit.reconcile.remote.download import Deadlines
 
     monkeypatch.delenv("AIDO_REGISTRY_TIMEOUT", raising=False)
     assert SYNC_TIMEOUT == 120

@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 from aidokit.catalog.models import Package
-from aidokit.reconcile.remote.package_index import Deadlines, RegistryError, latest_version
+from aidokit.reconcile.remote.download import Deadlines, RegistryError
+from aidokit.reconcile.remote.package_index import latest_version
 from tests.inprocess import run_main
 
 TOML = (
@@ -250,7 +251,7 @@ def _serve_one(conn: socket.socket, behaviour: Behaviour, stop: threading.Event)
 def test_a_redirect_leaves_http_only_for_nothing(scheme: str) -> None:
     """A registry redirect to ftp:// (whose banner trickles), file:// or data: is refused at
     once: redirects stay http(s), inside the one deadline (issue 48 item 6)."""
-    from aidokit.reconcile.remote.package_index import download
+    from aidokit.reconcile.remote.download import download
 
     banner = trickle(b"220-welcome\r\n")
     with _listening(banner) as ftp_port:

@@ -31,8 +31,8 @@ def run_sync(*, registry: str, out: Path, full: bool, as_json: bool) -> int:
 
     from aidokit.catalog.entries import MCP_CATALOG
     from aidokit.catalog.registry_sync import Upstream, sync
+    from aidokit.reconcile.remote.download import Deadlines
     from aidokit.reconcile.remote.mcp_registry import api_base, list_servers
-    from aidokit.reconcile.remote.package_index import Deadlines
     from aidokit.reconcile.show.json_output import dumps
     from aidokit.reconcile.show.sync import SyncRun, sync_json, sync_text
 

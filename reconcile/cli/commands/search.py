@@ -73,8 +73,8 @@ def _registry_hits(url: str, words: Sequence[str], catalog: Sequence[MCPDef]) ->
     """The registry's servers for `words`, ranked as the catalog is, each with its entries."""
     from aidokit.catalog.registry_match import matching_entries
     from aidokit.catalog.search import score
+    from aidokit.reconcile.remote.download import Deadlines
     from aidokit.reconcile.remote.mcp_registry import PAGE_LIMIT, list_servers
-    from aidokit.reconcile.remote.package_index import Deadlines
     from aidokit.reconcile.show.search import RegistryHit, field
 
     deadlines = Deadlines()

@@ -14,7 +14,7 @@ from aidokit.catalog.models import MCPDef, Package, deprecation, package_of
 from aidokit.reconcile.read.choices.lockfile import Lock, Locked
 
 if TYPE_CHECKING:  # the network code loads only with --registry
-    from aidokit.reconcile.remote.package_index import Deadlines
+    from aidokit.reconcile.remote.download import Deadlines
 
 
 class Outdated(NamedTuple):
@@ -75,7 +75,7 @@ def _wanted(locked: Locked, entry: MCPDef | None) -> Locked:
 
 
 def _deadlines() -> Deadlines:
-    from aidokit.reconcile.remote.package_index import Deadlines
+    from aidokit.reconcile.remote.download import Deadlines
 
     return Deadlines()  # reads AIDO_REGISTRY_TIMEOUT before any request
 
