@@ -116,8 +116,8 @@ RECONCILE_ORDER = (
     "checks",  # what a value may hold: hardening, credentials, launch environments
     "policy",  # what a policy is and says of one entry: rules, hosts, layers, verdicts
     "remote",  # the HTTP clients: npm and PyPI, the MCP Registry (nothing read from disk)
-    "read",  # the world: facts, choices, baselines, the lock, state, policy layers
-    "plan",  # the pure diff: desired entries per file, engine, planner, scoping, policy verdicts
+    "read",  # the world: facts, choices, baselines, the lock, ownership, policy layers
+    "plan",  # the pure diff: build_plan's steps, planner, scoping, the policy steps
     "gate",  # before any effect: the security gate, confirmations, redaction, saved-plan provenance
     "write",  # the effects: apply, transactions, journal, undo, import, adopt
     "show",  # plan, status, doctor and report as text or JSON
