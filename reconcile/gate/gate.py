@@ -17,6 +17,7 @@ from aidokit.adapters import ADAPTERS
 from aidokit.adapters.base import Adapter
 from aidokit.reconcile.core.errors import SecurityError
 from aidokit.reconcile.core.terminal import Terminal, open_terminal
+from aidokit.reconcile.documents.syntax import ascii_escaped, entry_lines
 from aidokit.reconcile.gate.confirmations import ConfirmationStore
 from aidokit.reconcile.plan.model import Change, FileChange, Plan
 
@@ -141,9 +142,11 @@ def describe(entry_id: str, targets: list[Target]) -> str:
     ]
     for file, change in targets:
         lines.append(f"  {file.path} ({file.adapter}, {file.scope}):")
-        # ensure_ascii: control, bidi and look-alike characters show as \\u escapes.
-        shown = json.dumps(change.after, indent=2, sort_keys=True, ensure_ascii=True)
-        lines += [f"    {line}" for line in shown.splitlines()]
+        # In the file's own syntax (TOML for Codex, YAML for Goose; issue 54 item 5);
+        # control, bidi and look-alike characters show as \\u escapes.
+        where = change.map_path or file.map_path
+        shown = entry_lines(file.fmt, where, change.name, change.after)
+        lines += [f"    {ascii_escaped(line)}" for line in shown]
         lines.append(f"    runs: {runs(change.after, ADAPTERS.get(file.adapter))}")
     return "\n".join(lines) + "\n"
 

@@ -207,7 +207,7 @@ def _file_lines(file: PlannedFile, project: Path, root: Path) -> list[str]:
 def _change_lines(change: Change, fmt: Format = Format.JSON) -> list[str]:
     """One change as the text plan shows it, its fields in the file's own syntax (`fmt`);
     the symbol leads, so `diff` colours it."""
-    from aidokit.reconcile.show.syntax import field, value
+    from aidokit.reconcile.documents.syntax import field, value
 
     reason = f"  ({change.reason})" if change.reason else ""
     lines = [f"{SYMBOL[change.action]} {change.name}{reason}"]

@@ -248,8 +248,8 @@ def _file(file: FileChange, paint: Any, *, verbose: bool = False, quiet: bool = 
 def _change(
     change: Change, fmt: Format, paint: Any, *, roles: bool = True, hints: bool = True
 ) -> list[str]:
+    from aidokit.reconcile.documents.syntax import field, value
     from aidokit.reconcile.show.reasons import said  # only for a change shown
-    from aidokit.reconcile.show.syntax import field, value
 
     symbol = change.action.value
     head = f"  {symbol} {change.label}"
@@ -291,8 +291,8 @@ def render_diff(change: Change, fmt: Format) -> str:
 def _diff_lines(change: Change, fmt: Format, paint: Any) -> list[str]:
     """`- field` (the file's, secrets redacted) and `+ field` (aido's) for each field that
     differs, in the file's own syntax (issue 38 point 5); a conflict's too."""
+    from aidokit.reconcile.documents.syntax import field, value
     from aidokit.reconcile.gate.redaction import redact_change  # only for a change shown
-    from aidokit.reconcile.show.syntax import field, value
 
     if not change.diff and change.action is not Action.CONFLICT:
         return []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -256,3 +257,76 @@ def test_routine_saved_plan_still_applies(project: Path, tmp_path: Path) -> None
     saved = tmp_path / "plan.json"
     assert aido(project, "plan", "--out", str(saved)) == 0
     assert aido(project, "apply", str(saved)) == 0
+
+
+def _prompt_entry(shown: str, file_path: str) -> list[str]:
+    """The lines the prompt shows under `file_path`, up to its `runs:` line, dedented."""
+    lines = shown.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"  {file_path} ("))
+    end = next(i for i in range(start, len(lines)) if lines[i].startswith("    runs: "))
+    return [line[4:] for line in lines[start + 1 : end]]
+
+
+def _read_back(fmt: Any, lines: list[str], where: tuple[str, ...], name: str) -> object:
+    """What a parser of `fmt` reads from the prompt's lines: the entry itself."""
+    from aidokit.adapters.base import Format
+
+    text = "\n".join(lines) + "\n"
+    if fmt is Format.TOML:
+        data: Any = tomllib.loads(text)
+        for key in (*where, name):
+            data = data[key]
+        return data
+    if fmt in (Format.YAML, Format.MARKDOWN):
+        from ruamel.yaml import YAML
+
+        return json.loads(json.dumps(YAML(typ="safe").load(text)))[name]
+    return json.loads("{" + text + "}")[name]
+
+
+def _project_adapters() -> list[str]:
+    from aidokit.adapters import ADAPTERS
+    from aidokit.adapters.base import Scope
+
+    return sorted(name for name, a in ADAPTERS.items() if Scope.PROJECT in a.scopes)
+
+
+@pytest.mark.parametrize("adapter", _project_adapters())
+def test_the_prompt_shows_the_entry_in_its_files_syntax(tmp_path: Path, adapter: str) -> None:
+    """The typed confirmation shows each entry as its file holds it (issue 54 item 5: it
+    showed JSON for Codex's TOML): TOML for a TOML file, YAML for YAML, JSON for JSON;
+    read back by that format's parser it is the entry aido writes, every hidden or
+    look-alike character escaped."""
+    from aidokit.catalog.errors import CatalogError
+    from aidokit.reconcile.gate.gate import describe
+    from aidokit.reconcile.plan.engine import build_plan
+    from aidokit.reconcile.read.world import gather, read_world
+
+    custom = (
+        '[custom.my-api]\ncommand = "npx"\nargs = ["-y", "my-mcp\\u200e", "caf\\u00e9"]\n'
+        'env = { MODE = "x" }\n'
+    )
+    project = new_project(tmp_path, f'adapters = ["{adapter}"]\nsuggest = false\n' + custom)
+    try:
+        plan = build_plan(read_world(gather(project, scope="project", only=None)))
+    except CatalogError:  # a harness that refuses such arguments (Auggie: a shell runs them)
+        (project / "aido.toml").write_text(
+            f'adapters = ["{adapter}"]\nsuggest = false\n[custom.my-api]\ncommand = "npx"\n'
+        )
+        plan = build_plan(read_world(gather(project, scope="project", only=None)))
+    targets = [(f, c) for f in plan.files for c in f.changes if c.id == "my-api" and c.after]
+    if not targets:
+        pytest.skip(f"{adapter} writes no project entry for a stdio custom server")
+    shown = describe("my-api", targets)
+    assert all(" " <= c <= "~" for c in shown.replace("\n", "")), shown
+    for file, change in targets:
+        lines = _prompt_entry(shown, file.path)
+        where = change.map_path or file.map_path
+        assert _read_back(file.fmt, lines, where, change.name) == change.after, shown
+        first = lines[0]
+        if file.fmt.name == "TOML":
+            assert first.startswith("[") and first.endswith("]"), shown
+        elif file.fmt.name in ("YAML", "MARKDOWN"):
+            assert first == f"{change.name}:", shown
+        else:
+            assert first.lstrip().startswith(f'"{change.name}": '), shown

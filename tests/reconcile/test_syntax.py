@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
 from aidokit.adapters.base import Format
-from aidokit.reconcile.show.syntax import field
+from aidokit.reconcile.documents.syntax import field
 
 # Control characters never reach a plan as they are (`printable` escapes them first).
 _text = st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp"))

@@ -33,6 +33,28 @@ def field(fmt: Format, key: str, value: Any) -> str:
     return f"{key} = {_json(value)}"
 
 
+def entry_lines(fmt: Format, where: tuple[str, ...], name: str, entry: Any) -> list[str]:
+    """Entry `name` of the map at `where` as its file holds it, one field a line: a
+    `[table]` and its keys in TOML, `name:` and its keys in YAML, an object in JSON."""
+    if fmt is Format.TOML and isinstance(entry, dict):
+        table = "[" + ".".join(_toml_key(part) for part in (*where, name)) + "]"
+        return [table, *(field(fmt, str(k), v) for k, v in entry.items())]
+    if fmt in (Format.YAML, Format.MARKDOWN) and isinstance(entry, dict):
+        return [f"{_yaml(name)}:", *(f"  {field(fmt, str(k), v)}" for k, v in entry.items())]
+    shown = json.dumps({name: entry}, indent=2, ensure_ascii=True)
+    return [line[2:] for line in shown.splitlines()[1:-1]]  # `"name": {` ... `}`
+
+
+def ascii_escaped(line: str) -> str:
+    """`line` with every character outside printable ASCII written as an escape that JSON,
+    TOML and YAML strings read back (`\\u200e`, `\\U0001f600`): nothing hidden or look-alike
+    reaches a confirmation prompt. Outside a string (a key) aido's keys are ASCII."""
+    return "".join(
+        c if " " <= c <= "~" else (f"\\u{ord(c):04x}" if ord(c) <= 0xFFFF else f"\\U{ord(c):08x}")
+        for c in line
+    )
+
+
 def value(fmt: Format, item: Any) -> str:
     """`item` alone, as a file in `fmt` writes it."""
     if fmt is Format.TOML:
