@@ -42,8 +42,8 @@ def build_plan(
 
     With `remove`, plan only the deletion of owned entries with those ids
     (`aido remove`, and `aido destroy` with every id); `removed_by` names the command
-    that removes them when it is not a `skip`; the lock is left alone. Catalog entries in
-    `aido.lock` render from it, except those in `upgrade`.
+    that removes them when it is not a `skip` (then the lock is left alone; a skip drops
+    the pin). Catalog entries in `aido.lock` render from it, except those in `upgrade`.
 
     The desired state flows through named steps (docs/architecture.md, "Building a
     plan"): over the whole project plan/wanted.py, then for each adapter plan/render.py,
@@ -56,7 +56,7 @@ def build_plan(
     selected = select(world.wanted, world.notes, config.mcp.skip, origin)
     desired = pin_to_locks(selected, world.lock, personal.lock if personal else None, upgrade)
     lock = None
-    if remove is None:
+    if remove is None or removed_by is None:  # `aido remove` records a skip: its pin goes
         lock = lock_after(
             desired, team=world.lock, team_digest=world.lock_digest, personal=personal,
             team_path=str(lock_path(host.project)) if writes_lock(inputs) else None,

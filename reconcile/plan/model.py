@@ -221,11 +221,19 @@ class Summary(NamedTuple):
     # Servers in targeted files that policy refuses and aido does not own (SPEC §6): drift
     # that aido leaves alone, pending like a conflict.
     policy: int = 0
+    # The lines of an existing `aido.lock` that apply changes: a change of its own even
+    # when no harness file moves (a pin dropped after `forget` or `remove`).
+    lock: int = 0
 
     @property
     def has_changes(self) -> bool:
-        """Whether applying would write anything (files or state)."""
-        return bool(self.add or self.change or self.remove or self.forget)
+        """Whether applying would write anything (files, state or aido.lock)."""
+        return bool(self.add or self.change or self.remove or self.forget or self.lock)
+
+    @property
+    def lock_only(self) -> bool:
+        """Whether aido.lock is all that apply writes (a pin dropped, no file moving)."""
+        return bool(self.lock) and not (self.add or self.change or self.remove or self.forget)
 
     @property
     def pending(self) -> bool:
@@ -245,6 +253,8 @@ class Summary(NamedTuple):
         if self.policy:
             servers = "server" if self.policy == 1 else "servers"
             text += f" {self.policy} {servers} outside policy."
+        if self.lock_only:  # with file changes, the lock moves with them (`# aido.lock`)
+            text += " aido.lock to update."
         if self.error:
             text += f" {self.error} {'file' if self.error == 1 else 'files'} with errors."
         return text
@@ -261,6 +271,8 @@ class Summary(NamedTuple):
         if self.forget:
             records = "record" if self.forget == 1 else "records"
             text += f" {self.forget} ownership {records} of missing files forgotten."
+        if self.lock_only:
+            text += " aido.lock updated."
         if self.conflict:
             conflicts = "1 conflict" if self.conflict == 1 else f"{self.conflict} conflicts"
             text += f" {conflicts} left as found: `aido plan` names the ways out."
@@ -324,4 +336,7 @@ class Plan(Strict):
         errors = sum(1 for f in self.files if f.error)
         forget = sum(len(f.forget) for f in self.files)
         policy = sum(1 for v in self.policy_violations if v.found == "hand-written")
-        return Summary(error=errors, forget=forget, policy=policy, **counts)
+        # Moving the lock is a change; writing the first one is routine (it comes with the
+        # first entries, or the next apply writes it).
+        lock = len(self.lock.changes) if self.lock is not None and self.lock.exists else 0
+        return Summary(error=errors, forget=forget, policy=policy, lock=lock, **counts)

@@ -157,7 +157,8 @@ def plan_doc(doc: object) -> PlanDoc | JobError | str:
     summary = _get(doc, "summary", (dict,), "", {})
     return PlanDoc(
         project=_get(doc, "project", (str,), "", ""),
-        counts={key: _count(summary, key) for key in COUNTS},
+        # `lock`: the lines of aido.lock apply changes (a change even with no file moving).
+        counts={key: _count(summary, key) for key in (*COUNTS, "lock")},
         files=tuple(
             _file(item, f"files[{n}].") for n, item in enumerate(_get(doc, "files", (list,), ""))
         ),

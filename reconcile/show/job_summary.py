@@ -52,7 +52,7 @@ def _plan(doc: PlanDoc, title: str, root: Path) -> str:
             "in aido.toml.",
         )
     outside = [v for v in doc.policy_violations if v.found == "hand-written"]
-    if not (changes or counts.get("conflict") or counts.get("error") or outside):
+    if not (changes or counts.get("conflict") or counts.get("error") or outside or counts["lock"]):
         files = len(doc.files)
         return _join(
             f"### aido: {title} is converged",
@@ -60,8 +60,11 @@ def _plan(doc: PlanDoc, title: str, root: Path) -> str:
             f"Every MCP config file matches aido.toml ({files} file{'s' * (files != 1)} checked).",
         )
     head = "the check failed in" if counts.get("error") else "MCP config drifted in"
+    if not (changes or counts.get("conflict") or counts.get("error") or outside):
+        head = "aido.lock is behind aido.toml in"  # a pin dropped: no harness file moves
     counted = _counts(doc, len(outside))
-    lines = [f"### aido: {head} {title}", "", counted, "", *_table(doc, project, root)]
+    table = _table(doc, project, root)
+    lines = [f"### aido: {head} {title}", "", counted, *(["", *table] if table[2:] else [])]
     lines += _errors(doc, project, root)
     lines += _outside_policy(outside, project, root)
     lines += ["", *_advice(doc, project, root)]
@@ -80,6 +83,8 @@ def _counts(doc: PlanDoc, outside: int = 0) -> str:
     )
     if outside:
         text += f", **{outside}** outside policy"
+    if c.get("lock") and not sum(c.get(key, 0) for key in ("add", "change", "remove")):
+        text += ", aido.lock to update"  # a pin dropped: no harness file moves
     if c.get("error"):
         text += f", **{c['error']}** {'file' if c['error'] == 1 else 'files'} with errors"
     return text + "."
@@ -144,7 +149,7 @@ def _advice(doc: PlanDoc, project: Path, root: Path) -> list[str]:
             "Fix: repair the file(s) marked error (aido never edits them), then run the check "
             "again."
         )
-    elif sum(counts.get(key, 0) for key in ("add", "change", "remove")):
+    elif sum(counts.get(key, 0) for key in ("add", "change", "remove", "lock")):
         lines.append(f"Fix: run `aido apply{place}` and commit the result.")
     if counts.get("conflict"):
         lines.append(

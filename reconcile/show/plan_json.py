@@ -48,6 +48,8 @@ def _summary(summary: Summary) -> dict[str, Any]:
         del counts["forget"]  # optional: present only when state of missing files is dropped
     if not summary.policy:
         del counts["policy"]  # optional: present only when a targeted file holds such a server
+    if not summary.lock:
+        del counts["lock"]  # optional: present only when apply changes aido.lock
     return counts
 
 

@@ -28,7 +28,11 @@ def render_summary(plan: Plan, *, width: int | None = None) -> str:
         for v in plan.policy_violations
         if v.found == "hand-written"
     ]
-    lines = [f"aido: MCP config drifted from aido.toml in {len(files)} file(s).", *files]
+    if summary.lock_only and plan.lock is not None:  # a pin dropped, no harness file moves
+        moves = ", ".join(plan.lock.changes) or "written anew"
+        lines = [printable(f"aido: aido.lock is behind aido.toml: {moves}."), *files]
+    else:
+        lines = [f"aido: MCP config drifted from aido.toml in {len(files)} file(s).", *files]
     lines.append(summary.line())
     # Apply fixes changes, never a file it cannot read or an entry it does not own.
     if summary.error:

@@ -41,6 +41,8 @@ def test_forget_keeps_every_byte_and_drops_only_that_ids_records(
     records = load_state(project_state_path(project)).records
     assert {r.id for r in records} == {"time"} and len(records) == 2
     assert 'skip = ["context7"]' in (project / "aido.toml").read_text()
+    assert aido(project, "plan", "--detailed-exitcode") == 2  # aido.lock drops its pin
+    assert aido(project, "apply", "--yes") == 0
     assert aido(project, "plan", "--detailed-exitcode") == 0
     capsys.readouterr()
     assert aido(project, "status", "--json") == 0
@@ -80,3 +82,50 @@ def test_forget_without_a_terminal_needs_yes(
     assert aido(project, "forget", "context7") == 1
     assert "pass --yes" in capsys.readouterr().err
     assert project_state_path(project).read_bytes() == state
+
+
+def test_a_change_of_aido_lock_alone_is_a_change(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """After `forget` only aido.lock moves (the id's pin goes): the plan says so and exits
+    2 under --detailed-exitcode, its JSON counts it, apply writes it, and the plan after is
+    converged (issue 54 item 6: it said "No changes" and exited 0)."""
+    from jsonschema import Draft202012Validator
+
+    from aidokit.reconcile.show.artifact import plan_doc
+    from aidokit.reconcile.show.job_summary import render_job_summary
+
+    assert aido(project, "forget", "time", "--yes") == 0
+    files = _bytes(project)
+    capsys.readouterr()
+    assert aido(project, "plan", "--detailed-exitcode") == 2
+    text = capsys.readouterr().out
+    assert "# aido.lock\n  - time" in text
+    assert "aido.lock to update." in text and "No changes" not in text
+    assert aido(project, "plan", "--json") == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["summary"]["lock"] == 1 and doc["lock"]["changes"] == ["- time"]
+    schema = json.loads((Path(__file__).parents[2] / "docs/schemas/plan.schema.json").read_text())
+    Draft202012Validator(schema).validate(doc)
+    assert aido(project, "plan", "--summary", "--detailed-exitcode") == 2
+    assert "aido.lock is behind aido.toml: - time." in capsys.readouterr().out
+    summary = render_job_summary(plan_doc(doc), name="acme/shop", root=project)
+    assert "### aido: aido.lock is behind aido.toml in acme/shop" in summary
+    assert "aido.lock to update" in summary and "run `aido apply`" in summary
+    assert aido(project, "apply", "--yes") == 0
+    assert "aido.lock updated." in capsys.readouterr().out
+    assert '"time"' not in (project / "aido.lock").read_text()
+    assert _bytes(project) == files
+    assert aido(project, "plan", "--detailed-exitcode") == 0
+
+
+def test_remove_drops_the_pin_with_the_entries(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`aido remove` deletes the entries and drops the id's pin from aido.lock in the same
+    apply, so the next plan is converged (it left the pin, a lock-only change)."""
+    capsys.readouterr()
+    assert aido(project, "remove", "time", "--yes") == 0
+    assert "# aido.lock\n  - time" in capsys.readouterr().out
+    assert '"time"' not in (project / "aido.lock").read_text()
+    assert aido(project, "plan", "--detailed-exitcode") == 0
