@@ -68,26 +68,27 @@ Public APIs only: no CPython-private names, nothing in `sys.modules` or
 The `start-up device` rows time a converged plan of the applied demo with the
 device and without it, as two fresh processes alike but for the device (the
 parser row: parsing `plan` alone, the CLI module imported). Measured on
-2026-12-06, Python 3.11, 15 interleaved pairs each, CPU time, machine loaded
-(load average 8-11); each device's comment in the code cites these:
+2026-12-06, Python 3.11, two runs of `make bench` (04:45 and 05:37 UTC), 15
+interleaved pairs each, CPU time, machine loaded (load average 8-11); each
+device's comment in the code cites the first:
 
-- memo + builder beside pydantic (reconcile/read/decode.py): 111 vs 212 ms, buys
-  ~100 ms on every plan of an unchanged project (without it every plan imports
+- memo + builder beside pydantic (reconcile/read/decode.py): 111 vs 212 ms (127
+  vs 237 in the second run), buys 101-111 ms on every plan of an unchanged project (without it every plan imports
   pydantic and validates aido.toml, the lock and the state). Kept.
-- one-command parser (`parse` in reconcile/cli/main.py): 3 vs 33 ms, buys ~30 ms
+- one-command parser (`parse` in reconcile/cli/main.py): 3 vs 33 ms, buys 29-30 ms
   (the whole tree imports every command's module and builds each one's parser:
   a one-off split, 11 runs, put 4 ms for one command against 46 ms for the whole
   tree and 10 ms for the whole tree with the command modules imported before the
   clock starts, so most of the gain is the command modules not imported). Kept.
-- lazy structlog proxy (catalog/errors.py): 119 vs 157 ms, buys ~38 ms (structlog
+- lazy structlog proxy (catalog/errors.py): 119 vs 157 ms, buys 36-38 ms (structlog
   imported at start). Kept.
 - teardown skip (`entry` in reconcile/cli/main.py: the garbage collector off,
-  `os._exit` after flushing): 113 vs 135 ms, buys ~22 ms. Kept.
+  `os._exit` after flushing): 113 vs 135 ms, buys 22-23 ms. Kept.
 
 ## Why targets are missed, and what meeting them would take
 
-A converged plan costs ~107 ms of CPU beyond `python -c pass` on 3.11 and ~118 ms
-on 3.13 in the runs above (both with the machine loaded), against 100 ms. No
+A converged plan costs 105-107 ms of CPU beyond `python -c pass` on 3.11 (two
+runs) and ~118 ms on 3.13 (the machine loaded), against 100 ms. No
 single part is large (measured on 2026-12-04 with a throwaway script
 that times stdlib functions around one in-process plan): creating the dataclasses
 that cross layers or that pydantic validates 25-31 ms (most of it `exec` compiling
