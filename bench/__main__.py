@@ -85,6 +85,16 @@ device's comment in the code cites the first:
 - teardown skip (`entry` in reconcile/cli/main.py: the garbage collector off,
   `os._exit` after flushing): 113 vs 135 ms, buys 22-23 ms. Kept.
 
+## What the one adapter registry costs (issue 52 section 2)
+
+`adapters/__init__.py` imports every adapter module at its top, so a converged
+plan of the demo loads 51 modules of `aidokit.adapters` instead of 13. A one-off
+A/B of the commit that made it so against its parent (each tree put first on
+PYTHONPATH over the editable install, a converged plan of the applied demo, CPU,
+interleaved, load 8-9, 2026-12-06): +0.9 ms (15 pairs), +6.9 ms (25 pairs). Within
+the noise of this machine it costs a few ms, as review 4 measured (5 ms for every
+adapter module).
+
 ## Why targets are missed, and what meeting them would take
 
 A converged plan costs 105-107 ms of CPU beyond `python -c pass` on 3.11 (two
