@@ -262,11 +262,34 @@ def _with_skip(text: str, entry_id: str) -> str:
     if add is not None and entry_id in add:
         add.remove(entry_id)
     if "skip" not in mcp:
+        placed = _new_skip(tomlkit.dumps(doc), entry_id)
+        if placed is not None:
+            return placed
         mcp["skip"] = tomlkit.array()
     skip = mcp["skip"]
     if entry_id not in skip:
         skip.append(entry_id)
     return tomlkit.dumps(doc)
+
+
+def _new_skip(text: str, entry_id: str) -> str | None:
+    """`text` with `skip = ["ID"]` on the line after the last key of its `[mcp]` table (or
+    after the header), so it stays above the blank lines and comments that lead the next
+    table (tomlkit appends at the table's end, under the next table's comment); None when
+    the file has no `[mcp]` header (tomlkit places it then)."""
+    from aidokit.reconcile.documents.tomlscan import render_string, statements
+
+    found = statements(text)
+    mine = [s for s in found if s.table == ("mcp",) and s.kind != "array"]
+    if not any(s.kind == "table" for s in mine):
+        return None
+    at = mine[-1].end
+    newline = "\r\n" if "\r\n" in text else "\n"
+    line = f"skip = [{render_string(entry_id)}]{newline}"
+    before = text[:at]
+    if before and not before.endswith("\n"):
+        line = newline + line
+    return before + line + text[at:]
 
 
 def _check_edit(new: str, expected: ProjectConfig, path: Path, what: str) -> None:
