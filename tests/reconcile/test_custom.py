@@ -97,8 +97,8 @@ def test_mcp_add_existing_id_is_refused(project: Path, capsys: pytest.CaptureFix
     "argv",
     [
         ["--custom-url", "http://example.com/mcp"],
-        ["--custom-url", "https://e.com", "--header", "Authorization=Bearer sk-abcdefghijklmnop"],
         ["--custom-url", "https://e.com", "--header", "novalue"],
+        ["--custom-url", "https://e.com", "--header", "X-Team=a\x01b"],
         ["--custom-url", "https://e.com", "--env", "A=1"],
         [],
     ],
@@ -106,7 +106,7 @@ def test_mcp_add_existing_id_is_refused(project: Path, capsys: pytest.CaptureFix
 def test_mcp_add_refuses_unsafe_values(
     project: Path, argv: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Unsafe URLs, literal secrets and malformed flags are refused; nothing is written."""
+    """Unsafe URLs, control characters and malformed flags are refused; nothing is written."""
     assert aido(project, "mcp", "add", "x", *argv) == 1
     assert capsys.readouterr().err.startswith("aido: error: ")
     assert not (project / "aido.toml").exists()
@@ -120,3 +120,64 @@ def test_mcp_add_into_inline_custom_is_refused(
     assert aido(project, "mcp", "add", "x", "--custom-url", "https://e.com/mcp") == 1
     assert "by hand" in capsys.readouterr().err
     assert (project / "aido.toml").read_text() == "custom = {}\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "written", "name"),
+    [
+        (
+            ["--custom-url", "https://u:s3cretpass@mcp.example.com/mcp"],
+            {"url": "https://u:${X_PASSWORD}@mcp.example.com/mcp"},
+            "X_PASSWORD",
+        ),
+        (
+            [
+                "--custom-url",
+                "https://mcp.example.com/mcp",
+                "--header",
+                "Authorization=Bearer sk-abcdefghijklmnop",
+            ],
+            {"headers": {"Authorization": "Bearer ${X_TOKEN}"}},
+            "X_TOKEN",
+        ),
+        (
+            [
+                "--custom-url",
+                "https://mcp.example.com/mcp",
+                "--header",
+                "Authorization: ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+            ],
+            {"headers": {"Authorization": "${X_TOKEN}"}},
+            "X_TOKEN",
+        ),
+        (
+            [
+                "--custom-url",
+                "https://mcp.example.com/mcp",
+                "--header",
+                "X-Api-Key=sk-abcdefghijklmnopqrstu",
+            ],
+            {"headers": {"X-Api-Key": "${X_X_API_KEY}"}},
+            "X_X_API_KEY",
+        ),
+    ],
+)
+def test_a_literal_secret_is_a_reference_in_the_url_and_in_a_header_alike(
+    project: Path,
+    argv: list[str],
+    written: dict[str, object],
+    name: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A secret typed in --custom-url or in --header is written as a `${NAME}` reference and
+    said so in the same sentence (issue 54 item 5: the header's was refused, the URL's
+    rewritten); the value itself never reaches aido.toml."""
+    assert aido(project, "mcp", "add", "x", *argv) == 0
+    out = capsys.readouterr().out
+    assert f"A credential in the command line was not written: aido.toml has ${{{name}}}" in out
+    assert f"set {name} in your environment" in out and "rotate it" in out
+    text = (project / "aido.toml").read_text()
+    custom = tomllib.loads(text)["custom"]["x"]
+    assert {key: custom[key] for key in written} == written
+    for secret in ("s3cretpass", "sk-abc", "ghp_"):
+        assert secret not in text

@@ -62,7 +62,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="K=V",
         action="append",
         default=[],
-        help="a header for a remote server; secrets as references, e.g. 'Bearer ${API_TOKEN}'",
+        help="a header for a remote server; a literal secret is written as a ${NAME} "
+        "reference you set, e.g. 'Bearer ${API_TOKEN}'",
     )
     parser.add_argument(
         "--env",
@@ -120,8 +121,9 @@ def run(args: argparse.Namespace) -> int:
         )
     from aidokit.reconcile.checks.credentials import scrub
 
-    # SPEC §7: a credential inside the URL, an argument or an env value is never
-    # written; it becomes a `${NAME}` reference the user sets (headers are refused).
+    # SPEC §7: a credential inside the URL, an argument, an env value or a header is never
+    # written; it becomes a `${NAME}` reference the user sets (issue 54 item 5: a header's
+    # was refused while the URL's was rewritten; both are rewritten now).
     taken: set[str] = set()
     replaced: list[str] = []
 
@@ -137,7 +139,11 @@ def run(args: argparse.Namespace) -> int:
         fields = _cleaned(origin.fields, clean)
     elif args.custom_url:
         fields = {"url": clean(args.custom_url), "transport": args.transport}
-        fields["headers"] = _pairs(args.header, "--header")
+        headers = _pairs(args.header, "--header")
+        fields["headers"] = {
+            key: _header_value(key, value, args.id, taken, replaced)
+            for key, value in headers.items()
+        }
         if args.env:
             raise ConfigError("--env is for --custom-command; a remote server takes --header")
     else:
@@ -152,7 +158,8 @@ def run(args: argparse.Namespace) -> int:
     for name in replaced:
         print(
             f"A credential in the command line was not written: {path.name} has ${{{name}}} "
-            f"in its place; set {name} in your environment (aido writes only the reference)."
+            f"in its place; set {name} in your environment (aido writes only the reference; "
+            "your shell history still holds the value: rotate it if it was real)."
         )
     if origin is not None:
         needs = f"; it needs {', '.join(origin.env)} set" if origin.env else ""
@@ -215,6 +222,33 @@ def _roles(text: str | None) -> tuple[str, ...]:
             "for every agent"
         )
     return roles
+
+
+def _header_value(name: str, value: str, entry_id: str, taken: set[str], said: list[str]) -> str:
+    """A header's value as aido.toml gets it: a literal secret (a token, a credential in
+    an Authorization header) becomes `${ID_NAME}` after its scheme word (`Bearer`), as a
+    credential in the URL does; a credential inside the value is scrubbed like the URL's."""
+    from aidokit.catalog.models import PLACEHOLDER_RE
+    from aidokit.reconcile.checks.credentials import scrub, variable
+    from aidokit.reconcile.checks.hardening import CREDENTIAL_HEADERS, secret_like
+
+    literal = PLACEHOLDER_RE.sub("", value)
+    credential = name.lower() in CREDENTIAL_HEADERS and literal == value and value.strip()
+    if not (credential or secret_like(literal, entropy=True)):
+        cleaned, names = scrub(value, entry_id, taken)
+        said.extend(names)
+        return cleaned
+    authorization = name.lower() in ("authorization", "proxy-authorization")
+    base = reference = variable(entry_id, "token" if authorization else name)
+    number = 2
+    while reference in taken:
+        reference, number = f"{base}_{number}", number + 1
+    taken.add(reference)
+    said.append(reference)
+    scheme, _, rest = value.strip().partition(" ")
+    if rest.strip() and scheme.isalpha() and " " not in rest.strip():
+        return f"{scheme} ${{{reference}}}"  # `Bearer ${MY_API_TOKEN}`
+    return f"${{{reference}}}"
 
 
 def _pairs(items: list[str], flag: str) -> dict[str, str]:
