@@ -41,17 +41,19 @@ _AGENT_KEYS = {
 }
 
 
-class GeminiCLI(AgentFilesBase, AdapterBase):
-    """Google Gemini CLI."""
+class GeminiFamily(AdapterBase):
+    """What Gemini CLI and its fork Qwen Code share: `mcpServers` in `<folder>/settings.json`
+    (JSON with comments) in the project or the home folder, the same references and entry
+    fields, a stdio entry's shape, a native policy as the `mcp.allowed` / `mcp.excluded`
+    name lists of the user file, and detection by that folder and the CLI."""
 
-    name = "gemini-cli"
-    title = "Gemini CLI"
-    scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+    folder: str  # the settings folder, in the project and in the home folder
+    # Whether `mcp.allowed` / `mcp.excluded` match `*` in a name (else exact names only).
+    name_patterns: bool = False
     caps = Capabilities(
         expands="shell",  # `$VAR`, `${VAR}`, `${VAR:-default}` in any string
         url_keys=("url", "httpUrl"),  # `httpUrl` is the legacy spelling
         untyped_url="sse",  # `url` without `type` is SSE, `httpUrl` streamable
-        project_wins=True,  # workspace settings override the user's (settings merge)
         harness_keys=frozenset({"trust", "timeout", "description", "includeTools", "excludeTools"}),
         # The context budget: "exclude wins" (MCPServerConfig; docs/context-budget.md). No switch
         # in the entry: `mcp.excluded` and `gemini mcp disable` keep it outside.
@@ -72,6 +74,66 @@ class GeminiCLI(AgentFilesBase, AdapterBase):
                 "url",
             }
         ),
+    )
+
+    def location(self, scope: Scope, host: Host) -> Location | None:
+        """`<folder>/settings.json` in the project or the home folder (every OS)."""
+        # §8, §9 "Format": parsed with strip-json-comments; the CLI's own writes keep comments.
+        return self.project_or_home(scope, host, f"{self.folder}/settings.json", Format.JSONC)
+
+    def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
+        """Render with `${VAR}` references (§8, §9 "Secrets": `$VAR`/`${VAR}` anywhere)."""
+        refs = Refs(self.name, server, dollar_brace)
+        if isinstance(spec, StdioSpec):
+            return refs.done(stdio_fields(refs, spec, cwd=True))
+        return refs.done(self.remote_entry(refs, spec))
+
+    def remote_entry(self, refs: Refs, spec: RemoteSpec) -> dict[str, Any]:
+        """A remote entry: `url` + `type`, as `gemini mcp add --transport http` writes it."""
+        # §1.2, §8: `httpUrl` is deprecated in favour of `url` + `type: "http"`;
+        # `type` is always written so Gemini does not guess the transport.
+        return {**remote_fields(refs, spec), "type": spec.transport}
+
+    def native_policy(self, rules: PolicyRules, scope: Scope) -> NativePolicy | None:
+        """The policy as `mcp.allowed` / `mcp.excluded` of the user settings file (user scope
+        only), beside the servers: lists of server names (docs/policy.md has the evidence
+        of each harness's matching, `name_patterns`)."""
+        if scope is not Scope.USER:
+            return None
+        return name_lists(rules, self.title, patterns=self.name_patterns)
+
+    def detect(self, host: Host, scope: Scope) -> str | None:
+        """`<folder>/` here, `~/<folder>`, or the CLI on PATH."""
+        cli = (self.evidence.cli,) if self.evidence.cli else ()
+        user = (host.home / self.folder,)
+        return detect_any(host, scope, project=(f"{self.folder}/",), user=user, cli=cli)
+
+
+def shared_fields() -> dict[str, Any]:
+    """The entry fields both harnesses read beside the launch keys (MCPServerConfig)."""
+    from aidokit.adapters import schema as js
+
+    return {
+        "timeout": js.number(),
+        "trust": js.boolean(),
+        "description": {"type": "string"},
+        "includeTools": js.strings(),
+        "excludeTools": js.strings(),
+    }
+
+
+class GeminiCLI(AgentFilesBase, GeminiFamily):
+    """Google Gemini CLI."""
+
+    name = "gemini-cli"
+    title = "Gemini CLI"
+    scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
+    folder = ".gemini"  # §8: under the home folder on every OS (Windows %USERPROFILE%)
+    # Gemini CLI 0.61.0 lower-cases, trims and compares the names exactly, no patterns (its
+    # bundle's mcpServerEnablement `isInSettingsList`).
+    name_patterns = False
+    caps = GeminiFamily.caps._replace(
+        project_wins=True,  # workspace settings override the user's (settings merge)
     )
     evidence = Evidence(
         verified_by="real CLI",
@@ -126,21 +188,6 @@ class GeminiCLI(AgentFilesBase, AdapterBase):
             grant=f"run `gemini` in {host.project} and acknowledge agent {name} when it asks",
         )
 
-    def location(self, scope: Scope, host: Host) -> Location | None:
-        """`.gemini/settings.json` in the project or the home folder."""
-        # §8: the user file is under the home folder on every OS (Windows %USERPROFILE%).
-        # §8 "Format": parsed with strip-json-comments; Gemini's own writes keep comments.
-        return self.project_or_home(scope, host, ".gemini/settings.json", Format.JSONC)
-
-    def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
-        """Render with `${VAR}` references (§8 "Secrets": `$VAR`/`${VAR}` anywhere)."""
-        refs = Refs(self.name, server, dollar_brace)
-        if isinstance(spec, StdioSpec):
-            return refs.done(stdio_fields(refs, spec, cwd=True))
-        # §1.2, §8: `httpUrl` is deprecated in favour of `url` + `type: "http"`;
-        # `type` is always written so Gemini does not guess the transport.
-        return refs.done({**remote_fields(refs, spec), "type": spec.transport})
-
     def approval_files(self, location: Location, host: Host) -> tuple[Path, ...]:
         """The user settings (folder trust on or off) and the trusted folders' rules."""
         folder = host.home / ".gemini"
@@ -163,32 +210,11 @@ class GeminiCLI(AgentFilesBase, AdapterBase):
             f'"{host.project}": "TRUST_FOLDER" to {display(rules, host)}',
         )
 
-    def native_policy(self, rules: PolicyRules, scope: Scope) -> NativePolicy | None:
-        """The policy as `mcp.allowed` / `mcp.excluded` of ~/.gemini/settings.json (user
-        scope only), beside the servers: lists of server names that Gemini CLI 0.61.0
-        lower-cases, trims and compares exactly, no patterns (its bundle's
-        mcpServerEnablement `isInSettingsList`; docs/policy.md has the evidence)."""
-        if scope is not Scope.USER:
-            return None
-        return name_lists(rules, self.title, patterns=False)
-
-    def detect(self, host: Host, scope: Scope) -> str | None:
-        """`.gemini/` here, `~/.gemini`, or `gemini` on PATH."""
-        return detect_any(
-            host, scope, project=(".gemini/",), user=(host.home / ".gemini",), cli=("gemini",)
-        )
-
     def schema(self) -> dict[str, Any]:
         """Entry shape from §8 "Fields" (MCPServerConfig)."""
         from aidokit.adapters import schema as js
 
-        common = {
-            "timeout": js.number(),
-            "trust": js.boolean(),
-            "description": {"type": "string"},
-            "includeTools": js.strings(),
-            "excludeTools": js.strings(),
-        }
+        common = shared_fields()
         stdio = js.stdio(cwd=js.string(), **common)
         remote = js.remote(
             type=js.enum("http", "sse"),

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters.assumed_format import AssumedFormat
-from aidokit.adapters.base import Evidence, Format, Host, Location, Scope, ToolFields
+from aidokit.adapters.base import Evidence, Format, Host, Location, Scope
 from aidokit.adapters.common import detect_any, first_existing, installed_version, version_tuple
 from aidokit.adapters.opencode import OpenCodeFamily
 
@@ -77,14 +77,11 @@ class Kilo(OpenCodeFamily):
         cli="kilo",
     )
     # No role scoping or per-agent budgets (OpenCode's `NamedAgentScoping`): Kilo turns the
-    # legacy `tools` map into `permission` rules, so aido writes no companions there.
+    # legacy `tools` map into `permission` rules, so aido writes no companions there, and a
+    # budget is OpenCode's `enabled: false` switch only (`caps.tool_fields`), no tool filter.
     caps = OpenCodeFamily.caps._replace(
         # `location` picks one of these (OpenCode's other keys hold).
         project_names=("kilo.jsonc", "kilo.json", ".kilo/kilo.jsonc", ".kilo/kilo.json"),
-        # The context budget: `enabled: false` (config.ts, as OpenCode's); no tool filter is
-        # written, as for role scoping: Kilo turns the legacy `tools` map into `permission`
-        # rules.
-        tool_fields=ToolFields(off=("enabled", False)),
     )
 
     def location(self, scope: Scope, host: Host) -> Location | None:

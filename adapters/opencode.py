@@ -43,6 +43,9 @@ from aidokit.adapters.launch import Launch
 from aidokit.adapters.render import Refs, brace_env, env_dir, refuse_cwd
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
 
+# The V1 entry's switch: `enabled: false` keeps a server configured but off (§6).
+SWITCH = ToolFields(off=("enabled", False))
+
 
 class OpenCodeFamily(AdapterBase):
     """What OpenCode and its fork Kilo share: the V1 entry, how the harness starts it, and
@@ -56,6 +59,9 @@ class OpenCodeFamily(AdapterBase):
         # Launch keys (SPEC §6), config/mcp.ts (harness-formats.md §6): command (the
         # argv), environment and cwd (OpenCode 2), url and headers.
         launch_keys=frozenset({"command", "environment", "cwd", "url", "headers"}),
+        # The context budget's switch: `enabled: false` in the entry (§6 V1). Its tool
+        # filter lives outside the entry (OpenCode's `budget`, the `tools` map).
+        tool_fields=SWITCH,
     )
 
     def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
@@ -188,7 +194,7 @@ class OpenCode(OpenCodeFamily):
         tool list: without one, the plan says so and the file loads every tool."""
         from aidokit.adapters.budget import in_entry, tool_name, unknown_list
 
-        done = in_entry(self.name, name, entry, budget, ToolFields(off=("enabled", False)))
+        done = in_entry(self.name, name, entry, budget, SWITCH)
         if done.entry is None or not budget.filters:
             return done
         deny = budget.deny_list

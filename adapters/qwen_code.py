@@ -15,54 +15,33 @@ from typing import Any
 
 from aidokit.adapters.approval import ApprovalGate, ApprovalRecords, lookup
 from aidokit.adapters.base import (
-    Capabilities,
     Evidence,
-    Format,
     Host,
     Location,
-    Rendered,
     Scope,
-    ToolFields,
 )
-from aidokit.adapters.common import AdapterBase, detect_any, name_lists
-from aidokit.adapters.policy import NativePolicy, PolicyRules
-from aidokit.adapters.render import Refs, dollar_brace, remote_fields, stdio_fields
-from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+from aidokit.adapters.gemini_cli import GeminiFamily, shared_fields
+from aidokit.adapters.render import Refs, remote_fields
+from aidokit.catalog.models import RemoteSpec
 
 # Where `qwen mcp approve` records decisions, per project root and server, each
 # bound to a hash of the entry (qwen 0.24.4 bundle: getMcpApprovalsPath).
 _APPROVALS = "mcpApprovals.json"
 
 
-class QwenCode(AdapterBase):
-    """Alibaba's Qwen Code CLI."""
+class QwenCode(GeminiFamily):
+    """Alibaba's Qwen Code CLI: Gemini CLI's files, fields and policy lists, with the older
+    remote fields and its own approval of project servers."""
 
     name = "qwen-code"
     title = "Qwen Code"
     scopes: tuple[Scope, ...] = (Scope.PROJECT, Scope.USER)
-    caps = Capabilities(
-        # The context budget (docs/context-budget.md): Gemini's fields; `mcp.excluded` lives outside
-        # the entry.
-        tool_fields=ToolFields(include="includeTools", exclude="excludeTools"),
-        untyped_url="sse",  # `url` is SSE, `httpUrl` streamable HTTP (§9)
-        expands="shell",  # `$VAR`, `${VAR}` (the Gemini CLI fork)
-        url_keys=("httpUrl", "url"),
-        harness_keys=frozenset({"trust", "timeout", "description", "includeTools", "excludeTools"}),
-        # Launch keys (SPEC §6), Gemini CLI's MCPServerConfig (harness-formats.md §9).
-        launch_keys=frozenset(
-            {
-                "args",
-                "authProviderType",
-                "command",
-                "cwd",
-                "env",
-                "headers",
-                "httpUrl",
-                "tcp",
-                "url",
-            }
-        ),
-    )
+    folder = ".qwen"  # §9: `.qwen/settings.json` in the project or the home folder (every OS)
+    # `*` matches any run and `?` one character, case kept (Qwen Code 0.24.4 bundle,
+    # `matchesServerPattern`; aido's id rules hold no `?`).
+    name_patterns = True
+    # `url` is SSE, `httpUrl` streamable HTTP (§9); the rest is Gemini CLI's MCPServerConfig.
+    caps = GeminiFamily.caps._replace(url_keys=("httpUrl", "url"))
     evidence = Evidence(
         verified_by="real CLI",
         date="2026-11-30",
@@ -70,19 +49,10 @@ class QwenCode(AdapterBase):
         cli="qwen",
     )
 
-    def location(self, scope: Scope, host: Host) -> Location | None:
-        """`.qwen/settings.json` in the project or the home folder (every OS)."""
-        # §9: the settings file is JSONC like Gemini's (docs examples use trailing commas).
-        return self.project_or_home(scope, host, ".qwen/settings.json", Format.JSONC)
-
-    def build(self, server: MCPDef, spec: StdioSpec | RemoteSpec) -> Rendered:
-        """Render with `${VAR}` references (§9 "Secrets": `$VAR`, `${VAR}`)."""
-        refs = Refs(self.name, server, dollar_brace)
-        if isinstance(spec, StdioSpec):
-            return refs.done(stdio_fields(refs, spec, cwd=True))
-        # §9 transport table: `httpUrl` selects streamable HTTP, `url` selects SSE.
+    def remote_entry(self, refs: Refs, spec: RemoteSpec) -> dict[str, Any]:
+        """§9 transport table: `httpUrl` selects streamable HTTP, `url` selects SSE."""
         key = "httpUrl" if spec.transport == "http" else "url"
-        return refs.done(remote_fields(refs, spec, url_key=key))
+        return remote_fields(refs, spec, url_key=key)
 
     def approval_files(self, location: Location, host: Host) -> tuple[Path, ...]:
         """The approvals file (QWEN_CODE_MCP_APPROVALS_PATH or ~/.qwen's)."""
@@ -110,33 +80,11 @@ class QwenCode(AdapterBase):
             grant=f"run `qwen mcp approve <name>` in {host.project} for each of them",
         )
 
-    def native_policy(self, rules: PolicyRules, scope: Scope) -> NativePolicy | None:
-        """The policy as `mcp.allowed` / `mcp.excluded` of ~/.qwen/settings.json (user
-        scope only), beside the servers: server names where `*` matches any run and `?`
-        one character, case kept (Qwen Code 0.24.4 bundle, `matchesServerPattern`; aido's
-        id rules hold no `?`); docs/policy.md has the evidence."""
-        if scope is not Scope.USER:
-            return None
-        return name_lists(rules, self.title, patterns=True)
-
-    def detect(self, host: Host, scope: Scope) -> str | None:
-        """`.qwen/` here, `~/.qwen`, or `qwen` on PATH."""
-        return detect_any(
-            host, scope, project=(".qwen/",), user=(host.home / ".qwen",), cli=("qwen",)
-        )
-
     def schema(self) -> dict[str, Any]:
         """Entry shape from §9 (Gemini's fields plus the discovery options)."""
         from aidokit.adapters import schema as js
 
-        common = {
-            "timeout": js.number(),
-            "discoveryTimeoutMs": js.number(),
-            "trust": js.boolean(),
-            "description": {"type": "string"},
-            "includeTools": js.strings(),
-            "excludeTools": js.strings(),
-        }
+        common = {**shared_fields(), "discoveryTimeoutMs": js.number()}
         stdio = js.stdio(cwd=js.string(), versionNegotiation=js.string(), **common)
         remote = {"headers": js.string_map(), "oauth": {"type": "object"}, **common}
         http = js.shape({"httpUrl": js.string()}, remote)

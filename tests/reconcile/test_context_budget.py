@@ -194,47 +194,29 @@ def test_a_personal_switch_where_the_harness_has_none_is_said_and_not_written(
 
 # -- every harness family ------------------------------------------------------------------
 
-# What each adapter's file holds for `exclude_tools = ["browser_install"]` (the deny-list
-# key, None: no filter there) and for `enabled = false` (the key and value, None: left out),
-# written from each harness's docs and source (docs/context-budget.md), not from the code.
-FAMILIES: dict[str, tuple[str | None, tuple[str, Any] | None]] = {
-    "codex": ("disabled_tools", ("enabled", False)),
-    "gemini-cli": ("excludeTools", None),
-    "qwen-code": ("excludeTools", None),
-    "roo": ("disabledTools", ("disabled", True)),
-    "kilo-legacy": ("disabledTools", ("disabled", True)),
-    "kiro": ("disabledTools", ("disabled", True)),
-    "windsurf": ("disabledTools", ("disabled", True)),
-    "antigravity": ("disabledTools", ("disabled", True)),
-    "factory-droid": ("disabledTools", ("disabled", True)),
-    "crush": ("disabled_tools", ("disabled", True)),
-    "cline": (None, ("disabled", True)),
-    "amazon-q": (None, ("disabled", True)),
-    "zed": (None, ("enabled", False)),
-    "goose": (None, ("enabled", False)),  # an allow-list only: needs the tool list
-    "copilot-cli": (None, None),  # an allow-list only; its switch is outside the entry
-    "kilo": (None, ("enabled", False)),
-    "opencode": (None, ("enabled", False)),  # the tools go into the top-level `tools` map
-    "openhands": (None, ("enabled", False)),  # list_enabled_servers; no tool filter
-    "vibe": ("disabled_tools", ("disabled", True)),  # vibe/core/config/models.py _MCPBase
-    "devin": ("disabledTools", None),  # rulesync's Devin generator keeps disabledTools
-    "hermes": (None, ("enabled", False)),  # tools/mcp_tool.py; its filter is nested (tools)
-    "grok": (None, ("enabled", False)),  # what `grok mcp add` writes; no tool lists
-    "kimi": (None, ("enabled", False)),  # Kimi Code's MCP page: `enabled: false`
-    "deepagents": ("disabledTools", None),  # deepagents-code mcp_tools.py tool filters
-}
+
+def _family(adapter: str) -> tuple[str | None, tuple[str, Any] | None]:
+    """What `adapter`'s file holds for `exclude_tools = ["browser_install"]` (the deny-list
+    key, None: no filter there) and for `enabled = false` (the key and value, None: left
+    out): the fields its `caps.tool_fields` declare (each from the harness's docs or source,
+    docs/context-budget.md); tests/contract reads them back with the real CLIs."""
+    from aidokit.adapters import ADAPTERS
+
+    fields = ADAPTERS[adapter].caps.tool_fields
+    return (None, None) if fields is None else (fields.exclude, fields.off)
 
 
 def _family_cases() -> list[Any]:
     from aidokit.adapters import ADAPTERS, spec_for
+    from aidokit.adapters.base import CompanionFiles
     from aidokit.catalog.entries import ENTRIES_BY_ID
 
     return [
         pytest.param(name, id=name)
-        for name in ADAPTERS
-        # Claude Code keeps the budget in its settings file: tests/reconcile/test_claude_settings.py
-        if name != "claude-code"
-        and spec_for(ENTRIES_BY_ID["playwright"], ADAPTERS[name]) is not None
+        for name, harness in ADAPTERS.items()
+        # A budget kept in a companion file (Claude Code's settings): test_claude_settings.py
+        if not isinstance(harness, CompanionFiles)
+        and spec_for(ENTRIES_BY_ID["playwright"], harness) is not None
     ]
 
 
@@ -253,7 +235,7 @@ def test_every_harness_family_compiles_the_budget_or_says_it_cannot(
     scope, location = found
     path = location.path
     path.parent.mkdir(parents=True, exist_ok=True)
-    deny, off = FAMILIES.get(adapter, (None, None))
+    deny, off = _family(adapter)
     _configure(root, scope, adapter, '[override.playwright]\nexclude_tools = ["browser_install"]\n')
     capsys.readouterr()
     assert _run(root, scope, "plan") == 0
