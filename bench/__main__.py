@@ -73,8 +73,9 @@ interleaved pairs each, CPU time, machine loaded (load average 8-11); each
 device's comment in the code cites the first:
 
 - memo + builder beside pydantic (reconcile/read/decode.py): 111 vs 212 ms (127
-  vs 237 in the second run), buys 101-111 ms on every plan of an unchanged project (without it every plan imports
-  pydantic and validates aido.toml, the lock and the state). Kept.
+  vs 237 in the second run), buys 101-111 ms on every plan of an unchanged project
+  (without it every plan imports pydantic and validates aido.toml, the lock and the
+  state). Kept.
 - one-command parser (`parse` in reconcile/cli/main.py): 3 vs 33 ms, buys 29-30 ms
   (the whole tree imports every command's module and builds each one's parser:
   a one-off split, 11 runs, put 4 ms for one command against 46 ms for the whole
