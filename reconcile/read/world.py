@@ -123,6 +123,8 @@ def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
         source = f"no {config_name}" if not loaded.present else f"{config_name} sets no adapters"
         stack = "" if where is Scope.USER else " and detected stack"
         notes.insert(0, f"{source}: using detected harnesses{stack}")
+        if not names and where is not Scope.USER and not loaded.present and _bare(host):
+            notes.append(BARE_FOLDER)
     else:
         names = list(configured)
     # The same adapter named twice is planned once (and so written once).
@@ -133,6 +135,22 @@ def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
         host, loaded, where, adapters, tuple(notes), narrowed=bool(only), policy=policy,
         team=team, profile=profile,
     )  # fmt: skip
+
+
+# The note of a folder that holds nothing of a project (`show/plan_text.untargeted` says
+# what to do about it).
+BARE_FOLDER = "no aido.toml here or above, and no git repository: this folder is no project"
+
+
+def _bare(host: Host) -> bool:
+    """Whether the project folder is in no git repository (up to the home folder)."""
+    home = os.path.realpath(host.home)
+    for folder in (host.project, *host.project.parents):
+        if os.path.realpath(folder) == home:
+            return True
+        if (folder / ".git").exists():
+            return False
+    return True
 
 
 def refuse_home(host: Host, instead: str) -> None:

@@ -17,6 +17,7 @@ from aidokit.reconcile.plan.model import (
     kept_words,
     owner,
 )
+from aidokit.reconcile.read.world import BARE_FOLDER
 
 _COLOURS = {
     Action.CREATE: "32",
@@ -52,7 +53,10 @@ def render_plan(
     if not (verbose or summary.pending or summary.error):
         if not plan.files:
             out.append(untargeted(plan))
-            plan = replace(plan, notes=tuple(n for n in plan.notes if n != _no_user_layer(plan)))
+            plan = replace(
+                plan,
+                notes=tuple(n for n in plan.notes if n not in (_no_user_layer(plan), BARE_FOLDER)),
+            )
         out += _lock(plan)
         if plan.files:  # a plan of nothing is not "No changes" (issue 38 point 6)
             out.append("No changes. Every targeted file matches the desired state.")
@@ -65,7 +69,9 @@ def render_plan(
     out += outside_policy(plan, paint)
     if not plan.files:
         out.append(untargeted(plan))
-        plan = replace(plan, notes=tuple(n for n in plan.notes if n != _no_user_layer(plan)))
+        plan = replace(
+            plan, notes=tuple(n for n in plan.notes if n not in (_no_user_layer(plan), BARE_FOLDER))
+        )
     out += _lock(plan)
     out.append("")
     if summary.pending or summary.error:
@@ -105,6 +111,19 @@ def untargeted(plan: Plan) -> str:
             "No targeted harness has a per-person file for this project: nothing of yours "
             "is written."
         )
+    skipped = [m.group(1, 2) for n in plan.notes if (m := _NOT_INSTALLED.fullmatch(n))]
+    if skipped:  # the harnesses named (--adapter, `adapters`) are not on this machine
+        names = " and ".join(f"{name} is not installed ({why})" for name, why in skipped)
+        return printable(
+            f"No harness config file is targeted: {names}, so aido skips it; install the "
+            "harness (or create that folder) and run aido again."
+        )
+    if BARE_FOLDER in plan.notes:
+        return (
+            "No harness config file is targeted: this folder has no aido.toml and is in no "
+            "git repository, so it is no project. cd into your project, or start one here "
+            "with `aido init`."
+        )
     if plan.lock is None and plan.scope == "project":  # no aido.toml, and nothing detected
         return (
             "No harness config file is targeted: none was detected here. Run `aido init` to "
@@ -114,6 +133,10 @@ def untargeted(plan: Plan) -> str:
         "No harness config file is targeted, so there is nothing to plan. Name the harnesses "
         "with `adapters` in aido.toml, or pass --adapter NAME (`aido adapters` lists them)."
     )
+
+
+# read/world.py's note for a harness named but not installed here.
+_NOT_INSTALLED = re.compile(r"(\S+) is not installed \((.+)\); skipped")
 
 
 def _no_user_layer(plan: Plan) -> str | None:

@@ -44,8 +44,11 @@ def run(args: argparse.Namespace) -> int:
         from aidokit.reconcile.show.plan_text import untargeted
 
         fix = "set `adapters` in aido.toml or pass --adapter NAME"
-        if "aido init --scope user" in untargeted(plan):
+        why = untargeted(plan)
+        if "aido init --scope user" in why:
             fix = "start the user layer with `aido init --scope user`"
+        elif " is not installed (" in why or " is no project" in why:  # the real reason
+            fix = why.split(": ", 1)[1].rstrip(".")
         raise ConfigError(
             f"aido plan --detailed-exitcode targets no harness config file, so it checks "
             f"nothing; {fix}"
