@@ -23,7 +23,8 @@ def ask(
     import textwrap
 
     facts = "; ".join(stack_lines(survey.facts)) or "no stack packs, languages or git remote"
-    print(textwrap.fill(f"Detected in this project: {facts}", width=width() - 1))
+    where = "for your user layer" if survey.user else "in this project"
+    print(textwrap.fill(f"Detected {where}: {facts}", width=width() - 1))
     adapters = choose("Harnesses to manage", harness_choices(survey), preselected)
     keep: list[str] = []
     if survey.suggested:

@@ -49,6 +49,7 @@ class Survey:
     suggested: tuple[Suggestion, ...]
     others: tuple[MCPDef, ...]  # entries a user may add: not suggested, not deprecated
     agents: tuple[AgentFile, ...] = ()  # agent definitions found (docs/roles.md)
+    user: bool = False  # the user layer's survey: the home folder, no project (SPEC §4)
 
     @property
     def detected(self) -> tuple[str, ...]:
@@ -65,7 +66,7 @@ def survey(project: Path, scope: Scope = Scope.PROJECT) -> Survey:
         harnesses = tuple((n, adapter.detect(host, scope)) for n, adapter in ADAPTERS.items())
         facts = Facts(os=host.os)
         found = _suggestions(facts)
-        return Survey(host.project, harnesses, facts, *found)
+        return Survey(host.project, harnesses, facts, *found, user=True)
     # In use here: its project file, else its user config folder (`~/.codex` marks Codex).
     harnesses = tuple(
         (name, adapter.detect(host, Scope.PROJECT) or adapter.detect(host, Scope.USER))

@@ -46,7 +46,12 @@ def render_config(
 
     out = [
         f"#:schema {SCHEMA_URL}",  # editors (taplo, Even Better TOML) validate against it
-        "# aido.toml: which MCP servers this project's coding agents get.",
+        (
+            "# aido.toml (your user layer): which MCP servers your coding agents get in your "
+            "own files, for every project (`aido plan --scope user`)."
+            if survey.user
+            else "# aido.toml: which MCP servers this project's coding agents get."
+        ),
         "# `aido plan` shows what would change; `aido apply` converges the files.",
         "# Written by `aido init`; edit freely (`aido schema` prints every key).",
         "",
@@ -56,11 +61,11 @@ def render_config(
         out.append(f"adapters = {_array(adapters)}")
     else:
         out += [
-            "# Unset: aido uses the harnesses it detects in the project on each run.",
+            f"# Unset: aido uses the harnesses it detects {_where(survey)} on each run.",
             f'# adapters = ["{next(iter(ADAPTERS))}"]',
         ]
     packs = sorted(survey.facts.stack_packs)
-    out += [
+    out += [] if survey.user else [  # user scope reads no project, so no stack (SPEC §4)
         "",
         "# Stack packs drive suggestions. Unset: aido detects them on each run",
         f"# (detected now: {', '.join(packs) or 'none'}).",
@@ -70,7 +75,7 @@ def render_config(
         out += [
             "",
             "[mcp]",
-            *_suggested_comment(survey.suggested),
+            *_suggested_comment(survey.suggested, _whom(survey)),
             f"add = {_array(add)}  # explicit choices on top of the suggestions",
         ]
     else:
@@ -80,7 +85,7 @@ def render_config(
             "suggest = false",
             "",
             "[mcp]",
-            *_kept_comment(survey.suggested, keep),
+            *_kept_comment(survey.suggested, keep, _whom(survey)),
             f"add = {_array([*keep, *(i for i in add if i not in keep)])}",
         ]
     out.append('# skip = ["some-id"]  # never install these')
@@ -123,20 +128,29 @@ def role_lines(agents: Sequence[AgentFile], root: Path, *, apply: bool = False) 
     return out
 
 
-def _kept_comment(suggested: Iterable[Suggestion], keep: Sequence[str]) -> list[str]:
+def _where(survey: Survey) -> str:
+    return "in your home folder" if survey.user else "in the project"
+
+
+def _whom(survey: Survey) -> str:
+    """Whom the suggestions are for: this project, or the person's user layer."""
+    return "your user layer" if survey.user else "this project"
+
+
+def _kept_comment(suggested: Iterable[Suggestion], keep: Sequence[str], whom: str) -> list[str]:
     rows = [
         f"#   {item.id}: {item.why}" + ("  [kept]" if item.id in keep else "") for item in suggested
     ]
     if not rows:
-        return ["# Nothing is suggested for this project today (`aido suggest` explains)."]
-    return ["# Suggested for this project, from its facts (add any you want):", *rows]
+        return [f"# Nothing is suggested for {whom} today (`aido suggest` explains)."]
+    return [f"# Suggested for {whom}, from its facts (add any you want):", *rows]
 
 
-def _suggested_comment(suggested: Iterable[Suggestion]) -> list[str]:
+def _suggested_comment(suggested: Iterable[Suggestion], whom: str) -> list[str]:
     rows = [f"#   {item.id}: {item.why}" for item in suggested]
     if not rows:
-        return ["# Nothing is suggested for this project today (`aido suggest` explains)."]
-    return ["# Suggested for this project, from its facts (skip any below):", *rows]
+        return [f"# Nothing is suggested for {whom} today (`aido suggest` explains)."]
+    return [f"# Suggested for {whom}, from its facts (skip any below):", *rows]
 
 
 def _array(items: Iterable[str]) -> str:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from aidokit.adapters.base import Scope
 from aidokit.reconcile.cli.main import main
 from aidokit.reconcile.read.choices.config import load_config
 from aidokit.reconcile.read.survey import small_set, survey
@@ -240,3 +241,30 @@ def test_without_terminal_or_yes_refuses(fresh: Path, capsys: pytest.CaptureFixt
     assert main(["init", "--project", str(fresh)]) == 1
     assert "pass --yes" in capsys.readouterr().err
     assert not (fresh / "aido.toml").exists()
+
+
+def test_init_scope_user_never_speaks_of_this_project(
+    tmp_path: Path, sandbox_home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`aido init --scope user` writes the user layer in its own words (issue 54 item 5):
+    no "this project", no stack packs (user scope reads no project), the harnesses found
+    in the home folder; the file loads as a layer."""
+    from aidokit.reconcile.read.choices.config import load_file
+    from aidokit.reconcile.read.survey import survey
+    from aidokit.reconcile.show.init_template import render_config
+
+    (sandbox_home / ".codex").mkdir()
+    project = tmp_path / "proj"
+    (project / ".git").mkdir(parents=True)
+    assert main(["init", "--scope", "user", "--yes", "--project", str(project)]) == 0
+    said = capsys.readouterr().out
+    path = sandbox_home / ".config" / "aido" / "aido.toml"
+    text = path.read_text()
+    assert "this project" not in text + said and "the project" not in text
+    assert "stack_packs" not in text
+    assert "# aido.toml (your user layer)" in text
+    assert "Suggested for your user layer" in text
+    assert load_file(path).present
+    found = survey(project, Scope.USER)
+    for keep in (None, ()):
+        assert "this project" not in render_config(found, adapters=(), add=(), keep=keep)
