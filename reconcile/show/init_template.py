@@ -65,12 +65,16 @@ def render_config(
             f'# adapters = ["{next(iter(ADAPTERS))}"]',
         ]
     packs = sorted(survey.facts.stack_packs)
-    out += [] if survey.user else [  # user scope reads no project, so no stack (SPEC §4)
-        "",
-        "# Stack packs drive suggestions. Unset: aido detects them on each run",
-        f"# (detected now: {', '.join(packs) or 'none'}).",
-        f"# stack_packs = {_array(packs)}",
-    ]
+    out += (
+        []
+        if survey.user
+        else [  # user scope reads no project, so no stack (SPEC §4)
+            "",
+            "# Stack packs drive suggestions. Unset: aido detects them on each run",
+            f"# (detected now: {', '.join(packs) or 'none'}).",
+            f"# stack_packs = {_array(packs)}",
+        ]
+    )
     if keep is None:
         out += [
             "",
