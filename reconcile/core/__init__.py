@@ -1,5 +1,6 @@
 """The bottom every layer stands on.
 
-Errors, aido's folders, safe reads, atomic writes and locks, the trust boundary's paths,
+Errors, aido's folders, safe reads, atomic writes and locks, where project scope may
+write,
 the terminal.
 """

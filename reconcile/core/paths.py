@@ -1,4 +1,4 @@
-"""Paths (SPEC §7): the trust boundary, private folders, aido's own folders; one display helper.
+"""Paths (SPEC §7): where project scope may write, private folders, aido's own folders, display.
 
 Where project scope may write: one place resolves a harness path and judges it (`judge`,
 `display_with_target`). Below: which folders count as private to the user, and where aido keeps its

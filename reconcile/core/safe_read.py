@@ -1,4 +1,5 @@
-"""The one way aido reads a file it did not write itself (SPEC §7, trust boundary).
+"""The one way aido reads a file it did not write itself (SPEC §7: a repository is
+untrusted input).
 
 A repository is untrusted input: any file in it may be a FIFO (an open that
 never returns), a link to `/dev/zero` (a read that never ends), or nested a

@@ -594,8 +594,8 @@ def _agents_to_read(
 def _read_agent(
     adapter: Adapter, name: str, path: Path, state: State, inputs: Inputs
 ) -> TargetFile:
-    """Agent `name`'s file `path` of `adapter`, read like any harness file (trust boundary
-    included)."""
+    """Agent `name`'s file `path` of `adapter`, read like any harness file (the same
+    rules of where project scope may read and write)."""
     if not isinstance(adapter, AgentFileScoping):
         raise RuntimeError("aido bug: expected an adapter with agent files")
     stem = adapter.agent_files.name_of(path, inputs.scope, inputs.host)

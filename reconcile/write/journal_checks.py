@@ -7,7 +7,7 @@ the user's, no one else may write it, and it is not inside the project (a
 repository's `.envrc` can point XDG_STATE_HOME into itself). And even a
 believed record restores only files apply itself would write for that project
 and scope: the adapters' own files, at the place they derive, judged by the
-same trust boundary apply runs (`core/paths.py`), with their state
+same rule of where project scope may write as apply (`core/paths.judge`), with their state
 where aido keeps it.
 """
 
