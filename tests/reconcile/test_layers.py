@@ -521,3 +521,46 @@ def test_local_layer_outside_gitignore_gets_a_note(
     (project / ".gitignore").write_text("node_modules/\n/aido.local.toml\n")
     assert aido(project, "plan", "--scope", "local") == 0
     assert "not git-ignored" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "ignore",
+    [
+        {".gitignore": "**/aido.local.toml\n"},
+        {".gitignore": "*.local.*\n"},
+        {".gitignore": "aido.*.toml\n!aido.toml\n"},
+        {".git/info/exclude": "aido.local.t?ml\n"},
+        {"config/ignore": "aido.local.toml\n"},  # the person's core.excludesFile
+    ],
+    ids=["double-star", "any-local", "negated", "exclude-glob", "excludes-file"],
+)
+def test_the_gitignore_hint_holds_only_while_git_would_commit_the_file(
+    tmp_path: Path, ignore: dict[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """After `aido remove --local` the hint to git-ignore aido.local.toml shows only when git
+    would commit it: any pattern git reads counts (issue 54 item 5: the hint showed for a
+    file git ignored); without one the hint is there."""
+    import shutil
+    import subprocess
+
+    git = shutil.which("git")
+    if git is None:
+        pytest.skip("git is not installed")
+    project = new_project(tmp_path, CLAUDE_ONLY + '[mcp]\nadd = ["time"]\n')
+    subprocess.run([git, "init", "-q"], cwd=project, check=True)
+    for name, text in ignore.items():
+        (project / name).parent.mkdir(parents=True, exist_ok=True)
+        (project / name).write_text(text)
+    if "config/ignore" in ignore:
+        excludes = str(project / "config" / "ignore")
+        subprocess.run([git, "config", "core.excludesFile", excludes], cwd=project, check=True)
+    assert aido(project, "apply", "--yes") == 0
+    capsys.readouterr()
+    assert aido(project, "remove", "time", "--local", "--yes", "-v") == 0
+    assert aido(project, "plan", "--scope", "local", "-v") == 0
+    assert "not git-ignored" not in capsys.readouterr().out
+    for name in ignore:
+        (project / name).write_text("")
+    (project / ".git" / "info" / "exclude").write_text("")
+    assert aido(project, "plan", "--scope", "local", "-v") == 0
+    assert "aido.local.toml is not git-ignored" in capsys.readouterr().out

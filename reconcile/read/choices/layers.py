@@ -225,15 +225,19 @@ def layer_notes(loaded: LoadedConfig, host: Host, scope: Scope) -> list[str]:
 
 
 def _ignored(host: Host) -> bool:
-    """Whether the project's top `.gitignore` or `.git/info/exclude` names the local layer
-    (a plain line check)."""
-    from aidokit.reconcile.read.repo import read_small
+    """Whether git ignores the local layer: the project's top `.gitignore` or
+    `.git/info/exclude` names it (a plain line check), else git itself says so (any
+    pattern, a nested or global ignore file: issue 54 item 5, the hint said "not
+    git-ignored" of a file git ignored)."""
+    from aidokit.reconcile.read.repo import git_ignores, read_small
 
     text = read_small(host.project / ".gitignore") or ""
     # ...or the person's own `.git/info/exclude`, where aido puts it (issue 49 §1).
     text += "\n" + (read_small(host.project / ".git" / "info" / "exclude") or "")
     names = {line.strip().lstrip("/") for line in text.splitlines()}
-    return bool(names & {LOCAL_CONFIG_NAME, "*.local.toml", "aido.local.*"})
+    if names & {LOCAL_CONFIG_NAME, "*.local.toml", "aido.local.*"}:
+        return True
+    return git_ignores(host.project, host.project / LOCAL_CONFIG_NAME)
 
 
 # ======================================================================================
