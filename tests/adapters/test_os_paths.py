@@ -1,17 +1,19 @@
-"""Every adapter's files on Linux, macOS and Windows, from a simulated host (SPEC §5)."""
+"""Every adapter's files on Linux, macOS and Windows, from a simulated host (SPEC §5); each
+adapter's are pinned in `fixtures/<adapter>/files.json`."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
 import pytest
-from syrupy.assertion import SnapshotAssertion
 
 from aidokit.adapters import ADAPTERS
 from aidokit.adapters.base import Host, Scope
 from aidokit.adapters.render import VSCODE_USER, PerOS
 from aidokit.catalog.facts import OSName
+from tests.adapters.runner import FIXTURES
 
 HOME = Path("/home/me")
 SYSTEMS: tuple[OSName, ...] = ("linux", "darwin", "win32")
@@ -42,10 +44,15 @@ def files_on(os: OSName, **environ: str) -> dict[str, list[str]]:
     return table
 
 
-@pytest.mark.parametrize("os", SYSTEMS)
-def test_every_adapters_files_per_os(os: OSName, snapshot: SnapshotAssertion) -> None:
-    """The whole per-OS path table, pinned: a changed path shows up as a snapshot diff."""
-    assert files_on(os) == snapshot
+@pytest.mark.parametrize("name", sorted(ADAPTERS))
+def test_every_adapters_files_per_os(name: str) -> None:
+    """Each adapter's files per OS, pinned in its own fixtures folder (`files.json`), so a
+    changed path shows up as a diff there and a new adapter brings its own."""
+    found = {os: files_on(os)[name] for os in SYSTEMS}
+    golden = FIXTURES / name / "files.json"
+    pinned = json.loads(golden.read_text(encoding="utf-8")) if golden.is_file() else None
+    wanted = json.dumps(found, indent=2)
+    assert found == pinned, f"{golden} holds this adapter's files; when they are right:\n{wanted}"
 
 
 def test_os_specific_rows() -> None:

@@ -91,10 +91,9 @@ def test_remote_needing_a_variable_skips_harnesses_that_cannot_reference_one(
 ) -> None:
     """Harnesses without a header/URL variable syntax never get an entry lacking its credentials."""
     reach = set(_reach(spec))
-    no_syntax = ("antigravity", "visual-studio", "lm-studio", "continue", "junie", "devin")
-    no_syntax += ("warp", "grok", "kimi", "trae", "qoder", "rovo-dev", "jetbrains-ai")
-    no_syntax += ("jetbrains-copilot",)
-    for adapter in ("zed", "cline", "claude-desktop", *no_syntax):
+    no_syntax = [name for name, adapter in ADAPTERS.items() if not adapter.caps.references]
+    assert {"zed", "cline", "claude-desktop"} <= set(no_syntax)  # the docs' examples
+    for adapter in no_syntax:
         assert adapter not in reach
         assert unreferenced_variables(ADAPTERS[adapter], spec) == ("TOK",)
     assert {"claude-code", "kiro", "amazon-q", "goose"} & reach
