@@ -86,7 +86,7 @@ def build_plan(
         own, companions = by_file(adapter, entries, sides, inputs, native=native)
         agents = world.agent_files_of(adapter.name)
         placed = scope_to_agents(adapter, own, agents, world.agents, table, inputs.scope, host)
-        gone = {**desired.gone, **admitted.gone}
+        gone = {**desired.gone, **admitted.gone, **rendered.gone}
         files.append(diff_shared(target, placed, gone, context, notes=said, selected=servers))
         files += [diff_agent(agent, placed, gone, context) for agent in agents]
         files += [diff_companion(side, context) for side in companions]

@@ -75,6 +75,9 @@ class Reason(StrEnum):
     ADOPTED = "adopted"  # with --force
     RENAMED = "renamed"  # the new name: its catalog id
     SWITCHED_OFF = "switched-off"  # what switches a team server off for one person
+    # `enabled = false` where the harness has no off switch: the adapter, which then
+    # holds no entry for it (the entry leaves its file as a switch-off, not a delete).
+    SWITCHED_OFF_HERE = "switched-off-here"
 
 
 # Why each owned entry that goes is no longer desired, by id: a Reason and its particulars.

@@ -11,7 +11,7 @@ from collections.abc import Collection, Sequence
 from typing import NamedTuple
 
 from aidokit.adapters.base import Adapter, Companion, CompanionFiles, Scope
-from aidokit.reconcile.plan.model import Gone
+from aidokit.reconcile.plan.model import Gone, Reason
 from aidokit.reconcile.plan.personal import nowhere, with_switches
 from aidokit.reconcile.policy.layers import PolicyLayer
 from aidokit.reconcile.read.choices.config import ProjectConfig
@@ -33,6 +33,9 @@ class Rendered(NamedTuple):
 
     entries: list[DesiredEntry]
     notes: list[str]  # the plan's notes on what was left out, and why
+    # Switched off (`enabled = false`) where the harness has no off switch: an owned entry
+    # leaves the file as a switch-off, not as one no longer desired (issue 54 item 5).
+    gone: Gone
 
 
 class CompanionFile(NamedTuple):
@@ -84,7 +87,13 @@ def render(
     if personal is not None:
         entries, said = with_switches(adapter, entries, personal)
         notes += said
-    return Rendered(entries, notes)
+    rendered = {entry.id for entry in entries}
+    off: Gone = {
+        item.server.id: (Reason.SWITCHED_OFF_HERE, adapter.name)
+        for item in wanted
+        if item.budget.chosen and not item.budget.enabled and item.server.id not in rendered
+    }
+    return Rendered(entries, notes, off)
 
 
 def native_policy(

@@ -14,6 +14,7 @@ from aidokit.reconcile.plan.model import (
     Change,
     FileChange,
     Plan,
+    Reason,
     kept_words,
     owner,
 )
@@ -279,8 +280,8 @@ def _change(
     if change.sensitive and change.action is not Action.DELETE:
         head += " [sensitive]"  # needs a typed confirmation (SPEC §7)
     detail = said(change)
-    if change.action is not Action.CREATE:
-        detail = f"{change.action.word}: {detail}"
+    if change.action is not Action.CREATE and change.why is not Reason.SWITCHED_OFF_HERE:
+        detail = f"{change.action.word}: {detail}"  # a switch-off says so itself
     if change.action is Action.HEAL:
         detail += "; apply overwrites the hand edit, `aido undo` brings it back"
     if change.tuned and change.action in (Action.UPDATE, Action.HEAL):

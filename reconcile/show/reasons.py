@@ -37,6 +37,9 @@ SAID: dict[Reason, str] = {
     Reason.ADOPTED: "adopted with --force",
     Reason.RENAMED: "renamed to {detail}, its catalog id",
     Reason.SWITCHED_OFF: "the team's {id} switched off for you: {detail}",
+    Reason.SWITCHED_OFF_HERE: (
+        "switched off (enabled = false): {detail} has no off switch, so it leaves the file"
+    ),
 }
 # Said so when the change has no particulars.
 PLAIN: dict[Reason, str] = {
