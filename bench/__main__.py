@@ -86,6 +86,9 @@ device's comment in the code cites the first:
 - teardown skip (`entry` in reconcile/cli/main.py: the garbage collector off,
   `os._exit` after flushing): 113 vs 135 ms, buys 22-23 ms. Kept.
 
+On 3.13 (two runs, load 8-12) each buys more: the memo and builder 114-166 ms,
+the parser 46-63, the structlog proxy 55-73, the teardown skip 25-50.
+
 ## What the one adapter registry costs (issue 52 section 2)
 
 `adapters/__init__.py` imports every adapter module at its top, so a converged
@@ -99,7 +102,7 @@ adapter module).
 ## Why targets are missed, and what meeting them would take
 
 A converged plan costs 105-107 ms of CPU beyond `python -c pass` on 3.11 (two
-runs) and ~118 ms on 3.13 (the machine loaded), against 100 ms. No
+runs) and 118-137 ms on 3.13 (two runs; the machine loaded), against 100 ms. No
 single part is large (measured on 2026-12-04 with a throwaway script
 that times stdlib functions around one in-process plan): creating the dataclasses
 that cross layers or that pydantic validates 25-31 ms (most of it `exec` compiling
