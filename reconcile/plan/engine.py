@@ -27,6 +27,7 @@ from aidokit.reconcile.plan.wanted import (
     take_out,
     warn_unset,
 )
+from aidokit.reconcile.policy.violation import PolicyViolation
 from aidokit.reconcile.read.choices.lockfile import lock_path
 from aidokit.reconcile.read.world import World, role_table, writes_lock
 
@@ -73,6 +74,7 @@ def build_plan(
     context = DiffContext(host, world.trust, world.entries)
     notes: list[str] = list(desired.notes)
     files: list[FileChange] = []
+    refused: list[PolicyViolation] = []
     for adapter in inputs.adapters:
         target = world.file_of(adapter.name)
         if target is None:
@@ -81,6 +83,7 @@ def build_plan(
         admitted = admit(desired.wanted, adapter, inputs.policy, config)
         rendered = render(adapter, admitted.wanted, inputs, personal)
         notes += [*admitted.notes, *rendered.notes]
+        refused += admitted.refused
         entries, said = native_policy(adapter, rendered.entries, inputs, native=native)
         sides = world.companions_of(adapter.name)
         own, companions = by_file(adapter, entries, sides, inputs, native=native)
@@ -100,7 +103,10 @@ def build_plan(
         files=tuple(files),
         notes=(*inputs.notes, *notes),
         lock=lock,
-        policy_violations=outside_policy(world.files, inputs.policy, host, world.entries),
+        policy_violations=(
+            *outside_policy(world.files, inputs.policy, host, world.entries),
+            *refused,  # suggested entries the policy left out, by id (the job summary)
+        ),
         baselines=tuple(
             BaselineUse(source, pin.commit, pin.digest)
             for source, pin in sorted(inputs.loaded.baselines.items())

@@ -14,6 +14,7 @@ from aidokit.adapters.base import Adapter, Companion, CompanionFiles, Scope
 from aidokit.reconcile.plan.model import Gone, Reason
 from aidokit.reconcile.plan.personal import nowhere, with_switches
 from aidokit.reconcile.policy.layers import PolicyLayer
+from aidokit.reconcile.policy.violation import PolicyViolation
 from aidokit.reconcile.read.choices.config import ProjectConfig
 from aidokit.reconcile.read.desired import DesiredEntry, Wanted, resolve_for
 from aidokit.reconcile.read.personal import Personal
@@ -26,6 +27,7 @@ class Admitted(NamedTuple):
     wanted: list[Wanted]
     notes: list[str]  # one per suggested entry left out
     gone: Gone  # why an owned entry the policy refuses goes
+    refused: list[PolicyViolation]  # each suggested entry left out, by id (found "left-out")
 
 
 class Rendered(NamedTuple):
@@ -69,7 +71,7 @@ def admit(
     them, a note for each suggested one left out, and why owned ones go. Raises
     PolicyError for an entry the project named itself (reconcile/plan/policy/enforce.py)."""
     if not layers:
-        return Admitted(list(wanted), [], {})
+        return Admitted(list(wanted), [], {}, [])
     from aidokit.reconcile.plan.policy.enforce import admitted  # only when a policy exists
 
     return Admitted(*admitted(wanted, adapter, layers, config))

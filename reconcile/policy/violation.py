@@ -18,5 +18,7 @@ class PolicyViolation(Strict):
     rule: str  # `deny rule 'npm:@evil/*'`, `allow_custom = false`, `the allow list`
     layer: str  # the file the rule came from, as the plan names it
     kind: str  # "managed" | "user" | "project"
-    found: str  # "asked" (a layer names it) | "hand-written" (in a file, not aido's)
+    # "asked" (a layer names it) | "hand-written" (in a file, not aido's) | "left-out" (a
+    # suggestion the plan leaves out)
+    found: str
     path: str | None = None  # the harness file that holds it (hand-written)

@@ -36,7 +36,9 @@ def render_job_summary(doc: PlanDoc | JobError | str, *, name: str, root: Path) 
         message = literal(relative_text(doc.message, root))  # whole: it says how to fix it
         where = f" ({cell(_path(Path(doc.path), root))}" if doc.path else ""
         where += f", line {doc.line})" if doc.path and doc.line else (")" if doc.path else "")
-        return _join(f"### aido: the check failed in {title}", "", f"**Error**{where}: {message}")
+        lines = [f"### aido: the check failed in {title}", "", f"**Error**{where}: {message}"]
+        lines += _policy_entries("Refused by policy (a layer asks for it):", doc.policy_violations)
+        return _join(*lines)
     return _plan(doc, title, root)
 
 
@@ -67,6 +69,8 @@ def _plan(doc: PlanDoc, title: str, root: Path) -> str:
     lines = [f"### aido: {head} {title}", "", counted, *(["", *table] if table[2:] else [])]
     lines += _errors(doc, project, root)
     lines += _outside_policy(outside, project, root)
+    left = [v for v in doc.policy_violations if v.found == "left-out"]
+    lines += _policy_entries("Left out by policy (suggested, not installed):", left)
     lines += ["", *_advice(doc, project, root)]
     lines += _details(doc, project, root, changes + counts.get("conflict", 0))
     return _join(*lines)
@@ -134,6 +138,20 @@ def _outside_policy(found: list[Violation], project: Path, root: Path) -> list[s
         lines.append(
             f"- `{_code(v.name)}` in {where} ({cell(v.adapter)}): {cell(v.rule)} in "
             f"{cell(relative_text(v.layer, root))} ({cell(v.kind)} policy)"
+        )
+    return lines
+
+
+def _policy_entries(heading: str, found: tuple[Violation, ...] | list[Violation]) -> list[str]:
+    """The entries a policy refused or left out, by id and harness, with the rule and the
+    layer it came from (a reviewer sees which, not that some were)."""
+    if not found:
+        return []
+    lines = ["", heading, ""]
+    for v in found:
+        lines.append(
+            f"- `{_code(v.name)}` ({cell(v.adapter)}): {cell(v.rule)} in {cell(v.layer)} "
+            f"({cell(v.kind)} policy)"
         )
     return lines
 

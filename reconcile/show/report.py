@@ -111,8 +111,8 @@ def _violations(fleet: Fleet) -> list[str]:
     lines = [
         f"## Policy violations ({len(found)})",
         "",
-        "Entries outside policy: asked (the plan refused it) or hand-written (in a file aido "
-        "does not own; doctor fails on it):",
+        "Entries outside policy: asked (the plan refused it), hand-written (in a file aido "
+        "does not own; doctor fails on it) or left-out (suggested; the plan leaves it out):",
         "",
         "| repository | harness | entry | rule | from | found |",
         "|---|---|---|---|---|---|",

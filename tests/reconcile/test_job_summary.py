@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -132,3 +133,50 @@ def test_short_summary_says_apply_only_when_apply_fixes_it() -> None:
     assert "aido apply" not in conflict and "Conflicts are never overwritten" in conflict
     broken = render_summary(plan(error="not JSON"))
     assert "aido apply" not in broken and "Fix: repair the file(s)" in broken
+
+
+def test_the_job_summary_names_each_entry_a_policy_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The policy's entries by id (issue 54 item 5): a suggested entry it leaves out is in
+    the plan's JSON (found "left-out", valid against plan.schema.json) and the job summary
+    names it with its harness, rule and layer; an entry aido.toml asks for and the policy
+    refuses is named under the error; neither counts as drift."""
+    import json
+
+    from jsonschema import Draft202012Validator
+
+    from aidokit.reconcile.show.artifact import plan_doc
+    from tests.helpers import aido, new_project
+
+    toml = 'adapters = ["claude-code", "cursor"]\n[mcp]\nadd = ["context7"]\n'
+    policy = '[policy]\ndeny = ["sequential-thinking"]\n'
+    project = new_project(tmp_path, toml + policy)
+    (project / ".cursor").mkdir()
+    capsys.readouterr()
+    assert aido(project, "plan", "--json") == 0
+    document = json.loads(capsys.readouterr().out)
+    schema = Path(__file__).parents[2] / "docs" / "schemas" / "plan.schema.json"
+    Draft202012Validator(json.loads(schema.read_text())).validate(document)
+    left = [v for v in document["policy_violations"] if v["found"] == "left-out"]
+    assert {(v["name"], v["adapter"]) for v in left} == {
+        ("sequential-thinking", "claude-code"),
+        ("sequential-thinking", "cursor"),
+    }
+    assert "policy" not in document["summary"]
+    parsed = plan_doc(document)
+    assert isinstance(parsed, PlanDoc)
+    text = render_job_summary(parsed, name="acme/shop", root=project)
+    assert "Left out by policy (suggested, not installed):" in text
+    assert (
+        "- `sequential-thinking` (cursor): deny rule 'sequential-thinking' in aido.toml "
+        "(project policy)" in text
+    )
+    asked = new_project(tmp_path, toml.replace('"context7"', '"context7", "time"')
+                        + '[policy]\ndeny = ["time"]\n', folder="asked")  # fmt: skip
+    assert aido(asked, "plan", "--json") == 1
+    error = plan_doc(json.loads(capsys.readouterr().out))
+    assert isinstance(error, JobError)
+    text = render_job_summary(error, name="acme/shop", root=asked)
+    assert "Refused by policy (a layer asks for it):" in text
+    assert "- `time` (" in text and "deny rule 'time' in aido.toml" in text

@@ -18,6 +18,7 @@ from aidokit.reconcile.core.errors import PolicyError
 from aidokit.reconcile.plan.model import Gone, Reason
 from aidokit.reconcile.policy.layers import PolicyLayer
 from aidokit.reconcile.policy.verdict import Refusal, judge
+from aidokit.reconcile.policy.violation import PolicyViolation
 from aidokit.reconcile.read.choices.config import ProjectConfig
 from aidokit.reconcile.read.desired import Wanted
 
@@ -44,16 +45,18 @@ def admitted(
     adapter: Adapter,
     layers: Sequence[PolicyLayer],
     config: ProjectConfig,
-) -> tuple[list[Wanted], list[str], Gone]:
-    """The entries `layers` admit on `adapter`, notes for those left out, and why each went.
+) -> tuple[list[Wanted], list[str], Gone, list[PolicyViolation]]:
+    """The entries `layers` admit on `adapter`, notes for those left out, why each went,
+    and each left out as data (`found` "left-out": the job summary names them by id).
 
     Raises PolicyError for an entry the project named itself.
     """
     if not layers:
-        return list(wanted), [], {}
+        return list(wanted), [], {}, []
     kept: list[Wanted] = []
     notes: list[str] = []
     gone: Gone = {}
+    refused: list[PolicyViolation] = []
     for item in wanted:
         refusal = refusal_of(item, adapter, layers, config)
         if refusal is None:
@@ -73,4 +76,5 @@ def admitted(
                 Reason.OUTSIDE_POLICY,
                 f"{refusal.rule} in {refusal.layer.label}",
             )
-    return kept, notes, gone
+            refused.append(refusal.violation(adapter.name, "left-out", None))
+    return kept, notes, gone, refused

@@ -60,7 +60,7 @@ def test_an_adapter_without_a_file_here_is_said_unless_not_installed() -> None:
 
 
 def test_without_a_policy_every_entry_is_admitted() -> None:
-    assert admit([GIT, MEMORY], CLAUDE, (), CONFIG) == ([GIT, MEMORY], [], {})
+    assert admit([GIT, MEMORY], CLAUDE, (), CONFIG) == ([GIT, MEMORY], [], {}, [])
 
 
 def test_a_refused_suggestion_is_left_out_and_its_owned_copy_goes() -> None:

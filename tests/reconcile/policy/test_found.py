@@ -99,7 +99,8 @@ def test_aidos_own_entries_are_not_listed(
     capsys.readouterr()
     assert aido(project, "plan", "--json") == 0
     doc = json.loads(capsys.readouterr().out)
-    assert "policy_violations" not in doc  # present only when there is one
+    found = {v["found"] for v in doc.get("policy_violations", [])}
+    assert found == {"left-out"}  # context7, left out by the plan; no hand-written one
     actions = {c["name"]: c["action"] for f in doc["files"] for c in f["changes"]}
     assert actions["context7"] == "delete"
     assert aido(project, "doctor") == 0
