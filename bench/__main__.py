@@ -101,8 +101,13 @@ adapter module).
 
 ## Why targets are missed, and what meeting them would take
 
-A converged plan costs 105-107 ms of CPU beyond `python -c pass` on 3.11 (two
-runs) and 118-137 ms on 3.13 (two runs; the machine loaded), against 100 ms. No
+A converged plan costs 105-107 ms of CPU beyond `python -c pass` on 3.11 in two
+runs at e50117a-552b3f9, 148 ms in the table above (06:06, load 10), and 118-137 ms
+on 3.13 (two runs), against 100 ms. Part of the last rise is the code: between
+e50117a (04:47) and f4a0adf (06:06) a converged plan went from 67 to 119 of aido's
+modules (300 to 353 in all) and +11 / +17 ms of CPU (a one-off A/B of the two
+trees, 15 pairs each, load 9); the eager adapter registry is 38 of those modules
+and 1-7 ms of it, the new feature packages and plan steps the rest. No
 single part is large (measured on 2026-12-04 with a throwaway script
 that times stdlib functions around one in-process plan): creating the dataclasses
 that cross layers or that pydantic validates 25-31 ms (most of it `exec` compiling
