@@ -102,7 +102,7 @@ adapter module).
 ## Why targets are missed, and what meeting them would take
 
 A converged plan costs 105-107 ms of CPU beyond `python -c pass` on 3.11 in two
-runs at e50117a-552b3f9, 148 ms in the table above (06:06, load 10), and 118-137 ms
+runs at e50117a-552b3f9, 148 ms in docs/benchmarks.md (06:06, load 10), and 118-137 ms
 on 3.13 (two runs), against 100 ms. Part of the last rise is the code: between
 e50117a (04:47) and f4a0adf (06:06) a converged plan went from 67 to 119 of aido's
 modules (300 to 353 in all) and +11 / +17 ms of CPU (a one-off A/B of the two
