@@ -56,8 +56,8 @@ FIXED = {
     "The catalog has replaced them:",
     "aido.toml or the catalog changed them since aido wrote them; `aido apply` updates them:",
     "Entries aido.toml declares or the project's facts select, written or pending:",
-    "Entries outside policy: asked (the plan refused it) or hand-written (in a file aido "
-    "does not own; doctor fails on it):",
+    "Entries outside policy: asked (the plan refused it), hand-written (in a file aido "
+    "does not own; doctor fails on it) or left-out (suggested; the plan leaves it out):",
 }
 HEADLINE = re.compile(r"\d+ repositor(y|ies): \d+ converged, \d+ drifted, \d+ failed\.")
 SECTION = re.compile(
