@@ -86,7 +86,7 @@ class AmazonQ(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §17 (CustomToolConfig)."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         # §17: `timeout` is in milliseconds here (default 120 000).
         common = {"timeout": js.number(), "disabled": js.boolean()}

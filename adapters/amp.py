@@ -88,7 +88,7 @@ class Amp(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """The fields `amp mcp add` writes and the loader reads."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         return js.entry(js.stdio(), js.remote(), title="Amp amp.mcpServers entry")
 

@@ -109,7 +109,7 @@ class Antigravity(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from rulesync's generator and the setup guides (Windsurf-like)."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         common = {"disabled": js.boolean(), "disabledTools": js.strings()}
         stdio = js.stdio(**common)

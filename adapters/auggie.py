@@ -82,7 +82,7 @@ class Auggie(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """The loader's zod schema (stdio and http/sse shapes)."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         common = {"disabled": js.boolean(), "timeoutMs": js.number(), "name": js.string()}
         stdio = js.stdio({"type": js.const("stdio")}, cwd=js.string(), **common)

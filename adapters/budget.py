@@ -11,6 +11,7 @@ per-agent tool field is an `AgentBudgets` (`[override.ID.agents.NAME]`).
 
 from __future__ import annotations
 
+import re
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 from aidokit.adapters.base import Adapter, Companion, Scope, ToolFields
@@ -188,8 +189,6 @@ def _lists(
 def tool_name(server: str, tool: str) -> str:
     """`<server>_<tool>` as OpenCode names an MCP tool: each character but letters, digits,
     `_` and `-` replaced by `_` (packages/opencode/src/mcp/index.ts)."""
-    import re  # only when a budget names tools for OpenCode
-
     clean = re.compile(r"[^A-Za-z0-9_-]")
     return f"{clean.sub('_', server)}_{clean.sub('_', tool)}"
 

@@ -8,6 +8,7 @@ folder), and stdio `cwd` support (a spec with `cwd` is refused).
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -26,8 +27,9 @@ from aidokit.adapters.base import (
     Location,
     Rendered,
     Scope,
+    item_key,
 )
-from aidokit.adapters.budget import Budget, Budgeted
+from aidokit.adapters.budget import Budget, Budgeted, unknown_list
 from aidokit.adapters.common import AdapterBase, detect_any
 from aidokit.adapters.policy import NativePolicy, PolicyRules
 from aidokit.adapters.render import (
@@ -52,22 +54,16 @@ AGENT_DENY = ("disallowedTools", ITEMS)
 def tool_part(name: str) -> str:
     """A server or tool name as Claude Code writes it into `mcp__<server>__<tool>`: each
     character but letters, digits, `_` and `-` replaced by `_` (its MCP tool naming)."""
-    import re  # only when a budget names tools for Claude Code
-
     return re.sub(r"[^A-Za-z0-9_-]", "_", name)
 
 
 def item_name(item: object) -> str:
     """The name aido gives an array item (adapters/base.py `item_key`)."""
-    from aidokit.adapters.base import item_key
-
     return item_key(item)
 
 
 def _native_item(rule: str) -> dict[str, str] | None:
     """A policy rule as an item of Claude Code's allowed/deniedMcpServers (None: none)."""
-    import re  # only when a policy is written natively
-
     kind, sep, value = rule.partition(":")
     if not sep:
         kind, value = "id", rule
@@ -137,8 +133,6 @@ class ClaudeCode(AgentFilesBase, AdapterBase):
         each tool agent `agent` must not load, every tool of a server switched off for it.
         The server still starts; that agent's model gets none of the denied tools.
         "Only these" needs the server's tool list, as `budget` does."""
-        from aidokit.adapters.budget import unknown_list
-
         if not budget.enabled:
             rule = f"mcp__{tool_part(name)}"
             return Budgeted(None, companions=(Companion(AGENT_DENY, rule, rule),))
@@ -196,8 +190,6 @@ class ClaudeCode(AgentFilesBase, AdapterBase):
         `mcp__<server>__<tool>`, a server switched off as a `disabledMcpjsonServers` item
         (project: `.mcp.json` servers only), elsewhere as `mcp__<server>` in
         `permissions.deny` (every tool of it denied; Claude Code still starts it)."""
-        from aidokit.adapters.budget import unknown_list
-
         if not budget.enabled:
             if scope is Scope.PROJECT:
                 off = Companion((DISABLED, ITEMS), name, name, file=SETTINGS)
@@ -346,7 +338,7 @@ class ClaudeCode(AgentFilesBase, AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §2 "Entry shapes"."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         common = {"timeout": js.number(), "alwaysLoad": js.boolean()}
         stdio = js.stdio(type=js.const("stdio"), **common)

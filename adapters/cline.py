@@ -93,7 +93,7 @@ class Cline(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §13 (flat form)."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         # §13: `timeout` is in seconds (1-3600); the allowlist is `autoApprove`.
         common = {

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from aidokit.adapters import launch
 from aidokit.adapters.approval import ApprovalGate, ApprovalRecords, lookup
 from aidokit.adapters.base import (
     HEADERS_ONLY,
@@ -144,8 +145,6 @@ class Codex(AdapterBase):
         """No interpolation (§3): a stdio server gets Codex's own short list of variables
         (rmcp-client `DEFAULT_ENV_VARS`) plus those `env_vars` names and the literal `env`;
         a remote one `bearer_token_env_var` and `env_http_headers` read from the environment."""
-        from aidokit.adapters import launch
-
         expander = launch.Expander("none", host.environ, host)
         url = entry.get("url")
         if isinstance(url, str) and url:
@@ -251,7 +250,7 @@ class Codex(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §3 "Fields" (RawMcpServerConfig, mixing rules)."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         env_var = {
             "oneOf": [

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from aidokit.adapters.base import (
+    ITEMS,
     Adapter,
     Capabilities,
     Companion,
@@ -135,7 +136,7 @@ def detect_any(
     for path in user:
         if path.exists():
             return f"found {display(path, host)}"
-    import shutil  # only here: it imports the compression modules
+    import shutil  # noqa: PLC0415 (only here: it imports the compression modules)
 
     search = host.environ.get("PATH", "")
     for exe in cli:
@@ -148,7 +149,7 @@ def installed_version(binary: str, package: str, host: Host) -> str | None:
     """The version of npm package `package` whose `binary` is first on the host's PATH, from
     its package.json (no run of the CLI: `--version` of a compiled harness takes seconds);
     None when it is not on PATH or not installed from that package."""
-    import shutil  # only here: it imports the compression modules
+    import shutil  # noqa: PLC0415 (only here: it imports the compression modules)
 
     found = shutil.which(binary, path=host.environ.get("PATH", ""))
     if found is None:
@@ -184,10 +185,6 @@ def name_lists(rules: PolicyRules, title: str, *, patterns: bool) -> NativePolic
     in a list of names, so the notes say so; an allow list with one such rule is not
     written at all, since a part of it would keep out servers the policy admits.
     """
-    import re  # only when a policy is written natively
-
-    from aidokit.adapters.base import ITEMS
-
     name = re.compile(r"[a-z0-9*-]+" if patterns else r"[a-z0-9-]+")
 
     def said(rule: str) -> str | None:

@@ -102,7 +102,7 @@ class Continue(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from config-yaml's mcp/json.ts (Claude-like JSON)."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         stdio = js.stdio(type=js.const("stdio"), envFile=js.string())
         remote = js.remote(type=js.enum("http", "sse"))

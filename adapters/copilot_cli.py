@@ -150,7 +150,7 @@ class CopilotCLI(AgentFilesBase, AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §5 "Fields"."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         common = {"tools": js.strings(), "deferTools": js.boolean()}
         stdio = js.stdio(type=js.enum("local", "stdio"), cwd=js.string(), **common)

@@ -60,7 +60,7 @@ class Cursor(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §7."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         stdio = js.stdio(type=js.const("stdio"), envFile=js.string())
         return js.entry(stdio, js.remote(), title="Cursor mcpServers entry")

@@ -95,7 +95,7 @@ class DeepAgents(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from mcp_tools.py (deepagents-code 0.1.88)."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         common = {"allowedTools": js.strings(), "disabledTools": js.strings()}
         stdio = js.stdio({"type": js.const("stdio")}, cwd=js.string(), **common)

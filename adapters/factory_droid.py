@@ -84,7 +84,7 @@ class FactoryDroid(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from the schema in the droid binary (see the module docstring)."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         common = {
             "disabled": js.boolean(),

@@ -111,7 +111,7 @@ class GeminiFamily(AdapterBase):
 
 def shared_fields() -> dict[str, Any]:
     """The entry fields both harnesses read beside the launch keys (MCPServerConfig)."""
-    from aidokit.adapters import schema as js
+    from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
     return {
         "timeout": js.number(),
@@ -212,7 +212,7 @@ class GeminiCLI(AgentFilesBase, GeminiFamily):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §8 "Fields" (MCPServerConfig)."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         common = shared_fields()
         stdio = js.stdio(cwd=js.string(), **common)

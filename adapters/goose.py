@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from aidokit.adapters import launch
 from aidokit.adapters.base import (
     STDIO_HTTP,
     URL_HEADERS,
@@ -114,8 +115,6 @@ class Goose(AdapterBase):
     def launch(self, entry: Mapping[str, Any], host: Host) -> Launch:
         """`cmd`/`args` with `envs` and the `env_keys` it looks up; `${VAR}` in `uri` and
         header values from those (audit M2)."""
-        from aidokit.adapters import launch
-
         expander = launch.Expander("none", host.environ, host)
         envs, keys = launch.string_map(entry.get("envs")), launch.strings(entry.get("env_keys", []))
         if envs is None or keys is None:
@@ -140,7 +139,7 @@ class Goose(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §18 (ExtensionConfig)."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         common = {
             "enabled": js.boolean(),

@@ -90,7 +90,7 @@ class Grok(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from what `grok mcp add` writes (rulesync)."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         return js.entry(
             js.stdio({"enabled": js.boolean()}),

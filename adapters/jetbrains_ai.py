@@ -75,7 +75,7 @@ class JetBrainsAI(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from the MCP page's examples (Claude Desktop's)."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         return js.entry(js.stdio(), js.remote(), title="JetBrains AI Assistant mcpServers entry")
 

@@ -77,7 +77,7 @@ class JetBrainsCopilot(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape: VS Code's `servers` entries."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         stdio = js.stdio({"type": js.const("stdio")})
         remote = js.remote({"type": js.enum("http", "sse")})

@@ -104,7 +104,7 @@ class Kimi(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from Kimi Code's MCP page."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         common = {"enabled": js.boolean(), "startupTimeoutMs": js.number()}
         stdio = js.stdio(cwd=js.string(), transport=js.const("stdio"), **common)

@@ -79,7 +79,7 @@ class LMStudio(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape of Cursor's mcp.json notation."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         return js.entry(js.stdio(), js.remote(), title="LM Studio mcpServers entry")
 

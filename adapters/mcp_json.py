@@ -97,7 +97,7 @@ class McpJson(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """The draft's server configuration fields."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         about = {
             "title": {"type": "string", "maxLength": TITLE_MAX},

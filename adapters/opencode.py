@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from aidokit.adapters import launch
 from aidokit.adapters.agents import NamedAgents
 from aidokit.adapters.base import (
     Capabilities,
@@ -33,7 +34,7 @@ from aidokit.adapters.base import (
     ToolFields,
     display,
 )
-from aidokit.adapters.budget import Budget, Budgeted
+from aidokit.adapters.budget import Budget, Budgeted, in_entry, tool_name, unknown_list
 from aidokit.adapters.common import (
     AdapterBase,
     detect_any,
@@ -85,8 +86,6 @@ class OpenCodeFamily(AdapterBase):
     def launch(self, entry: Mapping[str, Any], host: Host) -> Launch:
         """`command` is the whole argv, `environment` goes over OpenCode's own environment,
         and `{env:VAR}` is replaced everywhere, an unset one by nothing (§6)."""
-        from aidokit.adapters import launch
-
         expander = launch.Expander(self.caps.expands, host.environ, host)
         url = entry.get("url")
         if isinstance(url, str) and url:
@@ -106,7 +105,7 @@ class OpenCodeFamily(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §6 "V1 shape"."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         common = {"enabled": js.boolean(), "timeout": {"type": "integer", "minimum": 0}}
         local = js.shape(
@@ -192,8 +191,6 @@ class OpenCode(OpenCodeFamily):
         top-level `tools` map under its name `<server>_<tool>` (§6 "Role scoping": the V1
         `tools` map; exact names, so no glob order matters). "Only these" needs the server's
         tool list: without one, the plan says so and the file loads every tool."""
-        from aidokit.adapters.budget import in_entry, tool_name, unknown_list
-
         done = in_entry(self.name, name, entry, budget, SWITCH)
         if done.entry is None or not budget.filters:
             return done
@@ -219,8 +216,6 @@ class OpenCode(OpenCodeFamily):
         `tools` map, as for the whole file; OpenCode merges an agent's map over the
         top-level one, §6 "Role scoping"), `"<server>_*": false` for a server switched off
         for it. "Only these" needs the server's tool list, as `budget` does."""
-        from aidokit.adapters.budget import tool_name, unknown_list
-
         where = ("agent", agent, "tools")
         if not budget.enabled:
             glob = f"{tool_name(name, '')}*"

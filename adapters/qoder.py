@@ -78,7 +78,7 @@ class Qoder(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from ToolHive."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         remote = js.remote({"type": js.enum("http", "sse")})
         return js.entry(js.stdio(), remote, title="Qoder mcpServers entry")

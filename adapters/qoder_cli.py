@@ -66,7 +66,7 @@ class QoderCli(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from what `qodercli mcp add` writes."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         remote = js.remote({"type": js.enum("http", "sse")})
         return js.entry(js.stdio(), remote, title="Qoder CLI mcpServers entry")

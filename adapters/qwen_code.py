@@ -82,7 +82,7 @@ class QwenCode(GeminiFamily):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §9 (Gemini's fields plus the discovery options)."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         common = {**shared_fields(), "discoveryTimeoutMs": js.number()}
         stdio = js.stdio(cwd=js.string(), versionNegotiation=js.string(), **common)

@@ -80,7 +80,7 @@ class Roo(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §14 (McpHub Zod schema)."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         # §14: `timeout` is in seconds (1-3600); the allowlist is `alwaysAllow`.
         common = {

@@ -73,7 +73,7 @@ class RovoDev(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from rulesync's generator."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         stdio = js.stdio({"transport": js.const("stdio")})
         remote = js.remote({"transport": js.enum("http", "sse")})

@@ -82,7 +82,7 @@ class Trae(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from ToolHive and getmcp (Cursor's)."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         return js.entry(js.stdio(), js.remote(), title="Trae mcpServers entry")
 

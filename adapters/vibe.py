@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from aidokit.adapters import launch
 from aidokit.adapters.base import (
     HEADERS_ONLY,
     NAMED_TABLES,
@@ -171,8 +172,6 @@ class Vibe(AdapterBase):
     def launch(self, entry: Mapping[str, Any], host: Host) -> Launch:
         """What Vibe runs: `command` (+ `args`) with `env` over the MCP SDK's defaults, or
         the URL with `auth.headers` and the `api_key_env` header when that variable is set."""
-        from aidokit.adapters import launch
-
         expander = launch.Expander("none", host.environ, host)
         url = entry.get("url")
         if isinstance(url, str) and url:
@@ -206,7 +205,7 @@ class Vibe(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """The element as `build` writes it, with the keys Vibe's panel and a person add."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         common = {
             "prompt": js.string(),

@@ -88,7 +88,7 @@ class VisualStudio(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape: VS Code's `servers` entry (the docs' examples)."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         stdio = js.stdio({"type": js.const("stdio")}, envFile=js.string())
         remote = js.remote({"type": js.enum("http", "sse")})

@@ -7,6 +7,7 @@ UNVERIFIED in the reference: the on-disk user `mcp.json` path per OS
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -72,8 +73,6 @@ class VSCode(AdapterBase):
         1.130+, `included: false`: not read from settings.json), so an administrator sets
         the ChatAllowedMcpServers / ChatDeniedMcpServers policies: items `{"serverName"}`
         (exact) or `{"serverUrl"}` (a `*` pattern), as a JSON string (docs/policy.md)."""
-        import json  # only when a policy is written natively
-
         lines: list[str] = []
         lost: list[str] = []
         for policy, found in (
@@ -117,7 +116,7 @@ class VSCode(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §4 "Fields"."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         stdio = js.stdio(
             {"type": js.const("stdio")},

@@ -82,7 +82,7 @@ class Warp(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from Warp's MCP page."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         stdio = js.stdio(working_directory=js.string())
         return js.entry(stdio, js.remote(), title="Warp mcpServers entry")

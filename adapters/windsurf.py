@@ -89,7 +89,7 @@ class Windsurf(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §10."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         remote = js.shape({"serverUrl": js.string()}, {"headers": js.string_map()})
         return js.entry(js.stdio(), remote, js.remote(), title="Windsurf mcpServers entry")

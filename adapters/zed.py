@@ -91,7 +91,7 @@ class Zed(AdapterBase):
 
     def schema(self) -> dict[str, Any]:
         """Entry shape from §12 (ContextServerSettingsContent)."""
-        from aidokit.adapters import schema as js
+        from aidokit.adapters import schema as js  # noqa: PLC0415 (off a converged plan's path)
 
         # §12: `timeout` is in seconds here (default 60), `enabled` defaults to true.
         common = {"timeout": js.number(), "enabled": js.boolean()}

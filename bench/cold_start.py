@@ -32,7 +32,7 @@ CPU: dict[str, list[float]] = {}
 def run() -> list[dict[str, Any]]:
     """Median wall (and CPU) time of each command as a fresh process, interleaved."""
     sys.path.insert(0, str(FIXTURES))
-    from projects import materialize
+    from projects import materialize  # noqa: PLC0415 (found once fixtures/ is on sys.path)
 
     CPU.clear()
     with tempfile.TemporaryDirectory(prefix="aido-bench-") as tmp:

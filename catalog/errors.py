@@ -9,6 +9,7 @@ subclasses only the reconciler raises.
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import Any
 
@@ -149,7 +150,7 @@ def printable(text: str, *, keep: str = "") -> str:
     """`text` with every control, format, bidi and separator character escaped (except `keep`)."""
     if text.isprintable():
         return text
-    import unicodedata  # only for text that is not all printable (docs/benchmarks.md)
+    import unicodedata  # noqa: PLC0415 (only for text that is not all printable (docs/benchmarks.md))
 
     return "".join(
         char if char in keep or unicodedata.category(char) not in _UNSAFE else _escape(char)
@@ -167,7 +168,6 @@ def no_commands(text: str) -> str:
     line that starts with `::` (after blanks) is escaped as `\\x3a`."""
     if "::" not in text:
         return text
-    import re  # only for text that holds `::`
 
     return re.sub(_COMMAND, r"\1\\x3a", text)
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Literal, NamedTuple
+from urllib.parse import urlsplit
 
 from aidokit.catalog.errors import excerpt
 
@@ -47,7 +48,6 @@ def remote_host(url: str) -> str | None:
         scheme = text.split("://", 1)[0].lower()
         if scheme == "file":
             return None
-        from urllib.parse import urlsplit  # only for URL remotes (docs/benchmarks.md)
 
         try:
             host = urlsplit(text).hostname

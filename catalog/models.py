@@ -98,8 +98,6 @@ class Tagged(_Marker):
         self.field = field
 
     def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
-        from typing import Annotated
-
         from pydantic import Discriminator
 
         return handler.generate_schema(Annotated[source, Discriminator(self.field)])

@@ -227,7 +227,7 @@ def entry_from_server_json(data: dict[str, Any]) -> ImportResult:
 
 def _checked(entry: MCPDef, name: str) -> MCPDef:
     """`entry` after pydantic checked every field rule (patterns, lengths) of the catalog."""
-    from aidokit.catalog.validation import ValidationError, dump, validate
+    from aidokit.catalog.validation import ValidationError, dump, validate  # noqa: PLC0415 (catalog.validation imports pydantic, heavy)
 
     try:
         return validate(MCPDef, dump(entry))

@@ -6,13 +6,12 @@ same way; difflib is imported only on the error path.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable
 
 
 def closest(word: str, names: Iterable[str]) -> str | None:
     """The one name of `names` that `word` most likely mistypes, or None."""
-    import difflib  # on the error path only
-
     options = sorted(set(names))
     found = difflib.get_close_matches(word, options, n=1)
     if not found and len(word) >= 3:  # a prefix typed short: `claude` for `claude-code`

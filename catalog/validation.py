@@ -7,6 +7,7 @@ validated; catalog/models.py says why.
 
 from __future__ import annotations
 
+import json
 from typing import Any, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
@@ -39,8 +40,6 @@ def validate_json(model: type[T], raw: bytes) -> T:
 def validate_data(model: type[T], data: object) -> T:
     """Parsed TOML `data` as a `model`, as strictly as JSON: `"no"` is no boolean, `1` no
     string (the JSON Schema says the same). A date, which JSON lacks, is checked as is."""
-    import json
-
     try:
         raw = json.dumps(data).encode("utf-8")
     except (TypeError, ValueError):  # a TOML date or time: no field takes one

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from typing import NamedTuple
+from urllib.parse import unquote
 
 from aidokit.catalog.models import PLACEHOLDER_RE
 
@@ -106,7 +107,6 @@ def _unquote(text: str) -> str:
     so a plan that checks values imports neither (tests/reconcile/test_cli.py)."""
     if "%" not in text:
         return text
-    from urllib.parse import unquote
 
     return unquote(text)
 

@@ -6,10 +6,12 @@ validators and the CLI can word the error in their own context.
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import re
 from collections.abc import Iterator, Mapping
 from typing import Any
+from urllib.parse import urlsplit
 
 from aidokit.catalog.errors import excerpt
 from aidokit.catalog.models import ID_RE, PLACEHOLDER_RE
@@ -69,7 +71,6 @@ def url_problem(url: str) -> str | None:
     problem = control_problem(f"url {excerpt(url)}", url)
     if problem:
         return problem
-    from urllib.parse import urlsplit  # only when a URL is checked (docs/benchmarks.md)
 
     try:
         parts = urlsplit(url)
@@ -99,7 +100,6 @@ def _hidden(text: str) -> str:
 def _loopback(host: str) -> bool:
     if host == "localhost":
         return True
-    import ipaddress
 
     try:
         return ipaddress.ip_address(host).is_loopback

@@ -13,6 +13,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from aidokit.adapters import ADAPTERS
+from aidokit.catalog import entries
+
 if TYPE_CHECKING:
     from aidokit.reconcile.cli.main import Parser
 
@@ -78,13 +81,9 @@ def _values(action: argparse.Action) -> tuple[str, ...]:
         return tuple(str(choice) for choice in action.choices)
     dest, metavar = action.dest, str(action.metavar or "")
     if dest in ("adapters", "adapter"):
-        from aidokit.adapters import ADAPTERS
-
         return tuple(sorted(ADAPTERS))
     if dest in ("id", "ids", "name") or "ID" in metavar.split("|"):
-        from aidokit.catalog.entries import MCP_CATALOG
-
-        return tuple(sorted(entry.id for entry in MCP_CATALOG))
+        return tuple(sorted(entry.id for entry in entries.MCP_CATALOG))
     if metavar == "DIR" or dest == "project":
         return (DIR,)
     if metavar == "FILE" or dest.endswith("file") or dest == "out":

@@ -10,6 +10,7 @@ from typing import TextIO
 
 from aidokit.reconcile.cli.output import terminal_columns
 from aidokit.reconcile.core.errors import AidoError
+from aidokit.reconcile.show.plan_text import wrap
 
 
 def want_colour(args: argparse.Namespace) -> bool:
@@ -41,8 +42,6 @@ def say(text: str) -> None:
     """Print `text` for a person: each line wrapped to the terminal (`output_width`)."""
     width = output_width()
     if width:
-        from aidokit.reconcile.show.plan_text import wrap
-
         text = wrap(text.split("\n"), width).removesuffix("\n")
     print(text)
 

@@ -8,8 +8,10 @@ harnesses found are marked, and the catalog is not listed: extras are typed by i
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
+from aidokit.catalog.spelling import maybe
 from aidokit.reconcile.cli.multiselect import CANCELLED, TRIES, Choice, choose, width
 from aidokit.reconcile.core.errors import AidoError
 from aidokit.reconcile.read.survey import Survey, guessed
@@ -20,8 +22,6 @@ def ask(
     survey: Survey, preselected: Sequence[str], kept: Sequence[str]
 ) -> tuple[list[str], list[str], list[str]]:
     """Say what was found, then ask for adapters, suggestions to keep and extra entries."""
-    import textwrap
-
     facts = "; ".join(stack_lines(survey.facts)) or "no stack packs, languages or git remote"
     where = "for your user layer" if survey.user else "in this project"
     print(textwrap.fill(f"Detected {where}: {facts}", width=width() - 1))
@@ -58,7 +58,6 @@ def _extras(survey: Survey) -> list[str]:
                 if known[word].security_sensitive:
                     print(f"  {word} is security-sensitive: aido apply asks you to type its id")
             return ids
-        from aidokit.catalog.spelling import maybe
 
         print(f"  not a catalog id: {', '.join(f'{w}{maybe(w, known)}' for w in bad)}")
     raise AidoError("aido init got no valid answer; nothing was written")

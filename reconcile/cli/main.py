@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from aidokit.catalog import errors as log
+from aidokit.catalog.errors import printable
 from aidokit.reconcile import __version__
 from aidokit.reconcile.cli.commands import COMMANDS, EXAMPLES, MAIN, load
-from aidokit.reconcile.cli.output import terminal_columns
+from aidokit.reconcile.cli.output import escaped_output, terminal_columns
 from aidokit.reconcile.core.errors import AidoError
 
 COMMON = "common options"  # the title of the options every command takes
@@ -85,7 +86,7 @@ class Parser(argparse.ArgumentParser):
 
     def format_help(self) -> str:
         """The command's own options in full, the common ones named once, an example."""
-        import textwrap
+        import textwrap  # noqa: PLC0415 (off a converged plan's path)
 
         formatter = self.formatter_class(prog=self.prog)
         own = [a for a in self.arguments if a not in self.common]
@@ -133,7 +134,7 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         message = _spelled(message, self.prog)
         if Parser.json_errors:
-            from aidokit.reconcile.show.json_output import error_json
+            from aidokit.reconcile.show.json_output import error_json  # noqa: PLC0415 (off the path of aido --version)
 
             sys.stdout.write(error_json(code="usage", message=message, exit_code=EXIT_ERROR))
         self.print_usage(sys.stderr)
@@ -149,7 +150,7 @@ def _spelled(message: str, prog: str) -> str:
     found = _INVALID_CHOICE.match(message)
     if not found:
         return message
-    from aidokit.catalog.spelling import maybe
+    from aidokit.catalog.spelling import maybe  # noqa: PLC0415 (off the path of aido --version)
 
     argument, value, listed = found.groups()
     value = value.strip("'\"")
@@ -309,7 +310,7 @@ _NAME = 16  # the column where a command's text starts
 
 def _command_lines(name: str, width: int) -> str:
     """`  plan            show what ...` wrapped to `width`, then `$ example` under it."""
-    import textwrap
+    import textwrap  # noqa: PLC0415 (off a converged plan's path)
 
     indent = " " * _NAME
     lines = textwrap.wrap(_HELP[name], max(20, width - _NAME)) or [""]
@@ -394,8 +395,8 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def _write_crash_report() -> Path:
     """Save the current traceback where the user can find it; return its path."""
-    import tempfile  # only on the bug path: these cost start-up time
-    import traceback
+    import tempfile  # noqa: PLC0415 (only on the bug path: these cost start-up time)
+    import traceback  # noqa: PLC0415 (off the path of aido --version)
 
     base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
     folder = Path(base) / "aido"
@@ -467,8 +468,6 @@ def _shut_down(code: int) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run `aido` and return its exit code; all it prints goes through one escaping writer."""
-    from aidokit.reconcile.cli.output import escaped_output
-
     with escaped_output():
         try:
             return _main(argv)
@@ -516,7 +515,7 @@ NOTHING_WRITTEN = "Interrupted: nothing was written."
 def _interrupted(started: int) -> str:
     """What Ctrl-C leaves: nothing written, or the files this run's committed transactions
     wrote and how to put them back (a transaction cut short rolls itself back)."""
-    from aidokit.reconcile.write.transaction import committed
+    from aidokit.reconcile.write.transaction import committed  # noqa: PLC0415 (off the path of aido --version)
 
     done = committed(since=started)
     if not done:
@@ -547,17 +546,16 @@ def _fail(
 ) -> int:
     """Tell the failure on stderr and, under --json, as an error object on stdout too."""
     if getattr(args, "json", False):
-        from aidokit.reconcile.show.json_output import error_json
+        from aidokit.reconcile.show.json_output import error_json  # noqa: PLC0415 (off the path of aido --version)
 
         print(error_json(code=code, message=message, exit_code=exit_code, details=details), end="")
-    from aidokit.catalog.errors import printable  # names from files: controls escaped
 
     text = prefix + printable(message)
-    from aidokit.reconcile.cli.console import output_width
+    from aidokit.reconcile.cli.console import output_width  # noqa: PLC0415 (off the path of aido --version)
 
     width = output_width(sys.stderr)
     if width:  # wrapped between words on a terminal, whole into a log
-        from aidokit.reconcile.show.plan_text import wrap
+        from aidokit.reconcile.show.plan_text import wrap  # noqa: PLC0415 (off the path of aido --version)
 
         text = wrap([text], width).rstrip("\n")
     print(text, file=sys.stderr)

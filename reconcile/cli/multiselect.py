@@ -39,7 +39,7 @@ def keys_work(stdin: TextIO | None = None, stdout: TextIO | None = None) -> bool
     if os.environ.get("TERM", "") in ("", "dumb"):
         return False
     try:
-        import termios  # noqa: F401  (Windows has none: numbers there)
+        import termios  # noqa: F401, PLC0415  (Windows has none: numbers there)
     except ImportError:
         return False
     return stdin.isatty() and stdout.isatty()
@@ -220,8 +220,8 @@ def frame(title: str, choices: Sequence[Choice], state: State) -> list[str]:
 
 
 def _keys(title: str, choices: Sequence[Choice], marked: Sequence[str]) -> list[str]:
-    import termios
-    import tty
+    import termios  # noqa: PLC0415 (POSIX only)
+    import tty  # noqa: PLC0415 (POSIX only)
 
     names = tuple(choice.name for choice in choices)
     state = State(names, {name for name in names if name in marked})

@@ -21,6 +21,8 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO, cast
 
+from aidokit.catalog.errors import printable
+
 # aido's own terminal sequences: SGR colours (show/plan_text.py, show/status_text.py) and the
 # progress line's carriage return and erase-line (show/progress.py).
 _OWN = re.compile(r"\r?\x1b\[[0-9;]*[mK]")
@@ -54,7 +56,6 @@ def escape(text: str, *, own_sequences: bool = False) -> str:
 def _line(line: str, own_sequences: bool) -> str:
     if line.isprintable():
         return line
-    from aidokit.catalog.errors import printable  # only for a line that needs escaping
 
     if not own_sequences or "\x1b" not in line:
         return printable(line, keep="\t")

@@ -8,11 +8,27 @@ import argparse
 import os
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from aidokit.catalog.errors import excerpt
 from aidokit.reconcile.cli.console import ask_yes_no, output_width
-from aidokit.reconcile.core.errors import AidoError, ConfigError
+from aidokit.reconcile.core.atomic import current_digest, file_digest
+from aidokit.reconcile.core.errors import AidoError, ConfigError, SecurityError, StaleError
+from aidokit.reconcile.core.paths import user_state_dir
+from aidokit.reconcile.plan import engine
+from aidokit.reconcile.read.choices.lockfile import (
+    CompactLockFile,
+    lock_path,
+    parse_lock,
+    write_lock,
+)
+from aidokit.reconcile.read.decode import remember
+from aidokit.reconcile.read.personal import personal_lock_path
+from aidokit.reconcile.read.project_root import find_root
+from aidokit.reconcile.read.world import gather, read_world
+from aidokit.reconcile.show.plan_text import errors, render_plan
 
 if TYPE_CHECKING:
     from aidokit.reconcile.plan.model import Plan
@@ -24,8 +40,6 @@ if TYPE_CHECKING:
 def project_dir(args: argparse.Namespace) -> Path:
     """The project folder from `--project`, else found by walking up (project_root.py)."""
     if not args.project:
-        from aidokit.reconcile.read.project_root import find_root
-
         return find_root(Path.cwd())
     path = Path(args.project)
     if not path.is_dir():
@@ -35,30 +49,22 @@ def project_dir(args: argparse.Namespace) -> Path:
 
 def gather_inputs(args: argparse.Namespace) -> Inputs:
     """Inputs for the CLI's project, scope and adapters."""
-    from aidokit.reconcile.read.world import gather
-
     return gather(project_dir(args), scope=args.scope, only=args.adapters)
 
 
 def compute_plan(args: argparse.Namespace) -> Plan:
     """Gather inputs and plan."""
-    from aidokit.reconcile.plan.engine import build_plan
-    from aidokit.reconcile.read.world import read_world
-
-    plan = build_plan(read_world(gather_inputs(args)))
+    plan = engine.build_plan(read_world(gather_inputs(args)))
     return _note_interrupted(plan)
 
 
 def _note_interrupted(plan: Plan) -> Plan:
     """Say when a killed apply of this project awaits its roll-back (plan never writes)."""
-    from aidokit.reconcile.core.paths import user_state_dir
-
     open_dir = user_state_dir(os.environ) / "journal" / "open"
     if not open_dir.is_dir() or not any(n[:1] != "." for n in os.listdir(open_dir)):
         return plan  # the usual case: no import, no lock
-    from dataclasses import replace
 
-    from aidokit.reconcile.write.markers import interrupted
+    from aidokit.reconcile.write.markers import interrupted  # noqa: PLC0415 (off a converged plan's path)
 
     notes = [
         f"an {tx.kind} of this project was interrupted (transaction {tx.id}); the next "
@@ -71,7 +77,7 @@ def _note_interrupted(plan: Plan) -> Plan:
 
 def finish_interrupted(args: argparse.Namespace) -> None:
     """Finish the roll-back of an apply whose run was killed, and say so (issue 18)."""
-    from aidokit.reconcile.write.transaction import recover
+    from aidokit.reconcile.write.transaction import recover  # noqa: PLC0415 (off a converged plan's path)
 
     for line in recover(project_dir(args)):
         print(f"aido: {line}", file=sys.stderr)
@@ -99,9 +105,8 @@ def apply_and_report(
     and so do the confirmations typed at the prompt (`store`: the confirmation store
     before an earlier prompt of the same command).
     """
-    from aidokit.reconcile.gate.gate import Gate
-    from aidokit.reconcile.show.plan_text import render_plan
-    from aidokit.reconcile.write.settings import check_settings
+    from aidokit.reconcile.gate.gate import Gate  # noqa: PLC0415 (off a converged plan's path)
+    from aidokit.reconcile.write.settings import check_settings  # noqa: PLC0415 (off a converged plan's path)
 
     summary = plan.summary
     # With errors, the error below is the closing summary: each file's error once, last.
@@ -117,7 +122,7 @@ def apply_and_report(
     check_settings()  # issue 30 §3: a bad setting found after a write would exit 1 over it
     if not summary.has_changes:
         if saved:  # SPEC §6: a saved plan checks every file it covers, changes or not
-            from aidokit.reconcile.write.apply import check_fresh
+            from aidokit.reconcile.write.apply import check_fresh  # noqa: PLC0415 (off a converged plan's path)
 
             check_fresh(plan, saved=True)
         _check_lock_text(plan, saved=saved)
@@ -133,7 +138,7 @@ def apply_and_report(
         print("Cancelled; nothing was written.")
         return 1
     if store is None and gate.pending:
-        from aidokit.reconcile.write.ownfiles import Snapshot
+        from aidokit.reconcile.write.ownfiles import Snapshot  # noqa: PLC0415 (off a converged plan's path)
 
         store = Snapshot.of(gate.store.path, gate.store.path.name)
     gate.ask()
@@ -146,8 +151,6 @@ def apply_and_report(
 
 def _errors_sentence(plan: Plan) -> str:
     """Why nothing was written: every file error again, as the last thing said (issue 38 §2)."""
-    from aidokit.reconcile.show.plan_text import errors
-
     found = [line.removeprefix("Error: ") for line in errors(plan, lambda _code, text: text)]
     if len(found) == 1:
         return f"nothing was written: {found[0]}"
@@ -159,9 +162,9 @@ def _write_all(
     plan: Plan, extra: Extra | None, *, kind: str, saved: bool, store: Snapshot | None = None
 ) -> list[Applied]:
     """The plan's files, `extra`, `aido.lock` and new confirmations, as one transaction."""
-    from aidokit.reconcile.show.progress import apply_progress
-    from aidokit.reconcile.write.apply import apply_plan
-    from aidokit.reconcile.write.ownfiles import Extra
+    from aidokit.reconcile.show.progress import apply_progress  # noqa: PLC0415 (off a converged plan's path)
+    from aidokit.reconcile.write.apply import apply_plan  # noqa: PLC0415 (off a converged plan's path)
+    from aidokit.reconcile.write.ownfiles import Extra  # noqa: PLC0415 (off a converged plan's path)
 
     extra = extra or Extra()
     lock = _lock_write(plan)
@@ -190,7 +193,7 @@ def _personal_files_out_of_git(plan: Plan, applied: list[Applied]) -> None:
         if a.written and a.file.scope == "local" and Path(a.file.abs_path).is_relative_to(project)
     ]
     if mine:
-        from aidokit.reconcile.write.git_exclude import keep_out_of_git
+        from aidokit.reconcile.write.git_exclude import keep_out_of_git  # noqa: PLC0415 (off a converged plan's path)
 
         for path in mine:
             if path.exists():
@@ -201,9 +204,7 @@ def _lock_write(plan: Plan) -> OwnWrite | None:
     """`aido.lock`'s write when the plan moves it (journaled with the files it pins)."""
     if plan.lock is None or not plan.lock.changed:
         return None
-    from aidokit.reconcile.core.atomic import file_digest
-    from aidokit.reconcile.core.errors import StaleError
-    from aidokit.reconcile.write.ownfiles import own_write
+    from aidokit.reconcile.write.ownfiles import own_write  # noqa: PLC0415 (off a converged plan's path)
 
     path = Path(plan.lock.path)
     write = own_write(path, path.name, plan.lock.text.encode("utf-8"), "pins")
@@ -213,17 +214,12 @@ def _lock_write(plan: Plan) -> OwnWrite | None:
 
 
 def _remember_lock(write: OwnWrite) -> None:
-    from aidokit.reconcile.read.choices.lockfile import CompactLockFile
-    from aidokit.reconcile.read.decode import remember
-
     remember(CompactLockFile, write.after, project=write.path.parent)
 
 
 def _save_lock(plan: Plan) -> None:
     """Write `aido.lock` when the plan moves it and nothing else is written."""
     if plan.lock is not None and plan.lock.changed:
-        from aidokit.reconcile.read.choices.lockfile import write_lock
-
         if plan.scope == "local":  # the person's pins: a private folder of the user state
             os.makedirs(Path(plan.lock.path).parent, mode=0o700, exist_ok=True)
         write_lock(Path(plan.lock.path), plan.lock.text, plan.lock.digest)
@@ -231,15 +227,8 @@ def _save_lock(plan: Plan) -> None:
 
 def check_lock_location(plan: Plan, source: Path) -> None:
     """Refuse a saved plan whose lock is not the project's own `aido.lock`."""
-    from aidokit.catalog.errors import excerpt
-    from aidokit.reconcile.core.errors import SecurityError
-    from aidokit.reconcile.read.choices.lockfile import lock_path
-
     allowed = {str(lock_path(Path(plan.project)))}
     if plan.scope == "local":  # the person's own pins (read/personal.py)
-        from aidokit.reconcile.core.paths import user_state_dir
-        from aidokit.reconcile.read.personal import personal_lock_path
-
         allowed.add(str(personal_lock_path(user_state_dir(os.environ), Path(plan.project))))
     if plan.lock is not None and plan.lock.path not in allowed:
         raise SecurityError(
@@ -257,9 +246,6 @@ def check_lock_derived(plan: Plan, source: Path, args: argparse.Namespace) -> No
     """
     if plan.lock is None or not plan.lock.changed:
         return
-    from aidokit.reconcile.core.atomic import current_digest
-    from aidokit.reconcile.core.errors import SecurityError, StaleError
-
     if current_digest(Path(plan.lock.path)) != plan.lock.digest:
         raise StaleError(
             f"{plan.lock.path} changed since saved plan {source} was made; "
@@ -281,8 +267,6 @@ def _check_lock_text(plan: Plan, *, saved: bool) -> None:
     only cost a new lock's first validation (pydantic) on every apply that moves it.
     """
     if saved and plan.lock is not None and plan.lock.changed:
-        from aidokit.reconcile.read.choices.lockfile import parse_lock
-
         parse_lock(plan.lock.text.encode("utf-8"), Path(plan.lock.path))
 
 

@@ -15,19 +15,20 @@ import argparse
 from collections.abc import Sequence
 
 from aidokit.catalog.errors import printable
+from aidokit.reconcile.cli.console import ask_yes_no
 from aidokit.reconcile.cli.plan_apply import gather_inputs
+from aidokit.reconcile.core import terminal as console
+from aidokit.reconcile.core.atomic import current_digest
 from aidokit.reconcile.core.errors import ConfigError, SecurityError
 from aidokit.reconcile.probe.pinning import PinCheck, moved
+from aidokit.reconcile.probe.render import render_probes, render_probes_json
 from aidokit.reconcile.probe.run import pin_checks, pins_lock, probe_targets
 from aidokit.reconcile.probe.targets import FAILURES
+from aidokit.reconcile.read.choices.lockfile import Lock, load_lock, render_lock, write_lock
 
 
 def run_tool_pins(args: argparse.Namespace) -> int:
     """Move the tool pins of what was probed; exit 1 when a targeted server failed."""
-    from aidokit.reconcile.core.atomic import current_digest
-    from aidokit.reconcile.probe.render import render_probes, render_probes_json
-    from aidokit.reconcile.read.choices.lockfile import Lock, load_lock, render_lock, write_lock
-
     if args.baseline:
         raise ConfigError("give --tools or --baseline, not both: each moves its own pins")
     world, results = probe_targets(args, args.ids, gather_inputs)
@@ -70,8 +71,6 @@ def _confirmed(moving: Sequence[PinCheck], *, yes: bool, lock: str) -> list[PinC
     if typed:
         accepted += _typed(typed)
     if routine:
-        from aidokit.reconcile.cli.console import ask_yes_no
-
         names = ", ".join(sorted({c.result.probe.id for c in routine}))
         if yes or ask_yes_no(f"Move the tool pins of {names} in {lock}?"):
             accepted += routine
@@ -90,8 +89,6 @@ def _needs_typing(item: PinCheck) -> str | None:
 
 def _typed(items: Sequence[PinCheck]) -> list[PinCheck]:
     """Ask for each id at the terminal, as `aido apply` asks for a sensitive entry."""
-    from aidokit.reconcile.core import terminal as console
-
     term = console.open_terminal()
     ids = sorted({c.result.probe.id for c in items})
     if term is None:

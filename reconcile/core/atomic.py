@@ -7,6 +7,7 @@ file formats, digests and byte offsets every layer above shares.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import os
 import stat
 from collections.abc import Callable
@@ -46,7 +47,7 @@ _ACCESS_DENIED = 5
 def try_lock(fd: int) -> bool:
     """Take the exclusive lock on open file `fd` without waiting; False if another holds it."""
     try:
-        import fcntl
+        import fcntl  # noqa: PLC0415 (POSIX only)
     except ImportError:
         return _try_lock_windows(fd)
     try:
@@ -58,8 +59,6 @@ def try_lock(fd: int) -> bool:
 
 def _msvcrt() -> Any:
     """Windows' C runtime module (typed Any: its stubs exist only for win32)."""
-    import importlib
-
     return importlib.import_module("msvcrt")
 
 
@@ -77,7 +76,7 @@ def _try_lock_windows(fd: int) -> bool:
 def unlock(fd: int) -> None:
     """Release the lock taken by `try_lock` (closing `fd` releases it too)."""
     try:
-        import fcntl
+        import fcntl  # noqa: PLC0415 (POSIX only)
     except ImportError:
         msvcrt = _msvcrt()
         os.lseek(fd, 0, os.SEEK_SET)
@@ -113,7 +112,7 @@ def fsync_directory(directory: os.PathLike[str]) -> None:
 def process_alive(pid: int) -> bool:
     """Whether process `pid` still runs (on Windows `os.kill` would end it, so never there)."""
     if os.name == "nt":
-        import ctypes
+        import ctypes  # noqa: PLC0415 (Windows only here)
 
         kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)  # type: ignore[attr-defined,unused-ignore]
         return alive_windows(pid, kernel32, ctypes.get_last_error)  # type: ignore[attr-defined,unused-ignore]
@@ -128,7 +127,7 @@ def process_alive(pid: int) -> bool:
 
 def alive_windows(pid: int, kernel32: Any, last_error: Callable[[], int]) -> bool:
     """Ask Windows whether `pid` has exited: OpenProcess, then GetExitCodeProcess."""
-    import ctypes
+    import ctypes  # noqa: PLC0415 (Windows only here)
 
     handle = kernel32.OpenProcess(_QUERY_LIMITED, False, pid)
     if not handle:
@@ -177,7 +176,7 @@ SMALL = 1 << 20  # bytes: a file up to here is read whole to be hashed (atomic.p
 
 def sha256(data: bytes | memoryview = b"") -> Hash:
     """`hashlib.sha256(data)`, importing hashlib only when something is hashed."""
-    import hashlib
+    import hashlib  # noqa: PLC0415 (heavy for start-up (OpenSSL); a converged plan hashes nothing)
 
     return hashlib.sha256(data)
 
@@ -315,7 +314,7 @@ def _digest_and_stamp(path: Path) -> tuple[str, Stamp]:
             return known[1], stamp
         if found.st_size < SMALL:  # read whole and hashed
             return sha256(handle.read()).hexdigest(), stamp
-        import hashlib
+        import hashlib  # noqa: PLC0415 (heavy for start-up (OpenSSL); a converged plan hashes nothing)
 
         return hashlib.file_digest(handle, "sha256").hexdigest(), stamp
 

@@ -24,6 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
+from aidokit.adapters import ADAPTERS
 from aidokit.adapters.agents import AgentFileScoping
 from aidokit.adapters.base import Host, Scope, display
 from aidokit.reconcile.core.errors import ConfigError
@@ -90,8 +91,6 @@ def _harness_config(real: Path, host: Host) -> str | None:
 
     Every adapter is asked, targeted or not: only for a project file that is a link out
     of the project."""
-    from aidokit.adapters import ADAPTERS
-
     if real.is_relative_to(real_path(user_state_dir(host.environ))):
         return "one of aido's own user files"
     for adapter in ADAPTERS.values():

@@ -9,6 +9,7 @@ terminals, so `echo id | aido apply` in a terminal still refuses.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import os
 import sys
 from collections.abc import Callable
@@ -94,13 +95,11 @@ class Terminal:
     def _discard_typeahead(self) -> None:
         """Drop input typed before the question was shown: it cannot be an answer to it."""
         with contextlib.suppress(ImportError, OSError, ValueError):
-            import termios
+            import termios  # noqa: PLC0415 (POSIX only)
 
             termios.tcflush(self.reader.fileno(), termios.TCIFLUSH)
             return
         with contextlib.suppress(ImportError, OSError):
-            import importlib
-
             msvcrt: Any = importlib.import_module("msvcrt")  # Windows: drop keys waiting
             while msvcrt.kbhit():
                 msvcrt.getwch()

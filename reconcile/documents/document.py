@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -21,10 +22,10 @@ from aidokit.reconcile.core.atomic import (
 from aidokit.reconcile.core.errors import DocumentError
 from aidokit.reconcile.core.merges import marker_line, merge_conflict
 from aidokit.reconcile.documents.jsonedit import NEW_FILE, JsonEditor
+from aidokit.reconcile.documents.tomldoc import TomlEditor
 
 if TYPE_CHECKING:
     from aidokit.reconcile.documents.frontmatter import FrontmatterEditor
-    from aidokit.reconcile.documents.tomldoc import TomlEditor
     from aidokit.reconcile.documents.yamldoc import YamlEditor
 
 
@@ -50,16 +51,14 @@ class Document:
     def _open(self, path: Path, fmt: Format, original: bytes | None) -> None:
         """Parse `original` with the editor of `fmt`."""
         if fmt is Format.TOML:
-            from aidokit.reconcile.documents.tomldoc import TomlEditor
-
             self._editor = TomlEditor(path, b"" if original is None else original)
         elif fmt is Format.YAML:
             # ruamel.yaml loads only when a YAML file (Goose) is opened.
-            from aidokit.reconcile.documents.yamlitems import YamlItemsEditor
+            from aidokit.reconcile.documents.yamlitems import YamlItemsEditor  # noqa: PLC0415 (reconcile.documents.yamlitems imports ruamel, heavy)
 
             self._editor = YamlItemsEditor(path, b"" if original is None else original)
         elif fmt is Format.MARKDOWN:
-            from aidokit.reconcile.documents.frontmatter import FrontmatterEditor
+            from aidokit.reconcile.documents.frontmatter import FrontmatterEditor  # noqa: PLC0415 (reconcile.documents.frontmatter imports ruamel, heavy)
 
             # A missing agent file reads as empty frontmatter (aido never creates one).
             self._editor = FrontmatterEditor(path, b"---\n---\n" if original is None else original)
@@ -136,16 +135,14 @@ class Document:
             self.set_entry(key_path, name, entry)
             return
         if NAMED_TABLES in key_path:  # an element of a TOML array of tables, pair by pair
-            from aidokit.reconcile.documents.tomldoc import TomlEditor
-
             if not isinstance(self._editor, TomlEditor):
                 raise RuntimeError("aido bug: expected isinstance(self._editor, TomlEditor)")
             self.edited = True
             self._editor.update_item(key_path[:-1], self._new_name(name), entry, keep)
             return
         if LIST_ITEMS in key_path:  # an item of a YAML list, key by key like a map's entry
-            from aidokit.reconcile.documents.frontmatter import FrontmatterEditor
-            from aidokit.reconcile.documents.yamlitems import YamlItemsEditor
+            from aidokit.reconcile.documents.frontmatter import FrontmatterEditor  # noqa: PLC0415 (reconcile.documents.frontmatter imports ruamel, heavy)
+            from aidokit.reconcile.documents.yamlitems import YamlItemsEditor  # noqa: PLC0415 (reconcile.documents.yamlitems imports ruamel, heavy)
 
             if not isinstance(self._editor, FrontmatterEditor | YamlItemsEditor):
                 raise RuntimeError("aido bug: expected a frontmatter or YAML items editor")
@@ -157,12 +154,10 @@ class Document:
         set_field: Callable[..., None] = self._editor.set_entry
         delete_field: Callable[..., None] = self._editor.delete_entry
         if self.fmt is Format.TOML:  # ... or a pair of its table, in TOML
-            from aidokit.reconcile.documents.tomldoc import TomlEditor
-
             if not isinstance(self._editor, TomlEditor):
                 raise RuntimeError("aido bug: expected isinstance(self._editor, TomlEditor)")
             set_field, delete_field = self._editor.set_field, self._editor.delete_field
-        from aidokit.reconcile.documents.jsonstyle import same
+        from aidokit.reconcile.documents.jsonstyle import same  # noqa: PLC0415 (off a converged plan's path)
 
         self.edited = True
         for key in current:
@@ -194,7 +189,7 @@ class Document:
     def _new_name(self, name: str) -> str:
         """Refuse to write a key that would not survive a round trip (control characters)."""
         (name,) = _checked((name,))
-        import unicodedata  # only when aido writes a new key (docs/benchmarks.md)
+        import unicodedata  # noqa: PLC0415 (only when aido writes a new key (docs/benchmarks.md))
 
         # Cc covers C0, DEL and C1 (YAML reads U+0085 as a line break); Zl/Zp are
         # the Unicode line and paragraph separators.
@@ -215,9 +210,6 @@ class Document:
         if key_path[-1:] == (ITEMS,) and self._is_json():
             self._json().remove_item(key_path[:-1], _checked((name,))[0])
             return
-        from aidokit.reconcile.documents.jsonedit import JsonEditor
-        from aidokit.reconcile.documents.tomldoc import TomlEditor
-
         if keep_comments and isinstance(self._editor, TomlEditor | JsonEditor):
             self._editor.delete_entry(key_path, _checked((name,))[0], keep_comments=True)
             return
@@ -249,11 +241,8 @@ class Document:
         if self.fmt in (Format.JSON, Format.JSONC) or not edits:
             return
         if self.fmt is Format.TOML:  # a copy sharing the file's parse and scan
-            from aidokit.reconcile.documents.tomldoc import TomlEditor
-
             if not isinstance(self._editor, TomlEditor):
                 raise RuntimeError("aido bug: expected isinstance(self._editor, TomlEditor)")
-            import copy  # only a plan that edits TOML (docs/benchmarks.md)
 
             trial = copy.copy(self)
             trial._editor = self._editor.trial()

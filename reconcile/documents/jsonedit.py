@@ -17,7 +17,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from aidokit.adapters.base import Format
+from aidokit.adapters.base import Format, item_key
 from aidokit.reconcile.core.atomic import BOM, MapOrigin, where
 from aidokit.reconcile.core.errors import DocumentError, JsoncInStrictJsonError
 from aidokit.reconcile.documents.jsonscan import (
@@ -255,7 +255,7 @@ class JsonEditor:
 
     def _array(self, key_path: tuple[str, ...]) -> jsonitems.Items | None:
         """The array at `key_path` (None: absent); an error when it is something else."""
-        from aidokit.reconcile.documents import jsonitems
+        from aidokit.reconcile.documents import jsonitems  # noqa: PLC0415 (off a converged plan's path)
 
         self._flush()
         pos, end, depth = self._find(key_path[:-1])
@@ -284,8 +284,6 @@ class JsonEditor:
 
     def get_items(self, key_path: tuple[str, ...]) -> dict[str, Any] | None:
         """The items of the array at `key_path` by `item_key` (None: no array there)."""
-        from aidokit.adapters.base import item_key
-
         items = self._array(key_path)
         if items is None:
             return None
@@ -295,7 +293,7 @@ class JsonEditor:
     def add_item(self, key_path: tuple[str, ...], name: str, item: Any) -> None:
         """Append `item` to the array at `key_path` unless an item named `name` is there;
         an absent array is created (with the objects on the way to it)."""
-        from aidokit.reconcile.documents import jsonitems, jsonstyle
+        from aidokit.reconcile.documents import jsonitems, jsonstyle  # noqa: PLC0415 (off a converged plan's path)
 
         items = self._array(key_path)
         if items is None:
@@ -312,8 +310,7 @@ class JsonEditor:
         """Take the last item named `name` out of the array at `key_path`, if there; an
         array aido created (`restore_items`) goes once emptied, with the objects aido
         made on the way to it that hold nothing else."""
-        from aidokit.adapters.base import item_key
-        from aidokit.reconcile.documents import jsonitems
+        from aidokit.reconcile.documents import jsonitems  # noqa: PLC0415 (off a converged plan's path)
 
         items = self._array(key_path)
         if items is None:
@@ -355,7 +352,7 @@ class JsonEditor:
     def _unmake_array(self, key_path: tuple[str, ...], made: int) -> None:
         """Remove the emptied array aido created, or the outermost object aido created on
         the way to it that holds nothing but that way (and no comment)."""
-        from aidokit.reconcile.documents import jsonmembers
+        from aidokit.reconcile.documents import jsonmembers  # noqa: PLC0415 (off a converged plan's path)
 
         for level in range(made, len(key_path)):
             pos, end, _ = self._find(key_path[:level])
@@ -385,7 +382,7 @@ class JsonEditor:
 
     def set_entry(self, key_path: tuple[str, ...], name: str, entry: Any) -> None:
         """Queue creating or replacing one entry (a no-op when it already matches)."""
-        from aidokit.reconcile.documents import jsonstyle
+        from aidokit.reconcile.documents import jsonstyle  # noqa: PLC0415 (off a converged plan's path)
 
         # A wrong-typed path is refused now, not at the write, and so is a value
         # JSON cannot hold.
@@ -415,7 +412,7 @@ class JsonEditor:
 
     def _edit_map(self, key_path: tuple[str, ...], ops: dict[str, Any]) -> None:
         """Splice one map's queued edits into the bytes (one join of the file)."""
-        from aidokit.reconcile.documents import jsonmembers, jsonstyle
+        from aidokit.reconcile.documents import jsonmembers, jsonstyle  # noqa: PLC0415 (off a converged plan's path)
 
         pos, end, depth = self._find(key_path)
         work = _Work(self.raw, pos, end, self._blank)
@@ -456,7 +453,7 @@ class JsonEditor:
     def _unmake(self, key_path: tuple[str, ...], origin: MapOrigin) -> None:
         """Remove the objects aido created on the way to an emptied map, outermost first,
         from the first one that holds nothing but the way to that map (no comment either)."""
-        from aidokit.reconcile.documents import jsonmembers
+        from aidokit.reconcile.documents import jsonmembers  # noqa: PLC0415 (off a converged plan's path)
 
         for level in range(origin.made or 0, len(key_path)):
             pos, end, _ = self._find(key_path[:level])
@@ -484,7 +481,7 @@ class JsonEditor:
     ) -> list[str]:
         """Splice replacements and the deletions that cannot touch each other, in one go;
         return the names whose deletion must wait for a fresh look (the last member's)."""
-        from aidokit.reconcile.documents import jsonmembers, jsonstyle
+        from aidokit.reconcile.documents import jsonmembers, jsonstyle  # noqa: PLC0415 (off a converged plan's path)
 
         splices: list[Splice] = []
         later: list[str] = []
@@ -512,7 +509,7 @@ class JsonEditor:
 
     def _look(self) -> _Looks:
         """Detect the file's style and top-level layout (once)."""
-        from aidokit.reconcile.documents import jsonstyle
+        from aidokit.reconcile.documents import jsonstyle  # noqa: PLC0415 (off a converged plan's path)
 
         if self._looks is None:
             head = self.raw[: self._root + _SAMPLE].decode("latin-1")
@@ -538,7 +535,7 @@ class _Work:
 
     def layout(self) -> jsonmembers.Layout:
         """Look at the object as it is now."""
-        from aidokit.reconcile.documents import jsonmembers
+        from aidokit.reconcile.documents import jsonmembers  # noqa: PLC0415 (off a converged plan's path)
 
         scan = self.text
         if self.blanked:  # blank from the `{` on: the text before it is only for indents
@@ -573,7 +570,7 @@ def _shift(found: Member, base: int) -> Member:
 
 def _nest(key_path: tuple[str, ...], entries: dict[str, Any]) -> dict[str, Any]:
     """Wrap the entries in the objects named by `key_path`."""
-    from aidokit.reconcile.documents import jsonstyle
+    from aidokit.reconcile.documents import jsonstyle  # noqa: PLC0415 (off a converged plan's path)
 
     value: dict[str, Any] = {name: jsonstyle.plain(entry) for name, entry in entries.items()}
     for key in reversed(key_path):
@@ -638,7 +635,7 @@ def _trailing_comma(layout: jsonmembers.Layout, style: Style) -> str:
 
 def _insert(layout: jsonmembers.Layout, looks: _Looks, new: dict[str, Any]) -> list[Splice]:
     """Splices that add the members of `new`, in order, at the end of the object."""
-    from aidokit.reconcile.documents import jsonmembers, jsonstyle
+    from aidokit.reconcile.documents import jsonmembers, jsonstyle  # noqa: PLC0415 (off a converged plan's path)
 
     style = looks.style
     comma = _trailing_comma(layout, style)

@@ -9,6 +9,7 @@ treated as routine when it is exactly the catalog's rendering of a non-sensitive
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import replace
@@ -82,8 +83,6 @@ def derived_items(fresh: Callable[[], Plan]) -> Callable[[], frozenset[Item]]:
 
 
 def _item(file: FileChange, change: Change) -> Item:
-    import json
-
     value = json.dumps(change.after, sort_keys=True)
     return file.abs_path, change.map_path, change.name, change.action.value, value
 

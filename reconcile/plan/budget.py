@@ -12,6 +12,10 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 from aidokit.adapters.budget import Budget
+from aidokit.catalog.errors import printable
+from aidokit.catalog.spelling import maybe
+from aidokit.reconcile.core.errors import ConfigError
+from aidokit.reconcile.read.tool_lists import valid_tool_name
 
 if TYPE_CHECKING:
     from aidokit.reconcile.read.choices.lockfile import Lock
@@ -120,8 +124,6 @@ def with_known(budget: Budget, lists: Mapping[str, tuple[str, ...]], entry_id: s
 def pinned_lists(lock: Lock | None) -> dict[str, tuple[str, ...]]:
     """Each entry id's tools as its tool pins in `aido.lock` list them (issue 53); an id
     whose pin is folded (too many tools to list) is left to the probe's cache."""
-    from aidokit.reconcile.read.tool_lists import valid_tool_name
-
     if lock is None:
         return {}
     found: dict[str, tuple[str, ...]] = {}
@@ -139,10 +141,6 @@ def check_named(
 ) -> None:
     """Every tool a budget names (`""`: the server's, else an agent's) is one its tool pin
     lists: a misspelt name would otherwise reach the harness's deny list silently."""
-    from aidokit.catalog.errors import printable
-    from aidokit.catalog.spelling import maybe
-    from aidokit.reconcile.core.errors import ConfigError
-
     for agent, budget in budgets.items():
         for key, named in (("tools", budget.tools or ()), ("exclude_tools", budget.exclude)):
             unknown = [tool for tool in named if tool not in pinned]

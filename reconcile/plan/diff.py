@@ -22,7 +22,7 @@ from aidokit.adapters.common import identity_of
 from aidokit.catalog.models import MCPDef
 from aidokit.reconcile.core.errors import AidoError
 from aidokit.reconcile.plan.model import Action, Change, FileChange, Gone, Reason
-from aidokit.reconcile.plan.planner import plan_companions, plan_entries
+from aidokit.reconcile.plan.planner import conflict_hint, plan_companions, plan_entries
 from aidokit.reconcile.plan.render import CompanionFile
 from aidokit.reconcile.plan.scoping import Placement
 from aidokit.reconcile.policy.layers import PolicyLayer
@@ -114,7 +114,7 @@ def outside_policy(
     leaves them alone and lists them; `aido doctor` fails on them)."""
     if not layers:
         return ()
-    from aidokit.reconcile.plan.policy.found import hand_written
+    from aidokit.reconcile.plan.policy.found import hand_written  # noqa: PLC0415 (off a converged plan's path)
 
     by_id = {entry.id: entry for entry in catalog}
     found = []
@@ -283,8 +283,6 @@ def deprecation_reasons(file: FileChange, catalog: Collection[MCPDef]) -> FileCh
 def import_hints(file: FileChange, adapter: Adapter, selected: Mapping[str, MCPDef]) -> FileChange:
     """A conflict whose entry runs its catalog server in another form hints `aido import`,
     which takes it (issue 38 §1): the hint is the command that works (recognise.takes_as)."""
-    from aidokit.reconcile.plan.planner import conflict_hint
-
     conflicts = [
         c for c in file.changes
         if c.action is Action.CONFLICT and not c.map_path and isinstance(c.before, dict)
@@ -292,7 +290,7 @@ def import_hints(file: FileChange, adapter: Adapter, selected: Mapping[str, MCPD
     ]  # fmt: skip
     if not conflicts:
         return file
-    from aidokit.reconcile.read.recognise import takes_as
+    from aidokit.reconcile.read.recognise import takes_as  # noqa: PLC0415 (off a converged plan's path)
 
     hints = {
         c.name: conflict_hint(c.name, c.id or c.name, file.adapter, as_is=False, imports=True)

@@ -215,7 +215,7 @@ def _plan_desired(
         "claimed": tuple(sorted(item.claims)),
     }
     if item.budget.chosen or item.budget.known is not None:  # docs/context-budget.md
-        from aidokit.reconcile.plan.budget import loads
+        from aidokit.reconcile.plan.budget import loads  # noqa: PLC0415 (off a converged plan's path)
 
         load = loads(item.budget, filtered=item.filtered)
         base.update(tools=load.words, tools_loaded=load.loaded, tools_total=load.total)
@@ -423,7 +423,7 @@ def _runs_another(ours: Spec | None, locked: Spec) -> bool:
         return True
     if ours == locked:  # the lock holds the catalog's own spec: the usual case
         return False
-    from aidokit.catalog.sources import same_source
+    from aidokit.catalog.sources import same_source  # noqa: PLC0415 (off a converged plan's path)
 
     return not same_source(ours, locked)
 

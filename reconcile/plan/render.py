@@ -72,7 +72,7 @@ def admit(
     PolicyError for an entry the project named itself (reconcile/plan/policy/enforce.py)."""
     if not layers:
         return Admitted(list(wanted), [], {}, [])
-    from aidokit.reconcile.plan.policy.enforce import admitted  # only when a policy exists
+    from aidokit.reconcile.plan.policy.enforce import admitted  # noqa: PLC0415 (only when a policy exists)
 
     return Admitted(*admitted(wanted, adapter, layers, config))
 
@@ -109,7 +109,7 @@ def native_policy(
         return entries, ()
     if isinstance(adapter, CompanionFiles) and adapter.companion_files(inputs.scope, inputs.host):
         return entries, ()  # its policy goes there (by_file)
-    from aidokit.reconcile.plan.policy.native import admin_note, native_entry
+    from aidokit.reconcile.plan.policy.native import admin_note, native_entry  # noqa: PLC0415 (off a converged plan's path)
 
     policy, notes = native_entry(adapter, inputs, None)
     if inputs.scope is Scope.USER:
@@ -144,7 +144,7 @@ def by_file(
         ]
         notes: tuple[str, ...] = ()
         if native and inputs.policy:
-            from aidokit.reconcile.plan.policy.native import native_entry
+            from aidokit.reconcile.plan.policy.native import native_entry  # noqa: PLC0415 (off a converged plan's path)
 
             policy, notes = native_entry(adapter, inputs, key)
             mine += [policy] if policy is not None else []

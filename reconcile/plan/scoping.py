@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from aidokit.adapters import ADAPTERS
 from aidokit.adapters.agents import AgentFileScoping, NamedAgentScoping
 from aidokit.adapters.base import Adapter, Companion, Host, Scope
 from aidokit.adapters.budget import AgentBudgets, Budget, Budgeted, budgeted
@@ -107,8 +108,6 @@ def roles_used(
     """Whether roles can decide anything here: the project maps roles (`[roles]`), names an
     entry's roles (`[mcp.roles]`), or has agents that scoping can reach (issue 54: a project
     without them hears nothing of roles)."""
-    from aidokit.adapters import ADAPTERS
-
     if table or any(item.scoped for item in desired):
         return True
     for adapter, names in agents.items():

@@ -90,7 +90,7 @@ def override(desired: Desired, config: ProjectConfig, origin: Mapping[str, str])
     in the config."""
     if not config.override:
         return desired
-    from aidokit.reconcile.read.choices.overrides import with_overrides
+    from aidokit.reconcile.read.choices.overrides import with_overrides  # noqa: PLC0415 (off a converged plan's path)
 
     return desired._replace(wanted=tuple(with_overrides(list(desired.wanted), config, origin)))
 
@@ -108,7 +108,7 @@ def budget(
     wanted = desired.wanted
     if not any(item.budget.chosen or item.agent_budgets for item in wanted):
         return desired
-    from aidokit.reconcile.plan.budget import check_named, pinned_lists, with_known
+    from aidokit.reconcile.plan.budget import check_named, pinned_lists, with_known  # noqa: PLC0415 (off a converged plan's path)
 
     pinned = pinned_lists(lock)
     known = {**tool_lists, **pinned}

@@ -13,6 +13,7 @@ from typing import Any
 
 from aidokit.reconcile.probe.pinning import PinCheck
 from aidokit.reconcile.read.choices.tool_pins import Flag, ToolChange, shown
+from aidokit.reconcile.show.report import cell
 
 PIN_STATES = ("unchanged", "changed", "unpinned")
 PART_NAMES = {"description": "description", "schema": "input schema",
@@ -121,8 +122,6 @@ def pins_markdown(doc: object, *, name: str) -> str:
     """A job summary section from `aido doctor --probe --json` output: each server whose
     tools changed since their pin, a row per tool added, removed or changed (with the new
     text), and every hidden character flagged. Every cell escaped (show/report.cell)."""
-    from aidokit.reconcile.show.report import cell
-
     probes = doc.get("probes") if isinstance(doc, dict) else None
     if not isinstance(probes, list):
         return f"### aido: tool pins in {cell(name)}\n\nThe probe printed no report.\n"

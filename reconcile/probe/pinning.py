@@ -29,6 +29,10 @@ from urllib.parse import urlsplit
 
 from aidokit.adapters.launch import Launch
 from aidokit.catalog.models import StdioSpec, package_of
+from aidokit.reconcile.core.atomic import current_digest, replace_file
+from aidokit.reconcile.core.errors import AidoError
+from aidokit.reconcile.core.paths import outside, private_entry, user_state_dir
+from aidokit.reconcile.core.safe_read import read_file
 from aidokit.reconcile.probe.targets import Result, Status
 from aidokit.reconcile.read.choices.tool_pins import (
     Flag,
@@ -154,17 +158,11 @@ def moved(
 
 def cache_folder(environ: Mapping[str, str]) -> Path:
     """Where the definitions each probe listed are kept, by digest."""
-    from aidokit.reconcile.core.paths import user_state_dir
-
     return user_state_dir(environ) / CACHE_FOLDER
 
 
 def keep(results: Iterable[Result], environ: Mapping[str, str], project: Path) -> None:
     """Keep the definitions of every ok probe, by digest; the newest KEEP files stay."""
-    from aidokit.reconcile.core.atomic import current_digest, replace_file
-    from aidokit.reconcile.core.errors import AidoError
-    from aidokit.reconcile.core.paths import outside, private_entry
-
     found = [r for r in results if r.status is Status.OK and r.definitions]
     folder = cache_folder(environ)
     if not found or not outside(folder, project):
@@ -207,10 +205,6 @@ def _prune(folder: Path) -> None:
 
 def kept(digest: str, environ: Mapping[str, str], project: Path) -> list[dict[str, Any]] | None:
     """The definitions of `digest` as a probe on this machine listed them, if kept."""
-    from aidokit.reconcile.core.errors import AidoError
-    from aidokit.reconcile.core.paths import outside, private_entry
-    from aidokit.reconcile.core.safe_read import read_file
-
     folder = cache_folder(environ)
     path = folder / (digest.removeprefix("sha256:") + ".json")
     if not outside(folder, project) or private_entry(folder, folder=True) is not None:

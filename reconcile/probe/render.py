@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from aidokit.catalog.errors import no_commands, printable
+from aidokit.reconcile.probe.pin_render import pin_json, pin_lines, pin_sentence, pin_summary
 from aidokit.reconcile.probe.targets import FAILURES, Result, Status
 from aidokit.reconcile.show.json_output import dumps
 
@@ -43,8 +45,6 @@ def render_probes(
     (what `exclude_tools` takes), folded, for a probe that did not list tools, why (and its
     stderr's end), led by its harnesses when the server's probes ended differently, and its
     tools against their pin (`checks`, in the order of `results`)."""
-    from aidokit.reconcile.probe.pin_render import pin_sentence
-
     servers: dict[str, list[Result]] = {}
     pins: dict[int, PinCheck] = {}
     for index, result in enumerate(results):
@@ -85,8 +85,6 @@ def _details(
     found: list[Result], width: int, pins: dict[int, PinCheck], *, upgrade: bool = False
 ) -> list[str]:
     """The tool names of a server, then each probe's error and stderr's end, and its pin."""
-    from aidokit.reconcile.probe.pin_render import pin_lines
-
     lines: list[str] = []
     tools = next((r.tools for r in found if r.status is Status.OK and r.tools), ())
     if tools:
@@ -109,8 +107,6 @@ def _details(
 
 def _fold(text: str, width: int, *, first: str = "", rest: str = "") -> list[str]:
     """`text` cut between words (a name is never split) into lines of at most `width`."""
-    import textwrap
-
     return textwrap.wrap(
         text,
         width,
@@ -128,8 +124,6 @@ def render_probes_json(
 ) -> str:
     """`{"format_version": 1, "probes": [...], "summary": {status: count}, "pins": {...}}`;
     `moved`: the ids whose tool pins `aido upgrade --tools` moved."""
-    from aidokit.reconcile.probe.pin_render import pin_json, pin_summary
-
     counts = Counter(result.status.value for result in results)
     found = list(checks) + [None] * (len(results) - len(checks))
     doc: dict[str, Any] = {

@@ -10,9 +10,20 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from aidokit.catalog.entries import ENTRIES_BY_ID
+from aidokit.catalog.errors import printable
+from aidokit.catalog.spelling import maybe
 from aidokit.reconcile.core.errors import ConfigError
+from aidokit.reconcile.gate.confirmations import ConfirmationStore
+from aidokit.reconcile.probe import pinning
+from aidokit.reconcile.probe.confirm import confirm_probes
+from aidokit.reconcile.probe.pinning import keep
 from aidokit.reconcile.probe.prepare import Settings, prepare
-from aidokit.reconcile.probe.targets import FAILURES, Job, Probe, Result, probes_of
+from aidokit.reconcile.probe.render import render_probes, render_probes_json
+from aidokit.reconcile.probe.targets import FAILURES, Job, Probe, Result, allowed, probes_of
+from aidokit.reconcile.probe.tool_cache import remember
+from aidokit.reconcile.read.choices.layers import pins_path
+from aidokit.reconcile.read.choices.lockfile import load_lock
 from aidokit.reconcile.read.world import Inputs, World, read_world
 
 if TYPE_CHECKING:
@@ -32,7 +43,6 @@ def run_probe(args: argparse.Namespace, gather: Gather) -> int:
     """Probe the targeted servers; exit 1 when any of them does not work as configured, or
     lists tools other than its pin in `aido.lock` (issue 53)."""
     world, results = probe_targets(args, args.probe, gather)
-    from aidokit.reconcile.probe.render import render_probes, render_probes_json
 
     checks = pin_checks(world, results)
     out = render_probes_json(results, checks) if args.json else render_probes(results, checks)
@@ -55,9 +65,6 @@ def probe_targets(
     ready = [prepare(probe, settings) for probe in probes]
     jobs = [item for item in ready if isinstance(item, Job)]
     results = _run(jobs, args, ready)
-    from aidokit.reconcile.probe.pinning import keep
-    from aidokit.reconcile.probe.tool_cache import remember
-
     remember(results, world.inputs.host.environ, world.inputs.host.project)
     keep(results, world.inputs.host.environ, world.inputs.host.project)
     return world, results
@@ -65,20 +72,15 @@ def probe_targets(
 
 def pins_lock(world: World) -> Path:
     """The lock that keeps the tool pins of the world's scope."""
-    from aidokit.reconcile.read.choices.layers import pins_path
-
     return pins_path(world.inputs.host, world.inputs.scope)
 
 
 def pin_checks(world: World, results: list[Result]) -> list[PinCheck | None]:
     """Each result against its tool pin (None for a probe that listed no tools)."""
-    from aidokit.reconcile.probe.pinning import check
-    from aidokit.reconcile.read.choices.lockfile import load_lock
-
     lock = load_lock(pins_lock(world))
     pins = lock.tools if lock is not None else {}
     host = world.inputs.host
-    return [check(result, pins, host.environ, host.project) for result in results]
+    return [pinning.check(result, pins, host.environ, host.project) for result in results]
 
 
 def sdk_installed() -> bool:
@@ -88,7 +90,7 @@ def sdk_installed() -> bool:
 
 def _run(jobs: list[Job], args: argparse.Namespace, ready: Sequence[Job | Result]) -> list[Result]:
     """Run the jobs; the results in probe order, those decided beforehand included."""
-    from aidokit.reconcile.probe import runner
+    from aidokit.reconcile.probe import runner  # noqa: PLC0415 (reconcile.probe.runner imports mcp, heavy)
 
     stream = sys.stderr
     show = not args.json and stream.isatty() and bool(jobs)
@@ -102,8 +104,6 @@ def _run(jobs: list[Job], args: argparse.Namespace, ready: Sequence[Job | Result
 
 def _progress(stream: TextIO) -> Callable[[dict[str, float], int, int], None]:
     def show(running: dict[str, float], done: int, total: int) -> None:
-        from aidokit.catalog.errors import printable
-
         busy = ", ".join(f"{printable(name)} {seconds:.0f}s" for name, seconds in running.items())
         line = f"probing {done}/{total} done" + (f": {busy}" if busy else "")
         stream.write("\r\x1b[K" + line[:120])
@@ -117,9 +117,6 @@ def _check_named(world: World, ids: Sequence[str], probes: list[Probe]) -> None:
     found = {name for probe in probes for use in probe.uses for name in (use.id, use.name)}
     unknown = [i for i in ids if i not in found]
     if unknown:
-        from aidokit.catalog.entries import ENTRIES_BY_ID
-        from aidokit.catalog.spelling import maybe
-
         every = {name for p in probes_of(world) for use in p.uses for name in (use.id, use.name)}
         files = ", ".join(target.shown for target in world.files) or "no files"
         raise ConfigError(
@@ -130,8 +127,6 @@ def _check_named(world: World, ids: Sequence[str], probes: list[Probe]) -> None:
 
 
 def _settings(world: World, *, offline: bool) -> Settings:
-    from aidokit.reconcile.gate.confirmations import ConfirmationStore
-
     host = world.inputs.host
     store = ConfirmationStore.load(host.environ, host.project)
     scope = world.inputs.scope.value
@@ -141,17 +136,14 @@ def _settings(world: World, *, offline: bool) -> Settings:
 
 def _ask(probes: list[Probe], settings: Settings, world: World) -> None:
     """At a terminal, ask for the confirmations probes lack, as `aido apply` would."""
-    from aidokit.reconcile.probe.targets import allowed
-
     waiting = [p for p in probes if p.launch.problem is None and not allowed(p, settings.confirmed)]
     if not waiting:
         return
-    from aidokit.reconcile.core.terminal import open_terminal
+    from aidokit.reconcile.core.terminal import open_terminal  # noqa: PLC0415 (looked up when called: tests replace it)
 
     terminal = open_terminal()
     if terminal is None:
         return  # each is reported `skipped`, with the command that asks
-    from aidokit.reconcile.probe.confirm import confirm_probes
 
     try:
         confirm_probes(terminal, waiting, os.environ, world.inputs.host.project)

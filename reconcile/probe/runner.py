@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, TextIO
+from urllib.parse import urlsplit
 
 import anyio
 import httpx2
@@ -445,8 +446,6 @@ async def _remote_failure(
 
 def shown_url(url: str) -> str:
     """`url` without its user info and query, where credentials hide (SPEC §7)."""
-    from urllib.parse import urlsplit
-
     try:
         parts = urlsplit(url)
         host = parts.hostname or ""

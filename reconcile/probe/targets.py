@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from aidokit.adapters.launch import Launch, launch_of
+from aidokit.reconcile.core.errors import AidoError
+from aidokit.reconcile.plan import engine
 from aidokit.reconcile.plan.model import Action, Change, FileChange
 from aidokit.reconcile.plan.planner import runs_as_rendered
 from aidokit.reconcile.read.world import TargetFile, World
@@ -130,11 +132,8 @@ def rendered_entries(world: World) -> dict[tuple[str, str], dict[str, Change]]:
     """What aido renders now into each file (adapter, absolute path), by entry name: the
     plan's desired entries, from the catalog and `aido.lock` (none when no plan can be
     made: then nothing is vouched for)."""
-    from aidokit.reconcile.core.errors import AidoError
-    from aidokit.reconcile.plan.engine import build_plan
-
     try:
-        plan = build_plan(world)
+        plan = engine.build_plan(world)
     except AidoError:
         return {}
     return {

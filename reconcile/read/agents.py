@@ -16,6 +16,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from aidokit.adapters import ADAPTERS
+from aidokit.adapters.agents import AgentFileScoping
 from aidokit.catalog.models import ALL_ROLES
 from aidokit.reconcile.read.choices.config import AGENT_PATTERN
 
@@ -43,9 +45,6 @@ class AgentFile(NamedTuple):
 def discover_agents(root: Path) -> tuple[AgentFile, ...]:
     """Return the agent files under `root` (a project or a home), sorted: those in the
     folder of each adapter that keeps agents (its AgentFiles)."""
-    from aidokit.adapters import ADAPTERS
-    from aidokit.adapters.agents import AgentFileScoping
-
     found: list[AgentFile] = []
     for adapter in ADAPTERS.values():
         if not isinstance(adapter, AgentFileScoping):

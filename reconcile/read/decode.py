@@ -73,7 +73,7 @@ def decode(
             return built
         except (AttributeError, KeyError, TypeError, ValueError):
             pass  # not what pydantic accepted after all: validate, for the real message
-    from aidokit.catalog import validation
+    from aidokit.catalog import validation  # noqa: PLC0415 (catalog.validation imports pydantic, heavy)
 
     try:
         value: T = (

@@ -82,7 +82,7 @@ def wanted_servers(
     by_id = {entry.id: entry for entry in catalog}
     customs: list[MCPDef] = []  # security-sensitive: never selected below
     if config.custom:
-        from aidokit.reconcile.read.choices.custom import custom_servers
+        from aidokit.reconcile.read.choices.custom import custom_servers  # noqa: PLC0415 (off a converged plan's path)
 
         customs = custom_servers(config, by_id)
     for server in customs:
@@ -102,7 +102,7 @@ def wanted_servers(
     ):
         for entry_id in ids:
             if entry_id not in by_id:
-                from aidokit.catalog.spelling import maybe  # on the error path only
+                from aidokit.catalog.spelling import maybe  # noqa: PLC0415 (on the error path only)
 
                 raise ConfigError(
                     f"{_file(origin, where, entry_id)} {where} names unknown catalog id "

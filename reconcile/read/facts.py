@@ -220,7 +220,7 @@ def _detect_packs(manifests: _Manifests) -> dict[str, Fact]:
 def _configured_packs(stack_packs: Sequence[str]) -> dict[str, Fact]:
     unknown = [pack for pack in stack_packs if pack not in PACKS_BY_ID]
     if unknown:
-        from aidokit.catalog.spelling import maybe  # on the error path only
+        from aidokit.catalog.spelling import maybe  # noqa: PLC0415 (on the error path only)
 
         raise ConfigError(
             f"aido.toml: stack_packs names unknown pack {excerpt(unknown[0])}"

@@ -13,6 +13,8 @@ import shutil
 import subprocess
 from collections.abc import Mapping
 
+from aidokit.reconcile.core.processes import run_group
+
 VERSION_RE = re.compile(r"(\d+(?:\.\d+)+)")
 # The launchers catalog entries run, and how to install each.
 INSTALL = {
@@ -33,7 +35,6 @@ def cli_version(binary: str) -> str | None:
     path = shutil.which(binary)
     if path is None:
         return None
-    from aidokit.reconcile.core.processes import run_group
 
     try:  # in its own process group: nothing it starts outlives it (SPEC §7)
         result = run_group([path, "--version"], timeout=10)

@@ -18,6 +18,7 @@ from typing import Any
 from aidokit.catalog.models import Strict
 from aidokit.reconcile.core.atomic import MapOrigin, current_digest, replace_file, sha256
 from aidokit.reconcile.core.errors import StateError
+from aidokit.reconcile.core.merges import marker_line, merge_conflict
 from aidokit.reconcile.core.safe_read import check_private, parse_nested, read_file
 from aidokit.reconcile.read.decode import decode, remember
 
@@ -193,8 +194,6 @@ def parse_state(raw: bytes, path: Path) -> State:
     try:
         data = parse_nested(path, lambda: json.loads(raw), error=StateError)
     except (UnicodeDecodeError, json.JSONDecodeError):
-        from aidokit.reconcile.core.merges import marker_line, merge_conflict
-
         line = marker_line(raw)
         if line is not None:  # issue 49 §6: a committed state both sides changed
             again = "records aido's entries again"

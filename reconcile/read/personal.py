@@ -26,7 +26,10 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from aidokit.reconcile.core.atomic import current_digest, replace_file
 from aidokit.reconcile.core.errors import ConfigError
+from aidokit.reconcile.core.safe_read import read_file
+from aidokit.reconcile.read.choices.lockfile import read_lock
 
 if TYPE_CHECKING:
     from aidokit.reconcile.read.choices.config import ProjectConfig
@@ -92,7 +95,7 @@ def _customised(entry_id: str, merged: ProjectConfig, team: ProjectConfig) -> bo
 def personal_lock_path(state_dir: Path, project: Path) -> Path:
     """Where one person's pins for `project` live: the user state folder, per project
     (`projects/<digest of its path>/aido.lock`), never in the repository."""
-    import hashlib
+    import hashlib  # noqa: PLC0415 (heavy for start-up (OpenSSL); a converged plan hashes nothing)
 
     key = hashlib.sha256(str(project).encode("utf-8")).hexdigest()[:16]
     return state_dir / "projects" / key / "aido.lock"
@@ -100,8 +103,6 @@ def personal_lock_path(state_dir: Path, project: Path) -> Path:
 
 def with_lock(personal: Personal, state_dir: Path, project: Path) -> Personal:
     """`personal` with its pins read from the user state folder."""
-    from aidokit.reconcile.read.choices.lockfile import read_lock
-
     path = personal_lock_path(state_dir, project)
     lock, digest = read_lock(path)
     return personal._replace(lock=lock, lock_digest=digest, lock_path=path)
@@ -114,8 +115,6 @@ def profiles_path(state_dir: Path) -> Path:
 
 def read_profiles(state_dir: Path) -> dict[str, str]:
     """Project folder -> its active profile; an unreadable file is an error naming it."""
-    from aidokit.reconcile.core.safe_read import read_file
-
     path = profiles_path(state_dir)
     raw = read_file(path, error=ConfigError)
     if raw is None:
@@ -140,8 +139,6 @@ def active_profile(state_dir: Path, project: Path) -> str | None:
 
 def save_profile(state_dir: Path, project: Path, name: str | None) -> None:
     """Record `name` as `project`'s active profile (None: none), 0600, atomically."""
-    from aidokit.reconcile.core.atomic import current_digest, replace_file
-
     profiles = read_profiles(state_dir)
     if name is None:
         profiles.pop(str(project), None)

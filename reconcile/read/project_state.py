@@ -23,6 +23,7 @@ from pathlib import PurePosixPath, PureWindowsPath
 from aidokit.adapters import ADAPTERS
 from aidokit.adapters.agents import AgentFileScoping
 from aidokit.adapters.base import Adapter, CompanionFiles, Host, Scope
+from aidokit.catalog.errors import printable
 from aidokit.reconcile.read.ownership import PROJECT_STATE_DIR, State
 
 STATE_SHOWN = f"{PROJECT_STATE_DIR}/state.json"
@@ -80,8 +81,6 @@ def _plain(relative: str) -> bool:
 
 
 def _notice(adapter: str, path: str, count: int) -> str:
-    from aidokit.catalog.errors import printable
-
     records = f"{count} record{'s' if count != 1 else ''}"
     return (
         f"{STATE_SHOWN} names {printable(path)!r} for {printable(adapter)}, which is not a "

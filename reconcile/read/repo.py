@@ -345,8 +345,8 @@ def python_globs(pyproject: Mapping[str, Any]) -> list[str]:
 def git_ignores(project: Path, path: Path) -> bool:
     """Whether git ignores `path` in `project`'s work tree (False outside one, or with no
     git): a harness file git ignores is a person's own, not the team's (SPEC §4)."""
-    import shutil
-    import subprocess
+    import shutil  # noqa: PLC0415 (heavy for start-up: it imports the compression modules)
+    import subprocess  # noqa: PLC0415 (heavy for start-up: only this path runs a process)
 
     git = shutil.which("git")
     if git is None:

@@ -15,6 +15,7 @@ through a link.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -33,8 +34,6 @@ TOOL_NAME = r"[A-Za-z0-9_.-]{1,128}"
 
 def valid_tool_name(name: object) -> bool:
     """Whether `name` is a tool name of the MCP grammar."""
-    import re
-
     return isinstance(name, str) and re.fullmatch(TOOL_NAME, name, re.ASCII) is not None
 
 

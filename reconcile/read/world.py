@@ -27,19 +27,30 @@ from aidokit.adapters.approval import (
 )
 from aidokit.adapters.base import Adapter, CompanionFiles, FileNotes, Host, Location, Scope, display
 from aidokit.adapters.budget import AgentBudgets
+from aidokit.catalog import entries
 from aidokit.catalog import errors as log
 from aidokit.catalog.errors import get_logger
 from aidokit.catalog.facts import Facts
 from aidokit.catalog.models import MCPDef
+from aidokit.reconcile import __version__
 from aidokit.reconcile.core import paths as core_paths
 from aidokit.reconcile.core.atomic import ABSENT
 from aidokit.reconcile.core.errors import AidoError, ConfigError, JsoncInStrictJsonError
 from aidokit.reconcile.core.paths import user_state_dir
+from aidokit.reconcile.core.safe_read import read_file
+from aidokit.reconcile.documents import read_document
 from aidokit.reconcile.policy.layers import PolicyLayer
+from aidokit.reconcile.read.agents import (
+    AGENT_PATTERN_RE,
+    agent_name,
+    agents_playing,
+    markdown_agents,
+)
 from aidokit.reconcile.read.choices.config import LOCAL_CONFIG_NAME, LoadedConfig
 from aidokit.reconcile.read.choices.layers import layer_notes, load_layers, policy_layers
 from aidokit.reconcile.read.choices.lockfile import Lock, lock_path, read_lock
 from aidokit.reconcile.read.desired import Wanted, wanted_servers
+from aidokit.reconcile.read.facts import current_os, detect_facts
 from aidokit.reconcile.read.ownership import (
     Lookup,
     Record,
@@ -48,6 +59,9 @@ from aidokit.reconcile.read.ownership import (
     project_state_path,
     settle,
 )
+from aidokit.reconcile.read.personal import NOWHERE, active_profile, personal_choices, with_lock
+from aidokit.reconcile.read.project_state import admitted
+from aidokit.reconcile.read.repo import git_ignores
 
 if TYPE_CHECKING:
     from aidokit.reconcile.documents import Document
@@ -75,8 +89,6 @@ class Inputs(NamedTuple):
 
 def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
     """Read the config layers of `scope` (SPEC §4), pick adapters, and describe the host."""
-    from aidokit.reconcile import __version__
-
     host = Host.current(project)
     where = Scope(scope)
     if where is not Scope.USER:
@@ -85,7 +97,7 @@ def gather(project: Path, *, scope: str, only: Sequence[str] | None) -> Inputs:
     configured = loaded.config.adapters
     for name in [*(configured or ()), *(only or ())]:
         if name not in ADAPTERS:
-            from aidokit.catalog.spelling import maybe  # on the error path only
+            from aidokit.catalog.spelling import maybe  # noqa: PLC0415 (on the error path only)
 
             source = "" if name in (only or ()) else f" in {loaded.origin.get('adapters')}"
             raise ConfigError(
@@ -167,8 +179,6 @@ def ignored_project_file(adapter: Adapter, host: Host) -> Location | None:
     """A person's place for `adapter` where the harness has none of its own: its project
     file, when git ignores it (SPEC §4: a file the repository would not track is not the
     team's). The local scope's records of it live in the person's state."""
-    from aidokit.reconcile.read.repo import git_ignores
-
     if Scope.PROJECT not in adapter.scopes:
         return None
     project = adapter.location(Scope.PROJECT, host)
@@ -180,8 +190,6 @@ def ignored_project_file(adapter: Adapter, host: Host) -> Location | None:
 def _where_local_lands(adapters: Sequence[Adapter], host: Host) -> list[str]:
     """Where `aido.local.toml`'s choices land, one line per harness (issue 49 §2): never in
     the team's files this plan writes."""
-    from aidokit.reconcile.read.personal import NOWHERE
-
     lines = [
         f"{LOCAL_CONFIG_NAME} changes only your own files, never the team's: "
         "`aido apply --scope local` writes them"
@@ -205,8 +213,6 @@ def _where_local_lands(adapters: Sequence[Adapter], host: Host) -> list[str]:
 
 def _profile(host: Host, loaded: LoadedConfig) -> tuple[str | None, list[str]]:
     """The active profile of this project (`aido use`), when the layers still define it."""
-    from aidokit.reconcile.read.personal import active_profile
-
     name = active_profile(user_state_dir(host.environ), host.project)
     if name is None or name in loaded.config.profiles:
         return name, []
@@ -317,20 +323,15 @@ class World:
 
 def read_world(inputs: Inputs) -> World:
     """Read facts, the catalog, every targeted file and its state records, and orphans."""
-    from aidokit.catalog import entries
-
     config = inputs.loaded.config
     facts = desired_facts(inputs)
     catalog = entries.MCP_CATALOG  # read at call time: one place to swap it in tests
     wanted, notes = wanted_servers(catalog, facts, config, origin=inputs.loaded.origin)
     personal = None
     if inputs.team is not None:  # local scope: the person's difference only (SPEC §4)
-        from aidokit.reconcile.read.personal import personal_choices
-
         team_facts = desired_facts(inputs._replace(loaded=inputs.team))  # the team's forges
         team, _ = wanted_servers(catalog, team_facts, inputs.team.config, origin=inputs.team.origin)
         personal = personal_choices(wanted, team, config, inputs.team.config, inputs.profile)
-        from aidokit.reconcile.read.personal import with_lock
 
         personal = with_lock(personal, user_state_dir(inputs.host.environ), inputs.host.project)
         wanted = personal.wanted
@@ -403,7 +404,7 @@ def read_world(inputs: Inputs) -> World:
 
 def _tool_lists(inputs: Inputs) -> dict[str, tuple[str, ...]]:
     """The tools each entry id listed at its last probe (the context budget's names)."""
-    from aidokit.reconcile.read.tool_lists import tool_lists
+    from aidokit.reconcile.read.tool_lists import tool_lists  # noqa: PLC0415 (off a converged plan's path)
 
     return tool_lists(inputs.host.environ, inputs.host.project)
 
@@ -414,8 +415,6 @@ def _state(path: Path, states: dict[Path, State], host: Host, notes: list[str]) 
     if path not in states:
         state = load_state(path)
         if path == project_state_path(host.project):
-            from aidokit.reconcile.read.project_state import admitted
-
             state, ignored = admitted(state, host)
             notes.extend(ignored)
         states[path] = state
@@ -481,8 +480,6 @@ def read_records(
 ) -> ApprovalRecords:
     """Each of `paths` read (regular files under the size cap; anything else counts as
     missing) and parsed, with which of them exist."""
-    from aidokit.reconcile.core.safe_read import read_file
-
     parsed: dict[Path, Any] = {}
     present: set[Path] = set()
     for path in paths:
@@ -512,8 +509,6 @@ def _resolved(wanted: list[Wanted]) -> list[Wanted]:
 def discover(descriptor: AgentFiles, adapter: str, scope: Scope, host: Host) -> dict[str, Path]:
     """The agents in `descriptor`'s folder for `scope` (files only): the name the harness
     calls each by -> its file, sorted by name; two files claiming one name are refused."""
-    from aidokit.reconcile.read.agents import agent_name
-
     folder = descriptor.folder(scope, host)
     if folder is None or not folder.is_dir():
         return {}
@@ -532,8 +527,6 @@ def discover(descriptor: AgentFiles, adapter: str, scope: Scope, host: Host) -> 
 def _named_agents(named: NamedAgents, target: TargetFile, inputs: Inputs) -> tuple[str, ...]:
     """The agents a harness that scopes by companions knows (OpenCode): built in, defined in
     its config file, and its Markdown agents; sorted, plain names only."""
-    from aidokit.reconcile.read.agents import AGENT_PATTERN_RE, markdown_agents
-
     defined = target.lookup(named.map_path) if target.document is not None else {}
     folder = named.folder(inputs.scope, inputs.host, target.location)
     names = {*named.built_in, *markdown_agents(folder, named.folders)}
@@ -560,8 +553,6 @@ def _agents_to_read(
     """The agents whose files the plan needs: those playing an entry's roles, named by a
     per-agent budget the harness writes in the agent's file (Claude Code), or holding
     aido's records (a file since removed included, so its records are forgotten)."""
-    from aidokit.reconcile.read.agents import agents_playing
-
     if not isinstance(adapter, AgentFileScoping):
         raise RuntimeError("aido bug: expected an adapter with agent files")
     table = role_table(inputs)
@@ -570,7 +561,7 @@ def _agents_to_read(
     config = inputs.loaded.config
     if isinstance(adapter, AgentBudgets) and config.override:  # a per-agent budget denied in
         # the agent's own file
-        from aidokit.reconcile.read.choices.overrides import with_overrides
+        from aidokit.reconcile.read.choices.overrides import with_overrides  # noqa: PLC0415 (off a converged plan's path)
 
         budgeted = with_overrides(list(wanted), config, inputs.loaded.origin)
         names |= {
@@ -614,8 +605,6 @@ def role_table(inputs: Inputs) -> dict[str, tuple[str, ...]]:
 
 def desired_facts(inputs: Inputs) -> Facts:
     """The facts triggers see: the project's, or for user scope only the OS (SPEC §4)."""
-    from aidokit.reconcile.read.facts import current_os, detect_facts
-
     if inputs.scope is Scope.USER:
         return Facts(os=current_os())
     config = inputs.loaded.config
@@ -700,8 +689,6 @@ def _orphans(
 
 
 def _read_file(adapter: Adapter, location: Location, state: State, host: Host) -> TargetFile:
-    from aidokit.reconcile.documents import read_document
-
     state_path, record_path = state_location(location, host)
     records = state.for_file(adapter.name, record_path)
     if location.scope is Scope.PROJECT or in_project(location, host):

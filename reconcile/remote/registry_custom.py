@@ -15,7 +15,12 @@ from typing import NamedTuple
 
 from aidokit.catalog.errors import excerpt
 from aidokit.catalog.models import MCPDef, RemoteSpec
+from aidokit.catalog.registry_match import matching_entries
+from aidokit.catalog.server_json import entry_from_server_json, server_json_from
+from aidokit.catalog.views import spec_line
 from aidokit.reconcile.core.errors import ConfigError
+from aidokit.reconcile.remote.download import Deadlines
+from aidokit.reconcile.remote.mcp_registry import latest_server
 
 
 class RegistryCustom(NamedTuple):
@@ -30,12 +35,6 @@ class RegistryCustom(NamedTuple):
 
 def registry_custom(url: str, name: str, catalog: Sequence[MCPDef]) -> RegistryCustom:
     """Fetch server `name` from the registry at `url` and make custom fields of it."""
-    from aidokit.catalog.registry_match import matching_entries
-    from aidokit.catalog.server_json import entry_from_server_json, server_json_from
-    from aidokit.catalog.views import spec_line
-    from aidokit.reconcile.remote.download import Deadlines
-    from aidokit.reconcile.remote.mcp_registry import latest_server
-
     item = latest_server(url, name, Deadlines())
     server = server_json_from(item.server, source=f"the registry's server.json of {name}")
     curated = matching_entries(server, catalog)

@@ -13,10 +13,14 @@ from aidokit.adapters.approval import NO_RECORDS, AgentApproval, ApprovalRecords
 from aidokit.adapters.assumed_format import AssumesFormat
 from aidokit.adapters.base import Adapter, DoctorChecks, Location, Scope, display
 from aidokit.adapters.common import identity_of
-from aidokit.catalog.models import MCPDef, deprecation
+from aidokit.catalog.models import MCPDef, StdioSpec, deprecation
 from aidokit.reconcile.core.errors import AidoError
+from aidokit.reconcile.documents import read_document
+from aidokit.reconcile.plan import engine
+from aidokit.reconcile.plan.policy.found import findings
+from aidokit.reconcile.plan.policy.native import admin_note
 from aidokit.reconcile.read.agents import discover_agents, unmapped_agents
-from aidokit.reconcile.read.desired import Wanted
+from aidokit.reconcile.read.desired import Wanted, resolve_for
 from aidokit.reconcile.read.machine import (
     INSTALL,
     VERSION_RE,
@@ -88,11 +92,8 @@ def checkup_of(world: World, **hooks: Any) -> Checkup:
 def _role_notes(world: World) -> tuple[tuple[str, str], ...]:
     """The notes of the plan saying which agents see a server (`no <harness> agent plays
     the roles of ...`); none when the plan cannot be made (doctor reports why elsewhere)."""
-    from aidokit.reconcile.core.errors import AidoError
-    from aidokit.reconcile.plan.engine import build_plan
-
     try:
-        plan = build_plan(world)
+        plan = engine.build_plan(world)
     except AidoError:
         return ()
     # Only where the harness has agents: without any, every server is the main session's.
@@ -190,8 +191,6 @@ def assumed_formats(c: Checkup) -> list[Finding]:
 
 def missing_launchers(c: Checkup) -> list[Finding]:
     """Desired entries whose launcher (`npx`, `uvx`, `docker`, `node`) is not on PATH."""
-    from aidokit.catalog.models import StdioSpec
-
     needs: dict[str, set[str]] = {}
     for item in c.wanted:
         for adapter in c.inputs.adapters:
@@ -341,8 +340,6 @@ def agent_roles(c: Checkup) -> list[Finding]:
 def both_scopes(c: Checkup) -> list[Finding]:
     """Server names defined in a harness's project file and in its user file too (issue 32
     §6): both files named, and which one the harness uses where that is documented."""
-    from aidokit.reconcile.documents import read_document
-
     if c.inputs.scope is not Scope.PROJECT:
         return []
     found = []
@@ -375,7 +372,6 @@ def outside_policy(c: Checkup) -> list[Finding]:
     """Entries outside policy (SPEC §7, docs/policy.md): errors naming rule and file."""
     if not c.inputs.policy:
         return []
-    from aidokit.reconcile.plan.policy.found import findings
 
     files = [(f.adapter, f.servers or {}, f.records, f.shown) for f in c.files]
     found = findings(c.inputs, c.wanted, {entry.id: entry for entry in c.catalog}, files)
@@ -387,9 +383,6 @@ def admin_policy_files(c: Checkup) -> list[Finding]:
     writes (VS Code's managed policy, Codex's requirements.toml; docs/policy.md)."""
     if not any(layer.write_native for layer in c.inputs.policy):
         return []
-    from aidokit.reconcile.plan.policy.native import admin_note
-    from aidokit.reconcile.read.desired import resolve_for
-
     found = []
     for adapter in c.inputs.adapters:
         try:

@@ -7,6 +7,7 @@ import dataclasses
 from aidokit.catalog.errors import no_commands, printable
 from aidokit.reconcile.show.doctor import Finding, Severity
 from aidokit.reconcile.show.json_output import dumps
+from aidokit.reconcile.show.plan_text import wrap
 
 
 def summary_line(findings: list[Finding]) -> str:
@@ -36,8 +37,6 @@ def render_findings(
             word = f"\033[{_COLOURS[f.severity]}m{word}\033[0m"
         lines.append(f"{word} {printable(f'{f.check:<14} {f.subject}: {f.message}')}")
     if width:
-        from aidokit.reconcile.show.plan_text import wrap
-
         # A name from a file can start a wrapped line: none may start with `::` (SPEC §7).
         return no_commands(wrap([*lines, summary_line(findings)], width))
     return no_commands("\n".join([*lines, summary_line(findings)]) + "\n")

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from aidokit.catalog.entries import ENTRIES_BY_ID
 from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.show.artifact import (
     Baseline,
@@ -146,8 +147,6 @@ def _detail(change: Change) -> str:
 
 def deprecated(fleet: Fleet) -> list[Finding]:
     """Entries in use that the catalog marks deprecated, with their replacement."""
-    from aidokit.catalog.entries import ENTRIES_BY_ID
-
     found = []
     for repo in fleet.repositories:
         for server, adapter in repo.servers:

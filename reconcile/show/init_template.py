@@ -14,6 +14,7 @@ from aidokit.reconcile.read.agents import (
     guessed_roles,
     unmapped_agents,
 )
+from aidokit.reconcile.read.choices.config_docs import SCHEMA_URL
 from aidokit.reconcile.read.survey import Suggestion, Survey
 
 
@@ -42,7 +43,6 @@ def render_config(
     yes to them), so Enter never takes a server away from the main session.
     """
     known = ", ".join(ADAPTERS)
-    from aidokit.reconcile.read.choices.config_docs import SCHEMA_URL
 
     out = [
         f"#:schema {SCHEMA_URL}",  # editors (taplo, Even Better TOML) validate against it

@@ -18,6 +18,7 @@ from typing import Any
 
 from aidokit.adapters.base import Format
 from aidokit.catalog.errors import printable
+from aidokit.reconcile.documents import syntax
 from aidokit.reconcile.show.annotations import relative_text
 from aidokit.reconcile.show.artifact import Change, JobError, PlanDoc, PlannedFile, Violation
 from aidokit.reconcile.show.report import cell, literal
@@ -230,14 +231,12 @@ def _file_lines(file: PlannedFile, project: Path, root: Path) -> list[str]:
 def _change_lines(change: Change, fmt: Format = Format.JSON) -> list[str]:
     """One change as the text plan shows it, its fields in the file's own syntax (`fmt`);
     the symbol leads, so `diff` colours it."""
-    from aidokit.reconcile.documents.syntax import field, value
-
     reason = f"  ({change.reason})" if change.reason else ""
     lines = [f"{SYMBOL[change.action]} {change.name}{reason}"]
     if change.action == "create" and isinstance(change.after, dict):
-        lines += [f"      {field(fmt, key, item)}" for key, item in change.after.items()]
+        lines += [f"      {syntax.field(fmt, key, item)}" for key, item in change.after.items()]
     elif change.action == "create":
-        lines.append(f"      {value(fmt, change.after)}")
+        lines.append(f"      {syntax.value(fmt, change.after)}")
     for row in change.diff:
         if row.kind == "changed":
             lines.append(f"      ~ {row.path}: {_show(row.before)} -> {_show(row.after)}")

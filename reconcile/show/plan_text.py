@@ -272,8 +272,8 @@ def _file(file: FileChange, paint: Any, *, verbose: bool = False, quiet: bool = 
 def _change(
     change: Change, fmt: Format, paint: Any, *, roles: bool = True, hints: bool = True
 ) -> list[str]:
-    from aidokit.reconcile.documents.syntax import field, value
-    from aidokit.reconcile.show.reasons import said  # only for a change shown
+    from aidokit.reconcile.documents.syntax import field, value  # noqa: PLC0415 (off a converged plan's path)
+    from aidokit.reconcile.show.reasons import said  # noqa: PLC0415 (only for a change shown)
 
     symbol = change.action.value
     head = f"  {symbol} {change.label}"
@@ -315,8 +315,8 @@ def render_diff(change: Change, fmt: Format) -> str:
 def _diff_lines(change: Change, fmt: Format, paint: Any) -> list[str]:
     """`- field` (the file's, secrets redacted) and `+ field` (aido's) for each field that
     differs, in the file's own syntax (issue 38 point 5); a conflict's too."""
-    from aidokit.reconcile.documents.syntax import field, value
-    from aidokit.reconcile.gate.redaction import redact_change  # only for a change shown
+    from aidokit.reconcile.documents.syntax import field, value  # noqa: PLC0415 (off a converged plan's path)
+    from aidokit.reconcile.gate.redaction import redact_change  # noqa: PLC0415 (only for a change shown)
 
     if not change.diff and change.action is not Action.CONFLICT:
         return []
@@ -349,7 +349,7 @@ _NONE = object()
 
 
 def _top(path: str) -> str | int:
-    from aidokit.reconcile.gate.redaction import path_parts
+    from aidokit.reconcile.gate.redaction import path_parts  # noqa: PLC0415 (off a converged plan's path)
 
     parts = path_parts(path)
     return parts[0] if parts else ""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import TextIO
@@ -27,8 +28,6 @@ class Reporter:
     """Called before each file is written; redraws one status line."""
 
     def __init__(self, total: int, stream: TextIO, *, counter: bool) -> None:
-        import threading  # only on a terminal: an apply into a pipe or a file needs no thread
-
         self._total = total
         self._stream = stream
         self._counter = counter

@@ -7,6 +7,7 @@ from typing import Any
 
 from aidokit.catalog.errors import printable
 from aidokit.reconcile.plan.model import owner
+from aidokit.reconcile.show.plan_text import wrap
 from aidokit.reconcile.show.status import (
     STATUS_FORMAT_VERSION,
     EntryStatus,
@@ -59,8 +60,6 @@ def render_status(
     out += _reach_lines(files)
     out.append(summary_line(files))
     if width:  # prose wrapped to the terminal (render.text.wrap), only when asked
-        from aidokit.reconcile.show.plan_text import wrap
-
         return wrap(out, width)
     return "\n".join(out) + "\n"
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from aidokit.catalog.errors import printable
 from aidokit.reconcile.plan.model import Action, FileChange, Plan
+from aidokit.reconcile.show.plan_text import untargeted, wrap
 
 MAX_NAMES = 6  # per file; a longer list says "+N more"
 
@@ -15,8 +16,6 @@ MAX_NAMES = 6  # per file; a longer list says "+N more"
 def render_summary(plan: Plan, *, width: int | None = None) -> str:
     """A few lines: one per file that would change or cannot be read, then the fix; prose
     wrapped to `width` when given."""
-    from aidokit.reconcile.show.plan_text import untargeted, wrap
-
     summary = plan.summary
     if not plan.files:
         return wrap([f"aido: {untargeted(plan)}"], width)

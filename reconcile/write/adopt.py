@@ -8,6 +8,8 @@ from pathlib import Path
 
 from aidokit.adapters import ADAPTERS
 from aidokit.adapters.common import identity_of
+from aidokit.catalog.entries import ENTRIES_BY_ID
+from aidokit.catalog.spelling import closest
 from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.plan.engine import build_plan
 from aidokit.reconcile.plan.model import Action, Change, FileChange, Plan, Reason
@@ -30,9 +32,6 @@ def adoption_plan(inputs: Inputs, name: str) -> tuple[FileChange, Change]:
         raise ConfigError(file.error)
     change = next((c for c in file.changes if c.name == name), None)
     if change is None:
-        from aidokit.catalog.entries import ENTRIES_BY_ID
-        from aidokit.catalog.spelling import closest
-
         if name not in ENTRIES_BY_ID:  # a typo is never advice to add it (issue 54)
             near = closest(name, {c.name for c in file.changes} | set(ENTRIES_BY_ID))
             mean = f"; did you mean '{near}'?" if near else ""

@@ -23,6 +23,7 @@ from aidokit.reconcile.core.errors import SecurityError, StaleError
 from aidokit.reconcile.core.lock import lock_file
 from aidokit.reconcile.documents import Document, read_document
 from aidokit.reconcile.gate.confirmations import stored_confirmations
+from aidokit.reconcile.gate.gate import refusal
 from aidokit.reconcile.plan.model import Action, Change, FileChange, Plan, Reason
 from aidokit.reconcile.read.ownership import (
     DELETING,
@@ -33,8 +34,9 @@ from aidokit.reconcile.read.ownership import (
     written_fields,
 )
 from aidokit.reconcile.write.journal import FileEntry
-from aidokit.reconcile.write.ownfiles import Extra
+from aidokit.reconcile.write.ownfiles import Extra, not_among
 from aidokit.reconcile.write.settings import check_settings
+from aidokit.reconcile.write.transaction import journal_entry, lock_all, transaction
 
 
 @dataclass(frozen=True)
@@ -101,8 +103,6 @@ def check_gates(plan: Plan, confirmed: Callable[[FileChange, Change], bool]) -> 
         }
     )
     if missing:
-        from aidokit.reconcile.gate.gate import refusal
-
         raise refusal(missing, plan.scope)
 
 
@@ -155,9 +155,6 @@ def apply_plan(
     files = [file for file in plan.files if file.actionable]
     if not files and (extra is None or extra.empty):
         return forgotten
-    from aidokit.reconcile.write.ownfiles import not_among
-    from aidokit.reconcile.write.transaction import lock_all, transaction
-
     extra = extra or Extra()
     own = [write.path for write in extra.every_write]
     with lock_all([*(file.abs_path for file in files), *own]):
@@ -204,8 +201,6 @@ class Edit:
 
 def _edit(file: FileChange) -> Edit:
     """Read the file (refusing it if it changed since the plan) and make the plan's edits."""
-    from aidokit.reconcile.write.transaction import journal_entry
-
     document = read_document(Path(file.abs_path), file.fmt)
     if document.digest != file.digest:
         raise StaleError(f"{file.path} changed since it was planned; run aido plan again")

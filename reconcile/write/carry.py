@@ -23,6 +23,7 @@ from aidokit.adapters.base import Adapter, Host
 from aidokit.adapters.launch import Launch, launch_of
 from aidokit.catalog.models import MCPDef
 from aidokit.reconcile.core.errors import CatalogError
+from aidokit.reconcile.read.recognise import entry_argv, entry_url
 
 _DOLLAR = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-)?\}")  # `${X}`, `${X:-}`
 _SHELL = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
@@ -57,8 +58,6 @@ def flat(entry: Mapping[str, Any]) -> dict[str, Any]:
     `url`/`type`/`headers`. Codex's `env_vars`, `bearer_token_env_var`, `http_headers` and
     `env_http_headers`, Goose's `cmd`, `envs` and `uri`, Zed's `command.path` and
     OpenCode's argv list and `environment` are read as the variables and headers they are."""
-    from aidokit.reconcile.read.recognise import entry_argv, entry_url
-
     out: dict[str, Any] = {}
     url = entry_url(entry)
     if url is not None:

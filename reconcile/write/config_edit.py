@@ -13,6 +13,7 @@ from aidokit.reconcile.checks import hardening
 from aidokit.reconcile.core.atomic import file_digest, replace_file
 from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.core.safe_read import read_file
+from aidokit.reconcile.documents import tomlscan
 from aidokit.reconcile.read.choices.config import (
     CONFIG_NAME,
     LOCAL_CONFIG_NAME,
@@ -39,7 +40,7 @@ Writer = Callable[[Path, str, bytes | None], None]
 
 def build_custom(fields: dict[str, object]) -> CustomMCP:
     """A validated custom server from command-line values."""
-    from aidokit.catalog.validation import ValidationError, validate
+    from aidokit.catalog.validation import ValidationError, validate  # noqa: PLC0415 (catalog.validation imports pydantic, heavy)
 
     try:
         return validate(CustomMCP, fields)
@@ -206,7 +207,7 @@ def _check_result(
     new: str, before: ProjectConfig, custom_id: str, custom: CustomMCP, path: Path
 ) -> None:
     """The edited file must load as the old config plus exactly the new entry."""
-    from aidokit.catalog.validation import ValidationError
+    from aidokit.catalog.validation import ValidationError  # noqa: PLC0415 (catalog.validation imports pydantic, heavy)
 
     try:
         after = validate_config(tomllib.loads(new))
@@ -277,15 +278,13 @@ def _new_skip(text: str, entry_id: str) -> str | None:
     after the header), so it stays above the blank lines and comments that lead the next
     table (tomlkit appends at the table's end, under the next table's comment); None when
     the file has no `[mcp]` header (tomlkit places it then)."""
-    from aidokit.reconcile.documents.tomlscan import render_string, statements
-
-    found = statements(text)
+    found = tomlscan.statements(text)
     mine = [s for s in found if s.table == ("mcp",) and s.kind != "array"]
     if not any(s.kind == "table" for s in mine):
         return None
     at = mine[-1].end
     newline = "\r\n" if "\r\n" in text else "\n"
-    line = f"skip = [{render_string(entry_id)}]{newline}"
+    line = f"skip = [{tomlscan.render_string(entry_id)}]{newline}"
     before = text[:at]
     if before and not before.endswith("\n"):
         line = newline + line
@@ -294,7 +293,7 @@ def _new_skip(text: str, entry_id: str) -> str | None:
 
 def _check_edit(new: str, expected: ProjectConfig, path: Path, what: str) -> None:
     """The edited text must load as `expected`, or aido writes nothing."""
-    from aidokit.catalog.validation import ValidationError
+    from aidokit.catalog.validation import ValidationError  # noqa: PLC0415 (catalog.validation imports pydantic, heavy)
 
     try:
         after = validate_config(tomllib.loads(new))

@@ -10,20 +10,26 @@ plan shows what adopting them changes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Set
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
-from aidokit.adapters import spec_for
+from aidokit.adapters import ADAPTERS, spec_for
 from aidokit.adapters.base import Adapter, Scope
 from aidokit.adapters.common import identity_of
 from aidokit.catalog.errors import excerpt
 from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
 from aidokit.reconcile.checks import hardening
+from aidokit.reconcile.checks.credentials import scrub
+from aidokit.reconcile.checks.credentials import variable as credentials_variable
 from aidokit.reconcile.core.errors import CatalogError
+from aidokit.reconcile.core.lock import lock_file
 from aidokit.reconcile.read.choices.config import CustomMCP, Override, ProjectConfig
+from aidokit.reconcile.read.choices.custom import custom_server
 from aidokit.reconcile.read.desired import wanted_servers
-from aidokit.reconcile.read.ownership import Record, entry_digest
+from aidokit.reconcile.read.ownership import Record, entry_digest, load_state, save_state
 from aidokit.reconcile.read.recognise import (
     entry_argv,
     entry_url,
@@ -35,8 +41,9 @@ from aidokit.reconcile.read.recognise import (
     spec_forms,
 )
 from aidokit.reconcile.read.world import TargetFile, World
-from aidokit.reconcile.write.carry import UNCARRIED, neutral
+from aidokit.reconcile.write.carry import UNCARRIED, carried, neutral
 from aidokit.reconcile.write.journal import FileEntry
+from aidokit.reconcile.write.ownfiles import records_entry
 
 
 @dataclass(frozen=True)
@@ -134,8 +141,6 @@ def find(world: World, only: str | None = None) -> list[Found]:
 def targeted(world: World) -> tuple[Adapter, ...]:
     """Every harness the plan writes at this scope, `--adapter` or not: the ones an
     imported server must launch the same in (`aido plan` after `import --adapter A`)."""
-    from aidokit.adapters import ADAPTERS
-
     inputs = world.inputs
     names = [*(inputs.loaded.config.adapters or ()), *(a.name for a in inputs.adapters)]
     return tuple(
@@ -151,9 +156,6 @@ def carry(item: Found, targets: tuple[Adapter, ...]) -> Found:
     harness could not, it is left alone."""
     if item.custom is None or not targets:
         return item
-    from aidokit.reconcile.read.choices.custom import custom_server
-    from aidokit.reconcile.write.carry import carried
-
     source = item.file.adapter
     literals = _literals(neutral(item.entry, source), item.custom, item.references)
     server = custom_server(item.name, item.custom)
@@ -181,8 +183,6 @@ def _literals(
 ) -> dict[str, str]:
     """The values the import replaced by the variables in `names`, read back by lining
     up each scrubbed string with the one it came from in `entry`."""
-    import re
-
     out: dict[str, str] = {}
     argv = entry_argv(entry)
     env = _strings(entry, "env") or _strings(entry, "environment")
@@ -322,8 +322,6 @@ def _own_names(adapter: Adapter, entry: Mapping[str, Any], server: MCPDef) -> di
     header or env key of their entry reads another one (`Bearer ${GH_PAT}` for the
     catalog's `Bearer ${GITHUB_PERSONAL_ACCESS_TOKEN}`): kept by `[override.<id>]
     variables`, never renamed to the catalog's (issue 50 §1)."""
-    import re
-
     spec = spec_for(server, adapter) or next(iter(server.install.values()))
     mine = neutral(entry, adapter)
     if isinstance(spec, StdioSpec):
@@ -402,9 +400,6 @@ def scrubbed_custom(entry: Mapping[str, Any], name: str) -> tuple[CustomMCP, tup
     """The `[custom.*]` table for `entry` with every credential in its values (a URL's
     userinfo, a secret query or DSN key, a token, a secret-named variable's literal)
     replaced by a `${NAME}` reference (SPEC §7), and the names of those variables."""
-    from aidokit.reconcile.checks.credentials import scrub
-    from aidokit.reconcile.checks.credentials import variable as credentials_variable
-
     taken: set[str] = set()
 
     def clean(text: str, key: str | None = None) -> str:
@@ -526,11 +521,6 @@ def usable(found: list[Found]) -> tuple[list[Found], list[Found]]:
 
 def record_all(found: list[Found]) -> None:
     """Save the ownership records of every imported entry, as it stands in its file."""
-    from pathlib import Path
-
-    from aidokit.reconcile.core.lock import lock_file
-    from aidokit.reconcile.read.ownership import load_state, save_state
-
     for item in found:
         state_path = Path(item.file.state_path)
         with lock_file(state_path):
@@ -547,8 +537,6 @@ def record_all(found: list[Found]) -> None:
 
 def adoption_entries(found: list[Found]) -> tuple[FileEntry, ...]:
     """The journal entries of the files whose records `record_all` changes (issue 38 §3)."""
-    from aidokit.reconcile.write.ownfiles import records_entry
-
     by_file: dict[tuple[str, str], list[Found]] = {}
     for item in found:
         by_file.setdefault((item.file.adapter.name, item.file.record_path), []).append(item)

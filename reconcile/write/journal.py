@@ -13,6 +13,7 @@ another run can tell a live transaction from one whose process died
 
 from __future__ import annotations
 
+import calendar
 import contextlib
 import json
 import os
@@ -27,6 +28,7 @@ from aidokit.catalog.models import Strict
 from aidokit.reconcile.core.atomic import ABSENT, fsync_directory, sha256
 from aidokit.reconcile.core.errors import ConfigError, StateError
 from aidokit.reconcile.core.paths import private_entry, user_state_dir
+from aidokit.reconcile.core.safe_read import parse_nested, read_file
 from aidokit.reconcile.read.decode import decode, remember
 from aidokit.reconcile.read.ownership import Record
 
@@ -210,8 +212,6 @@ def load_record(folder: Path) -> Tx | None:
 def read_record(folder: Path) -> Tx | str:
     """A transaction's record, or why it cannot be believed: damaged, unreadable, written by
     another aido, or in a folder someone else could have written (`privatefolder.private_entry`)."""
-    from aidokit.reconcile.core.safe_read import parse_nested, read_file
-
     path = folder / RECORD
     problem = private_entry(folder, folder=True)
     if problem:
@@ -269,7 +269,6 @@ def stamp_of(name: str) -> int | None:
         parsed = time.strptime(name[:15], "%Y%m%d-%H%M%S")
     except ValueError:
         return None
-    import calendar
 
     return calendar.timegm(parsed) * 1_000_000_000
 
@@ -308,7 +307,7 @@ def remove_tree(folder: Path) -> None:
     shutil is imported here, when a folder goes: importing it loads zlib, bz2 and
     lzma, a few ms of every apply that removes nothing.
     """
-    import shutil
+    import shutil  # noqa: PLC0415 (heavy for start-up: it imports the compression modules)
 
     shutil.rmtree(folder, ignore_errors=True)
 

@@ -15,10 +15,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from aidokit.adapters import ADAPTERS
 from aidokit.adapters.agents import AgentFileScoping
 from aidokit.adapters.base import Adapter, CompanionFiles, Host, Location, Scope
+from aidokit.reconcile.core import paths
 from aidokit.reconcile.core.errors import SecurityError
-from aidokit.reconcile.core.paths import outside, state_folder_problem
+from aidokit.reconcile.core.paths import outside, state_folder_problem, user_state_dir
+from aidokit.reconcile.gate.confirmations import CONFIRMATIONS_NAME
+from aidokit.reconcile.read.choices.layers import layer_paths
+from aidokit.reconcile.read.choices.lockfile import lock_path
+from aidokit.reconcile.read.personal import personal_lock_path
+from aidokit.reconcile.read.world import state_location
 from aidokit.reconcile.write.journal import OWN, FileEntry, Tx
 
 _FIX_OWNER = "check who wrote it, then chown it to yourself and chmod 700 it, or move it away"
@@ -60,10 +67,6 @@ def check_restores(tx: Tx, project: Path, scope: str) -> None:
 
 def file_problem(entry: FileEntry, host: Host, scope: Scope) -> str | None:
     """Why undo must not write `entry`'s file and state here, or None when apply would."""
-    from aidokit.adapters import ADAPTERS
-    from aidokit.reconcile.core import paths
-    from aidokit.reconcile.read.world import state_location
-
     if entry.adapter == OWN:
         return own_problem(entry, host, scope)
     adapter = ADAPTERS.get(entry.adapter)
@@ -86,19 +89,11 @@ def file_problem(entry: FileEntry, host: Host, scope: Scope) -> str | None:
 def own_problem(entry: FileEntry, host: Host, scope: Scope) -> str | None:
     """Why undo must not write one of aido's own files: only the config layers of `scope`,
     the project's `aido.lock` and the user's confirmation store are aido's (issue 38 §3)."""
-    from aidokit.reconcile.core import paths
-    from aidokit.reconcile.core.paths import user_state_dir
-    from aidokit.reconcile.gate.confirmations import CONFIRMATIONS_NAME
-    from aidokit.reconcile.read.choices.layers import layer_paths
-    from aidokit.reconcile.read.choices.lockfile import lock_path
-
     path = Path(entry.abs_path)
     mine = [*layer_paths(host, scope), user_state_dir(host.environ) / CONFIRMATIONS_NAME]
     if scope is not Scope.USER:
         mine.append(lock_path(host.project))
     if scope is Scope.LOCAL:  # the person's own pins for this project
-        from aidokit.reconcile.read.personal import personal_lock_path
-
         mine.append(personal_lock_path(user_state_dir(host.environ), host.project))
     if entry.state_path or entry.records or path not in mine:
         return f"{entry.path} is not a file of aido's own at scope {scope}"

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from aidokit.reconcile.core.atomic import current_digest, file_digest, read_bytes, replace_file
 from aidokit.reconcile.write.journal import OWN, FileEntry
+from aidokit.reconcile.write.transaction import lock_all, transaction
 
 
 @dataclass(frozen=True)
@@ -185,8 +186,6 @@ class Collector:
 def write_journaled(*, project: str, scope: str, kind: str, extra: Extra) -> None:
     """Write aido's own files and records as a transaction of their own, when no harness
     file changes (`aido mcp add`, `aido adopt` of an entry as it stands)."""
-    from aidokit.reconcile.write.transaction import lock_all, transaction
-
     if not extra.empty:
         with lock_all(write.path for write in extra.every_write):
             files = [(write.entry(), write.before) for write in extra.every_write]

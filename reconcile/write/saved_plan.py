@@ -19,18 +19,23 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from aidokit.adapters import ADAPTERS
 from aidokit.adapters.agents import AgentFileScoping
-from aidokit.adapters.base import CompanionFiles
+from aidokit.adapters.base import CompanionFiles, Host, Scope, display
+from aidokit.catalog.errors import excerpt
+from aidokit.reconcile.core import paths
 from aidokit.reconcile.core.atomic import ABSENT
 from aidokit.reconcile.core.errors import ConfigError, SecurityError
 from aidokit.reconcile.core.safe_read import parse_nested, read_file
 from aidokit.reconcile.gate.plan_key import absent_token, plan_key
 from aidokit.reconcile.gate.redaction import redact_plan
 from aidokit.reconcile.plan.model import PLAN_FORMAT_VERSION, FileChange, Plan
+from aidokit.reconcile.read.agents import agent_name
 from aidokit.reconcile.read.decode import decode
+from aidokit.reconcile.read.world import state_location
 
 if TYPE_CHECKING:
-    from aidokit.adapters.base import Host, Location
+    from aidokit.adapters.base import Location
 
 # The saved form's own version (`aido plan --json` keeps PLAN_FORMAT_VERSION): 2 names
 # each file by its address; 1 saved its paths, which apply had to check.
@@ -43,7 +48,6 @@ DERIVED = ("path", "abs_path", "fmt", "map_path", "state_path", "agent")
 
 def dump_plan(plan: Plan) -> str:
     """The plan as JSON text, enough for apply to write exactly it."""
-    from aidokit.adapters.base import Host
 
     def default(value: object) -> object:
         if isinstance(value, Enum):
@@ -65,8 +69,6 @@ def dump_plan(plan: Plan) -> str:
 
 def _address(file: FileChange, saved: dict[str, Any], host: Host) -> dict[str, Any]:
     """`saved` (the file as data) with its paths replaced by its address."""
-    from aidokit.adapters import ADAPTERS
-
     adapter = ADAPTERS[file.adapter]
     stem = None
     if file.agent is not None and isinstance(adapter, AgentFileScoping):
@@ -109,7 +111,6 @@ def load_plan(path: Path, project: Path) -> Plan:
     if version != SAVED_FORMAT_VERSION or not isinstance(data.get("files"), list):
         raise ConfigError(hint)
     data["format_version"] = PLAN_FORMAT_VERSION
-    from aidokit.adapters.base import Host
 
     host = Host.current(project)
     data["files"] = [_derived(file, path, host, hint) for file in data["files"]]
@@ -119,9 +120,6 @@ def load_plan(path: Path, project: Path) -> Plan:
 
 def _derived(file: object, source: Path, host: Host, hint: str) -> dict[str, Any]:
     """A saved file with the paths its address gives (the way the plan gives them)."""
-    from aidokit.adapters.base import Scope, display
-    from aidokit.catalog.errors import excerpt
-
     if not isinstance(file, dict) or any(key in file for key in DERIVED):
         raise ConfigError(hint)
     adapter, scope = file.get("adapter"), file.get("scope")
@@ -137,9 +135,6 @@ def _derived(file: object, source: Path, host: Host, hint: str) -> dict[str, Any
             f" scope; run aido plan --out {source} here again"
         )
     location, agent = found
-    from aidokit.reconcile.core import paths
-    from aidokit.reconcile.read.world import state_location
-
     state_path, record_path = state_location(location, host)
     if location.scope is Scope.PROJECT:
         shown = paths.display_with_target(location.path, host)
@@ -178,9 +173,6 @@ def _located(
     """The file at an address and the agent it defines: the adapter's shared file, one of
     its companion files, or the agent file `stem` in its agent folder (the agent's name,
     which may come from the file's frontmatter, plays no part in where the file is)."""
-    from aidokit.adapters import ADAPTERS
-    from aidokit.reconcile.read.agents import agent_name
-
     adapter = ADAPTERS.get(name)
     if adapter is None or (companion is not None and stem is not None):
         return None

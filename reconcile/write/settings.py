@@ -12,28 +12,29 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 from collections.abc import Callable, Mapping
 
 from aidokit.reconcile.core.errors import ConfigError
+from aidokit.reconcile.core.lock import timeout
+from aidokit.reconcile.policy.layers import policy_file
+from aidokit.reconcile.read.baselines import git
+from aidokit.reconcile.read.baselines.resolve import check_roots
+from aidokit.reconcile.read.facts import forge_hosts
+from aidokit.reconcile.write.journal import settings
 
 Reader = Callable[[Mapping[str, str]], object]
 
 
 def _journal(env: Mapping[str, str]) -> object:
-    from aidokit.reconcile.write.journal import settings
-
     return settings(env)
 
 
 def _lock_timeout(env: Mapping[str, str]) -> object:
-    from aidokit.reconcile.core.lock import timeout
-
     return timeout(env)
 
 
 def _forge_hosts(env: Mapping[str, str]) -> object:
-    from aidokit.reconcile.read.facts import forge_hosts
-
     return forge_hosts({}, env)
 
 
@@ -65,22 +66,14 @@ def _registry_timeout(env: Mapping[str, str]) -> object:
 
 def _policy_file(env: Mapping[str, str]) -> object:
     """The managed policy file must be named by an absolute path (read/choices/layers.py)."""
-    import sys
-
-    from aidokit.reconcile.policy.layers import policy_file
-
     return policy_file(env, sys.platform)
 
 
 def _git_timeout(env: Mapping[str, str]) -> object:
-    from aidokit.reconcile.read.baselines.git import timeout
-
-    return timeout(env)
+    return git.timeout(env)
 
 
 def _baseline_roots(env: Mapping[str, str]) -> object:
-    from aidokit.reconcile.read.baselines.resolve import check_roots
-
     return check_roots(env)
 
 

@@ -18,6 +18,7 @@ from aidokit.adapters.base import Adapter, Host
 from aidokit.adapters.common import identity_of
 from aidokit.adapters.launch import launch_of
 from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+from aidokit.reconcile.plan.policy.enforce import refusal_of
 from aidokit.reconcile.policy.layers import PolicyLayer
 from aidokit.reconcile.policy.verdict import judge, subjects
 from aidokit.reconcile.policy.violation import PolicyViolation
@@ -90,8 +91,6 @@ def findings(
 ) -> list[tuple[str, str]]:
     """`aido doctor`'s (subject, message) for every entry outside policy: hand-written ones
     in `files`, and those a layer asks for, which the plan refuses."""
-    from aidokit.reconcile.plan.policy.enforce import refusal_of
-
     found = []
     for adapter, servers, records, shown in files:
         for v in hand_written(

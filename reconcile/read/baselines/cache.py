@@ -18,6 +18,7 @@ from pathlib import Path
 
 from aidokit.reconcile.core.errors import ConfigError, SecurityError
 from aidokit.reconcile.core.paths import state_folder_problem, user_state_dir
+from aidokit.reconcile.core.safe_read import read_file
 from aidokit.reconcile.read.choices.lockfile import BaselinePin
 
 MAX_BASELINE_BYTES = 1 << 20  # an aido.toml, not a data file
@@ -62,8 +63,6 @@ def cached_path(pin: BaselinePin, environ: Mapping[str, str]) -> Path:
 
 def read_cached(pin: BaselinePin, source: str, environ: Mapping[str, str]) -> bytes | None:
     """The pinned bytes, or None when this machine has no copy; a changed copy is an error."""
-    from aidokit.reconcile.core.safe_read import read_file
-
     path = cached_path(pin, environ)
     raw = read_file(path, limit=MAX_BASELINE_BYTES, error=ConfigError)
     if raw is not None and digest_of(raw) != pin.digest:

@@ -19,6 +19,7 @@ from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.read.baselines.cache import (
     MAX_BASELINE_BYTES,
     digest_of,
+    private_folders,
     repository_folder,
     write_cached,
 )
@@ -118,7 +119,6 @@ def remote_commit(source: Source, environ: Mapping[str, str]) -> str:
 def _fetched(source: Source, environ: Mapping[str, str]) -> Path:
     """The cache repository of `source`'s URL, with its ref fetched."""
     repo = repository_folder(source.url, environ)
-    from aidokit.reconcile.read.baselines.cache import private_folders
 
     private_folders(repo.parent, environ)
     safe_folder(repo)

@@ -23,6 +23,7 @@ import subprocess
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from aidokit.catalog.errors import printable, shortened
 from aidokit.reconcile.core.errors import ConfigError, SecurityError
 from aidokit.reconcile.core.processes import run_group
 from aidokit.reconcile.read.baselines.source import Source
@@ -117,8 +118,6 @@ def run_git(
 
 
 def _last_line(stderr: bytes) -> str:
-    from aidokit.catalog.errors import printable, shortened
-
     lines = [line for line in stderr.decode("utf-8", "replace").splitlines() if line.strip()]
     text = lines[-1].strip() if lines else "git failed"
     return printable(shortened(text.removeprefix("fatal: "), 200))
@@ -177,8 +176,6 @@ def check_repository(path: Path) -> None:
     keys = done.stdout.decode("utf-8", "replace").split("\0")
     planted += [key for key in keys if key and key.lower() not in _INIT_KEYS]
     if done.returncode != 0 or planted:
-        from aidokit.catalog.errors import printable
-
         what = ", ".join(printable(item) for item in planted[:3]) or "a config git cannot read"
         raise SecurityError(
             f"aido's baseline cache repository {path} holds {what}, which aido never writes "

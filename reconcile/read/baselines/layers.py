@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from aidokit.adapters.base import Host, Scope
+from aidokit.reconcile.read.baselines.cache import check_cache
 from aidokit.reconcile.read.baselines.resolve import Origin, Reader, resolve
 from aidokit.reconcile.read.choices.config import LoadedConfig
 from aidokit.reconcile.read.choices.lockfile import LOCK_NAME, BaselinePin, Lock, load_lock
@@ -31,8 +32,6 @@ def with_baselines(
     at `path`) they were read by."""
     lock = load_lock(path) or Lock()
     if any(text.startswith("git+") for _label, layer in layers for text in layer.config.extends):
-        from aidokit.reconcile.read.baselines.cache import check_cache
-
         check_cache(host.environ, host.project)  # its copies are believed only so (SPEC §7)
     shown = LOCK_NAME if scope is not Scope.USER else str(path)
     reader = Reader(lock.baselines, shown, host.environ)

@@ -15,13 +15,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from aidokit.adapters.base import Host, Scope, display
+from aidokit.reconcile.core.atomic import current_digest
 from aidokit.reconcile.core.errors import ConfigError
-from aidokit.reconcile.read.baselines.cache import read_cached
+from aidokit.reconcile.read.baselines.cache import check_cache, read_cached
 from aidokit.reconcile.read.baselines.fetch import Upstream, fetch_locked, pin_newest, upstream
-from aidokit.reconcile.read.baselines.resolve import Origin, read_local, resolve
+from aidokit.reconcile.read.baselines.layers import origin_of
+from aidokit.reconcile.read.baselines.pins import baseline_changes
+from aidokit.reconcile.read.baselines.resolve import Origin, Reader, read_local, resolve
 from aidokit.reconcile.read.baselines.source import Source
 from aidokit.reconcile.read.choices.config import LoadedConfig, load_file
-from aidokit.reconcile.read.choices.lockfile import BaselinePin, Lock, load_lock
+from aidokit.reconcile.read.choices.layers import layer_paths, pins_path
+from aidokit.reconcile.read.choices.lockfile import (
+    BaselinePin,
+    Lock,
+    load_lock,
+    render_lock,
+    write_lock,
+)
 
 
 @dataclass
@@ -50,7 +60,6 @@ class Locked:
         """The locked copy; an unpinned source is the same error as plan's."""
         if source.kind == "path":
             return read_local(source, origin)
-        from aidokit.reconcile.read.baselines.resolve import Reader
 
         pin = self.pins.get(source.text)
         if pin is None:
@@ -77,8 +86,6 @@ class Layers:
 
 def read_layers(host: Host, scope: Scope) -> Layers:
     """The scope's layer files that exist; an error when none of them extends anything."""
-    from aidokit.reconcile.read.choices.layers import layer_paths, pins_path
-
     present = [load_file(p, host.environ, name=display(p, host)) for p in layer_paths(host, scope)]
     layers = tuple((display(layer.path, host), layer) for layer in present if layer.present)
     if not any(layer.config.extends for _label, layer in layers):
@@ -87,15 +94,12 @@ def read_layers(host: Host, scope: Scope) -> Layers:
             f"{names} extends no baseline, so there is none to compare or move; add "
             'extends = ["git+https://...#ref:aido.toml"] first'
         )
-    from aidokit.reconcile.read.baselines.cache import check_cache
 
     check_cache(host.environ, host.project)  # before git runs (SPEC §7)
     return Layers(layers, pins_path(host, scope), host, scope)
 
 
 def _pins(found: Layers, reader: Newest | Locked) -> dict[str, BaselinePin]:
-    from aidokit.reconcile.read.baselines.layers import origin_of
-
     pins: dict[str, BaselinePin] = {}
     for label, layer in found.layers:
         origin = origin_of(layer, label, found.host, found.scope)
@@ -105,10 +109,6 @@ def _pins(found: Layers, reader: Newest | Locked) -> dict[str, BaselinePin]:
 
 def upgrade_pins(found: Layers, *, frozen: bool) -> tuple[dict[str, BaselinePin], list[str]]:
     """Fetch every baseline's newest commit and move the lock to it; the lines that moved."""
-    from aidokit.reconcile.core.atomic import current_digest
-    from aidokit.reconcile.read.baselines.pins import baseline_changes
-    from aidokit.reconcile.read.choices.lockfile import render_lock, write_lock
-
     expected = current_digest(found.lock_path)
     old = load_lock(found.lock_path) or Lock()
     pins = _pins(found, Newest(found.host.environ))

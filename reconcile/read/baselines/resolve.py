@@ -18,6 +18,13 @@ from typing import NamedTuple, Protocol
 
 from aidokit.catalog.errors import excerpt
 from aidokit.reconcile.core.errors import ConfigError
+from aidokit.reconcile.core.safe_read import read_file
+from aidokit.reconcile.read.baselines.cache import (
+    MAX_BASELINE_BYTES,
+    cache_folder,
+    digest_of,
+    read_cached,
+)
 from aidokit.reconcile.read.baselines.source import Source, parse_source
 from aidokit.reconcile.read.choices.config import LoadedConfig, parse_config
 from aidokit.reconcile.read.choices.lockfile import BaselinePin
@@ -70,7 +77,6 @@ class Reader(NamedTuple):
         """The bytes of `source` and its pin, without the network."""
         if source.kind == "path":
             return read_local(source, origin)
-        from aidokit.reconcile.read.baselines.cache import read_cached
 
         pin = self.pins.get(source.text)
         if pin is None or pin.commit is None:
@@ -126,8 +132,6 @@ def parse_baseline(
     raw: bytes, source: Source, label: str, environ: Mapping[str, str]
 ) -> LoadedConfig:
     """A baseline's bytes as a layer; errors name the source."""
-    from aidokit.reconcile.read.baselines.cache import cache_folder
-
     name = Path(source.path).name
     loaded = parse_config(raw, cache_folder(environ) / name, environ, shown=label, name=name)
     return loaded._replace(label=label)
@@ -142,9 +146,6 @@ def _folder_of(source: Source, origin: Origin) -> Path | None:
 
 def read_local(source: Source, origin: Origin) -> tuple[bytes, BaselinePin]:
     """A local-path baseline's bytes, pinned by their digest (no commit)."""
-    from aidokit.reconcile.core.safe_read import read_file
-    from aidokit.reconcile.read.baselines.cache import MAX_BASELINE_BYTES, digest_of
-
     if origin.folder is None:  # check_reach refused a local path in a git baseline
         raise RuntimeError("aido bug: expected origin.folder is not None")
     path = origin.folder / source.path
@@ -209,8 +210,6 @@ def git_reads(target: Path) -> list[Path]:
 def _pointer(path: Path, prefix: str) -> Path | None:
     """The path a small pointer file names (`gitdir: X`, a `commondir`), relative to its
     folder, or None when `path` is no such file."""
-    from aidokit.reconcile.core.safe_read import read_file
-
     if not path.is_file():
         return None
     raw = read_file(path, limit=4096, error=ConfigError) or b""
@@ -221,8 +220,6 @@ def _pointer(path: Path, prefix: str) -> Path | None:
 
 
 def _alternates(path: Path) -> list[Path]:
-    from aidokit.reconcile.core.safe_read import read_file
-
     if not path.is_file():
         return []
     raw = read_file(path, limit=65536, error=ConfigError) or b""

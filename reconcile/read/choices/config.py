@@ -14,8 +14,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
 
+from aidokit.adapters import ADAPTERS
 from aidokit.adapters.agents import AGENT_NAME_RE
+from aidokit.catalog import entries
 from aidokit.catalog.errors import excerpt
+from aidokit.catalog.facts import PACKS_BY_ID
 from aidokit.catalog.models import ENV_NAME_PATTERN, ID_PATTERN, Check, Pattern, Role, Strict
 from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.core.safe_read import decode_error, parse, parse_nested, read_file
@@ -52,7 +55,7 @@ def version_specifier(value: str) -> str:
 
 def baseline_source(value: str) -> str:
     """Accept a baseline source: `git+https://...#ref:path`, `git+ssh://`, `git+file://`, a path."""
-    from aidokit.reconcile.read.baselines.source import check_source  # only when pydantic validates
+    from aidokit.reconcile.read.baselines.source import check_source  # noqa: PLC0415 (only when pydantic validates)
 
     return check_source(value)
 
@@ -71,42 +74,40 @@ class McpChoices(Strict):
 # The field checks of `[custom.*]` and `[override.*]` (reconcile/checks/hardening.py), which
 # is imported when a value is checked: an aido.toml without those tables never loads it.
 def _safe_url(url: str) -> str:
-    from aidokit.reconcile.checks.hardening import safe_url
+    from aidokit.reconcile.checks.hardening import safe_url  # noqa: PLC0415 (off a converged plan's path)
 
     return safe_url(url)
 
 
 def _safe_headers(headers: dict[str, str]) -> dict[str, str]:
-    from aidokit.reconcile.checks.hardening import safe_headers
+    from aidokit.reconcile.checks.hardening import safe_headers  # noqa: PLC0415 (off a converged plan's path)
 
     return safe_headers(headers)
 
 
 def _safe_command(command: str) -> str:
-    from aidokit.reconcile.checks.hardening import safe_command
+    from aidokit.reconcile.checks.hardening import safe_command  # noqa: PLC0415 (off a converged plan's path)
 
     return safe_command(command)
 
 
 def _safe_args(args: tuple[str, ...]) -> tuple[str, ...]:
-    from aidokit.reconcile.checks.hardening import safe_args
+    from aidokit.reconcile.checks.hardening import safe_args  # noqa: PLC0415 (off a converged plan's path)
 
     return safe_args(args)
 
 
 def _safe_env(env: dict[str, str]) -> dict[str, str]:
-    from aidokit.reconcile.checks.hardening import safe_env
+    from aidokit.reconcile.checks.hardening import safe_env  # noqa: PLC0415 (off a converged plan's path)
 
     return safe_env(env)
 
 
 def _known_adapters(names: tuple[str, ...]) -> tuple[str, ...]:
     """Every name is an adapter aido has."""
-    from aidokit.adapters import ADAPTERS
-
     for name in names:
         if name not in ADAPTERS:
-            from aidokit.catalog.spelling import maybe
+            from aidokit.catalog.spelling import maybe  # noqa: PLC0415 (off a converged plan's path)
 
             raise ValueError(f"unknown adapter {name!r}{maybe(name, ADAPTERS)}")
     return names
@@ -132,7 +133,7 @@ class CustomMCP(Strict):
     def __post_init__(self) -> None:
         # The field checks again, so they hold however the value was built (decode's
         # memo builds a known file's config without pydantic): cheap, and they guard secrets.
-        from aidokit.reconcile.checks import hardening
+        from aidokit.reconcile.checks import hardening  # noqa: PLC0415 (off a converged plan's path)
 
         if self.url is not None:
             hardening.safe_url(self.url)
@@ -197,7 +198,7 @@ class Override(Strict):
 
     def __post_init__(self) -> None:
         # Checked again however the value was built, as for CustomMCP.
-        from aidokit.reconcile.checks import hardening
+        from aidokit.reconcile.checks import hardening  # noqa: PLC0415 (off a converged plan's path)
 
         if self.url is not None:
             hardening.safe_url(self.url)
@@ -227,7 +228,7 @@ class Override(Strict):
 
 def policy_rule(text: str) -> str:
     """A `[policy]` rule (reconcile/policy/rules.py), checked only when pydantic validates."""
-    from aidokit.reconcile.policy.rules import check_rule
+    from aidokit.reconcile.policy.rules import check_rule  # noqa: PLC0415 (off a converged plan's path)
 
     return check_rule(text)
 
@@ -288,7 +289,7 @@ class ProjectConfig(Strict):
 def validate_config(data: object) -> ProjectConfig:
     """Parsed `data` checked by pydantic against the model, as strictly as a file is;
     raises its ValidationError."""
-    from aidokit.catalog.validation import validate_data
+    from aidokit.catalog.validation import validate_data  # noqa: PLC0415 (catalog.validation imports pydantic, heavy)
 
     return validate_data(ProjectConfig, data)
 
@@ -377,8 +378,8 @@ def parse_config(
 
 def config_schema() -> dict[str, Any]:
     """The JSON Schema of `aido.toml`."""
-    from aidokit.catalog.validation import json_schema
-    from aidokit.reconcile.read.choices.config_docs import SCHEMA_URL, describe
+    from aidokit.catalog.validation import json_schema  # noqa: PLC0415 (catalog.validation imports pydantic, heavy)
+    from aidokit.reconcile.read.choices.config_docs import SCHEMA_URL, describe  # noqa: PLC0415 (off a converged plan's path)
 
     schema = describe(json_schema(ProjectConfig))
     schema["title"] = "aido.toml"
@@ -391,11 +392,7 @@ def _closed_sets(schema: dict[str, Any]) -> None:
     """Name the values aido accepts where they are a closed set, so an editor flags a typo:
     adapter names, stack packs, catalog ids under `[mcp] add` (aido refuses anything else
     there; `skip`, `[mcp.roles]` and `[override.*]` also take `[custom.*]` ids)."""
-    from aidokit.adapters import ADAPTERS
-    from aidokit.catalog.entries import MCP_CATALOG
-    from aidokit.catalog.facts import PACKS_BY_ID
-
-    ids = {"enum": sorted(entry.id for entry in MCP_CATALOG), "type": "string"}
+    ids = {"enum": sorted(entry.id for entry in entries.MCP_CATALOG), "type": "string"}
     top = schema["properties"]
     top["adapters"]["anyOf"][0]["items"] = {"enum": sorted(ADAPTERS), "type": "string"}
     top["stack_packs"]["anyOf"][0]["items"] = {"enum": sorted(PACKS_BY_ID), "type": "string"}
@@ -421,7 +418,7 @@ def _explain(exc: ValidationError, text: str, name: str) -> str:
     where = f"{name}:{_line_of(text, loc)}"
     dotted = ".".join(loc)
     if error["type"] in ("extra_forbidden", "unexpected_keyword_argument"):
-        from aidokit.catalog.spelling import did_you_mean  # on the error path only
+        from aidokit.catalog.spelling import did_you_mean  # noqa: PLC0415 (on the error path only)
 
         valid = _valid_keys(loc[:-1])
         hint = did_you_mean(key, valid) or f"; valid keys: {', '.join(valid)}"

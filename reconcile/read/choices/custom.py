@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from aidokit.adapters import ADAPTERS
 from aidokit.catalog.models import PLACEHOLDER_RE, EnvVar, MCPDef, RemoteSpec, Role, StdioSpec
 from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.read.choices.config import CustomMCP, ProjectConfig
@@ -28,8 +29,6 @@ def custom_servers(config: ProjectConfig, catalog_ids: Collection[str]) -> list[
 
 def custom_server(custom_id: str, custom: CustomMCP) -> MCPDef:
     """One custom server, installable for every adapter aido knows."""
-    from aidokit.adapters import ADAPTERS  # its names only: no adapter is imported
-
     spec: StdioSpec | RemoteSpec
     if custom.url is not None:
         spec = RemoteSpec(url=custom.url, transport=custom.transport, headers=custom.headers)

@@ -37,6 +37,7 @@ from aidokit.reconcile.read.choices.config import (
     ToolChoice,
     load_file,
 )
+from aidokit.reconcile.read.repo import git_ignores, read_small
 
 T = TypeVar("T")
 
@@ -86,7 +87,7 @@ def load_layers(host: Host, scope: Scope, version: str) -> LoadedConfig:
     labelled = [(display(layer.path, host), layer) for layer in present]
     pins: dict[str, BaselinePin] = {}
     if any(layer.config.extends for layer in present):
-        from aidokit.reconcile.read.baselines.layers import with_baselines
+        from aidokit.reconcile.read.baselines.layers import with_baselines  # noqa: PLC0415 (off a converged plan's path)
 
         labelled, pins = with_baselines(labelled, host, scope, pins_path(host, scope))
     for label, layer in labelled:
@@ -229,8 +230,6 @@ def _ignored(host: Host) -> bool:
     `.git/info/exclude` names it (a plain line check), else git itself says so (any
     pattern, a nested or global ignore file: issue 54 item 5, the hint said "not
     git-ignored" of a file git ignored)."""
-    from aidokit.reconcile.read.repo import git_ignores, read_small
-
     text = read_small(host.project / ".gitignore") or ""
     # ...or the person's own `.git/info/exclude`, where aido puts it (issue 49 §1).
     text += "\n" + (read_small(host.project / ".git" / "info" / "exclude") or "")
@@ -304,7 +303,7 @@ def policy_layers(
 
 
 def _layer(label: str, kind: str, choices: PolicyChoices | None) -> PolicyLayer:
-    from aidokit.reconcile.policy.rules import parse_rule  # only when a layer has a policy
+    from aidokit.reconcile.policy.rules import parse_rule  # noqa: PLC0415 (only when a layer has a policy)
 
     choices = choices or PolicyChoices()
     allow = None if choices.allow is None else tuple(map(parse_rule, choices.allow))

@@ -34,8 +34,11 @@ from aidokit.catalog.models import (
     Strict,
     spec_packages,
 )
-from aidokit.reconcile.core.atomic import sha256
+from aidokit.reconcile.core.atomic import file_digest, replace_file, sha256
 from aidokit.reconcile.core.errors import ConfigError
+from aidokit.reconcile.core.merges import marker_line, merge_conflict
+from aidokit.reconcile.core.safe_read import parse_nested, read_file
+from aidokit.reconcile.read.decode import decode, remember
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
@@ -241,7 +244,7 @@ def _tool_pins(lock: Lock) -> list[str]:
     """The `tools` table, last; nothing when no pin is kept (the bytes format 2 always had)."""
     if not lock.tools:
         return []
-    from aidokit.reconcile.read.choices.tool_pins import render_pins
+    from aidokit.reconcile.read.choices.tool_pins import render_pins  # noqa: PLC0415 (off a converged plan's path)
 
     rows = render_pins(lock.tools)
     rows[-1] = rows[-1].rstrip(",")
@@ -304,9 +307,6 @@ def load_lock(path: Path) -> Lock | None:
 
 def read_lock(path: Path) -> tuple[Lock | None, str]:
     """The lock at `path` (None when there is none) and the digest of the bytes read."""
-    from aidokit.reconcile.core.atomic import file_digest
-    from aidokit.reconcile.core.safe_read import read_file
-
     # A regular file under the size cap, opened without blocking (a FIFO is refused).
     raw = read_file(path, error=ConfigError)
     return (None if raw is None else parse_lock(raw, path)), file_digest(raw)
@@ -314,14 +314,9 @@ def read_lock(path: Path) -> tuple[Lock | None, str]:
 
 def parse_lock(raw: bytes, path: Path) -> Lock:
     """Check and read the bytes of a lock file."""
-    from aidokit.reconcile.core.safe_read import parse_nested
-    from aidokit.reconcile.read.decode import decode
-
     try:
         data = parse_nested(path, lambda: _loads(raw), error=ConfigError)
     except (UnicodeDecodeError, ValueError):
-        from aidokit.reconcile.core.merges import marker_line, merge_conflict
-
         line = marker_line(raw)
         if line is not None:  # issue 49 §6: a merge left both sides' pins
             again = f"derives {path.name} again"
@@ -360,7 +355,7 @@ def _pins(table: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, ToolPin
     """The tool pins, each checked (read/choices/tool_pins.py)."""
     if not table:
         return {}
-    from aidokit.reconcile.read.choices.tool_pins import read_pins
+    from aidokit.reconcile.read.choices.tool_pins import read_pins  # noqa: PLC0415 (off a converged plan's path)
 
     return read_pins(table)
 
@@ -424,9 +419,7 @@ def _compact(entry_id: str, entry: CompactEntry) -> Locked:
 
 def write_lock(path: Path, text: str, expected: str) -> None:
     """Write the lock atomically if it is still the one planned (digest `expected`)."""
-    from aidokit.reconcile.core.atomic import replace_file
-    from aidokit.reconcile.core.lock import lock_file
-    from aidokit.reconcile.read.decode import remember
+    from aidokit.reconcile.core.lock import lock_file  # noqa: PLC0415 (off a converged plan's path)
 
     raw = text.encode("utf-8")
     with lock_file(path):

@@ -8,13 +8,12 @@ is listed too.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from aidokit.catalog.models import MCPDef, Package, deprecation, package_of
 from aidokit.reconcile.read.choices.lockfile import Lock, Locked
-
-if TYPE_CHECKING:  # the network code loads only with --registry
-    from aidokit.reconcile.remote.download import Deadlines
+from aidokit.reconcile.remote.download import Deadlines
+from aidokit.reconcile.remote.package_index import latest_version
 
 
 class Outdated(NamedTuple):
@@ -75,14 +74,10 @@ def _wanted(locked: Locked, entry: MCPDef | None) -> Locked:
 
 
 def _deadlines() -> Deadlines:
-    from aidokit.reconcile.remote.download import Deadlines
-
     return Deadlines()  # reads AIDO_REGISTRY_TIMEOUT before any request
 
 
 def _newer_releases(locked: Locked, deadlines: Deadlines) -> tuple[str, ...]:
-    from aidokit.reconcile.remote.package_index import latest_version
-
     packages = sorted({p for spec in locked.specs() if (p := package_of(spec))})
     newer = []
     for package in packages:

@@ -15,7 +15,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from aidokit.adapters.budget import Budget
-from aidokit.catalog.models import MCPDef, RemoteSpec, StdioSpec
+from aidokit.catalog.models import PLACEHOLDER_RE, MCPDef, RemoteSpec, StdioSpec
+from aidokit.reconcile.checks.launch_env import launch_variables
 from aidokit.reconcile.core.errors import ConfigError
 from aidokit.reconcile.read.choices.config import Override, ProjectConfig, ToolChoice
 from aidokit.reconcile.read.desired import Wanted
@@ -75,8 +76,6 @@ def _over(base: ToolChoice, agent: ToolChoice) -> ToolChoice:
 
 def override_server(server: MCPDef, override: Override, where: str) -> MCPDef:
     """`server` with `override` applied to every adapter's install spec."""
-    from aidokit.reconcile.checks.launch_env import launch_variables  # with overrides only
-
     table = f"{where} [override.{server.id}]"
     if "custom" in server.tags:
         raise ConfigError(
@@ -113,7 +112,6 @@ def override_server(server: MCPDef, override: Override, where: str) -> MCPDef:
 def _renamed(spec: StdioSpec | RemoteSpec, names: Mapping[str, str]) -> StdioSpec | RemoteSpec:
     """`spec` reading each variable under the person's name (`[override.<id>] variables`);
     an env key stays the server's, only the reference in its value changes."""
-    from aidokit.catalog.models import PLACEHOLDER_RE
 
     def text(value: str) -> str:
         return PLACEHOLDER_RE.sub(lambda m: "${" + names.get(m.group(1), m.group(1)) + "}", value)
