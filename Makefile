@@ -224,8 +224,8 @@ FUZZ_TESTS := tests/reconcile/documents/test_documents_fuzz.py \
   tests/reconcile/documents/test_documents_yamlstrings.py \
   tests/reconcile/documents/test_documents_trailing_commas.py \
   tests/reconcile/documents/test_documents_toml_inline_arrays.py \
-  tests/reconcile/test_claude_settings.py \
-  tests/reconcile/test_config.py
+  tests/scenarios/test_claude_settings.py \
+  tests/reconcile/read/test_config.py
 # `make fuzz SHARD=3/8`: only the third of eight shards (the property tests dealt round
 # robin, tests/conftest.py fuzz_shard); the nightly workflow (.github/workflows/fuzz.yml)
 # runs all eight at 20000 examples. FUZZ_JOBS=1 runs it on one core.

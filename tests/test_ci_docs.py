@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from ruamel.yaml import YAML
 
-from tests.reconcile.test_report import baseline_repository, prepare
+from tests.reconcile.show.test_report import baseline_repository, prepare
 from tests.test_ci import environ, github_env, outputs, run_step
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -102,7 +102,7 @@ def test_gitlab_drift_job_fails_on_drift_and_passes_converged(
 
 @pytest.fixture
 def baseline(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    """The fleet's baseline repository at v1 (tests/reconcile/test_report.py)."""
+    """The fleet's baseline repository at v1 (tests/reconcile/show/test_report.py)."""
     return baseline_repository(tmp_path, monkeypatch)
 
 

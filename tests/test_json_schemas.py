@@ -14,7 +14,7 @@ from projects import FIXTURES, materialize  # fixtures/ is put on sys.path by te
 
 from aidokit.reconcile.cli.main import build_parser, main
 from aidokit.reconcile.core import errors
-from tests.reconcile.test_plan_snapshots import _drift as drift
+from tests.reconcile.show.test_plan_snapshots import _drift as drift
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / "docs" / "schemas"

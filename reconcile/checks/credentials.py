@@ -104,7 +104,7 @@ def _pairs(text: str) -> list[Credential]:
 
 def _unquote(text: str) -> str:
     """Percent-decoded `text`; urllib.parse (and its ipaddress) only when there is a `%`,
-    so a plan that checks values imports neither (tests/reconcile/test_cli.py)."""
+    so a plan that checks values imports neither (tests/reconcile/cli/test_cli.py)."""
     if "%" not in text:
         return text
 

@@ -4,7 +4,7 @@ Each setting is read where it is used (the journal's retention when a
 transaction closes, the lock timeout when a file is locked), and some of those
 moments come after the first write. A bad value found there would leave the
 files written and exit 1; `check_settings` reads them all first, with the same
-readers, so exit 1 means nothing was written. `tests/reconcile/test_settings.py`
+readers, so exit 1 means nothing was written. `tests/reconcile/write/test_settings.py`
 holds `READERS` to every `AIDO_*` name in the package's source.
 """
 

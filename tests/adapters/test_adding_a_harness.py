@@ -29,21 +29,21 @@ EVERY_ADAPTER = [
     "tests/adapters/test_support.py",
     "tests/adapters/test_new_adapter_paths.py",
     "tests/adapters/test_demo.py",
-    "tests/reconcile/test_adapters_command.py",
+    "tests/reconcile/cli/test_adapters_command.py",
     "tests/test_json_schemas.py::test_aido_toml_schema_is_current",
-    "tests/reconcile/test_realistic.py::test_init_then_apply_snapshot",
-    "tests/reconcile/test_launch_keys.py::test_docs_security_lists_each_adapters_launch_keys",
+    "tests/scenarios/test_realistic.py::test_init_then_apply_snapshot",
+    "tests/reconcile/plan/test_launch_keys.py::test_docs_security_lists_each_adapters_launch_keys",
 ]
 # The tests parametrized by adapter name: run for `demo` (its cases only).
 PER_ADAPTER = [
-    "tests/reconcile/test_context_budget.py",
-    "tests/reconcile/test_field_ownership.py",
-    "tests/reconcile/test_created_files.py",
-    "tests/reconcile/test_strict_json.py",
-    "tests/reconcile/test_personal_files.py",
-    "tests/reconcile/test_launch_keys.py",
-    "tests/reconcile/test_schema_agrees.py",
-    "tests/reconcile/test_trust.py",
+    "tests/reconcile/plan/test_context_budget.py",
+    "tests/scenarios/test_field_ownership.py",
+    "tests/scenarios/test_created_files.py",
+    "tests/reconcile/documents/test_strict_json.py",
+    "tests/scenarios/test_personal_files.py",
+    "tests/reconcile/plan/test_launch_keys.py",
+    "tests/reconcile/read/test_schema_agrees.py",
+    "tests/reconcile/gate/test_trust.py",
     "tests/security/test_committed_state.py",
 ]
 

@@ -62,7 +62,7 @@ def box(sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch) -> Iterator[Sandbox]:
     sandbox.write("project/.claude/agents/qa.md", QA_MD)
     sandbox.write("project/.claude/agents/writer.md", WRITER_MD)
     sandbox.write("project/aido.toml", _config(sandbox))
-    from tests.reconcile.test_gate import confirm_in_store
+    from tests.reconcile.gate.test_gate import confirm_in_store
 
     confirm_in_store(sandbox.project)
     assert main(["apply", "--yes", "--project", str(sandbox.project)]) == 0

@@ -91,7 +91,7 @@ def test_claude_sends_every_tool_but_the_denied_one(
         f'args = ["{_everything()}"]\n[override.probe-all]\nexclude_tools = ["echo"]\n'
     )
     sandbox.write("project/aido.toml", config)
-    from tests.reconcile.test_gate import confirm_in_store
+    from tests.reconcile.gate.test_gate import confirm_in_store
 
     confirm_in_store(sandbox.project)
     assert main(["apply", "--yes", "--project", str(sandbox.project)]) == 0
@@ -120,7 +120,7 @@ def test_an_agent_file_denies_a_tool_to_that_agent_only(
     )
     sandbox.write("project/aido.toml", config)
     sandbox.write("project/.claude/agents/qa.md", "---\nname: qa\ndescription: Tests\n---\nTest.\n")
-    from tests.reconcile.test_gate import confirm_in_store
+    from tests.reconcile.gate.test_gate import confirm_in_store
 
     confirm_in_store(sandbox.project)
     assert main(["apply", "--yes", "--project", str(sandbox.project)]) == 0

@@ -21,7 +21,7 @@ import pytest
 
 from aidokit.reconcile.core.paths import state_folder_problem
 from tests.helpers import aido, new_project
-from tests.reconcile.test_baselines import commit, git
+from tests.reconcile.read.test_baselines import commit, git
 
 Capture = pytest.CaptureFixture[str]
 

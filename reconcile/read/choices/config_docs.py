@@ -2,7 +2,7 @@
 
 Editors show them on hover once a file names the schema (`aido init` writes
 the `#:schema` line). Kept beside the models rather than in them so the
-models stay plain dataclasses; tests/reconcile/test_config_docs.py fails on
+models stay plain dataclasses; tests/reconcile/read/test_config_docs.py fails on
 a key without a description.
 """
 
