@@ -53,3 +53,11 @@ def ask_yes_no(question: str) -> bool:
             "aido needs confirmation but stdin is not a terminal; review `aido plan` and pass --yes"
         )
     return input(f"{question} Only 'yes' is accepted: ").strip() == "yes"
+
+
+def say_text(text: str) -> None:
+    """Write `text`, whole lines each ending in a newline, as `say` does: wrapped between
+    words on a terminal (a line longer than it is never cut inside a word by the
+    terminal), byte for byte into a pipe or a file."""
+    if text:
+        say(text.removesuffix("\n"))

@@ -397,7 +397,7 @@ def wrap_line(line: str, width: int) -> list[str]:
     for word in words:
         size = len(_ESCAPE.sub("", word))
         if not fresh and size and used + 1 + size > width:
-            lines.append(current)
+            lines.append(current.rstrip(" "))  # a double space before the cut ends nothing
             current, used, fresh = indent, len(indent), True
         if fresh and not size:
             current += word  # a double space at a line's start is dropped, colours kept

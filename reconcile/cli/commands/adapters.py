@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from aidokit.reconcile.cli.console import say_text
 from aidokit.reconcile.cli.plan_apply import project_dir
 
 FORMAT_VERSION = 1  # of `aido adapters --json`, docs/schemas/adapters.schema.json
@@ -92,18 +93,21 @@ def run(args: argparse.Namespace) -> int:
         }
         print(dumps(doc), end="")
         return 0
+    lines: list[str] = []
     for row in rows:
-        print(f"{row['name']}  ({row['title']}; verified by {row['verified_by']})")
-        print(f"  evidence {row['evidence']} (checked {row['evidence_date']})")
-        for gap in row["unconfirmed"]:
-            print(f"  unconfirmed: {gap}")
+        lines.append(f"{row['name']}  ({row['title']}; verified by {row['verified_by']})")
+        lines.append(f"  evidence {row['evidence']} (checked {row['evidence_date']})")
+        lines += [f"  unconfirmed: {gap}" for gap in row["unconfirmed"]]
         for file in row["files"]:
             found = f"  [detected: {file['detected']}]" if file["detected"] else ""
-            print(f"  {file['scope']:<8} {file['path']}  ({file['format']}, {file['key']}){found}")
+            lines.append(
+                f"  {file['scope']:<8} {file['path']}  ({file['format']}, {file['key']}){found}"
+            )
         for agent in row["agents"]:
             where = f"{agent['path']}  ({agent['format']}, {agent['key']})"
-            print(f"  agents   {agent['scope']}: {where}")
-    print(_count_line(rows))
+            lines.append(f"  agents   {agent['scope']}: {where}")
+    lines.append(_count_line(rows))
+    say_text("\n".join(lines) + "\n")
     return 0
 
 

@@ -11,6 +11,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from aidokit.reconcile.cli.console import say_text
 from aidokit.reconcile.core.errors import AidoError, ConfigError
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
 
         print(dumps(search_json(words, hits, registry, found)), end="")
     else:
-        sys.stdout.write(search_text(words, hits, registry, found))
+        say_text(search_text(words, hits, registry, found))
     if failed is not None:
         sys.stdout.flush()
         raise failed

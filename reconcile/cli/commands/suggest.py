@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
+from aidokit.reconcile.cli.console import say_text
 from aidokit.reconcile.cli.plan_apply import project_dir
 
 FORMAT_VERSION = 1  # of `aido suggest --json`, docs/schemas/suggest.schema.json
@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
         doc = {"format_version": FORMAT_VERSION, **selection_json(selection, facts)}
         print(dumps(doc), end="")
     else:
-        sys.stdout.write(selection_text(selection, len(MCP_CATALOG)))
+        say_text(selection_text(selection, len(MCP_CATALOG)))
     return 0
 
 

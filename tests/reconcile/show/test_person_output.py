@@ -492,3 +492,27 @@ def test_the_home_folder_is_no_project(argv: tuple[str, ...], capsys: Capture) -
     assert "is your home folder, not a project" in err and "cd into your project" in err
     assert "XDG_STATE_HOME" not in err
     assert sorted(p.relative_to(home).as_posix() for p in home.rglob("*")) == before
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("adapters",), ("search", "database"), ("search", "error", "tracking"), ("suggest",)],
+)
+def test_listings_wrap_between_words_on_a_terminal(
+    command: tuple[str, ...],
+    fixture_project: Callable[[str], Path],
+    capsys: Capture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A listing longer than the terminal is wrapped by aido between words (issue 54: the
+    terminal cut `aido search`'s descriptions, `aido adapters`' paths and suggest's last line
+    inside words); into a pipe every line stays whole."""
+    project = fixture_project("projects/brownfield")
+    assert aido(project, *command) == 0
+    whole = capsys.readouterr().out
+    _on_a_terminal(monkeypatch, 80)
+    assert aido(project, *command) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line for line in lines if len(line) > 80 and len(line.split()) > 1] == []
+    assert " ".join(lines).split() == whole.split()  # the same words, none lost
+    assert any(len(line) > 80 for line in whole.splitlines())  # the pipe keeps lines whole
