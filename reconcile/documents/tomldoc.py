@@ -47,12 +47,12 @@ from aidokit.adapters.base import NAMED_TABLES
 from aidokit.reconcile.core.atomic import BOM, MapOrigin, decode_text
 from aidokit.reconcile.core.errors import DocumentError
 from aidokit.reconcile.core.safe_read import decode_error, parse
+from aidokit.reconcile.core.toml_errors import toml_problem
 from aidokit.reconcile.documents.jsonedit import describe
 
 if TYPE_CHECKING:  # only edits use them: imported where they are called
     from aidokit.reconcile.documents import tomlscan
 
-_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
 _BARE_LF = re.compile(r"(?<!\r)\n")
 Splice = tuple[int, int, str]
 
@@ -141,10 +141,11 @@ class TomlEditor:
         try:
             return parse(text)
         except decode_error() as exc:
-            at = _AT.search(str(exc))
-            where = f"{at.group(1)}:{at.group(2)}" if at else "1"
-            reason = _AT.sub("", str(exc)).strip()
-            raise self._refuse(f"{where}: {self.path.name} is not valid TOML ({reason})") from None
+            problem = toml_problem(exc, text)
+            raise self._refuse(
+                f"{problem.line}:{problem.column}: {self.path.name} is not valid TOML: "
+                + problem.words
+            ) from None
         except RecursionError:
             raise self._refuse(f" {self.path.name} nests too deeply to be read as TOML") from None
 

@@ -12,6 +12,7 @@ import pytest
 
 from aidokit.reconcile.core.errors import AidoError, DocumentError
 from aidokit.reconcile.documents import Format, read_document, write_document
+from tests.reconcile.read.test_config import _NOT_TOML, _tomllib_says
 
 CORPUS = Path(__file__).resolve().parents[3] / "fixtures" / "hostile"
 FORMATS = {".json": Format.JSON, ".jsonc": Format.JSONC, ".toml": Format.TOML, ".yaml": Format.YAML}
@@ -161,3 +162,22 @@ def test_hostile_filesystem_is_refused_and_left_alone(case: str, tmp_path: Path)
     assert str(path) in str(caught.value) or str(path.parent) in str(caught.value)
     assert _snapshot(path) == before
     assert sorted(str(p) for p in tmp_path.rglob("*")) == listing
+
+
+@pytest.mark.parametrize("text", _NOT_TOML)
+def test_a_harness_toml_syntax_error_is_said_in_aidos_words(text: str, tmp_path: Path) -> None:
+    """A harness's TOML file that does not parse is said as aido.toml's errors are: the
+    file at line and column (the end of the file: after its last character), what is wrong
+    in aido's words and none of the parser's; the bytes stay."""
+    path = tmp_path / "config.toml"
+    path.write_bytes(text.encode())
+    with pytest.raises(DocumentError) as caught:
+        _attempt(path, Format.TOML, ("mcp_servers",))
+    reason, line, column = _tomllib_says(text)
+    message = str(caught.value)
+    assert message.startswith(f"{path}:{line}:{column}: config.toml is not valid TOML: "), message
+    assert message.endswith("; fix it by hand, aido will not edit this file"), message
+    assert reason not in message, message
+    for library in ("(at line", "end of document", "tomllib", "('", "\\x"):
+        assert library not in message, message
+    assert path.read_bytes() == text.encode()
