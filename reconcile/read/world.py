@@ -377,7 +377,7 @@ def read_world(inputs: Inputs) -> World:
             read = _read_companion(adapter, key, side, states, inputs.host, ignored)
             if isinstance(read, str):
                 state_errors.append(read)
-            elif read is not None:
+            else:
                 companions.append(read)
         if isinstance(adapter, AgentFileScoping):
             index = discover(adapter.agent_files, adapter.name, inputs.scope, inputs.host)
@@ -428,11 +428,11 @@ def _read_companion(
     states: dict[Path, State],
     host: Host,
     notes: list[str],
-) -> TargetFile | str | None:
-    """Companion file `key` of `adapter`, read like any harness file (None: its user-level
-    folder is missing, so there is nothing to switch there; a str: its state's error)."""
-    if not installed(location) and not in_project(location, host):
-        return None
+) -> TargetFile | str:
+    """Companion file `key` of `adapter`, read like any harness file (a str: its state's
+    error). Its folder may be missing (Claude Code's ~/.claude/ before its first run) while
+    the adapter's own file is there: a budget that goes into it is written all the same,
+    never a server that loads every tool; apply creates the folder then."""
     state_path = state_location(location, host)[0]
     try:
         state = _state(state_path, states, host, notes)

@@ -276,13 +276,14 @@ def _write(edit: Edit) -> None:
         remove_file(edit.document.path, edit.document.digest)
     elif edit.data is not None and edit.changed:
         project = edit.file.scope is Scope.PROJECT  # SPEC §7: new user-level files are 0600
-        # A person's file in the project (`.claude/settings.local.json`) may need its folder.
-        inside = edit.file.scope is Scope.LOCAL and edit.file.companion is not None
+        # A companion file may need its folder: a person's `.claude/settings.local.json`,
+        # ~/.claude/settings.json before Claude Code's first run (its ~/.claude.json is there).
+        companion = edit.file.companion is not None
         replace_file(
             edit.document.path,
             edit.data,
             edit.document.digest,
-            create_parents=project or inside,
+            create_parents=project or companion,
             new_mode=0o666 if project else 0o600,
         )
     _record(edit.file, edit.present, edit.origins, created=edit.created)

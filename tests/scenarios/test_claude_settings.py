@@ -170,6 +170,32 @@ def test_user_scope_switches_off_by_denying_every_tool(
     assert not settings.exists()
 
 
+@pytest.mark.parametrize(
+    ("budget", "deny"),
+    [
+        (OFF, ["mcp__playwright"]),
+        (EXCLUDE, ["mcp__playwright__browser_close", "mcp__playwright__browser_install"]),
+    ],
+)
+def test_user_scope_budget_without_a_claude_folder_yet(
+    tmp_path: Path, sandbox_home: Path, budget: str, deny: list[str]
+) -> None:
+    """No ~/.claude/ yet (Claude Code has not run on this machine): the server still goes
+    into ~/.claude.json, so its budget must too: aido creates ~/.claude/settings.json rather
+    than write a server that loads every tool; destroy takes the file back out."""
+    root = new_project(tmp_path)
+    config = sandbox_home / ".config" / "aido" / "aido.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text(BASE + budget)
+    assert aido(root, "apply", "--yes", "--scope", "user") == 0
+    settings = sandbox_home / ".claude" / "settings.json"
+    assert json.loads(settings.read_text()) == {"permissions": {"deny": deny}}
+    assert settings.stat().st_mode & 0o777 == 0o600
+    assert aido(root, "plan", "--detailed-exitcode", "--scope", "user") == 0
+    assert aido(root, "destroy", "--yes", "--scope", "user") == 0
+    assert not settings.exists()
+
+
 def test_only_these_tools_needs_the_tool_list() -> None:
     """`tools = [...]` denies the others once the probe listed them, else says it cannot."""
     entry = {"type": "stdio", "command": "npx"}
