@@ -68,6 +68,7 @@ class Reason(StrEnum):
     SET_BY_HAND = "set-by-hand"
     ROLE_SCOPING = "role-scoping"
     BUDGET = "budget"  # the agent, for a per-agent budget
+    OFF_SWITCH = "off-switch"  # the harness's switch for a server `enabled = false` turns off
     ROLE_SCOPING_GONE = "role-scoping-gone"
     BUDGET_GONE = "budget-gone"
     POLICY_GONE = "policy-gone"

@@ -118,6 +118,8 @@ def plan_companions(
                     why = _because(Reason(item.why), item.detail)
                 elif comp in item.companions:
                     why = _because(Reason.ROLE_SCOPING)
+                elif not item.budget.enabled:
+                    why = _because(Reason.OFF_SWITCH)
                 else:
                     why = _because(Reason.BUDGET)
                 changes.append(Change(action=action, **why, **base))

@@ -30,6 +30,7 @@ SAID: dict[Reason, str] = {
     Reason.SET_BY_HAND: "set differently by hand",
     Reason.ROLE_SCOPING: "role scoping for {id}",
     Reason.BUDGET: "context budget for {id} in agent {detail}",
+    Reason.OFF_SWITCH: "enabled = false for {id}",
     Reason.ROLE_SCOPING_GONE: "role scoping no longer desired",
     Reason.BUDGET_GONE: "context budget no longer desired",
     Reason.POLICY_GONE: "no longer in the policy",

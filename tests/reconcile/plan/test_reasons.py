@@ -160,3 +160,40 @@ def test_an_orphan_says_why_its_entries_go(
     capsys.readouterr()
     assert aido(project, "plan", "--scope", "user", "--detailed-exitcode") == 2
     assert f"- time  (delete: {said_there})" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("scope", ["project", "user"])
+def test_a_server_switched_off_says_so_in_every_harness(
+    tmp_path: Path, sandbox_home: Path, capsys: pytest.CaptureFixture[str], scope: str
+) -> None:
+    """`enabled = false` alone is no tool budget: every change it brings, in any harness and
+    file (Claude Code's disabledMcpjsonServers item, its permissions.deny rule at user
+    scope, an entry's own off key), says the server is switched off."""
+    from aidokit.adapters import ADAPTERS
+
+    switches = 0  # changes that are an off switch
+    for name in sorted(ADAPTERS):
+        project = new_project(
+            tmp_path,
+            f'adapters = ["{name}"]\n[mcp]\nadd = ["context7"]\nskip = ["sequential-thinking"]\n'
+            "[override.context7]\nenabled = false\n",
+            folder=name,
+        )
+        if scope == "user":
+            (sandbox_home / ".config" / "aido").mkdir(parents=True, exist_ok=True)
+            (sandbox_home / ".config" / "aido" / "aido.toml").write_bytes(
+                (project / "aido.toml").read_bytes()
+            )
+        aido(project, "--scope", scope, "plan", "--json")
+        out = capsys.readouterr().out
+        if not out.strip():  # no file in this scope
+            continue
+        files = json.loads(out).get("files", [])  # an "error": no entry here (junie: no HTTP)
+        for file in files:
+            for change in file["changes"]:
+                if change["id"] != "context7" or change["action"] != "create":
+                    continue
+                reason = change["reason"] or ""
+                assert "context budget" not in reason, (name, file["path"], change)
+                switches += reason == "enabled = false for context7"
+    assert switches  # Claude Code's at least
