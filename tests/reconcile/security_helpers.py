@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import os
-import pty
-import select
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.catalog.models import EnvVar, MCPDef, RemoteSpec, StdioSpec
+from tests.terminal import on_a_pty
 
 AIDO = str(Path(sys.executable).with_name("aido"))
 
@@ -71,35 +68,8 @@ def run_in_pty(
     argv: list[str], env: dict[str, str], answer: str | None, timeout: float = 60
 ) -> tuple[int, str]:
     """Run `argv` on a new pseudo-terminal; type `answer` when asked to confirm."""
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: the pty is its stdin, stdout and controlling terminal
-        try:
-            os.execve(argv[0], argv, env)  # noqa: S606  (argv is a fixed list, no shell wanted)
-        finally:
-            os._exit(127)
-    output = b""
-    answered = answer is None
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([fd], [], [], 0.2)
-        if not ready:
-            continue
-        try:
-            chunk = os.read(fd, 4096)
-        except OSError:  # EIO: the child closed the terminal
-            break
-        if not chunk:
-            break
-        output += chunk
-        if not answered and b"to allow it" in output:
-            assert answer is not None
-            os.write(fd, answer.encode() + b"\n")
-            answered = True
-    else:
-        os.kill(pid, signal.SIGKILL)
-    _, status = os.waitpid(pid, 0)
-    os.close(fd)
-    return os.waitstatus_to_exitcode(status), output.decode("utf-8", "replace")
+    steps = [] if answer is None else [(b"to allow it", answer.encode() + b"\n")]
+    return on_a_pty(argv, env, steps, timeout=timeout)
 
 
 def apply_without_terminal(project: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:

@@ -3,11 +3,7 @@
 from __future__ import annotations
 
 import os
-import pty
-import select
-import signal
 import sys
-import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -19,6 +15,7 @@ from aidokit.reconcile.cli import multiselect
 from aidokit.reconcile.cli.multiselect import WINDOW, Choice, State, choose, frame, keys_of
 from aidokit.reconcile.core.errors import AidoError
 from tests.fuzz import fuzz_settings
+from tests.terminal import on_a_pty
 
 CHOICES = [
     Choice("claude-code", "found .mcp.json"),
@@ -139,40 +136,6 @@ def test_the_cursor_stays_shown_and_in_the_list(size: int, presses: Sequence[str
     assert set(state.result()) == state.picked
 
 
-def drive(
-    argv: list[str], steps: Sequence[tuple[bytes, bytes]], env: dict[str, str]
-) -> tuple[int, str]:
-    """Run `argv` on a pty; at each step wait for its text to appear, then type its keys."""
-    pid, fd = pty.fork()
-    if pid == 0:
-        try:
-            os.execve(argv[0], argv, env)  # noqa: S606  (a fixed argv, no shell)
-        finally:
-            os._exit(127)
-    output, todo = b"", list(steps)
-    deadline = time.monotonic() + 60
-    seen = 0
-    while time.monotonic() < deadline:
-        if todo and todo[0][0] in output[seen:]:
-            seen = output.index(todo[0][0], seen) + len(todo[0][0])
-            os.write(fd, todo.pop(0)[1])
-        ready, _, _ = select.select([fd], [], [], 0.2)
-        if not ready:
-            continue
-        try:
-            chunk = os.read(fd, 4096)
-        except OSError:  # EIO: the child closed the terminal
-            break
-        if not chunk:
-            break
-        output += chunk
-    else:
-        os.kill(pid, signal.SIGKILL)
-    _, status = os.waitpid(pid, 0)
-    os.close(fd)
-    return os.waitstatus_to_exitcode(status), output.decode("utf-8", "replace")
-
-
 PROGRAM = """
 import sys
 from aidokit.reconcile.cli.multiselect import Choice, choose
@@ -196,7 +159,7 @@ def test_arrow_keys_and_space_on_a_pty(tmp_path: Path) -> None:
         (b"\x1b[J", b"\x1b[A\x1b[A"),  # each redraw clears what the last one drew
         (b"(5-14 of 14)", b" \r"),
     ]
-    code, out = drive([sys.executable, "-c", PROGRAM], script, env_for_pty(tmp_path))
+    code, out = on_a_pty([sys.executable, "-c", PROGRAM], env_for_pty(tmp_path), script)
     assert code == 0, out
     assert "PICKED ['h13']" in out  # h1 toggled off, h13 (reached by wrapping) on
     assert "\x1b[?25h" in out  # the cursor is shown again
@@ -205,7 +168,7 @@ def test_arrow_keys_and_space_on_a_pty(tmp_path: Path) -> None:
 
 def test_q_cancels_on_a_pty(tmp_path: Path) -> None:
     """`q` cancels: nothing is picked, the caller is told nothing was written."""
-    code, out = drive(
-        [sys.executable, "-c", PROGRAM], [(b"Enter accepts", b"q")], env_for_pty(tmp_path)
+    code, out = on_a_pty(
+        [sys.executable, "-c", PROGRAM], env_for_pty(tmp_path), [(b"Enter accepts", b"q")]
     )
     assert code == 0 and "ERROR aido init was cancelled; nothing was written" in out

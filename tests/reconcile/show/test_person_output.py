@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import pty
 import re
 import sys
 from collections.abc import Callable
@@ -16,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.helpers import ONLY_CONTEXT7, aido, new_project
+from tests.terminal import on_a_pty
 
 Capture = pytest.CaptureFixture[str]
 ROOT = Path(__file__).resolve().parents[3]
@@ -87,50 +87,14 @@ def _on_a_pty(
 ) -> tuple[int, str]:
     """Run `argv` on a pty, press Ctrl-C once `prompt` shows (the terminal sends SIGINT);
     with `columns`, the terminal is that wide and $COLUMNS unset."""
-    import fcntl
-    import os
-    import select
-    import signal
-    import struct
-    import termios
-    import time
-
     env = {**os.environ, "TERM": "dumb", "COLUMNS": "80"}
     if columns:
         env.pop("COLUMNS")
-    pid, fd = pty.fork()
-    if pid == 0:
-        try:
-            os.chdir(cwd)
-            if columns:
-                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
-            os.execve(argv[0], argv, env)  # noqa: S606
-        finally:
-            os._exit(127)
-    output, pressed = b"", False
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if not pressed and prompt is not None and prompt in output:
-            # A moment later, as a person would: a SIGINT between the prompt's write and
-            # the read that waits for the answer is only handled once that read returns.
-            time.sleep(0.5)
-            os.write(fd, b"\x03")
-            pressed = True
-        ready, _, _ = select.select([fd], [], [], 0.2)
-        if not ready:
-            continue
-        try:
-            chunk = os.read(fd, 4096)
-        except OSError:  # EIO: the child closed the terminal
-            break
-        if not chunk:
-            break
-        output += chunk
-    else:
-        os.kill(pid, signal.SIGKILL)
-    _, status = os.waitpid(pid, 0)
-    os.close(fd)
-    return os.waitstatus_to_exitcode(status), output.decode("utf-8", "replace")
+    # A moment after the prompt, as a person would: a SIGINT between the prompt's write and
+    # the read that waits for the answer is only handled once that read returns.
+    steps = [] if prompt is None else [(prompt, b"\x03")]
+    winsize = (24, columns) if columns else None
+    return on_a_pty(argv, env, steps, cwd=cwd, winsize=winsize, pause=0.5)
 
 
 AIDO = [sys.executable, "-m", "aidokit.reconcile"]

@@ -9,11 +9,6 @@ else. A server that cannot be carried, or whose confirmation is refused, skips i
 from __future__ import annotations
 
 import json
-import os
-import pty
-import select
-import signal
-import time
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -22,6 +17,7 @@ import pytest
 
 from tests.helpers import aido, new_project
 from tests.reconcile.security_helpers import AIDO, sandbox_env
+from tests.terminal import on_a_pty
 
 THREE = 'adapters = ["claude-code", "codex", "vscode"]\nsuggest = false\n'
 VSCODE = {
@@ -39,33 +35,7 @@ VSCODE = {
 
 def typed(argv: list[str], env: dict[str, str], answers: list[str]) -> tuple[int, str]:
     """Run `argv` on a pseudo-terminal, typing each of `answers` at each confirmation."""
-    pid, fd = pty.fork()
-    if pid == 0:
-        try:
-            os.execve(argv[0], argv, env)  # noqa: S606
-        finally:
-            os._exit(127)
-    output, seen, left = b"", 0, list(answers)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([fd], [], [], 0.2)
-        if not ready:
-            continue
-        try:
-            chunk = os.read(fd, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        output += chunk
-        while left and output.count(b"to allow it") > seen:
-            os.write(fd, left.pop(0).encode() + b"\n")
-            seen += 1
-    else:
-        os.kill(pid, signal.SIGKILL)
-    _, status = os.waitpid(pid, 0)
-    os.close(fd)
-    return os.waitstatus_to_exitcode(status), output.decode("utf-8", "replace")
+    return on_a_pty(argv, env, [(b"to allow it", a.encode() + b"\n") for a in answers])
 
 
 def vscode_project(tmp_path: Path, servers: dict[str, object] = VSCODE) -> Path:
