@@ -64,6 +64,12 @@ def _stack_table() -> list[str]:
         )
         + ".",
         "",
+        "A suggested entry that needs a secret (`github`'s token, the Google developer",
+        "docs' API key) is still written as a reference; the plan that adds it says which",
+        "variable is not set where aido runs, and that `[mcp] skip` keeps it out. Later",
+        "plans (a drift check in CI has no tokens) stay quiet; `aido doctor` lists every",
+        "missing secret.",
+        "",
         "| stack | suggests (trigger) | left out: security-sensitive |",
         "|---|---|---|",
     ]

@@ -14,7 +14,7 @@ from aidokit.reconcile.plan.diff import (
     only_removals,
     outside_policy,
 )
-from aidokit.reconcile.plan.model import BaselineUse, FileChange, Plan
+from aidokit.reconcile.plan.model import Action, BaselineUse, FileChange, Plan
 from aidokit.reconcile.plan.planner import POLICY_ID
 from aidokit.reconcile.plan.render import admit, by_file, native_policy, no_file, render
 from aidokit.reconcile.plan.scoping import scope_to_agents
@@ -25,6 +25,7 @@ from aidokit.reconcile.plan.wanted import (
     pin_to_locks,
     select,
     take_out,
+    unset_for_new,
     warn_unset,
 )
 from aidokit.reconcile.policy.violation import PolicyViolation
@@ -97,6 +98,8 @@ def build_plan(
     if remove is not None:
         files = [only_removals(file, remove) for file in files]
     files.sort(key=lambda f: (f.path, f.adapter))
+    adding = {c.id for f in files for c in f.changes if c.action is Action.CREATE and c.id}
+    notes += unset_for_new(desired, host, adding)
     return Plan(
         project=str(host.project),
         scope=inputs.scope,

@@ -146,6 +146,24 @@ def warn_unset(desired: Desired, host: Host) -> Desired:
     return desired._replace(notes=(*desired.notes, *notes))
 
 
+def unset_for_new(desired: Desired, host: Host, adding: Collection[str]) -> list[str]:
+    """Takes the desired state, the host and the ids the plan adds; gives a note for each
+    one aido suggests (nobody named it) that needs a secret not set where aido runs, and
+    both ways on. Said when it is added, not on every plan (a drift check in CI has no
+    tokens); one the project named is its choice (`aido doctor` lists it)."""
+    notes = []
+    for item in desired.wanted:
+        if item.explicit or item.server.id not in adding:
+            continue
+        needed = [v.name for v in item.server.env if v.secret and v.required]
+        if unset := [name for name in needed if not host.environ.get(name)]:
+            notes.append(  # why it is suggested is on its `+` line
+                f"{item.server.id} needs {', '.join(unset)}, which is not set here: set it "
+                f"where the harness starts, or add {item.server.id!r} to [mcp] skip"
+            )
+    return notes
+
+
 def take_out(desired: Desired, remove: Collection[str], removed_by: str | None) -> Desired:
     """Take out: takes the desired state, the ids `aido remove` (or `destroy`) deletes and
     the command that removes them (None: they are not skipped); gives the state without

@@ -23,6 +23,7 @@ from aidokit.reconcile.plan.wanted import (
     pin_to_locks,
     select,
     take_out,
+    unset_for_new,
     warn_unset,
 )
 from aidokit.reconcile.read.choices.config import validate_config
@@ -202,6 +203,32 @@ def test_a_custom_servers_unset_secret_reference_is_said() -> None:
     assert note.startswith("api: set TOKEN in the environment the harness starts in")
     set_here = dataclasses.replace(HOST, environ={"TOKEN": "t"})
     assert warn_unset(Desired((custom,)), set_here).notes == ()
+
+
+NEEDS_A_SECRET = sorted(
+    entry.id for entry in ENTRIES_BY_ID.values() if any(v.secret and v.required for v in entry.env)
+)
+
+
+@pytest.mark.parametrize("entry_id", NEEDS_A_SECRET)
+def test_a_suggested_server_that_needs_an_unset_secret_is_said_when_added(entry_id: str) -> None:
+    """A server aido suggests (a stack pack, a trigger) that cannot start without a secret
+    not set here: the plan that adds it names each such variable and both fixes (its `+`
+    line says why it is there); none once it is there (a drift check has no tokens), none
+    for one the project named itself (doctor says it), none with the secret set."""
+    entry = ENTRIES_BY_ID[entry_id]
+    needs = [v.name for v in entry.env if v.secret and v.required]
+    suggested = Wanted(entry, "stack pack go recommends it (go.mod)", False, ())
+    (note,) = unset_for_new(Desired((suggested,)), HOST, {entry_id})
+    assert note.startswith(f"{entry_id} needs "), note
+    for name in needs:
+        assert name in note
+    assert note.endswith(f"or add {entry_id!r} to [mcp] skip"), note
+    assert unset_for_new(Desired((suggested,)), HOST, set()) == []
+    named = suggested._replace(explicit=True)
+    assert unset_for_new(Desired((named,)), HOST, {entry_id}) == []
+    set_here = dataclasses.replace(HOST, environ=dict.fromkeys(needs, "x"))
+    assert unset_for_new(Desired((suggested,)), set_here, {entry_id}) == []
 
 
 # take out -------------------------------------------------------------------------------
