@@ -13,8 +13,8 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from aidokit.adapters.base import Host
+from aidokit.reconcile.plan.lock_pins import lock_change, next_lock, pin
 from aidokit.reconcile.plan.model import Gone, LockChange, Reason
-from aidokit.reconcile.plan.planner import lock_change, next_lock, pin
 from aidokit.reconcile.read.choices.config import ProjectConfig
 from aidokit.reconcile.read.choices.lockfile import BaselinePin, Lock
 from aidokit.reconcile.read.desired import Wanted

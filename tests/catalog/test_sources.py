@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from aidokit.catalog.entries import MCP_CATALOG
 from aidokit.catalog.models import MCPDef, StdioSpec
 from aidokit.catalog.sources import docker_source, npm_source, pypi_source, same_source
-from aidokit.reconcile.plan.planner import pin
+from aidokit.reconcile.plan.lock_pins import pin
 from aidokit.reconcile.read.choices.lockfile import Lock, Locked
 from aidokit.reconcile.read.desired import Wanted
 from tests.fuzz import fuzz_settings
