@@ -1,8 +1,9 @@
 """Every project-scope corpus sample through `aido` itself (issue 51): the file placed in a
 project, `aido apply` adds one catalog server, then a second, heals a hand edit of the
 first, `add = []` removes both, `aido destroy` leaves nothing: every step keeps the
-person's entries, and the file comes back byte for byte. The Document-level round trip over
-every sample and editor variant is tests/reconcile/documents/test_documents_corpus_samples.py.
+person's entries, and the file comes back byte for byte; the same again over each sample as
+a person's editor saves it (CRLF, a BOM, no final newline, tabs). The Document-level round
+trip over every sample is tests/reconcile/documents/test_documents_corpus_samples.py.
 """
 
 from __future__ import annotations
@@ -19,9 +20,11 @@ from aidokit.reconcile.documents import Document
 from tests.helpers import aido, new_project
 from tests.reconcile.documents.test_documents_corpus_samples import (
     SAMPLES,
+    VARIANTS,
     Sample,
     _catalog_entries,
     _changed,
+    _parse,
     _servers,
 )
 
@@ -40,11 +43,40 @@ def _config(harness: str, add: list[str]) -> str:
 def test_aido_apply_heal_remove_destroy_gives_the_file_back(sample: Sample, tmp_path: Path) -> None:
     """apply (one, then two), heal a hand edit (an argument added), remove both, destroy:
     the person's bytes at the end."""
+    _through_aido(sample, (sample.folder / sample.file).read_bytes(), tmp_path)
+
+
+def _variants() -> list[Any]:
+    return [
+        pytest.param(sample, variant, id=f"{sample.harness}/{sample.folder.name}/{variant}")
+        for sample in PROJECT
+        for variant in VARIANTS
+        if variant != "as-written"
+    ]
+
+
+@pytest.mark.parametrize(("sample", "variant"), _variants())
+def test_an_editors_variant_through_aido_gives_the_file_back(
+    sample: Sample, variant: str, tmp_path: Path
+) -> None:
+    """The same steps over the file as a person's editor saves it (CRLF, a BOM, no final
+    newline, tabs), where the variant is another file that still parses."""
+    raw = VARIANTS[variant]((sample.folder / sample.file).read_bytes())
+    if raw is None:
+        pytest.skip(f"the file already is {variant}")
+    try:
+        _parse(sample.location().fmt, raw)
+    except Exception:  # json, tomllib and ruamel each raise their own
+        pytest.skip(f"{variant} makes no valid {sample.location().fmt}")
+    _through_aido(sample, raw, tmp_path)
+
+
+def _through_aido(sample: Sample, raw: bytes, tmp_path: Path) -> None:
+    """Place `raw` where the sample's harness reads it and run the steps through `aido`."""
     project = new_project(tmp_path)
     (project / ".git").mkdir()
     target = project / sample.file
     target.parent.mkdir(parents=True, exist_ok=True)
-    raw = (sample.folder / sample.file).read_bytes()
     target.write_bytes(raw)
     adapter = ADAPTERS[sample.harness]
     location = adapter.location(Scope.PROJECT, Host.current(project))
