@@ -144,7 +144,8 @@ def validate(scan: str, start: int) -> int:
     try:
         _, end = _CHECK.raw_decode(scan, root)
     except json.JSONDecodeError as exc:
-        raise JsonProblem(f"is not valid JSON ({exc.msg})", exc.pos) from exc
+        words = _in_words(exc.msg, at_end=skip_ws(scan, exc.pos) == len(scan))
+        raise JsonProblem(f"is not valid JSON: {words}", exc.pos) from exc
     except _Refused:
         raise _diagnose(scan, root) from None
     except RecursionError:
@@ -155,6 +156,27 @@ def validate(scan: str, start: int) -> int:
     if tail != len(scan):
         raise JsonProblem("has extra data after the top-level object", tail)
     return root
+
+
+# The json module's reasons (its scanner's messages, stable since Python 3.5) as aido says them.
+_WORDS = {
+    "Expecting value": "a value is missing here",
+    "Expecting property name enclosed in double quotes": "a key in double quotes must come here",
+    "Expecting ',' delimiter": "a comma is missing between two items",
+    "Expecting ':' delimiter": "a colon must follow the key",
+    "Unterminated string starting at": "a string here is not closed with a double quote",
+    "Invalid control character at": "a string holds a raw control character (a tab or a "
+    "line break); write it as \\t or \\n",
+    "Invalid \\escape": "a backslash starts an escape JSON does not have; write \\\\ for one",
+    "Invalid \\uXXXX escape": "a \\u escape needs four hex digits",
+}
+
+
+def _in_words(reason: str, *, at_end: bool) -> str:
+    """The json module's `reason` in aido's words; at the end of the text, what is missing."""
+    if at_end:
+        return "the file ends before its objects and lists are closed"
+    return _WORDS.get(reason, "the text here is not JSON")
 
 
 def _diagnose(scan: str, start: int) -> JsonProblem:

@@ -181,3 +181,40 @@ def test_a_harness_toml_syntax_error_is_said_in_aidos_words(text: str, tmp_path:
     for library in ("(at line", "end of document", "tomllib", "('", "\\x"):
         assert library not in message, message
     assert path.read_bytes() == text.encode()
+
+
+# One broken text per kind of reason Python's json parser gives.
+_NOT_JSON = [
+    '{"a": }',
+    '{"a": 1 "b": 2}',
+    '{"a" 1}',
+    "{'a': 1}",
+    '{"a": "x}',
+    '{"a": "x\ty"}',
+    '{"a": "\\q"}',
+    '{"a": "\\u12"}',
+    '{"a": [1 2]}',
+    '{"a": tru}',
+    '{\n  "servers": {\n    "x": {"command": "y"}\n',
+]
+
+
+@pytest.mark.parametrize("text", _NOT_JSON)
+@pytest.mark.parametrize("fmt", [Format.JSON, Format.JSONC])
+def test_a_harness_json_syntax_error_is_said_in_aidos_words(
+    text: str, fmt: Format, tmp_path: Path
+) -> None:
+    """A harness's JSON file that does not parse is said with its line and column and
+    what is wrong in aido's words, none of the json module's; the bytes stay."""
+    path = tmp_path / "mcp.json"
+    path.write_bytes(text.encode())
+    with pytest.raises(DocumentError) as caught:
+        _attempt(path, fmt, ("servers",))
+    message = str(caught.value)
+    assert re.match(rf"{re.escape(str(path))}:\d+:\d+: mcp.json is not valid JSON: ", message), (
+        message
+    )
+    assert message.endswith("; fix it by hand, aido will not edit this file"), message
+    for library in ("Expecting", "delimiter", "enclosed", "Unterminated", "Invalid", "char "):
+        assert library not in message, message
+    assert path.read_bytes() == text.encode()
