@@ -24,6 +24,7 @@ MODULES = [
     "bench.many_toml",
     "bench.plan_scale",
     "bench.catalog_eval",
+    "bench.journal_size",
 ]
 COLUMNS = ["name", "aido", "baseline", "ratio", "unit", "target", "verdict", "note"]
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -59,6 +60,8 @@ One server into a fresh `.mcp.json` for a new user (new home, so decode's memo
   has never seen that aido.toml and pydantic validates it) <= 1.0x add-mcp.
 - A user-scope apply into a 20 MB `~/.claude.json` <= 1.0x the json baseline in
   time, peak RSS <= 3x the file.
+- An apply beside the undo journals of 300 other projects <= 1.5x the same apply
+  with an empty journal (each apply sweeps the journal for deleted projects).
 
 Public APIs only: no CPython-private names, nothing in `sys.modules` or
 `sys.meta_path`, nothing written into the install folder (tests/test_public_apis.py).
