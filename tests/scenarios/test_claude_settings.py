@@ -15,7 +15,7 @@ from aidokit.adapters.budget import Budget
 from aidokit.adapters.claude_code import ADAPTER
 from aidokit.adapters.policy import PolicyRules
 from tests.fuzz import fuzz_settings
-from tests.helpers import aido, new_project
+from tests.helpers import aido, new_project, own_home
 
 BASE = (
     'adapters = ["claude-code"]\n[mcp]\nadd = ["playwright"]\n'
@@ -284,7 +284,12 @@ def test_apply_then_destroy_gives_back_every_byte(
 ) -> None:
     """Whatever the settings file holds, apply then destroy restores it byte for byte, and
     apply leaves every value of the user's as it was."""
-    root = new_project(tmp_path_factory.mktemp("p"), BASE + budget)
+    folder = tmp_path_factory.mktemp("p")
+    with own_home(folder / "home"):
+        _apply_then_destroy(new_project(folder, BASE + budget), raw, budget)
+
+
+def _apply_then_destroy(root: Path, raw: bytes, budget: str) -> None:
     _settings(root).parent.mkdir()
     _settings(root).write_bytes(raw)
     before = json.loads(raw)
