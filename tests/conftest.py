@@ -15,6 +15,7 @@ sys.path.insert(0, str(ROOT / "fixtures"))
 
 from projects import materialize  # noqa: E402  (fixtures/ is not a package)
 
+from tests.homes import point_home  # noqa: E402
 from tests.session import locked, shared_folder  # noqa: E402
 
 HARNESSES = ROOT / ".cache" / "harnesses" / "node_modules" / ".bin"
@@ -80,10 +81,7 @@ def _rank(item: pytest.Item) -> int:
 def sandbox_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Point HOME and the XDG folders at a scratch dir so no test touches the real home."""
     home = tmp_path_factory.mktemp("home")
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
-    monkeypatch.setenv("XDG_STATE_HOME", str(home / ".local" / "state"))
-    monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
+    point_home(monkeypatch, home)
     # A managed policy file on the machine (/etc/aido/policy.toml) must not reach a test.
     monkeypatch.setenv("AIDO_POLICY_FILE", str(home / "managed" / "policy.toml"))
     names = ("CODEX_HOME", "COPILOT_HOME", "OPENCODE_CONFIG_DIR", "APPDATA", "NO_COLOR")

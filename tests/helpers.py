@@ -6,12 +6,9 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from aidokit.reconcile.cli.main import main
 
@@ -95,16 +92,3 @@ def loads_pydantic(function: Callable[[Path], object], path: Path) -> bool:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=os.environ
     )
     return out.stdout.strip() == "True"
-
-
-@contextmanager
-def own_home(home: Path) -> Iterator[Path]:
-    """HOME and the XDG folders at `home` for the block: one hypothesis example's own, as
-    the examples of a test share its `sandbox_home`, and aido's state there (the undo
-    journal of every project an example made) would grow with each example."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("HOME", str(home))
-        patch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
-        patch.setenv("XDG_STATE_HOME", str(home / ".local" / "state"))
-        patch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
-        yield home

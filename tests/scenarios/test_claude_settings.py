@@ -15,7 +15,8 @@ from aidokit.adapters.budget import Budget
 from aidokit.adapters.claude_code import ADAPTER
 from aidokit.adapters.policy import PolicyRules
 from tests.fuzz import fuzz_settings
-from tests.helpers import aido, new_project, own_home
+from tests.helpers import aido, new_project
+from tests.homes import own_home
 
 BASE = (
     'adapters = ["claude-code"]\n[mcp]\nadd = ["playwright"]\n'
